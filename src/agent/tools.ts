@@ -1,0 +1,177 @@
+// The tool registry: what the model sees of each tool, argument validation, and the rule that a
+// tool's failure becomes a result the model can read, never an exception that ends the run.
+import { z } from "zod";
+import type { Emit } from "./events";
+import type { ToolCall, ToolStatus } from "./messages";
+
+export interface ToolResult {
+  status: ToolStatus;
+  content: string;
+  /** Structured data for channels and the trace; the model sees only `content`. */
+  data?: unknown;
+}
+
+export interface ToolContext {
+  runId: string;
+  sessionId: string;
+  callId: string;
+  signal: AbortSignal;
+  emit: Emit;
+  /** Facts tools share within one run (for example the URLs fetched so far). */
+  runState: Map<string, unknown>;
+}
+
+export type JsonSchema = Record<string, unknown>;
+export type Validation = { ok: true; value: unknown } | { ok: false; error: string };
+
+export interface Tool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments, as the model sees it. */
+  parameters: JsonSchema;
+  validate(args: unknown): Validation;
+  run(args: unknown, ctx: ToolContext): Promise<ToolResult> | ToolResult;
+  /** Runs alone, never beside other calls of the same turn. */
+  sequential?: boolean;
+  /** Changes something outside the run (writes, sends, spends). Read-only subagents drop these. */
+  sideEffects?: boolean;
+  /** Safe to run again after a crash even if it may have completed. */
+  replaySafe?: boolean;
+  /** Per-call limit; the registry default applies when absent. */
+  timeoutMs?: number;
+  /** Hints for permissions (MCP's destructiveHint lands here). */
+  annotations?: { destructive?: boolean; readOnly?: boolean };
+}
+
+type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;
+
+/** A tool whose arguments are a zod schema: the model sees its JSON Schema, calls are parsed by it. */
+export function defineTool<S extends z.ZodType>(
+  def: {
+    name: string;
+    description: string;
+    input: S;
+    run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult> | ToolResult;
+  } & ToolFlags,
+): Tool {
+  const { input, run, ...rest } = def;
+  const parameters = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete parameters.$schema;
+  return {
+    ...rest,
+    parameters,
+    validate(args) {
+      const r = input.safeParse(args);
+      return r.success ? { ok: true, value: r.data } : { ok: false, error: z.prettifyError(r.error) };
+    },
+    run: (args, ctx) => run(args as z.output<S>, ctx),
+  };
+}
+
+export const ok = (content: string, data?: unknown): ToolResult => ({ status: "success", content, data });
+export const fail = (content: string, data?: unknown): ToolResult => ({ status: "error", content, data });
+
+export interface OpenAIToolSpec {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+export class ToolTimeoutError extends Error {
+  constructor(name: string, ms: number) {
+    super(`tool ${name} timed out after ${ms} ms`);
+  }
+}
+
+export class ToolRegistry {
+  private tools = new Map<string, Tool>();
+  private specCache: OpenAIToolSpec[] | undefined;
+
+  constructor(
+    tools: Iterable<Tool> = [],
+    readonly defaultTimeoutMs = 60_000,
+  ) {
+    for (const t of tools) this.add(t);
+  }
+
+  add(tool: Tool): this {
+    this.tools.set(tool.name, tool);
+    this.specCache = undefined;
+    return this;
+  }
+
+  remove(name: string): boolean {
+    this.specCache = undefined;
+    return this.tools.delete(name);
+  }
+
+  get(name: string): Tool | undefined {
+    return this.tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  list(): Tool[] {
+    return [...this.tools.values()];
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** A new registry holding the tools that pass `keep` (subagents, read-only modes). */
+  filter(keep: (t: Tool) => boolean): ToolRegistry {
+    return new ToolRegistry(this.list().filter(keep), this.defaultTimeoutMs);
+  }
+
+  /** The tools in Chat Completions form; cached until the set changes (it is built every step). */
+  specs(): OpenAIToolSpec[] {
+    this.specCache ??= this.list().map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
+    return this.specCache;
+  }
+
+  /** Parses and validates a call; an error names what was wrong so the model can fix it. */
+  prepare(call: ToolCall): { tool: Tool; args: unknown } | { error: string } {
+    const tool = this.tools.get(call.name);
+    if (!tool) {
+      return { error: `Unknown tool "${call.name}". Available tools: ${this.names().join(", ") || "(none)"}.` };
+    }
+    let raw: unknown;
+    try {
+      raw = call.args.trim() === "" ? {} : JSON.parse(call.args);
+    } catch (e) {
+      return { error: `Arguments for ${call.name} are not valid JSON (${(e as Error).message}). Send a JSON object.` };
+    }
+    const v = tool.validate(raw);
+    if (!v.ok) return { error: `Invalid arguments for ${call.name}:\n${v.error}` };
+    return { tool, args: v.value };
+  }
+
+  /** Runs a prepared call with its timeout; a throw or a timeout becomes an error result. */
+  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
+    const ms = tool.timeoutMs ?? this.defaultTimeoutMs;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(ctx.signal.reason);
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const err = new ToolTimeoutError(tool.name, ms);
+          controller.abort(err);
+          reject(err);
+        }, ms);
+      });
+      return await Promise.race([Promise.resolve(tool.run(args, { ...ctx, signal: controller.signal })), timeout]);
+    } catch (e) {
+      return fail(`Tool ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener("abort", onAbort);
+    }
+  }
+}

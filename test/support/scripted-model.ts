@@ -1,0 +1,257 @@
+// A scripted OpenAI-compatible model server: a real HTTP server speaking the Chat Completions wire
+// format (JSON and SSE), driven by scripts the tests register. Every test reaches it through the real
+// `openai` client (directly, or through the Worker), so nothing of the agent loop is mocked.
+//
+// Scripts are keyed: a request belongs to the script whose key appears as `[[script:KEY]]` in any of
+// its messages (tests put it in the user's input; a scripted subagent prompt carries its own key).
+// Each request takes the next reply of its script; when a script runs out, the model answers an
+// error so a test can see it went one step too far.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+export interface ScriptedToolCall {
+  name: string;
+  /** An object is JSON-encoded; a string is sent as is (to script invalid JSON). */
+  args: unknown;
+  id?: string;
+}
+
+export interface Reply {
+  /** Final or accompanying assistant text. */
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Defaults to "tool_calls" when there are calls, else "stop". */
+  finishReason?: string;
+  /** Answer this HTTP status instead (429, 500, …) with an OpenAI error body. */
+  status?: number;
+  /** Seconds, sent as Retry-After with an error status. */
+  retryAfter?: number;
+  /** Wait before answering (ms). */
+  delayMs?: number;
+  /** Send this body verbatim with status 200 (garbage bodies). */
+  raw?: string;
+  /** Streaming only: drop the connection after this many chunks. */
+  cutAfterChunks?: number;
+  /** Pieces the text and each call's arguments are split into when streaming (default 3). */
+  pieces?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Computed from the request (in-process scripts only). */
+  dynamic?: (req: RecordedRequest) => Reply;
+}
+
+export interface RecordedRequest {
+  model: string;
+  stream: boolean;
+  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>;
+  tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+  tool_choice?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  body: Record<string, unknown>;
+}
+
+interface Script {
+  replies: Reply[];
+  requests: RecordedRequest[];
+}
+
+const KEY_RE = /\[\[script:([A-Za-z0-9_.:-]+)\]\]/;
+
+export class ScriptedModel {
+  private scripts = new Map<string, Script>();
+  private server: Server | undefined;
+  port = 0;
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}/v1`;
+  }
+
+  /** Registers (or replaces) a script; returns the marker to put in the input. */
+  script(key: string, replies: Reply[]): string {
+    this.scripts.set(key, { replies: [...replies], requests: [] });
+    return `[[script:${key}]]`;
+  }
+
+  requests(key: string): RecordedRequest[] {
+    return this.scripts.get(key)?.requests ?? [];
+  }
+
+  remaining(key: string): number {
+    return this.scripts.get(key)?.replies.length ?? 0;
+  }
+
+  async listen(port = 0): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
+    this.port = (this.server.address() as { port: number }).port;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? "/", "http://x");
+    // Control API, for tests running inside workerd that cannot reach this object directly.
+    const control = url.pathname.match(/^\/__scripts\/([^/]+)(\/requests)?$/);
+    if (control) {
+      const key = decodeURIComponent(control[1]!);
+      if (req.method === "POST" && !control[2]) {
+        const marker = this.script(key, JSON.parse(body || "{}").replies ?? []);
+        return json(res, 200, { marker });
+      }
+      return json(res, 200, { requests: this.requests(key), remaining: this.remaining(key) });
+    }
+    if (url.pathname === "/v1/models") return json(res, 200, { object: "list", data: [{ id: "scripted-model", object: "model" }] });
+    if (url.pathname !== "/v1/chat/completions" || req.method !== "POST") return json(res, 404, oaiError("not found"));
+
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return json(res, 400, oaiError("invalid JSON body"));
+    }
+    const recorded: RecordedRequest = {
+      model: String(parsed.model),
+      stream: parsed.stream === true,
+      messages: (parsed.messages as RecordedRequest["messages"]) ?? [],
+      tools: parsed.tools as RecordedRequest["tools"],
+      tool_choice: parsed.tool_choice,
+      headers: req.headers,
+      body: parsed,
+    };
+    const key = findKey(recorded.messages);
+    const script = key ? this.scripts.get(key) : undefined;
+    if (!script) return json(res, 400, oaiError(`no script for this request (key ${key ?? "missing"})`));
+    script.requests.push(recorded);
+    let reply = script.replies.shift();
+    if (!reply) return json(res, 400, oaiError(`script ${key} has no replies left`));
+    if (reply.dynamic) reply = { ...reply, ...reply.dynamic(recorded) };
+
+    if (reply.delayMs) await sleep(reply.delayMs);
+    if (reply.status) {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (reply.retryAfter !== undefined) headers["retry-after"] = String(reply.retryAfter);
+      res.writeHead(reply.status, headers);
+      return void res.end(JSON.stringify(oaiError(`scripted ${reply.status}`)));
+    }
+    if (reply.raw !== undefined) {
+      res.writeHead(200, { "content-type": recorded.stream ? "text/event-stream" : "application/json" });
+      return void res.end(reply.raw);
+    }
+    const usage = reply.usage ?? estimateUsage(body, reply);
+    if (recorded.stream) return streamReply(res, reply, usage, parsed);
+    return json(res, 200, completion(reply, usage, recorded.model));
+  }
+}
+
+function findKey(messages: RecordedRequest["messages"]): string | undefined {
+  for (const m of messages) {
+    const text = typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? "");
+    const hit = text.match(KEY_RE);
+    if (hit) return hit[1];
+  }
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+const oaiError = (message: string) => ({ error: { message, type: "invalid_request_error", code: null } });
+
+function estimateUsage(requestBody: string, reply: Reply) {
+  const prompt = Math.ceil(requestBody.length / 4);
+  const completion = Math.ceil(((reply.text ?? "").length + JSON.stringify(reply.toolCalls ?? []).length) / 4);
+  return { prompt_tokens: prompt, completion_tokens: completion };
+}
+
+const argsText = (c: ScriptedToolCall) => (typeof c.args === "string" ? c.args : JSON.stringify(c.args ?? {}));
+const callId = (c: ScriptedToolCall, i: number) => c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`;
+const finishOf = (r: Reply) => r.finishReason ?? (r.toolCalls?.length ? "tool_calls" : "stop");
+
+function completion(reply: Reply, usage: { prompt_tokens: number; completion_tokens: number }, model: string) {
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: reply.text ?? null,
+          ...(reply.toolCalls?.length
+            ? {
+                tool_calls: reply.toolCalls.map((c, i) => ({
+                  id: callId(c, i),
+                  type: "function",
+                  function: { name: c.name, arguments: argsText(c) },
+                })),
+              }
+            : {}),
+        },
+        finish_reason: finishOf(reply),
+      },
+    ],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+}
+
+function split(s: string, n: number): string[] {
+  if (s.length === 0) return [];
+  const size = Math.max(1, Math.ceil(s.length / n));
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
+  return out;
+}
+
+async function streamReply(
+  res: ServerResponse,
+  reply: Reply,
+  usage: { prompt_tokens: number; completion_tokens: number },
+  body: Record<string, unknown>,
+): Promise<void> {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+  const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: String(body.model) };
+  const chunks: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  const pieces = reply.pieces ?? 3;
+  for (const p of split(reply.text ?? "", pieces)) chunks.push({ ...base, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+  (reply.toolCalls ?? []).forEach((c, index) => {
+    chunks.push({
+      ...base,
+      choices: [{ index: 0, delta: { tool_calls: [{ index, id: callId(c, index), type: "function", function: { name: c.name, arguments: "" } }] }, finish_reason: null }],
+    });
+    for (const frag of split(argsText(c), pieces)) {
+      chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: frag } }] }, finish_reason: null }] });
+    }
+  });
+  chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishOf(reply) }] });
+  const opts = body.stream_options as { include_usage?: boolean } | undefined;
+  if (opts?.include_usage) chunks.push({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+  let sent = 0;
+  for (const c of chunks) {
+    if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) {
+      res.socket?.destroy();
+      return;
+    }
+    res.write(`data: ${JSON.stringify(c)}\n\n`);
+    sent++;
+  }
+  res.end("data: [DONE]\n\n");
+}

@@ -1,0 +1,49 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { freePort } from "./test/support/free-port";
+
+// The scripted model server's port must be known here, before the workers pool is configured;
+// test/support/global-setup.ts starts the server on it.
+process.env.SCRIPTED_MODEL_PORT ??= String(await freePort());
+
+// Two projects: "node" runs the harness core, the tools and the end-to-end checks (wrangler dev,
+// MCP servers, a browser) in Node; "workers" runs the Worker itself inside workerd, with real
+// Durable Objects and R2. Both talk to the scripted model server started by test/support/global-setup.ts.
+export default defineConfig({
+  test: {
+    globalSetup: ["test/support/global-setup.ts"],
+    projects: [
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/workers/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                OPENAI_API_KEY: "sk-test",
+                OPENAI_BASE_URL: `http://127.0.0.1:${process.env.SCRIPTED_MODEL_PORT}/v1`,
+                MODEL: "scripted-model",
+                ALLOW_PRIVATE_FETCH: "true",
+                MODEL_RETRY_BASE_MS: "10",
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
