@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { freePort } from "./test/support/free-port";
+import { freePort } from "./test/support/free-port.ts";
 
 // The scripted model server's port must be known here, before the workers pool is configured;
 // test/support/global-setup.ts starts the server on it.

@@ -1,6 +1,6 @@
 // One event union feeds the SSE stream, the audit trace, the bots and the webhook hooks.
 // The names of the public ones are the contract of shared/API.md.
-import type { Message, ToolStatus } from "./messages";
+import type { ToolStatus } from "./messages";
 
 export interface Usage {
   promptTokens: number;
@@ -60,7 +60,6 @@ export type AgentEvent =
       finishReason: string;
       retries: number;
     }
-  | { type: "message.added"; message: Message }
   | { type: "context.compacted"; replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number }
   | { type: "warning"; code: string; message: string }
   | { type: "run.completed"; runId: string; status: RunStatus; output: string; steps: number; usage: Usage }

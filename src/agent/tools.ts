@@ -155,18 +155,24 @@ export class ToolRegistry {
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     const ms = tool.timeoutMs ?? this.defaultTimeoutMs;
     const controller = new AbortController();
-    const onAbort = () => controller.abort(ctx.signal.reason);
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    let onAbort = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const timeout = new Promise<never>((_, reject) => {
+      // A tool that ignores its signal still cannot hold the run past a timeout or a cancel.
+      const stop = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           const err = new ToolTimeoutError(tool.name, ms);
           controller.abort(err);
           reject(err);
         }, ms);
+        onAbort = () => {
+          controller.abort(ctx.signal.reason);
+          reject(new Error("the run was cancelled"));
+        };
+        if (ctx.signal.aborted) onAbort();
+        else ctx.signal.addEventListener("abort", onAbort, { once: true });
       });
-      return await Promise.race([Promise.resolve(tool.run(args, { ...ctx, signal: controller.signal })), timeout]);
+      return await Promise.race([Promise.resolve().then(() => tool.run(args, { ...ctx, signal: controller.signal })), stop]);
     } catch (e) {
       return fail(`Tool ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

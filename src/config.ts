@@ -1,0 +1,56 @@
+// Configuration: every var and secret parsed once with zod into a typed object passed down.
+// Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
+// in README.md.
+import { z } from "zod";
+
+const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .default(def ? "true" : "false")
+    .transform((v) => v === "true" || v === "1");
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ConfigSchema = z.object({
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  MODEL: z.string().min(1).default("gpt-4o-mini"),
+  API_TOKEN: optionalString,
+  /** Model calls a run may make. */
+  MAX_STEPS: int(25, 1, 1000),
+  MODEL_CONTEXT_WINDOW: int(128_000, 1024),
+  MODEL_TIMEOUT_MS: int(120_000, 100),
+  MODEL_MAX_RETRIES: int(3, 0, 10),
+  TOOL_TIMEOUT_MS: int(60_000, 100),
+  MAX_PARALLEL_TOOLS: int(4, 1, 32),
+  /** Request body limit for every route. */
+  MAX_BODY_BYTES: int(1_048_576, 1024),
+  /** Characters of a user input. */
+  MAX_INPUT_CHARS: int(100_000, 1),
+  ALLOW_PRIVATE_FETCH: bool(false),
+  SYSTEM_PROMPT: optionalString,
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+const cache = new WeakMap<object, Config>();
+
+/** Parses the Worker's env once per env object; a bad value throws ConfigError naming the variable. */
+export function loadConfig(env: object): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const strings: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(env)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") strings[k] = String(v);
+  const parsed = ConfigSchema.safeParse(strings);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`invalid configuration: ${issues}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}

@@ -1,0 +1,33 @@
+// The Hono app: config, body limit, auth on /v1, routes by resource, errors in the contract's shape.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { loadConfig } from "../config";
+import type { AppEnv } from "./app-env";
+import { bearerAuth } from "./auth";
+import { errorResponse, handleError } from "./errors";
+import { runRoutes } from "./runs";
+import { sessionRoutes } from "./sessions";
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => errorResponse(c, 404, "not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+  app.use("*", async (c, next) => {
+    c.set("config", loadConfig(c.env));
+    await next();
+  });
+  // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
+  app.use("/v1/*", bearerAuth);
+  app.use("*", (c, next) =>
+    bodyLimit({
+      maxSize: c.get("config").MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 413, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${c.get("config").MAX_BODY_BYTES} bytes).`),
+    })(c, next),
+  );
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.route("/v1/sessions", sessionRoutes);
+  app.route("/v1/sessions", runRoutes);
+  return app;
+}

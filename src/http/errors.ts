@@ -1,0 +1,31 @@
+// Errors in the contract's shape: {"error": {"code", "message"}}, 4xx for the caller's fault.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError, z } from "zod";
+import { ConfigError } from "../config";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
+export const notFound = (what: string) => new HttpError(404, "not_found", `${what} not found`);
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, code: string, message: string): Response {
+  return c.json({ error: { code, message } }, status);
+}
+
+/** The app's onError: known errors keep their status; anything else is our fault (500), logged. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message);
+  if (err instanceof ConfigError) return errorResponse(c, 500, "config_invalid", err.message);
+  if (err instanceof ZodError) return errorResponse(c, 400, "invalid_request", z.prettifyError(err));
+  console.error("unhandled error", err);
+  return errorResponse(c, 500, "internal_error", "Something went wrong on our side.");
+}

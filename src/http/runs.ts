@@ -1,0 +1,59 @@
+// /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
+import { Hono } from "hono";
+import { z } from "zod";
+import { sessionStub, startRun } from "../session/start-run";
+import type { AppEnv } from "./app-env";
+import { badRequest, notFound } from "./errors";
+import { sseResponse, wantsStream } from "./sse";
+import { parseId, parseJson, parseQuery } from "./validation";
+
+const StartRun = z.strictObject({
+  input: z.string().min(1, "input must not be empty"),
+  stream: z.boolean().optional(),
+  paradigm: z.enum(["react", "reflection", "plan-solve"]).default("react"),
+  maxSteps: z.number().int().min(1).optional(),
+});
+const After = z.object({ after: z.coerce.number().int().min(0).default(0) });
+
+export const runRoutes = new Hono<AppEnv>()
+  .post("/:id/runs", async (c) => {
+    const sessionId = parseId(c.req.param("id"), "session id");
+    const config = c.get("config");
+    const body = await parseJson(c, StartRun);
+    if (body.input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
+    if (body.maxSteps !== undefined && body.maxSteps > config.MAX_STEPS) {
+      throw badRequest("invalid_request", `maxSteps may lower the configured MAX_STEPS (${config.MAX_STEPS}), not raise it`);
+    }
+    const stream = wantsStream(c.req.header("accept"), body.stream);
+    const handle = await startRun(c.env, sessionId, body.input, {
+      stream,
+      paradigm: body.paradigm,
+      maxSteps: body.maxSteps ?? config.MAX_STEPS,
+      channel: "http",
+    });
+    if (stream) return sseResponse(await handle.events(), { "x-run-id": handle.runId });
+    return c.json(await handle.result());
+  })
+  .get("/:id/runs/:runId", async (c) => {
+    const sessionId = parseId(c.req.param("id"), "session id");
+    const runId = parseId(c.req.param("runId"), "run id");
+    const run = await sessionStub(c.env, sessionId).getRun(runId);
+    if (!run) throw notFound(`run ${runId}`);
+    return c.json(run);
+  })
+  .get("/:id/runs/:runId/stream", async (c) => {
+    const sessionId = parseId(c.req.param("id"), "session id");
+    const runId = parseId(c.req.param("runId"), "run id");
+    const { after } = parseQuery(c, After);
+    const lastEventId = Number(c.req.header("last-event-id"));
+    const events = await sessionStub(c.env, sessionId).streamRun(runId, Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after);
+    if (!events) throw notFound(`run ${runId}`);
+    return sseResponse(events);
+  })
+  .post("/:id/runs/:runId/cancel", async (c) => {
+    const sessionId = parseId(c.req.param("id"), "session id");
+    const runId = parseId(c.req.param("runId"), "run id");
+    const run = await sessionStub(c.env, sessionId).cancelRun(runId);
+    if (!run) throw notFound(`run ${runId}`);
+    return c.json(run, 202);
+  });

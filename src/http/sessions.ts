@@ -1,0 +1,40 @@
+// /v1/sessions: create, read, delete, and the audit trace.
+import { Hono } from "hono";
+import { z } from "zod";
+import { sessionStub } from "../session/start-run";
+import type { AppEnv } from "./app-env";
+import { HttpError, notFound } from "./errors";
+import { Id, parseId, parseJson, parseQuery } from "./validation";
+
+const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
+const EventsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const sessionRoutes = new Hono<AppEnv>()
+  .post("/", async (c) => {
+    const body = await parseJson(c, CreateSession, { optional: true });
+    const id = body.id ?? crypto.randomUUID();
+    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {});
+    if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);
+    return c.json({ id }, 201);
+  })
+  .get("/:id", async (c) => {
+    const id = parseId(c.req.param("id"), "session id");
+    const view = await sessionStub(c.env, id).view();
+    if (!view) throw notFound(`session ${id}`);
+    return c.json(view);
+  })
+  .delete("/:id", async (c) => {
+    const id = parseId(c.req.param("id"), "session id");
+    if (!(await sessionStub(c.env, id).destroy())) throw notFound(`session ${id}`);
+    return c.body(null, 204);
+  })
+  .get("/:id/events", async (c) => {
+    const id = parseId(c.req.param("id"), "session id");
+    const q = parseQuery(c, EventsQuery);
+    const events = await sessionStub(c.env, id).events(q.after, q.limit);
+    if (!events) throw notFound(`session ${id}`);
+    return c.json({ events });
+  });

@@ -1,0 +1,37 @@
+// Request parsing at the HTTP boundary: JSON bodies and ids through zod, with 400s that say what is wrong.
+import type { Context } from "hono";
+import { z } from "zod";
+import { badRequest } from "./errors";
+
+/** Ids are URL-safe strings of 1–128 characters (shared/API.md). */
+export const Id = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "ids are 1–128 characters of A-Z a-z 0-9 . _ : -");
+
+export function parseId(value: string | undefined, what = "id"): string {
+  const r = Id.safeParse(value);
+  if (!r.success) throw badRequest("invalid_id", `invalid ${what}: ${r.error.issues[0]?.message}`);
+  return r.data;
+}
+
+/** Reads and validates a JSON body; an empty body is `{}` when `optional`. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S, opts: { optional?: boolean } = {}): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest("invalid_json", "The request body is not valid JSON.");
+    }
+  } else if (!opts.optional) {
+    throw badRequest("invalid_json", "The request needs a JSON body.");
+  }
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest("invalid_request", z.prettifyError(r.error));
+  return r.data;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const r = schema.safeParse(c.req.query());
+  if (!r.success) throw badRequest("invalid_request", z.prettifyError(r.error));
+  return r.data;
+}

@@ -1,0 +1,78 @@
+// Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
+// config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
+import type { RunResult, SourcedEvent } from "../agent/events";
+import { userMessage } from "../agent/messages";
+import { createOpenAIModel } from "../agent/model";
+import { runParadigm } from "../agent/paradigms";
+import type { Config } from "../config";
+import type { Env } from "../env";
+import type { SessionStore, RunRow } from "./session-store";
+import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
+import { buildToolset } from "./toolset";
+
+export interface DriveDeps {
+  config: Config;
+  env: Env;
+  sessionId: string;
+  store: SessionStore;
+  run: RunRow;
+  signal: AbortSignal;
+  emit: (e: SourcedEvent) => void;
+  /** True when the run had started before a restart. */
+  recovering: boolean;
+}
+
+export async function driveRun(d: DriveDeps): Promise<RunResult> {
+  const { config, store, run } = d;
+  const fail = (code: string, message: string): RunResult => ({ runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code, message } });
+
+  // The user's message is stored once, even when a restarted run comes through here again.
+  if (store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+    return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
+  }
+  const model = createOpenAIModel({
+    apiKey: config.OPENAI_API_KEY ?? "not-needed",
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.MODEL,
+    timeoutMs: config.MODEL_TIMEOUT_MS,
+    maxRetries: config.MODEL_MAX_RETRIES,
+  });
+  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal: d.signal });
+  try {
+    let steps = run.steps;
+    let usage = run.usage;
+    const emit = (e: SourcedEvent) => {
+      d.emit(e);
+      // Checkpoint the run's counters after every model call of the top-level agent.
+      if (e.type === "model.response" && !e.agent) {
+        steps = e.step;
+        usage = {
+          promptTokens: usage.promptTokens + e.usage.promptTokens,
+          completionTokens: usage.completionTokens + e.usage.completionTokens,
+          totalTokens: usage.totalTokens + e.usage.totalTokens,
+        };
+        store.updateRun(run.runId, { steps, usage });
+      }
+    };
+    return await runParadigm(run.options.paradigm, {
+      runId: run.runId,
+      sessionId: d.sessionId,
+      model,
+      system: buildSystemPrompt(run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, toolset.promptSections, new Date().toISOString().slice(0, 10)),
+      tools: toolset.tools,
+      history: store.messages(),
+      maxSteps: run.options.maxSteps,
+      stepsSoFar: run.steps,
+      usageSoFar: run.usage,
+      signal: d.signal,
+      stream: run.options.stream,
+      emit,
+      onMessage: (m) => store.appendMessage(m, run.runId),
+      maxParallelTools: config.MAX_PARALLEL_TOOLS,
+      recovering: d.recovering,
+    });
+  } finally {
+    await toolset.close();
+  }
+}

@@ -1,0 +1,222 @@
+// The Session Durable Object: one per session, the single writer of its history, runs and trace.
+// Runs of a session execute one at a time, in the order they were started; a run keeps going when the
+// client that started it goes away, and a watchdog alarm resumes a run the object lost to a restart.
+import { DurableObject } from "cloudflare:workers";
+import type { RunResult, SourcedEvent, Todo, Usage } from "../agent/events";
+import type { Message } from "../agent/messages";
+import { newId } from "../agent/messages";
+import { ConfigError, loadConfig, type Config } from "../config";
+import type { Env } from "../env";
+import { EventHub } from "./event-hub";
+import { driveRun } from "./run-driver";
+import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
+
+/** How often the watchdog checks a running session for a run lost to a restart. */
+const WATCHDOG_MS = 30_000;
+
+export interface SessionView {
+  id: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  messages: Array<Message & { toolCallId?: string }>;
+  todos: Todo[];
+  runs: RunView[];
+  usage: Usage;
+}
+
+export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: unknown };
+
+interface ActiveRun {
+  controller: AbortController;
+}
+
+export class SessionObject extends DurableObject<Env> {
+  private readonly store: SessionStore;
+  private readonly hub: EventHub;
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
+  private pumping = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new SessionStore(ctx.storage.sql);
+    this.hub = new EventHub(this.store);
+  }
+
+  // ---- sessions
+
+  /** Creates the session; false if it exists. */
+  async create(id: string, metadata: Record<string, unknown> = {}): Promise<boolean> {
+    if (this.store.exists()) return false;
+    this.store.create(id, metadata);
+    return true;
+  }
+
+  async exists(): Promise<boolean> {
+    return this.store.exists();
+  }
+
+  async view(): Promise<SessionView | null> {
+    if (!this.store.exists()) return null;
+    return {
+      id: this.store.getMeta("id")!,
+      metadata: JSON.parse(this.store.getMeta("metadata") ?? "{}"),
+      createdAt: this.store.getMeta("created_at")!,
+      messages: this.store.messages().map(({ seq: _seq, ...m }) => m),
+      todos: this.store.todos(),
+      runs: this.store.runs().map(runView),
+      usage: this.store.totalUsage(),
+    };
+  }
+
+  /** Deletes everything of the session; false if it did not exist. */
+  async destroy(): Promise<boolean> {
+    if (!this.store.exists()) return false;
+    for (const a of this.active.values()) a.controller.abort(new Error("session deleted"));
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    // The object may live on; its tables must exist again for the next create.
+    this.store.init();
+    return true;
+  }
+
+  // ---- runs
+
+  /** Queues a run (creating the session if absent) and starts it when the session is free. */
+  async startRun(sessionId: string, input: string, options: RunOptions): Promise<{ runId: string }> {
+    if (!this.store.exists()) this.store.create(sessionId);
+    const runId = newId("run");
+    this.store.insertRun(runId, input, options);
+    await this.armWatchdog();
+    void this.pump();
+    return { runId };
+  }
+
+  async getRun(runId: string): Promise<RunView | null> {
+    const run = this.store.run(runId);
+    return run ? runView(run) : null;
+  }
+
+  /** Resolves when the run ends or pauses for approval. */
+  async waitRun(runId: string): Promise<RunView | null> {
+    const run = this.store.run(runId);
+    if (!run) return null;
+    if (run.status !== "running") return runView(run);
+    return new Promise((resolve) => {
+      const list = this.waiters.get(runId) ?? [];
+      list.push(resolve);
+      this.waiters.set(runId, list);
+    });
+  }
+
+  /** The run's events after `after` (trace seq), then live ones; NDJSON. */
+  async streamRun(runId: string, after = 0): Promise<ReadableStream<Uint8Array> | null> {
+    const run = this.store.run(runId);
+    if (!run) return null;
+    return this.hub.subscribe(runId, after, run.status !== "running");
+  }
+
+  /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
+  async cancelRun(runId: string): Promise<RunView | null> {
+    const run = this.store.run(runId);
+    if (!run) return null;
+    const active = this.active.get(runId);
+    if (active) active.controller.abort(new Error("cancelled"));
+    else if (run.status === "running" || run.status === "awaiting_approval") {
+      this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
+    }
+    return runView(this.store.run(runId)!);
+  }
+
+  async events(after: number, limit: number): Promise<TraceEvent[] | null> {
+    if (!this.store.exists()) return null;
+    return this.store.events({ after, limit });
+  }
+
+  // ---- execution
+
+  /** Runs queued runs one at a time. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const next = this.store.interruptedRuns().find((r) => !this.active.has(r.runId)) ?? this.store.queuedRuns()[0];
+        if (!next) break;
+        await this.execute(next);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async execute(run: RunRow): Promise<void> {
+    const recovering = run.startedAt !== undefined;
+    const controller = new AbortController();
+    this.active.set(run.runId, { controller });
+    const emit = (e: SourcedEvent) => this.hub.emit(run.runId, e);
+    let result: RunResult;
+    try {
+      const config = this.config();
+      if (!recovering) {
+        this.store.markStarted(run.runId);
+        emit({ type: "run.started", runId: run.runId });
+      }
+      result = await driveRun({ config, env: this.env, sessionId: this.store.getMeta("id")!, store: this.store, run: this.store.run(run.runId)!, signal: controller.signal, emit, recovering });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      result = { runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message } };
+    } finally {
+      this.active.delete(run.runId);
+    }
+    this.finish(this.store.run(run.runId)!, result);
+  }
+
+  private finish(run: RunRow, result: RunResult & { pending?: unknown }): void {
+    this.store.updateRun(run.runId, {
+      status: result.status,
+      output: result.output,
+      steps: result.steps,
+      usage: result.usage,
+      error: result.error ?? null,
+      ...(result.pending ? { pending: result.pending } : {}),
+    });
+    if (result.status === "failed") this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
+    else if (result.status !== "awaiting_approval") {
+      this.hub.emit(run.runId, { type: "run.completed", runId: run.runId, status: result.status, output: result.output, steps: result.steps, usage: result.usage });
+    }
+    const view = runView(this.store.run(run.runId)!);
+    for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
+    this.waiters.delete(run.runId);
+  }
+
+  private config(): Config {
+    return loadConfig(this.env);
+  }
+
+  private async armWatchdog(): Promise<void> {
+    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+  }
+
+  /** The watchdog: resumes runs lost to a restart, and re-arms while work remains. */
+  async alarm(): Promise<void> {
+    const pendingWork = this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
+    if (!pendingWork) return;
+    await this.armWatchdog();
+    if (this.active.size === 0) void this.pump();
+  }
+}
+
+function runView(r: RunRow): RunView {
+  return {
+    runId: r.runId,
+    status: r.status,
+    output: r.output,
+    steps: r.steps,
+    usage: r.usage,
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.pending ? { pending: r.pending } : {}),
+    createdAt: r.createdAt,
+    ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
+  };
+}

@@ -1,0 +1,279 @@
+// A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
+// key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
+import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
+import type { Message } from "../agent/messages";
+
+/** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
+const CHUNK_CHARS = 256 * 1024;
+/** Event data beyond this is cut in the trace (the stream got it whole). */
+const MAX_EVENT_CHARS = 64 * 1024;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  run_id TEXT,
+  role TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  chunks INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx));
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  input TEXT NOT NULL,
+  options TEXT NOT NULL,
+  output TEXT NOT NULL DEFAULT '',
+  steps INTEGER NOT NULL DEFAULT 0,
+  usage TEXT NOT NULL DEFAULT '{"promptTokens":0,"completionTokens":0,"totalTokens":0}',
+  error TEXT,
+  pending TEXT,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT
+);
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq);
+`;
+
+export interface RunRow {
+  runId: string;
+  status: RunStatus;
+  input: string;
+  options: RunOptions;
+  output: string;
+  steps: number;
+  usage: Usage;
+  error?: ErrorInfo;
+  pending?: unknown;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface RunOptions {
+  stream: boolean;
+  paradigm: "react" | "reflection" | "plan-solve";
+  maxSteps: number;
+  /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
+  channel?: string;
+  /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
+  system?: string;
+}
+
+export interface TraceEvent {
+  seq: number;
+  at: string;
+  runId: string | null;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class SessionStore {
+  constructor(private readonly sql: SqlStorage) {
+    this.init();
+  }
+
+  /** Creates the tables (again, after the storage was wiped). */
+  init(): void {
+    this.sql.exec(SCHEMA);
+  }
+
+  // ---- the session itself
+
+  exists(): boolean {
+    return this.getMeta("created_at") !== undefined;
+  }
+
+  create(id: string, metadata: Record<string, unknown> = {}): void {
+    this.setMeta("id", id);
+    this.setMeta("created_at", new Date().toISOString());
+    this.setMeta("metadata", JSON.stringify(metadata));
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0];
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  deleteMeta(key: string): void {
+    this.sql.exec("DELETE FROM meta WHERE key = ?", key);
+  }
+
+  todos(): Todo[] {
+    return JSON.parse(this.getMeta("todos") ?? "[]") as Todo[];
+  }
+
+  setTodos(todos: Todo[]): void {
+    this.setMeta("todos", JSON.stringify(todos));
+  }
+
+  // ---- messages
+
+  appendMessage(m: Message, runId: string | null): void {
+    const json = JSON.stringify(m);
+    const chunks: string[] = [];
+    for (let i = 0; i < json.length; i += CHUNK_CHARS) chunks.push(json.slice(i, i + CHUNK_CHARS));
+    if (chunks.length === 0) chunks.push("");
+    const row = this.sql
+      .exec<{ seq: number }>(
+        "INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
+        m.id,
+        runId,
+        m.role,
+        m.createdAt,
+        chunks.length,
+        chunks[0]!,
+      )
+      .one();
+    for (let i = 1; i < chunks.length; i++) this.sql.exec("INSERT INTO message_chunks (message_seq, idx, body) VALUES (?, ?, ?)", row.seq, i, chunks[i]!);
+  }
+
+  /** Messages oldest first; `afterSeq` pages through long histories. */
+  messages(opts: { afterSeq?: number; limit?: number } = {}): Array<Message & { seq: number }> {
+    const rows = this.sql
+      .exec<{ seq: number; chunks: number; body: string }>(
+        "SELECT seq, chunks, body FROM messages WHERE seq > ? ORDER BY seq LIMIT ?",
+        opts.afterSeq ?? 0,
+        opts.limit ?? -1,
+      )
+      .toArray();
+    return rows.map((r) => {
+      let json = r.body;
+      if (r.chunks > 1) {
+        for (const c of this.sql.exec<{ body: string }>("SELECT body FROM message_chunks WHERE message_seq = ? ORDER BY idx", r.seq)) json += c.body;
+      }
+      return { ...(JSON.parse(json) as Message), seq: r.seq };
+    });
+  }
+
+  messageCount(runId?: string): number {
+    const q = runId
+      ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE run_id = ?", runId)
+      : this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages");
+    return q.one().n;
+  }
+
+  // ---- runs
+
+  insertRun(runId: string, input: string, options: RunOptions): RunRow {
+    const at = new Date().toISOString();
+    this.sql.exec("INSERT INTO runs (id, status, input, options, created_at) VALUES (?, 'running', ?, ?, ?)", runId, input, JSON.stringify(options), at);
+    return this.run(runId)!;
+  }
+
+  run(runId: string): RunRow | undefined {
+    const row = this.sql.exec<Row>("SELECT * FROM runs WHERE id = ?", runId).toArray()[0];
+    return row ? toRun(row) : undefined;
+  }
+
+  runs(): RunRow[] {
+    return this.sql.exec<Row>("SELECT * FROM runs ORDER BY created_at, rowid").toArray().map(toRun);
+  }
+
+  /** Runs waiting for their turn, oldest first. */
+  queuedRuns(): RunRow[] {
+    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = 'running' AND started_at IS NULL ORDER BY rowid").toArray().map(toRun);
+  }
+
+  /** Runs that had started and never finished (the object was evicted or crashed mid-run). */
+  interruptedRuns(): RunRow[] {
+    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = 'running' AND started_at IS NOT NULL ORDER BY rowid").toArray().map(toRun);
+  }
+
+  markStarted(runId: string): void {
+    this.sql.exec("UPDATE runs SET started_at = ? WHERE id = ?", new Date().toISOString(), runId);
+  }
+
+  /** Saves a step's progress (checkpoint) or the final state. */
+  updateRun(runId: string, patch: { status?: RunStatus; output?: string; steps?: number; usage?: Usage; error?: ErrorInfo | null; pending?: unknown }): void {
+    const cur = this.run(runId);
+    if (!cur) return;
+    const status = patch.status ?? cur.status;
+    const finished = status === "running" || status === "awaiting_approval" ? null : new Date().toISOString();
+    this.sql.exec(
+      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, pending = ?, finished_at = ? WHERE id = ?",
+      status,
+      patch.output ?? cur.output,
+      patch.steps ?? cur.steps,
+      JSON.stringify(patch.usage ?? cur.usage),
+      patch.error === null ? null : JSON.stringify(patch.error ?? cur.error ?? null),
+      patch.pending === undefined ? (cur.pending === undefined ? null : JSON.stringify(cur.pending)) : patch.pending === null ? null : JSON.stringify(patch.pending),
+      finished,
+      runId,
+    );
+  }
+
+  totalUsage(): Usage {
+    const u = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    for (const r of this.runs()) {
+      u.promptTokens += r.usage.promptTokens;
+      u.completionTokens += r.usage.completionTokens;
+      u.totalTokens += r.usage.totalTokens;
+    }
+    return u;
+  }
+
+  // ---- the audit trace
+
+  appendEvent(runId: string | null, event: SourcedEvent): TraceEvent {
+    const at = new Date().toISOString();
+    const { type, ...data } = event;
+    const text = boundedJson(data);
+    const { seq } = this.sql.exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, text).one();
+    return { seq, at, runId, type, data: JSON.parse(text) };
+  }
+
+  events(opts: { after?: number; limit?: number; runId?: string }): TraceEvent[] {
+    const rows = opts.runId
+      ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)
+      : this.sql.exec<Row>("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", opts.after ?? 0, opts.limit ?? -1);
+    return rows.toArray().map((r) => ({
+      seq: Number(r.seq),
+      at: String(r.at),
+      runId: r.run_id === null ? null : String(r.run_id),
+      type: String(r.type),
+      data: JSON.parse(String(r.data)) as Record<string, unknown>,
+    }));
+  }
+}
+
+function toRun(r: Row): RunRow {
+  return {
+    runId: String(r.id),
+    status: r.status as RunStatus,
+    input: String(r.input),
+    options: JSON.parse(String(r.options)) as RunOptions,
+    output: String(r.output),
+    steps: Number(r.steps),
+    usage: JSON.parse(String(r.usage)) as Usage,
+    ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
+    ...(r.pending ? { pending: JSON.parse(String(r.pending)) } : {}),
+    createdAt: String(r.created_at),
+    ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
+    ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
+  };
+}
+
+/** JSON of event data with long strings cut, so one event stays a small row. */
+function boundedJson(data: object): string {
+  const text = JSON.stringify(data);
+  if (text.length <= MAX_EVENT_CHARS) return text;
+  const cut = (v: unknown): unknown =>
+    typeof v === "string" && v.length > 4096
+      ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
+      : Array.isArray(v)
+        ? v.map(cut)
+        : v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
+          : v;
+  return JSON.stringify(cut(data));
+}
