@@ -13,18 +13,27 @@ export function encodeStreamEvent(e: StreamEvent): Uint8Array {
   return encoder.encode(JSON.stringify(e) + "\n");
 }
 
-/** Reads events from an NDJSON byte stream until it ends. */
-export async function* readStreamEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
+/** Splits an NDJSON byte stream into events; cancelling downstream cancels the source. */
+export function decodeStreamEvents(): TransformStream<Uint8Array, StreamEvent> {
   const decoder = new TextDecoder();
   let buf = "";
-  for await (const chunk of stream) {
-    buf += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (line) yield JSON.parse(line) as StreamEvent;
-    }
-  }
-  if (buf.trim()) yield JSON.parse(buf) as StreamEvent;
+  return new TransformStream({
+    transform(chunk, controller) {
+      buf += decoder.decode(chunk, { stream: true });
+      let nl: number;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (line) controller.enqueue(JSON.parse(line) as StreamEvent);
+      }
+    },
+    flush(controller) {
+      if (buf.trim()) controller.enqueue(JSON.parse(buf) as StreamEvent);
+    },
+  });
+}
+
+/** Reads events from an NDJSON byte stream until it ends. */
+export function readStreamEvents(stream: ReadableStream<Uint8Array>): AsyncIterable<StreamEvent> {
+  return stream.pipeThrough(decodeStreamEvents());
 }

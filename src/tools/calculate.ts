@@ -41,25 +41,27 @@ class Parser {
     }
   }
   private product(): number {
-    let v = this.power();
+    let v = this.unary();
     for (;;) {
+      this.space();
       if (this.s.startsWith("**", this.i)) return v;
-      if (this.eat("*")) v *= this.power();
-      else if (this.eat("/")) v /= this.power();
-      else if (this.eat("%")) v %= this.power();
+      if (this.eat("*")) v *= this.unary();
+      else if (this.eat("/")) v /= this.unary();
+      else if (this.eat("%")) v %= this.unary();
       else return v;
     }
   }
-  private power(): number {
-    const base = this.unary();
-    // Right-associative: 2^3^2 = 2^9.
-    if (this.eat("^") || this.eat("**")) return Math.pow(base, this.power());
-    return base;
-  }
+  /** Unary minus binds looser than a power, as in mathematics: -3^2 = -9, 2^-1 = 0.5. */
   private unary(): number {
     if (this.eat("-")) return -this.unary();
     if (this.eat("+")) return this.unary();
-    return this.atom();
+    return this.power();
+  }
+  private power(): number {
+    const base = this.atom();
+    // Right-associative: 2^3^2 = 2^9.
+    if (this.eat("^") || this.eat("**")) return Math.pow(base, this.unary());
+    return base;
   }
   private atom(): number {
     this.space();
@@ -77,8 +79,9 @@ class Parser {
     if (!name) throw new Error(this.i >= this.s.length ? "unexpected end of expression" : `unexpected "${this.s[this.i]}" at position ${this.i + 1}`);
     this.i += name[0].length;
     const id = name[0].toLowerCase();
-    if (id in CONSTANTS) return CONSTANTS[id]!;
-    const fn = FUNCTIONS[id];
+    // Own properties only: "constructor" or "__proto__" must not reach Object.prototype.
+    if (Object.hasOwn(CONSTANTS, id)) return CONSTANTS[id]!;
+    const fn = Object.hasOwn(FUNCTIONS, id) ? FUNCTIONS[id] : undefined;
     if (!fn) throw new Error(`unknown name "${name[0]}" (functions: ${Object.keys(FUNCTIONS).join(", ")}; constants: pi, e, tau)`);
     if (!this.eat("(")) throw new Error(`${id} needs parentheses`);
     const args = [this.sum()];
