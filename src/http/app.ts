@@ -5,14 +5,19 @@ import { loadConfig } from "../config";
 import type { AppEnv } from "./app-env";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
+import { openAIRoutes } from "./openai";
+import { openAIErrorShape } from "./openai-errors";
 import { runRoutes } from "./runs";
 import { sessionRoutes } from "./sessions";
+import { assetOrNotFound } from "./static-assets";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.notFound((c) => errorResponse(c, 404, "not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+  app.notFound(assetOrNotFound);
 
+  // First, so it sees every error of the OpenAI-compatible routes, auth and config ones included.
+  app.use("/v1/*", openAIErrorShape);
   app.use("*", async (c, next) => {
     c.set("config", loadConfig(c.env));
     await next();
@@ -29,5 +34,6 @@ export function createApp() {
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
+  app.route("/v1", openAIRoutes);
   return app;
 }

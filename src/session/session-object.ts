@@ -45,10 +45,11 @@ export class SessionObject extends DurableObject<Env> {
 
   // ---- sessions
 
-  /** Creates the session; false if it exists. */
-  async create(id: string, metadata: Record<string, unknown> = {}): Promise<boolean> {
+  /** Creates the session, optionally with a conversation so far (a client that keeps its own history); false if it exists. */
+  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = []): Promise<boolean> {
     if (this.store.exists()) return false;
     this.store.create(id, metadata);
+    for (const m of history) this.store.appendMessage(m, null);
     return true;
   }
 

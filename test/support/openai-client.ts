@@ -1,0 +1,28 @@
+// The official `openai` client pointed at the Worker under test (inside workerd): its requests go to
+// the Worker's fetch handler, or to an app built over a changed env (API_TOKEN set, say).
+import { createExecutionContext, env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import OpenAI from "openai";
+import { createApp } from "../../src/http/app";
+import { BASE } from "./worker-http";
+
+export interface AgentClientOptions {
+  headers?: Record<string, string>;
+  apiKey?: string;
+  /** Vars laid over the test env; the request then goes to a fresh app over that env. */
+  vars?: Record<string, string>;
+}
+
+export function agentClient(opts: AgentClientOptions = {}): OpenAI {
+  const vars = opts.vars;
+  const app = vars ? createApp() : undefined;
+  const send = (request: Request) => (app ? app.fetch(request, { ...env, ...vars }, createExecutionContext()) : exports.default.fetch(request));
+  return new OpenAI({
+    apiKey: opts.apiKey ?? "unused-without-API_TOKEN",
+    baseURL: `${BASE}/v1`,
+    // A retried request would start the agent again; tests see the first answer.
+    maxRetries: 0,
+    defaultHeaders: opts.headers,
+    fetch: async (input, init) => send(new Request(input, init)),
+  });
+}
