@@ -1,0 +1,145 @@
+// Readable article text from an HTML page: Mozilla Readability (Firefox Reader View's engine)
+// over linkedom's DOM, then a small walk of the article that keeps its structure as light
+// Markdown (headings, list items, code blocks, paragraph breaks) without adding words.
+import { Readability } from "@mozilla/readability";
+import { DOMParser } from "linkedom";
+
+export interface Article {
+  title: string;
+  byline?: string;
+  /** Plain text with blank lines between blocks; headings as `#`, list items as `-`. */
+  content: string;
+  /** Characters of `content`. */
+  length: number;
+}
+
+type DomNode = {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+};
+type DomDocument = DomNode & { title: string; body: DomNode | null };
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+
+const BLOCK = new Set([
+  "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "DD", "DETAILS", "DIV", "DL", "DT", "FIELDSET", "FIGCAPTION",
+  "FIGURE", "FOOTER", "FORM", "HEADER", "HR", "LI", "MAIN", "NAV", "OL", "P", "SECTION", "SUMMARY", "TABLE",
+  "TBODY", "THEAD", "TFOOT", "TR", "UL",
+]);
+const SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "OBJECT", "CANVAS"]);
+const HEADING = /^H([1-6])$/;
+
+/** The article of `html` as text; `url` names the page when it has no title of its own. */
+export function extractArticle(html: string, url: string): Article {
+  const shelled = withDocumentShell(html);
+  const article = readability(parse(shelled));
+  if (article) return assemble(article.title, article.byline, toText(article.content as DomNode), url);
+  // Readability mutates the document it reads, so the fallback reads a fresh one.
+  const page = parse(shelled);
+  return assemble(page.title, null, page.body ? toText(page.body) : "", url);
+}
+
+type Maybe = string | null | undefined;
+
+function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: string): Article {
+  const byline = clean(rawByline ?? "");
+  return { title: clean(rawTitle ?? "") || url, ...(byline ? { byline } : {}), content, length: content.length };
+}
+
+/**
+ * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
+ * an odd page: then the whole body stands in, minus scripts and styles, which beats nothing.
+ */
+function readability(doc: DomDocument) {
+  try {
+    const article = new Readability(doc as never, { serializer: (el: unknown) => el }).parse();
+    return article?.content ? article : null;
+  } catch {
+    return null;
+  }
+}
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html") as unknown as DomDocument;
+
+/**
+ * linkedom is not an HTML5 parser: without explicit <html>, <head> and <body> it loses the body
+ * (and the title), though browsers accept such pages. Rebuild the shell for them.
+ */
+function withDocumentShell(html: string): string {
+  if (/<html[\s>]/i.test(html) && /<head[\s>]/i.test(html) && /<body[\s>]/i.test(html)) return html;
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "";
+  const body = html.replace(/<!doctype[^>]*>|<\/?(?:html|head|body)\b[^>]*>|<title[^>]*>[\s\S]*?<\/title>/gi, "");
+  return `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+}
+
+/** Block structure → lines; inline runs keep their own spacing so words are never split or glued. */
+function toText(root: DomNode): string {
+  const blocks: string[] = [];
+  let line = "";
+  const flush = () => {
+    const text = clean(line);
+    if (text) blocks.push(text);
+    line = "";
+  };
+  const walk = (node: DomNode): void => {
+    if (node.nodeType === TEXT_NODE) {
+      line += (node.textContent ?? "").replace(/\s+/g, " ");
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const name = node.nodeName.toUpperCase();
+    if (SKIPPED.has(name)) return;
+    if (name === "BR") {
+      line += "\n";
+      return;
+    }
+    if (name === "PRE") {
+      flush();
+      const code = (node.textContent ?? "").replace(/^\n+|\s+$/g, "");
+      if (code) blocks.push("```\n" + code + "\n```");
+      return;
+    }
+    const heading = HEADING.exec(name);
+    if (heading) {
+      flush();
+      line = "#".repeat(Number(heading[1])) + " ";
+      children(node);
+      flush();
+      return;
+    }
+    if (name === "LI") {
+      flush();
+      line = "- ";
+      children(node);
+      flush();
+      return;
+    }
+    if (name === "TD" || name === "TH") {
+      if (line.trim()) line += " | ";
+      children(node);
+      return;
+    }
+    const block = BLOCK.has(name);
+    if (block) flush();
+    children(node);
+    if (block) flush();
+  };
+  const children = (node: DomNode) => {
+    for (const child of Array.from(node.childNodes)) walk(child);
+  };
+  walk(root);
+  flush();
+  return blocks.join("\n\n");
+}
+
+/** Collapses spaces within lines and drops blank lines that <br> runs leave. */
+function clean(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => l.replace(/[ \t\u00a0]+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}

@@ -1,0 +1,116 @@
+// fetch_webpage: the page's readable text for the model, fetched under the SSRF rule, a deadline
+// and a byte cap, and remembered in the run so the lesson validator can tell read sources from
+// invented ones.
+import { z } from "zod";
+import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent/tools";
+import { extractArticle } from "./extract";
+import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
+
+/** runState key of the Set<string> of URLs fetch_webpage has read in this run (requested and final). */
+export const FETCHED_URLS = "fetchedUrls";
+
+export interface FetchWebpageOptions {
+  /** ALLOW_PRIVATE_FETCH: local tests only. */
+  allowPrivate: boolean;
+  /** Bytes of a page read at most. */
+  maxBytes: number;
+  timeoutMs: number;
+  /** Characters of content returned at most (the model may ask for fewer). */
+  maxChars: number;
+  fetch?: typeof fetch;
+}
+
+/** Limits when the configuration names none: 2 MiB read, 15 s, 20 000 characters to the model. */
+export const FETCH_WEBPAGE_DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000, maxChars: 20_000 } as const;
+
+export interface WebpageResult {
+  url: string;
+  title: string;
+  byline?: string;
+  content: string;
+  /** Characters of the whole extracted text, before truncation. */
+  length: number;
+  truncated: boolean;
+}
+
+const ACCEPT = "text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.5";
+const TEXT_TYPES = /^(text\/|application\/(json|xml|[\w.+-]+\+(json|xml))$)/;
+
+export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
+  return defineTool({
+    name: "fetch_webpage",
+    description:
+      "Read a web page: returns JSON {url, title, byline?, content, length, truncated} with the page's " +
+      "readable article text (navigation and ads removed). HTML and plain text only. Use it on search " +
+      "results before citing them; only pages read this way count as sources.",
+    input: z.object({
+      url: z.string().min(1).describe("Absolute http(s) URL of the page"),
+      max_chars: z
+        .number()
+        .int()
+        .min(100)
+        .optional()
+        .describe(`Characters of content to return at most (default and ceiling ${opts.maxChars})`),
+    }),
+    replaySafe: true,
+    annotations: { readOnly: true },
+    async run({ url, max_chars }, ctx) {
+      let res: SafeResponse;
+      try {
+        res = await safeFetch(url, {
+          allowPrivate: opts.allowPrivate,
+          maxBytes: opts.maxBytes,
+          timeoutMs: opts.timeoutMs,
+          signal: ctx.signal,
+          headers: { accept: ACCEPT },
+          fetch: opts.fetch,
+        });
+      } catch (e) {
+        if (e instanceof FetchError) return fail(`Could not fetch ${url}: ${e.message}`);
+        throw e;
+      }
+      if (res.status >= 400) return fail(`Could not fetch ${url}: the server answered HTTP ${res.status}.`);
+      const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      const html = type.includes("html") || (!type && /^\s*<(!doctype|html|head|body)/i.test(res.text));
+      if (!html && !TEXT_TYPES.test(type)) {
+        const size = `${res.bytes}${res.truncated ? "+" : ""} bytes`;
+        return fail(
+          `${res.finalUrl} is ${type || "an unknown type"} (${size}), not a web page: ` +
+            "fetch_webpage reads HTML and plain text only. Look for an HTML version of this source.",
+        );
+      }
+      const article = html
+        ? extractArticle(res.text, res.finalUrl)
+        : { title: res.finalUrl, content: res.text, length: res.text.length };
+      const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
+      // As requested, as normalized (what a lesson's link is likely to be), and where it ended up.
+      recordFetched(ctx, [url, new URL(url).href, res.finalUrl]);
+      const { title, length, truncated } = result;
+      return ok(JSON.stringify(result), { url: res.finalUrl, title, length, truncated, bytes: res.bytes });
+    },
+  });
+}
+
+/** The article within maxChars, with a visible marker wherever something was left out. */
+function fit(article: Omit<WebpageResult, "url" | "truncated">, maxChars: number, res: SafeResponse): WebpageResult {
+  let content = article.content;
+  let truncated = true;
+  if (content.length > maxChars) {
+    // Never split a surrogate pair: a lone half is invalid text for the model's tokenizer.
+    const kept = content.slice(0, maxChars).replace(/[\ud800-\udbff]$/, "");
+    content = `${kept}\n\n[… truncated at ${kept.length} chars of ${article.length} …]`;
+  } else if (res.truncated) {
+    content = `${content}\n\n[… page truncated at ${res.bytes} bytes …]`;
+  } else {
+    truncated = false;
+  }
+  const byline = article.byline ? { byline: article.byline } : {};
+  return { url: res.finalUrl, title: article.title, ...byline, content, length: article.length, truncated };
+}
+
+function recordFetched(ctx: ToolContext, urls: string[]): void {
+  const known = ctx.runState.get(FETCHED_URLS);
+  const set = known instanceof Set ? (known as Set<string>) : new Set<string>();
+  for (const url of urls) set.add(url);
+  ctx.runState.set(FETCHED_URLS, set);
+}

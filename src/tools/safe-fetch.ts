@@ -1,0 +1,157 @@
+// The one way tools reach the network: every URL, and every redirect hop, passes the address
+// rule of ssrf.ts; the whole exchange has a deadline; and the body is read as a stream that stops
+// at a byte cap, so a 20 MB page costs the Worker a few MB at most.
+import { checkUrl } from "./ssrf";
+
+export interface SafeFetchOptions {
+  /** Lifts the address rule (ALLOW_PRIVATE_FETCH, local tests only). */
+  allowPrivate: boolean;
+  /** Bytes of body kept; the rest is never read. */
+  maxBytes: number;
+  /** Deadline for all hops and the body together. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  maxRedirects?: number;
+  fetch?: typeof fetch;
+}
+
+export interface SafeResponse {
+  /** The URL that answered, after redirects. */
+  finalUrl: string;
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body was longer than maxBytes and was cut there. */
+  truncated: boolean;
+  /** Body bytes kept (≤ maxBytes). */
+  bytes: number;
+}
+
+export type FetchFailure = "refused" | "timeout" | "cancelled" | "redirects" | "network";
+
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly kind: FetchFailure,
+  ) {
+    super(message);
+    this.name = "FetchError";
+  }
+}
+
+/** Sent unless the caller names its own: some sites refuse requests without a user agent. */
+const USER_AGENT = "Mozilla/5.0 (compatible; StudyAgentEdge/0.1)";
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that may follow a redirect to another origin; credentials (API keys) may not. */
+const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "user-agent", "content-type"]);
+
+/** GET or POST `input` under the address rule, a deadline and a byte cap; throws FetchError. */
+export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<SafeResponse> {
+  const doFetch = opts.fetch ?? fetch;
+  const maxRedirects = opts.maxRedirects ?? 5;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new FetchError(`timed out after ${opts.timeoutMs} ms`, "timeout")),
+    opts.timeoutMs,
+  );
+  const onCancel = () => deadline.abort(new FetchError("the request was cancelled", "cancelled"));
+  if (opts.signal?.aborted) onCancel();
+  opts.signal?.addEventListener("abort", onCancel, { once: true });
+  try {
+    let url = input;
+    let method = opts.method ?? "GET";
+    let body = opts.body;
+    let headers: Record<string, string> = { "user-agent": USER_AGENT, ...opts.headers };
+    for (let hop = 0; ; hop++) {
+      const check = checkUrl(url, opts);
+      if (!check.ok) throw new FetchError(hop ? `redirect refused: ${check.reason}` : check.reason, "refused");
+      const init: RequestInit = { method, headers, body, redirect: "manual", signal: deadline.signal };
+      const res = await doFetch(check.url.href, init).catch((e: unknown) => Promise.reject(failure(e, deadline.signal)));
+      const location = res.headers.get("location");
+      if (!REDIRECT_STATUSES.has(res.status) || !location) {
+        return await readCapped(res, check.url.href, opts.maxBytes, deadline.signal);
+      }
+      await res.body?.cancel();
+      if (hop >= maxRedirects) throw new FetchError(`more than ${maxRedirects} redirects`, "redirects");
+      const next = resolveLocation(location, check.url);
+      // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+      if (res.status === 303 || (method === "POST" && (res.status === 301 || res.status === 302))) {
+        method = "GET";
+        body = undefined;
+      }
+      if (next.origin !== check.url.origin) {
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => CROSS_ORIGIN_HEADERS.has(k.toLowerCase())));
+      }
+      url = next.href;
+    }
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onCancel);
+  }
+}
+
+function resolveLocation(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch {
+    throw new FetchError(`redirect to an invalid URL: ${location.slice(0, 200)}`, "refused");
+  }
+}
+
+/** Reads the body chunk by chunk and cancels the stream once the cap is passed. */
+async function readCapped(res: Response, url: string, maxBytes: number, signal: AbortSignal): Promise<SafeResponse> {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let truncated = false;
+  const reader = res.body?.getReader();
+  try {
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = maxBytes - bytes;
+      if (value.byteLength > room) {
+        chunks.push(value.subarray(0, room));
+        bytes += room;
+        truncated = true;
+        await reader.cancel();
+        break;
+      }
+      chunks.push(value);
+      bytes += value.byteLength;
+    }
+  } catch (e) {
+    throw failure(e, signal);
+  }
+  const all = new Uint8Array(bytes);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  const text = decoder(res.headers.get("content-type"), all).decode(all);
+  return { finalUrl: url, status: res.status, headers: res.headers, text, truncated, bytes };
+}
+
+/** The charset the server declared, else a <meta charset> in the first KB, else UTF-8. */
+function decoder(contentType: string | null, body: Uint8Array): TextDecoder {
+  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
+  const head = String.fromCharCode(...body.subarray(0, 1024));
+  const label = declared ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+/** Our own deadline or cancellation keeps its FetchError; anything else is a network failure. */
+function failure(e: unknown, signal: AbortSignal): FetchError {
+  if (signal.aborted && signal.reason instanceof FetchError) return signal.reason;
+  if (e instanceof FetchError) return e;
+  const err = e as { message?: string; cause?: { message?: string; code?: string } };
+  const detail = err.cause?.code ?? err.cause?.message;
+  return new FetchError(`could not fetch: ${err.message ?? String(e)}${detail ? ` (${detail})` : ""}`, "network");
+}
