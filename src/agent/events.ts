@@ -48,6 +48,9 @@ export type AgentEvent =
   | { type: "tool.progress"; callId: string; name: string; progress: number; total?: number; message?: string }
   | { type: "tool.finished"; callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean }
   | { type: "todo.updated"; todos: Todo[] }
+  | { type: "todo.reminded"; idleTurns: number }
+  | { type: "subagent.started"; prompt: string; paradigm: string; tools: string[] }
+  | { type: "subagent.finished"; status: RunStatus; steps: number; usage: Usage; toolsUsed: string[] }
   | { type: "approval.required"; approvalId: string; callId: string; name: string; args: unknown }
   | { type: "approval.decided"; approvalId: string; decision: "allow" | "deny"; by: string }
   | { type: "model.request"; step: number; model: string; messageCount: number; toolCount: number; estimatedTokens: number }
@@ -80,6 +83,8 @@ export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "tool.progress",
   "tool.finished",
   "todo.updated",
+  "subagent.started",
+  "subagent.finished",
   "approval.required",
   "warning",
   "run.completed",

@@ -1,6 +1,7 @@
 // The ReAct loop: call the model, run the tool calls it asks for, append the results, repeat until it
-// answers without tools. It works on domain messages, persists each one through `onMessage` as soon as
-// it exists (so a run can resume), and reports every step as a typed event.
+// answers without tools (or a tool ends the run). It works on domain messages, persists each one
+// through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
+import type { ContextManager } from "./context/context-manager";
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
 import { callHooks, type Hooks } from "./hooks";
@@ -38,6 +39,8 @@ export interface LoopOptions {
   runState?: Map<string, unknown>;
   /** True when resuming after a crash: unfinished calls are re-run only if their tool is replay-safe. */
   recovering?: boolean;
+  /** Shapes what the model sees (compaction, truncation) and counts its tokens; without it the model sees the history as is. */
+  context?: ContextManager;
 }
 
 export interface LoopResult extends RunResult {
@@ -71,8 +74,13 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
       // A resumed run may hold a tool round whose results are not all in yet.
       const pending = unansweredCalls(messages);
       if (pending.length) {
-        const paused = await runToolCalls(o, pending, append, runState, hooks, hookMs);
-        if (paused.length) return finish("awaiting_approval", { pending: paused });
+        const round = await runToolCalls(o, pending, append, runState, hooks, hookMs);
+        usage = addUsage(usage, round.usage);
+        if (round.awaiting.length) return finish("awaiting_approval", { pending: round.awaiting });
+        if (round.endRun) {
+          output = round.endRun.output;
+          return finish("completed");
+        }
         o = { ...o, recovering: false };
       }
       if (o.signal.aborted) return finish("cancelled");
@@ -82,25 +90,30 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
       }
 
       steps++;
+      const specs = o.tools.specs();
+      const prepared = o.context ? await o.context.prepare({ system: o.system, messages, tools: specs, signal: o.signal, emit: o.emit }) : { messages };
+      usage = addUsage(usage, prepared.usage);
       let system = o.system;
-      let view: Message[] = messages;
+      let view: Message[] = prepared.messages;
       for (const answer of await callHooks(hooks, "beforeModel", o.emit, hookMs, { step: steps, system, messages: view })) {
         if (answer && typeof answer === "object") {
           system = answer.system ?? system;
           view = answer.messages ?? view;
         }
       }
-      o.emit({ type: "model.request", step: steps, model: o.model.model, messageCount: view.length + 1, toolCount: o.tools.specs().length, estimatedTokens: estimateTokens(view, system) });
+      const estimatedTokens = o.context ? o.context.count(system, view, specs) : estimateTokens(view, system);
+      o.emit({ type: "model.request", step: steps, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
       const response = await o.model.complete({
         system,
         messages: view,
-        tools: o.tools.specs(),
+        tools: specs,
         toolChoice: steps === (o.stepsSoFar ?? 0) + 1 ? o.firstToolChoice : undefined,
         stream: o.stream,
         signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
       });
       usage = addUsage(usage, response.usage);
+      o.context?.observe(system, view, specs, response.usage);
       o.emit({
         type: "model.response",
         step: steps,
@@ -165,9 +178,18 @@ async function answerAll(calls: ToolCall[], text: string, append: (m: Message) =
   for (const c of calls) await append(toolMessage(c, { status: "error", content: text }));
 }
 
+interface RoundOutcome {
+  /** Calls that await approval (not run). */
+  awaiting: NonNullable<LoopResult["pending"]>;
+  /** Model usage the tools spent (subagents). */
+  usage: Usage;
+  /** Set when a tool ended the run (react's finish, a critic's verdict). */
+  endRun?: { output: string };
+}
+
 /**
  * Runs one round of calls: consecutive parallel-safe calls run together (bounded), a sequential tool
- * runs alone; results are appended in call order. Returns calls that await approval (not run).
+ * runs alone; results are appended in call order.
  */
 async function runToolCalls(
   o: LoopOptions,
@@ -176,14 +198,14 @@ async function runToolCalls(
   runState: Map<string, unknown>,
   hooks: readonly Hooks[],
   hookMs: number,
-): Promise<NonNullable<LoopResult["pending"]>> {
+): Promise<RoundOutcome> {
   const limit = Math.max(1, o.maxParallelTools ?? 4);
-  const awaiting: NonNullable<LoopResult["pending"]> = [];
-  const results = new Map<string, ToolResult>();
+  const outcome: RoundOutcome = { awaiting: [], usage: emptyUsage() };
+  const results = new Map<string, { message: ToolResultMessage; result: ToolResult }>();
 
   const runOne = async (call: ToolCall): Promise<void> => {
-    const result = await executeCall(o, call, runState, hooks, hookMs, awaiting);
-    if (result) results.set(call.id, result);
+    const done = await executeCall(o, call, runState, hooks, hookMs, outcome.awaiting);
+    if (done) results.set(call.id, done);
   };
 
   // Group into batches: a sequential tool is a batch of its own.
@@ -199,9 +221,12 @@ async function runToolCalls(
   }
   for (const c of calls) {
     const r = results.get(c.id);
-    if (r) await append(toolMessage(c, r));
+    if (!r) continue;
+    await append(r.message);
+    outcome.usage = addUsage(outcome.usage, r.result.usage);
+    outcome.endRun ??= r.result.endRun;
   }
-  return awaiting;
+  return outcome;
 }
 
 async function executeCall(
@@ -211,14 +236,17 @@ async function executeCall(
   hooks: readonly Hooks[],
   hookMs: number,
   awaiting: NonNullable<LoopResult["pending"]>,
-): Promise<ToolResult | undefined> {
+): Promise<{ message: ToolResultMessage; result: ToolResult } | undefined> {
   const started = Date.now();
   const prepared = o.tools.prepare(call);
   let args: unknown = "error" in prepared ? safeJson(call.args) : prepared.args;
   o.emit({ type: "tool.started", callId: call.id, name: call.name, args });
-  const done = (result: ToolResult): ToolResult => {
-    o.emit({ type: "tool.finished", callId: call.id, name: call.name, status: result.status, output: result.content, durationMs: Date.now() - started });
-    return result;
+  const done = async (result: ToolResult) => {
+    // A long output is cut here, once, so the model, the history and the stream all get the same text.
+    const whole = toolMessage(call, result);
+    const { message, truncated } = o.context ? await o.context.limitToolOutput(whole) : { message: whole, truncated: false };
+    o.emit({ type: "tool.finished", callId: call.id, name: call.name, status: message.status, output: message.content, durationMs: Date.now() - started, ...(truncated ? { truncated } : {}) });
+    return { message, result };
   };
   if (o.signal.aborted) return done({ status: "error", content: "The run was cancelled before this call ran." });
   if ("error" in prepared) return done({ status: "error", content: prepared.error });

@@ -1,7 +1,7 @@
 // The tool registry: what the model sees of each tool, argument validation, and the rule that a
 // tool's failure becomes a result the model can read, never an exception that ends the run.
 import { z } from "zod";
-import type { Emit } from "./events";
+import type { Emit, Usage } from "./events";
 import type { ToolCall, ToolStatus } from "./messages";
 
 export interface ToolResult {
@@ -9,6 +9,10 @@ export interface ToolResult {
   content: string;
   /** Structured data for channels and the trace; the model sees only `content`. */
   data?: unknown;
+  /** Model usage the tool spent (a subagent's calls); it counts in the run's usage. */
+  usage?: Usage;
+  /** Ends the run with this output once the round's results are in (react's finish, a critic's verdict). */
+  endRun?: { output: string };
 }
 
 export interface ToolContext {

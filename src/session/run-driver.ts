@@ -6,6 +6,8 @@ import { createOpenAIModel } from "../agent/model";
 import { runParadigm } from "../agent/paradigms";
 import type { Config } from "../config";
 import type { Env } from "../env";
+import { sessionAgentStores } from "./agent-stores";
+import { createContextManager, paradigmSettings } from "./harness";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
@@ -38,7 +40,9 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     timeoutMs: config.MODEL_TIMEOUT_MS,
     maxRetries: config.MODEL_MAX_RETRIES,
   });
-  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal: d.signal });
+  const stores = sessionAgentStores(store, run.runId);
+  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal: d.signal, model, stores, stream: run.options.stream });
+  const runState = new Map<string, unknown>();
   try {
     let steps = run.steps;
     let usage = run.usage;
@@ -71,6 +75,10 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       onMessage: (m) => store.appendMessage(m, run.runId),
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
       recovering: d.recovering,
+      runState,
+      context: createContextManager(config, model, stores, runState),
+      todos: stores.todos,
+      settings: paradigmSettings(config),
     });
   } finally {
     await toolset.close();

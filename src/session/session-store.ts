@@ -1,6 +1,7 @@
 // A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
 // key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
 import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
+import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -36,6 +37,8 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq);
+CREATE TABLE IF NOT EXISTS tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
+CREATE TABLE IF NOT EXISTS compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
 `;
 
 export interface RunRow {
@@ -119,10 +122,7 @@ export class SessionStore {
   // ---- messages
 
   appendMessage(m: Message, runId: string | null): void {
-    const json = JSON.stringify(m);
-    const chunks: string[] = [];
-    for (let i = 0; i < json.length; i += CHUNK_CHARS) chunks.push(json.slice(i, i + CHUNK_CHARS));
-    if (chunks.length === 0) chunks.push("");
+    const chunks = chunk(JSON.stringify(m));
     const row = this.sql
       .exec<{ seq: number }>(
         "INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
@@ -160,6 +160,30 @@ export class SessionStore {
       ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE run_id = ?", runId)
       : this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages");
     return q.one().n;
+  }
+
+  // ---- what the model saw cut or summarized (the history itself stays whole)
+
+  /** Keeps a whole tool output; the first one kept under an id stays. */
+  putToolOutput(id: string, runId: string | null, content: string): void {
+    if (this.sql.exec("SELECT 1 FROM tool_outputs WHERE id = ? AND idx = 0", id).toArray().length) return;
+    const chunks = chunk(content);
+    chunks.forEach((body, idx) => this.sql.exec("INSERT INTO tool_outputs (id, idx, run_id, body) VALUES (?, ?, ?, ?)", id, idx, runId, body));
+  }
+
+  toolOutput(id: string): string | undefined {
+    const rows = this.sql.exec<{ body: string }>("SELECT body FROM tool_outputs WHERE id = ? ORDER BY idx", id).toArray();
+    return rows.length ? rows.map((r) => r.body).join("") : undefined;
+  }
+
+  /** Compactions only add: each record is the overlay from then on, and the older ones stay for the audit. */
+  saveCompaction(c: Compaction, runId: string | null): void {
+    this.sql.exec("INSERT INTO compactions (run_id, body) VALUES (?, ?)", runId, JSON.stringify(c));
+  }
+
+  latestCompaction(): Compaction | undefined {
+    const row = this.sql.exec<{ body: string }>("SELECT body FROM compactions ORDER BY seq DESC LIMIT 1").toArray()[0];
+    return row ? (JSON.parse(row.body) as Compaction) : undefined;
   }
 
   // ---- runs
@@ -244,6 +268,13 @@ export class SessionStore {
       data: JSON.parse(String(r.data)) as Record<string, unknown>,
     }));
   }
+}
+
+/** Splits long text into row-sized pieces (at least one). */
+function chunk(text: string): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += CHUNK_CHARS) chunks.push(text.slice(i, i + CHUNK_CHARS));
+  return chunks.length ? chunks : [""];
 }
 
 function toRun(r: Row): RunRow {

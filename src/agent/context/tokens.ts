@@ -21,3 +21,8 @@ export function estimateTokens(messages: readonly Message[], system = ""): numbe
   for (const m of messages) total += estimateMessageTokens(m);
   return total;
 }
+
+/** The tool definitions count toward the prompt too. */
+export function estimateToolsTokens(tools: readonly object[]): number {
+  return tools.length ? estimateTextTokens(JSON.stringify(tools)) : 0;
+}

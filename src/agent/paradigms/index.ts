@@ -1,13 +1,19 @@
 // A paradigm is a strategy over the loop: how many loops, with which prompts and forced tools.
-import { runLoop, type LoopOptions, type LoopResult } from "../loop";
+import type { LoopResult } from "../loop";
+import type { Paradigm, ParadigmOptions } from "./options";
+import { runPlanSolve } from "./plan-solve";
+import { runReact } from "./react";
+import { runReflection } from "./reflection";
 
-export type Paradigm = "react" | "reflection" | "plan-solve";
+export type { Paradigm, ParadigmOptions, ParadigmSettings } from "./options";
 
-export async function runParadigm(paradigm: Paradigm, o: LoopOptions): Promise<LoopResult> {
+export function runParadigm(paradigm: Paradigm, o: ParadigmOptions): Promise<LoopResult> {
   switch (paradigm) {
     case "react":
-      return runLoop(o);
-    default:
-      return { runId: o.runId, status: "failed", output: "", steps: 0, usage: o.usageSoFar ?? { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, error: { code: "paradigm_unavailable", message: `The ${paradigm} paradigm is not available yet.` } };
+      return runReact(o);
+    case "reflection":
+      return runReflection(o);
+    case "plan-solve":
+      return runPlanSolve(o);
   }
 }

@@ -1,0 +1,165 @@
+// Keeps a run inside the model's context window. Before each model call it builds what the model sees
+// from the full history: the compaction overlay, then micro-compaction; it counts the tokens and, past
+// the threshold, compacts (one compaction at a time). After each call it learns the provider's count.
+// It also cuts long tool outputs as they arrive, keeping them whole in the output store.
+import type { Emit, Usage } from "../events";
+import { newId, now, type Message, type ToolResultMessage } from "../messages";
+import type { ModelClient } from "../model";
+import type { TodoStore } from "../todo";
+import { applyCompaction, renderTranscript, splitRounds, summarize, type Compaction, type CompactionStore } from "./compaction";
+import { loadedSkills, mergeSkills } from "./loaded-skills";
+import { microCompact, type MicroCompactionLimits } from "./micro-compaction";
+import { PromptTokenCounter } from "./token-accounting";
+import { estimateTextTokens, estimateTokens } from "./tokens";
+import type { ToolOutputStore } from "./tool-outputs";
+import { truncateOutput, type OutputLimits } from "./truncation";
+
+export interface ContextSettings {
+  /** MODEL_CONTEXT_WINDOW, in tokens. */
+  contextWindow: number;
+  /** Compact when a request would fill more than this fraction of the window. */
+  compactionThreshold: number;
+  /** Rounds kept whole by a compaction (fewer when they alone would fill half the budget). */
+  keepRounds: number;
+  summaryMaxTokens: number;
+  micro: MicroCompactionLimits;
+  output: OutputLimits;
+}
+
+export interface ContextDeps {
+  /** Writes the summaries. */
+  model: ModelClient;
+  outputs: ToolOutputStore;
+  compactions: CompactionStore;
+  todos: TodoStore;
+  /** The run's shared facts; the loaded skills are read from here. */
+  runState: ReadonlyMap<string, unknown>;
+  settings: ContextSettings;
+}
+
+export interface PrepareRequest {
+  system: string;
+  /** The full history, oldest first. */
+  messages: readonly Message[];
+  tools: readonly object[];
+  signal: AbortSignal;
+  emit: Emit;
+}
+
+/** How many characters of a skill's text identify the tool result that loaded it. */
+const SKILL_FINGERPRINT_CHARS = 200;
+
+export class ContextManager {
+  private readonly counter = new PromptTokenCounter();
+  private overlay: { loaded: boolean; compaction?: Compaction } = { loaded: false };
+  private compacting: Promise<Usage | undefined> | undefined;
+  /** Compactions finished by this manager. */
+  private finished = 0;
+  /** Ids of outputs already kept whole in this run. */
+  private readonly kept = new Set<string>();
+
+  constructor(private readonly deps: ContextDeps) {}
+
+  private get budget(): number {
+    return Math.floor(this.deps.settings.contextWindow * this.deps.settings.compactionThreshold);
+  }
+
+  /** What the model sees this step; compacts first when the history has outgrown the budget. */
+  async prepare(req: PrepareRequest): Promise<{ messages: Message[]; usage?: Usage }> {
+    const seen = this.finished;
+    const view = await this.view(req.messages);
+    const before = this.count(req.system, view, req.tools);
+    if (before <= this.budget) return { messages: view };
+    // One compaction at a time: a call that finds one under way (or done since it looked) takes its result.
+    if (this.compacting || this.finished !== seen) {
+      await this.compacting;
+      return { messages: await this.view(req.messages) };
+    }
+    this.compacting = this.compact(req, before).finally(() => {
+      this.compacting = undefined;
+      this.finished++;
+    });
+    const usage = await this.compacting;
+    return { messages: await this.view(req.messages), usage };
+  }
+
+  count(system: string, messages: readonly Message[], tools: readonly object[]): number {
+    return this.counter.count(system, messages, tools);
+  }
+
+  /** Learns the provider's count of the request just made. */
+  observe(system: string, messages: readonly Message[], tools: readonly object[], usage: Usage | undefined): void {
+    this.counter.observe(system, messages, tools, usage?.promptTokens);
+  }
+
+  /** Cuts a tool result over the output limits; the whole output is kept under the message's id. */
+  async limitToolOutput(m: ToolResultMessage): Promise<{ message: ToolResultMessage; truncated: boolean }> {
+    const cut = truncateOutput(m.id, m.content, this.deps.settings.output);
+    if (!cut.truncated) return { message: m, truncated: false };
+    await this.keep(m);
+    return { message: { ...m, content: cut.content }, truncated: true };
+  }
+
+  private async keep(m: ToolResultMessage): Promise<void> {
+    if (this.kept.has(m.id)) return;
+    await this.deps.outputs.put(m.id, m.content);
+    this.kept.add(m.id);
+  }
+
+  private async currentCompaction(): Promise<Compaction | undefined> {
+    if (!this.overlay.loaded) this.overlay = { loaded: true, compaction: await this.deps.compactions.latest() };
+    return this.overlay.compaction;
+  }
+
+  /** The overlay applied to the full history, then micro-compaction. */
+  private async view(messages: readonly Message[]): Promise<Message[]> {
+    const compaction = await this.currentCompaction();
+    const todos = compaction ? await this.deps.todos.load() : [];
+    const skills = mergeSkills(compaction?.skills ?? [], loadedSkills(this.deps.runState));
+    const fingerprints = skills.map((s) => s.content.slice(0, SKILL_FINGERPRINT_CHARS)).filter(Boolean);
+    const { messages: view, shortened } = microCompact(applyCompaction(messages, compaction, todos), this.deps.settings.micro, (m) =>
+      fingerprints.some((f) => m.content.includes(f)),
+    );
+    for (const m of shortened) await this.keep(m);
+    return view;
+  }
+
+  /** Summarizes the rounds before the last kept ones; records the overlay; returns the summarizer's usage. */
+  private async compact(req: PrepareRequest, beforeTokens: number): Promise<Usage | undefined> {
+    const { settings } = this.deps;
+    const previous = await this.currentCompaction();
+    const base = applyCompaction(req.messages, previous, []);
+    const rounds = splitRounds(previous && base[0]?.id === previous.id ? base.slice(1) : base);
+    // The kept rounds must leave room to grow: at most half the budget, and at least the last round.
+    let keep = Math.min(settings.keepRounds, rounds.length);
+    while (keep > 1 && estimateTokens(rounds.slice(-keep).flat()) > this.budget / 2) keep--;
+    const older = rounds.slice(0, rounds.length - keep).flat();
+    if (!older.length) {
+      req.emit({ type: "warning", code: "context_over_budget", message: `The context (~${beforeTokens} tokens) is over the compaction budget (${this.budget}) and holds nothing more to compact.` });
+      return undefined;
+    }
+
+    try {
+      const transcriptTokens = settings.contextWindow - settings.summaryMaxTokens - estimateTextTokens(req.system) - 1000;
+      const transcript = renderTranscript(older, previous?.summary, Math.max(1000, transcriptTokens));
+      const { summary, usage } = await summarize(this.deps.model, transcript, settings.summaryMaxTokens, req.signal);
+      const compaction: Compaction = {
+        id: newId("summary"),
+        throughMessageId: older.at(-1)!.id,
+        summary,
+        skills: mergeSkills(previous?.skills ?? [], loadedSkills(this.deps.runState)),
+        createdAt: now(),
+      };
+      await this.deps.compactions.save(compaction);
+      this.overlay = { loaded: true, compaction };
+      const afterTokens = this.count(req.system, await this.view(req.messages), req.tools);
+      req.emit({ type: "context.compacted", replacedMessages: older.length, summaryTokens: estimateTextTokens(summary), beforeTokens, afterTokens });
+      return usage;
+    } catch (e) {
+      // A failed compaction leaves the context as it was; the run goes on (a cancel still ends it).
+      if (req.signal.aborted) throw e;
+      req.emit({ type: "warning", code: "compaction_failed", message: `Compaction failed: ${e instanceof Error ? e.message : String(e)}` });
+      return undefined;
+    }
+  }
+}

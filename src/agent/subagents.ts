@@ -1,0 +1,169 @@
+// Subagents: the task tool runs a child agent on a fresh context (its own system prompt plus the task's
+// prompt, none of the parent's history) with the parent's tools minus task, so there is no recursion.
+// The child's events reach the parent's stream and trace marked with its id, its usage counts in the
+// parent run, the parent's cancel stops it, and a child out of steps returns what it has as `partial`.
+// Only the child's final text comes back to the parent's context.
+import { z } from "zod";
+import type { ContextManager } from "./context/context-manager";
+import type { LoopOptions, LoopResult } from "./loop";
+import { newId, userMessage, type Message, type ToolResultMessage } from "./messages";
+import type { ModelClient } from "./model";
+import { runParadigm } from "./paradigms";
+import { PARADIGMS, type ParadigmSettings } from "./paradigms/options";
+import { createTodoWriteTool, MemoryTodoStore, TODO_WRITE_TOOL, type TodoStore } from "./todo";
+import { defineTool, type Tool, type ToolRegistry, type ToolResult } from "./tools";
+
+export const TASK_TOOL = "task";
+
+export const SUBAGENT_SYSTEM_PROMPT = `You are a subagent: another agent handed you one task. Do it with your tools, then reply with a complete, self-contained result: what you found, with sources (URLs) and numbers. The other agent sees only your final reply, not your tool calls, so put everything it needs there.`;
+
+export interface SubagentDeps {
+  /** The model children call. */
+  model: ModelClient;
+  /** The parent's tools, read when a task starts. */
+  tools: ToolRegistry;
+  system: string;
+  /** SUBAGENT_MAX_STEPS: model calls a child may make (a task may ask for fewer). */
+  maxSteps: number;
+  /** SUBAGENT_MAX_CONCURRENT: children running at once in a run; more tasks wait their turn. */
+  maxConcurrent: number;
+  /** SUBAGENT_TIMEOUT_MS: how long one task may take. */
+  timeoutMs: number;
+  stream: boolean;
+  maxParallelTools?: number;
+  settings: ParadigmSettings;
+  todoMaxItems: number;
+  /** A fresh context manager per child (its own token count and compaction, over the child's own list). */
+  context?: (child: { todos: TodoStore; runState: ReadonlyMap<string, unknown> }) => ContextManager;
+  /** The parent's permission rule; a call that would need a person's approval is refused in a child. */
+  authorize?: LoopOptions["authorize"];
+}
+
+/** Tool results a partial answer falls back to when the child wrote no text. */
+const PARTIAL_RESULTS = 3;
+
+export function createTaskTool(deps: SubagentDeps): Tool {
+  const slots = new Slots(deps.maxConcurrent);
+  return defineTool({
+    name: TASK_TOOL,
+    description:
+      "Hand a self-contained task to a subagent that starts with a fresh context: it sees only your prompt, so say everything it needs. " +
+      "Several task calls in one reply run at the same time: use them for independent pieces of work (researching separate subtopics). " +
+      'tools: "readonly" (default) gives it your tools without side effects; "full" gives it all of them. ' +
+      "Returns the subagent's final answer and {steps, usage, toolsUsed}.",
+    input: z.object({
+      prompt: z.string().min(1).max(50_000).describe("The task, complete in itself"),
+      paradigm: z.enum(PARADIGMS).optional().describe("How the subagent works; react by default"),
+      tools: z.enum(["readonly", "full"]).optional(),
+      maxSteps: z.number().int().min(1).max(deps.maxSteps).optional().describe(`Model calls it may make (at most ${deps.maxSteps})`),
+    }),
+    timeoutMs: deps.timeoutMs,
+    async run(args, ctx) {
+      await slots.acquire(ctx.signal);
+      try {
+        const agent = newId("agent");
+        const todos = new MemoryTodoStore();
+        const readonly = (args.tools ?? "readonly") === "readonly";
+        const tools = deps.tools.filter((t) => t.name !== TASK_TOOL && t.name !== TODO_WRITE_TOOL && !(readonly && t.sideEffects));
+        // A child keeps its own list: the session's belongs to the parent.
+        if (deps.tools.has(TODO_WRITE_TOOL)) tools.add(createTodoWriteTool(todos, { maxItems: deps.todoMaxItems }));
+        const emit: LoopOptions["emit"] = (e) => ctx.emit({ ...e, agent });
+        const paradigm = args.paradigm ?? "react";
+        emit({ type: "subagent.started", prompt: args.prompt, paradigm, tools: tools.names() });
+
+        const messages: Message[] = [];
+        const toolsUsed = new Set<string>();
+        const authorize = deps.authorize;
+        const result = await runParadigm(paradigm, {
+          runId: ctx.runId,
+          sessionId: ctx.sessionId,
+          model: deps.model,
+          system: deps.system,
+          tools,
+          history: [userMessage(args.prompt)],
+          maxSteps: args.maxSteps ?? deps.maxSteps,
+          signal: ctx.signal,
+          stream: deps.stream,
+          emit,
+          onMessage: (m) => {
+            messages.push(m);
+            if (m.role === "assistant") for (const c of m.toolCalls ?? []) toolsUsed.add(c.name);
+          },
+          maxParallelTools: deps.maxParallelTools,
+          runState: ctx.runState,
+          todos,
+          settings: deps.settings,
+          ...(deps.context ? { context: deps.context({ todos, runState: ctx.runState }) } : {}),
+          ...(authorize
+            ? {
+                authorize: async (tool, toolArgs, call) => {
+                  const a = await authorize(tool, toolArgs, call);
+                  return a.action === "ask" ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" } : a;
+                },
+              }
+            : {}),
+        });
+        const report = { agent, status: result.status, steps: result.steps, usage: result.usage, toolsUsed: [...toolsUsed] };
+        emit({ type: "subagent.finished", ...report });
+        return taskResult(result, messages, report);
+      } finally {
+        slots.release();
+      }
+    },
+  });
+}
+
+function taskResult(result: LoopResult, messages: readonly Message[], report: { agent: string; steps: number; usage: LoopResult["usage"]; toolsUsed: string[] }): ToolResult {
+  const footer = `\n\n[subagent ${JSON.stringify({ steps: report.steps, usage: report.usage, toolsUsed: report.toolsUsed })}]`;
+  const base = { data: report, usage: result.usage };
+  switch (result.status) {
+    case "completed":
+      return { ...base, status: "success", content: `${result.output}${footer}` };
+    case "max_steps":
+      return { ...base, status: "partial", content: `The subagent reached its limit of ${report.steps} model calls before finishing. What it has so far:\n\n${partialAnswer(messages)}${footer}` };
+    case "cancelled":
+      return { ...base, status: "error", content: `The subagent was cancelled.${footer}` };
+    default:
+      return { ...base, status: "error", content: `The subagent failed: ${result.error?.message ?? result.status}.${footer}` };
+  }
+}
+
+/** The child's last words, or the results of its last calls when it wrote none. */
+function partialAnswer(messages: readonly Message[]): string {
+  const text = messages.findLast((m) => m.role === "assistant" && m.content.trim())?.content;
+  if (text) return text;
+  const results = messages.filter((m): m is ToolResultMessage => m.role === "tool").slice(-PARTIAL_RESULTS);
+  return results.length ? results.map((r) => `${r.name} returned:\n${r.content}`).join("\n\n") : "(nothing yet)";
+}
+
+/** A counting semaphore: at most `n` holders; a waiter leaves the queue when its run is cancelled. */
+class Slots {
+  private waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+
+  async acquire(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw new Error("the run was cancelled");
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.waiting = this.waiting.filter((w) => w !== go);
+        reject(new Error("the run was cancelled"));
+      };
+      this.waiting.push(go);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
