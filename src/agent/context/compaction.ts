@@ -71,7 +71,6 @@ const clip = (s: string, max = TRANSCRIPT_ITEM_CHARS) => (s.length > max ? `${s.
 /** The rounds to summarize as plain text, so the summarizer needs no tools and no tool-call pairing. */
 export function renderTranscript(messages: readonly Message[], previousSummary: string | undefined, maxTokens: number): string {
   const lines: string[] = [];
-  if (previousSummary) lines.push(`[summary of what came before]\n${previousSummary}`);
   for (const m of messages) {
     if (m.role === "user") lines.push(`[user]\n${m.content}`);
     else if (m.role === "summary") lines.push(`[summary of what came before]\n${m.content}`);
@@ -81,10 +80,12 @@ export function renderTranscript(messages: readonly Message[], previousSummary: 
       for (const c of m.toolCalls ?? []) lines.push(`[assistant calls ${c.name}] ${clip(c.args)}`);
     }
   }
-  const text = lines.join("\n\n");
-  // Too long for the summarizer's own context: the oldest part goes (the previous summary covers it best).
-  const maxChars = maxTokens * 4;
-  return text.length > maxChars ? `[…the oldest part is left out]\n${text.slice(text.length - maxChars)}` : text;
+  const head = previousSummary ? `[summary of what came before]\n${previousSummary}\n\n` : "";
+  let text = lines.join("\n\n");
+  // Too long for the summarizer's own context: the oldest rounds go, the previous summary stays.
+  const maxChars = Math.max(0, maxTokens * 4 - head.length);
+  if (text.length > maxChars) text = `[…the oldest part is left out]\n${text.slice(text.length - maxChars)}`;
+  return head + text;
 }
 
 export function summarizerPrompt(maxTokens: number): string {
