@@ -1,0 +1,110 @@
+// Paired, in-process comparison of our loop with the bare openai loop: the peer-bench scripts
+// (fw/a-openai*.mjs and our bundles fw/f-study-agent*.mjs) are imported into ONE process against
+// a stand-in harness that only registers their runOnce; runs then alternate a, f, a', f', … so the
+// machine's load drifts over both alike. The ratio is the median over pairs of (ours / bare) CPU.
+// This is a second view beside run-all.mjs (one process per script), steadier on a busy machine.
+//
+//   node bench/peer/paired.mjs [--steps 20] [--runs 200] [--warmup 20] [--json out.json]
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { freePort } from "../lib/ts.mjs";
+import { busyMeter, machineInfo } from "../lib/machine.mjs";
+import { preparePeerBench } from "../lib/peer-bench.mjs";
+import { median, quantile, round } from "../lib/stats.mjs";
+import { buildOurs } from "./build.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PAIRS = [
+  ["a-openai.mjs", "f-study-agent.mjs", "plain"],
+  ["a-openai-stream.mjs", "f-study-agent-stream.mjs", "stream"],
+];
+
+export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = {}) {
+  const pb = preparePeerBench();
+  const dir = path.join(pb.dir, "paired");
+  mkdirSync(path.join(dir, "fw"), { recursive: true });
+  copyFileSync(path.join(here, "paired-harness.mjs"), path.join(dir, "harness.mjs"));
+  await buildOurs(path.join(dir, "fw"));
+  for (const [bare] of PAIRS) copyFileSync(path.join(pb.dir, "fw", bare), path.join(dir, "fw", bare));
+  const port = await freePort();
+  const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], { env: { ...process.env, STEPS: steps }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((r) => mock.stdout.on("data", (d) => String(d).includes("READY") && r()));
+  try {
+    // Runs in a child on peer-bench's Node so it loads the peers' own openai and zod.
+    const meter = busyMeter();
+    const out = await new Promise((resolve, reject) => {
+      const child = spawn(pb.node, [fileURLToPath(import.meta.url), "--child", "--dir", dir, "--runs", runs, "--warmup", warmup], {
+        env: { ...process.env, PORT: String(port), STEPS: steps, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let s = "";
+      child.stdout.on("data", (d) => (s += d));
+      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(s)) : reject(new Error(`paired child exited ${code}`))));
+    });
+    return { kind: "paired", machine: machineInfo(), busy: meter.stop(), steps: Number(steps), runs: Number(runs), warmup: Number(warmup), ...out };
+  } finally {
+    mock.kill("SIGTERM");
+  }
+}
+
+async function child({ dir, runs, warmup }) {
+  const { registered, counter } = await import(pathToFileURL(path.join(dir, "harness.mjs")).href);
+  const STEPS = Number(process.env.STEPS);
+  const scripts = PAIRS.flat().filter((s) => s.endsWith(".mjs"));
+  const byScript = {};
+  for (const s of scripts) {
+    const before = registered.length;
+    await import(pathToFileURL(path.join(dir, "fw", s)).href);
+    byScript[s] = registered[before];
+  }
+  const samples = Object.fromEntries(scripts.map((s) => [s, { cpu: [], wall: [] }]));
+  for (let i = 0; i < warmup + runs; i++) {
+    // Rotate the order each iteration so no script always follows the same one.
+    const order = scripts.map((_, k) => scripts[(k + i) % scripts.length]);
+    for (const s of order) {
+      counter.calls = 0;
+      counter.lastA = -1;
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const text = await byScript[s].runOnce();
+      const wall = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      if (counter.calls !== STEPS || counter.lastA !== STEPS - 1 || !String(text).includes("done")) throw new Error(`${s}: bad run (${counter.calls} calls, text ${JSON.stringify(text)})`);
+      if (i >= warmup) {
+        samples[s].cpu.push((c.user + c.system) / 1000 / STEPS);
+        samples[s].wall.push(wall / STEPS);
+      }
+    }
+  }
+  const pairs = PAIRS.map(([bare, ours, mode]) => {
+    const ratios = samples[ours].cpu.map((x, k) => x / samples[bare].cpu[k]);
+    const wallRatios = samples[ours].wall.map((x, k) => x / samples[bare].wall[k]);
+    const q = (xs) => ({ median: round(median(xs)), p25: round(quantile(xs, 0.25)), p75: round(quantile(xs, 0.75)) });
+    return {
+      mode,
+      bare: { script: bare, framework: byScript[bare].framework, cpu_ms_per_step: q(samples[bare].cpu), wall_ms_per_step: q(samples[bare].wall) },
+      ours: { script: ours, framework: byScript[ours].framework, cpu_ms_per_step: q(samples[ours].cpu), wall_ms_per_step: q(samples[ours].wall) },
+      cpu_ratio_per_pair: q(ratios),
+      cpu_ratio_of_medians: round(median(samples[ours].cpu) / median(samples[bare].cpu)),
+      wall_ratio_per_pair: q(wallRatios),
+    };
+  });
+  process.stdout.write(JSON.stringify({ pairs, samples }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { child: { type: "boolean" }, dir: { type: "string" }, steps: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, json: { type: "string" } } });
+  if (values.child) await child({ dir: values.dir, runs: Number(values.runs), warmup: Number(values.warmup) });
+  else {
+    const r = await runPaired(values);
+    if (values.json) writeFileSync(values.json, JSON.stringify(r, null, 1));
+    for (const p of r.pairs) {
+      console.log(`${p.mode}: ours ${p.ours.cpu_ms_per_step.median} ms/step vs bare ${p.bare.cpu_ms_per_step.median}; ours/bare per pair median ${p.cpu_ratio_per_pair.median} [${p.cpu_ratio_per_pair.p25}–${p.cpu_ratio_per_pair.p75}], ratio of medians ${p.cpu_ratio_of_medians}`);
+    }
+    console.log(`machine: ${r.busy.busy_cores_avg} of ${r.machine.nproc} cores busy over ${r.busy.wall_s} s`);
+  }
+}
