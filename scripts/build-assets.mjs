@@ -1,9 +1,11 @@
-// Copies skills/ into public/skills/ so Workers static assets serve them beside the web page.
+// Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and
+// marked's browser build into public/vendor/ for the page's Markdown (no build step for the page).
 // Runs as wrangler's [build] command (dev and deploy) and before the tests.
 import { cpSync, rmSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 rmSync(`${root}/public/skills`, { recursive: true, force: true });
-mkdirSync(`${root}/public`, { recursive: true });
+mkdirSync(`${root}/public/vendor`, { recursive: true });
 cpSync(`${root}/skills`, `${root}/public/skills`, { recursive: true });
+cpSync(`${root}/node_modules/marked/lib/marked.esm.js`, `${root}/public/vendor/marked.esm.js`);

@@ -33,6 +33,8 @@ export interface Reply {
   cutAfterChunks?: number;
   /** Pieces the text and each call's arguments are split into when streaming (default 3). */
   pieces?: number;
+  /** Streaming only: wait this long before each chunk, so a client can watch the text arrive. */
+  chunkDelayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Computed from the request (in-process scripts only). */
   dynamic?: (req: RecordedRequest) => Reply;
@@ -250,6 +252,7 @@ async function streamReply(
       res.socket?.destroy();
       return;
     }
+    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
     res.write(`data: ${JSON.stringify(c)}\n\n`);
     sent++;
   }

@@ -1,0 +1,71 @@
+// The Worker's /v1 API as the web page and the CLI use it: sessions, streamed runs, cancel, lessons.
+// Sends the API token (when one is set) as a Bearer header. Plain ESM: browsers and Node 22 alike.
+import { readSse } from "./sse-reader.js";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * @param {{ baseUrl?: string, token?: () => string | undefined }} options
+ */
+export function createApi({ baseUrl = "", token = () => undefined } = {}) {
+  const base = baseUrl.replace(/\/+$/, "");
+  const headers = (extra = {}) => {
+    const t = token();
+    return t ? { ...extra, authorization: `Bearer ${t}` } : extra;
+  };
+  const request = async (method, path, body, extraHeaders = {}) => {
+    const init = { method, headers: headers(body === undefined ? extraHeaders : { "content-type": "application/json", ...extraHeaders }) };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await fetch(base + path, init);
+    if (!res.ok) throw await apiError(res);
+    return res;
+  };
+  const id = encodeURIComponent;
+
+  return {
+    async createSession() {
+      return (await (await request("POST", "/v1/sessions", {})).json()).id;
+    },
+    /** The session's messages and todos, or null when there is no such session (yet). */
+    async getSession(sessionId) {
+      try {
+        return await (await request("GET", `/v1/sessions/${id(sessionId)}`)).json();
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+    /** Starts a run (creating the session if absent) and follows its events as they happen. */
+    async streamRun(sessionId, input) {
+      const res = await request("POST", `/v1/sessions/${id(sessionId)}/runs`, { input, stream: true }, { accept: "text/event-stream" });
+      return { runId: res.headers.get("x-run-id"), events: readSse(res.body) };
+    },
+    async cancelRun(sessionId, runId) {
+      await request("POST", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/cancel`);
+    },
+    async listLessons() {
+      return (await (await request("GET", "/v1/lessons")).json()).lessons;
+    },
+    async getLesson(key) {
+      return (await request("GET", `/v1/lessons/${id(key)}`)).text();
+    },
+  };
+}
+
+async function apiError(res) {
+  let code = "http_error";
+  let message = `${res.status} ${res.statusText}`;
+  try {
+    const body = await res.json();
+    if (body?.error) ({ code = code, message = message } = body.error);
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiError(res.status, code, message);
+}

@@ -1,0 +1,354 @@
+// The web page: pick or create a session, ask, watch the run stream in (text, tool activity, the
+// plan's progress), cancel it, and read saved lessons. It talks only to the /v1 API (api.js).
+import { planProgress, savedLessonKey, toolLine } from "./activity.js";
+import { ApiError, createApi } from "./api.js";
+import { renderMarkdown } from "./markdown.js";
+
+const KEYS = { token: "studyagent.token", sessions: "studyagent.sessions", session: "studyagent.session" };
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  token: $("token"),
+  sessionSelect: $("session-select"),
+  newSession: $("new-session"),
+  plan: $("plan"),
+  planCount: $("plan-count"),
+  planProgress: $("plan-progress"),
+  planItems: $("plan-items"),
+  transcript: $("transcript"),
+  transcriptEmpty: $("transcript-empty"),
+  composer: $("composer"),
+  topic: $("topic"),
+  send: $("send"),
+  cancel: $("cancel"),
+  status: $("status"),
+  lessonList: $("lesson-list"),
+  lessonsEmpty: $("lessons-empty"),
+  refreshLessons: $("refresh-lessons"),
+  lessonView: $("lesson-view"),
+  lessonTitle: $("lesson-view-title"),
+  lessonBody: $("lesson-body"),
+  closeLesson: $("close-lesson"),
+};
+
+const api = createApi({ token: () => localStorage.getItem(KEYS.token) || undefined });
+
+/** The run being streamed, if any: what the cancel button stops. */
+let activeRun = null;
+
+// ---- small DOM helpers
+
+function make(tag, { className, text, attrs } = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
+  return node;
+}
+
+function setStatus(text) {
+  ui.status.textContent = text;
+}
+
+function explain(error) {
+  if (error instanceof ApiError && error.status === 401) return "The server wants an API token: enter it under Settings.";
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---- sessions
+
+const storedSessions = () => JSON.parse(localStorage.getItem(KEYS.sessions) ?? "[]");
+const currentSession = () => localStorage.getItem(KEYS.session);
+
+function rememberSession(id) {
+  localStorage.setItem(KEYS.sessions, JSON.stringify([id, ...storedSessions().filter((s) => s !== id)].slice(0, 30)));
+  localStorage.setItem(KEYS.session, id);
+  renderSessionOptions();
+}
+
+function renderSessionOptions() {
+  ui.sessionSelect.replaceChildren(...storedSessions().map((id) => make("option", { text: id, attrs: { value: id } })));
+  ui.sessionSelect.value = currentSession() ?? "";
+}
+
+async function createSession() {
+  const id = await api.createSession();
+  rememberSession(id);
+  await showSession(id);
+  return id;
+}
+
+async function showSession(id) {
+  ui.transcript.replaceChildren();
+  renderPlan([]);
+  ui.transcriptEmpty.hidden = false;
+  if (!id) return;
+  const view = await api.getSession(id);
+  if (!view) return;
+  renderPlan(view.todos ?? []);
+  // A turn's tool calls, their results and its words so far are shown with the answer that ends it.
+  let calls = [];
+  let words = "";
+  const results = new Map();
+  for (const m of view.messages) {
+    if (m.role === "user") addUserMessage(m.content);
+    else if (m.role === "tool") results.set(m.toolCallId, m.status ?? "success");
+    else if (m.role === "assistant" && m.toolCalls?.length) {
+      calls.push(...m.toolCalls);
+      if (m.content) words += `${m.content}\n\n`;
+    } else if (m.role === "assistant" && m.content) {
+      const bubble = addAssistantMessage();
+      // A call without a result never finished (the run was cancelled or failed).
+      for (const call of calls) bubble.toolStarted(call.id, call.name, safeJson(call.args), results.get(call.id) ?? "error");
+      bubble.setText(words + m.content);
+      bubble.done();
+      calls = [];
+      words = "";
+    }
+  }
+}
+
+function safeJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+// ---- the transcript
+
+function addUserMessage(text) {
+  ui.transcriptEmpty.hidden = true;
+  const item = make("li", { className: "message user", text });
+  ui.transcript.append(item);
+  item.scrollIntoView({ block: "nearest" });
+}
+
+/** An assistant message that fills in as the run streams. */
+function addAssistantMessage() {
+  ui.transcriptEmpty.hidden = true;
+  const item = make("li", { className: "message assistant", attrs: { "aria-busy": "true" } });
+  const activity = make("ul", { className: "activity", attrs: { "aria-label": "Tool activity" } });
+  const text = make("div", { className: "text streaming markdown" });
+  const meta = make("p", { className: "run-meta" });
+  item.append(activity, text, meta);
+  ui.transcript.append(item);
+  let raw = "";
+  // Text before and after a tool call are separate paragraphs.
+  let paragraphBreak = false;
+  const calls = new Map();
+  const follow = () => item.scrollIntoView({ block: "end" });
+  return {
+    appendText(delta) {
+      if (paragraphBreak && raw) raw += "\n\n";
+      paragraphBreak = false;
+      raw += delta;
+      text.textContent = raw;
+      follow();
+    },
+    setText(markdown) {
+      raw = markdown;
+    },
+    toolStarted(callId, name, args, status = "running") {
+      paragraphBreak = true;
+      const text = toolLine(name, args);
+      if (text === null) return;
+      const line = make("li", { text, attrs: { "data-status": status } });
+      calls.set(callId, line);
+      activity.append(line);
+      follow();
+    },
+    toolFinished(callId, status, lessonKey) {
+      const line = calls.get(callId);
+      if (!line) return;
+      line.dataset.status = status;
+      if (lessonKey) {
+        const open = make("button", { className: "link", text: `Open ${lessonKey}`, attrs: { type: "button" } });
+        open.addEventListener("click", () => openLesson(lessonKey));
+        line.append(" ", open);
+      }
+    },
+    note(message) {
+      activity.append(make("li", { text: message }));
+    },
+    /** The run ended: the text is rendered as Markdown, and a line says how it ended. */
+    done(summary = "", failed = false) {
+      text.classList.remove("streaming");
+      text.innerHTML = renderMarkdown(raw);
+      meta.textContent = summary;
+      meta.classList.toggle("failed", failed);
+      meta.hidden = !summary;
+      item.setAttribute("aria-busy", "false");
+    },
+  };
+}
+
+function summaryOf(data) {
+  const how = { completed: "Done", cancelled: "Cancelled", max_steps: "Stopped at the step limit", awaiting_approval: "Waiting for approval" }[data.status] ?? data.status;
+  const tokens = data.usage?.totalTokens;
+  return [how, `${data.steps} step${data.steps === 1 ? "" : "s"}`, tokens ? `${tokens} tokens` : ""].filter(Boolean).join(" · ");
+}
+
+// ---- the plan (todo list)
+
+function renderPlan(todos) {
+  ui.plan.hidden = todos.length === 0;
+  const { done, total } = planProgress(todos);
+  ui.planProgress.max = Math.max(total, 1);
+  ui.planProgress.value = done;
+  ui.planCount.textContent = `${done} of ${total} done`;
+  ui.planItems.replaceChildren(...todos.map((t) => make("li", { text: t.text, attrs: { "data-status": t.status } })));
+}
+
+// ---- a run
+
+function setRunning(running) {
+  ui.send.disabled = running;
+  ui.cancel.disabled = !running;
+  ui.sessionSelect.disabled = running;
+  ui.newSession.disabled = running;
+}
+
+async function ask(input) {
+  const sessionId = currentSession() ?? (await createSession());
+  addUserMessage(input);
+  const bubble = addAssistantMessage();
+  setRunning(true);
+  setStatus("Working…");
+  let summary = "";
+  let failed = false;
+  let savedLesson = false;
+  try {
+    const { runId, events } = await api.streamRun(sessionId, input);
+    activeRun = { sessionId, runId };
+    for await (const { event, data } of events) {
+      if (event === "run.started") activeRun.runId ??= data.runId;
+      else if (event === "text.delta" && !data.agent) bubble.appendText(data.delta);
+      else if (event === "tool.started") bubble.toolStarted(data.callId, data.name, data.args);
+      else if (event === "tool.finished") {
+        const key = data.name === "save_document" && data.status !== "error" ? savedLessonKey(data.output) : null;
+        savedLesson ||= Boolean(key);
+        bubble.toolFinished(data.callId, data.status, key);
+      } else if (event === "todo.updated") renderPlan(data.todos);
+      else if (event === "approval.required") bubble.note(`Waiting for approval to run ${data.name}.`);
+      else if (event === "warning") bubble.note(data.message);
+      else if (event === "run.completed") summary = summaryOf(data);
+      else if (event === "run.failed") {
+        summary = `Failed: ${data.error?.message ?? "unknown error"}`;
+        failed = true;
+      }
+    }
+    if (!summary) summary = "The stream ended early; reload the session to see the result.";
+  } catch (e) {
+    summary = explain(e);
+    failed = true;
+  } finally {
+    activeRun = null;
+    bubble.done(summary, failed);
+    setRunning(false);
+    setStatus(failed ? "The run did not finish." : summary);
+  }
+  if (savedLesson) await refreshLessons();
+}
+
+// ---- lessons
+
+async function refreshLessons() {
+  let lessons = [];
+  try {
+    lessons = await api.listLessons();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 404)) setStatus(explain(e));
+  }
+  ui.lessonsEmpty.hidden = lessons.length > 0;
+  ui.lessonList.replaceChildren(
+    ...lessons.map((l) => {
+      const button = make("button", { attrs: { type: "button", "data-key": l.key } });
+      const date = l.createdAt ? new Date(l.createdAt).toLocaleDateString() : "";
+      button.append(make("span", { className: "title", text: l.title || l.key }), make("span", { className: "meta", text: [l.topic, date].filter(Boolean).join(" · ") }));
+      button.addEventListener("click", () => openLesson(l.key));
+      const item = make("li");
+      item.append(button);
+      return item;
+    }),
+  );
+}
+
+async function openLesson(key) {
+  try {
+    const markdown = await api.getLesson(key);
+    ui.lessonTitle.textContent = key;
+    ui.lessonBody.innerHTML = renderMarkdown(markdown);
+    ui.lessonView.hidden = false;
+    ui.lessonView.focus();
+    ui.lessonView.scrollIntoView({ block: "start" });
+  } catch (e) {
+    setStatus(`Could not open ${key}: ${explain(e)}`);
+  }
+}
+
+// ---- wiring
+
+ui.token.value = localStorage.getItem(KEYS.token) ?? "";
+ui.token.addEventListener("change", () => {
+  const token = ui.token.value.trim();
+  if (token) localStorage.setItem(KEYS.token, token);
+  else localStorage.removeItem(KEYS.token);
+  void refreshLessons();
+});
+
+ui.sessionSelect.addEventListener("change", () => {
+  rememberSession(ui.sessionSelect.value);
+  showSession(ui.sessionSelect.value).catch((e) => setStatus(explain(e)));
+});
+ui.newSession.addEventListener("click", () => createSession().catch((e) => setStatus(explain(e))));
+
+ui.composer.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = ui.topic.value.trim();
+  if (!input || activeRun) return;
+  ui.topic.value = "";
+  void ask(input);
+});
+// Enter sends, Shift+Enter starts a new line.
+ui.topic.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    ui.composer.requestSubmit();
+  }
+});
+ui.cancel.addEventListener("click", () => {
+  if (!activeRun?.runId) return;
+  setStatus("Cancelling…");
+  api.cancelRun(activeRun.sessionId, activeRun.runId).catch((e) => setStatus(explain(e)));
+});
+
+ui.refreshLessons.addEventListener("click", () => void refreshLessons());
+ui.closeLesson.addEventListener("click", () => {
+  ui.lessonView.hidden = true;
+});
+// A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.
+ui.transcript.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  const key = link ? savedLessonKey(new URL(link.href, location.href).pathname) : null;
+  if (!key) return;
+  event.preventDefault();
+  void openLesson(key);
+});
+
+async function start() {
+  // ?session=<id> opens that session (a link from elsewhere); otherwise the last one, or a new one.
+  const fromUrl = new URLSearchParams(location.search).get("session");
+  if (fromUrl) rememberSession(fromUrl);
+  renderSessionOptions();
+  try {
+    if (currentSession()) await showSession(currentSession());
+    else await createSession();
+  } catch (e) {
+    setStatus(explain(e));
+  }
+  await refreshLessons();
+}
+
+void start();
