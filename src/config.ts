@@ -2,6 +2,8 @@
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
 import { z } from "zod";
+import { PermissionRulesSchema } from "./agent/permissions";
+import { WebhookHooksSchema } from "./session/webhook-hooks";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 const bool = (def: boolean) =>
@@ -14,6 +16,21 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v ? v : undefined));
+/** A JSON document in a string var (empty: `def`), then validated by `schema`; issues keep their paths. */
+const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): unknown => {
+      if (!text?.trim()) return def;
+      try {
+        return JSON.parse(text);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: `not valid JSON (${(e as Error).message})` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 export const ConfigSchema = z.object({
   OPENAI_API_KEY: optionalString,
@@ -59,6 +76,20 @@ export const ConfigSchema = z.object({
   REACT_THINK_FINISH: bool(false),
   REFLECTION_MAX_ROUNDS: int(2, 1, 10),
   PLAN_MAX_STEPS: int(8, 1, 50),
+  // ---- trust (docs/security-and-reliability.md)
+  /** Ordered permission rules: [{"tool": "<glob>", "when"?: {...}, "action": "allow"|"deny"|"ask"}]. */
+  PERMISSIONS: json(PermissionRulesSchema, []),
+  /** An approval no one decides within this time counts as denied. */
+  APPROVAL_TTL_MS: int(3_600_000, 1000),
+  /** Webhook hooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}]. */
+  HOOKS: json(WebhookHooksSchema, []),
+  HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
+  HOOK_MAX_ATTEMPTS: int(3, 1, 10),
+  HOOK_RETRY_BASE_MS: int(500, 10, 60_000),
+  /** Events kept in a session's audit trace; the oldest are pruned beyond it. */
+  TRACE_MAX_EVENTS: int(10_000, 100),
+  /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
+  RUN_TIMEOUT_MS: int(900_000, 1000),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

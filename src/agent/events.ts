@@ -51,8 +51,9 @@ export type AgentEvent =
   | { type: "todo.reminded"; idleTurns: number }
   | { type: "subagent.started"; prompt: string; paradigm: string; tools: string[] }
   | { type: "subagent.finished"; status: RunStatus; steps: number; usage: Usage; toolsUsed: string[] }
-  | { type: "approval.required"; approvalId: string; callId: string; name: string; args: unknown }
-  | { type: "approval.decided"; approvalId: string; decision: "allow" | "deny"; by: string }
+  | { type: "approval.required"; approvalId: string; callId: string; name: string; args: unknown; expiresAt: string }
+  /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time. */
+  | { type: "approval.decided"; approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string }
   | { type: "model.request"; step: number; model: string; messageCount: number; toolCount: number; estimatedTokens: number }
   | {
       type: "model.response";
@@ -75,6 +76,27 @@ export type SourcedEvent = AgentEvent & { agent?: string };
 
 export type Emit = (event: SourcedEvent) => void;
 
+/** Every event type, for config that names them (HOOKS); the Record makes a new type fail to compile until listed. */
+export const EVENT_TYPES: readonly EventType[] = Object.keys({
+  "run.started": 1,
+  "text.delta": 1,
+  "tool.started": 1,
+  "tool.progress": 1,
+  "tool.finished": 1,
+  "todo.updated": 1,
+  "todo.reminded": 1,
+  "subagent.started": 1,
+  "subagent.finished": 1,
+  "approval.required": 1,
+  "approval.decided": 1,
+  "model.request": 1,
+  "model.response": 1,
+  "context.compacted": 1,
+  "warning": 1,
+  "run.completed": 1,
+  "run.failed": 1,
+} satisfies Record<EventType, 1>) as EventType[];
+
 /** The event types a stream client sees; the rest are for the audit trace. */
 export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "run.started",
@@ -86,6 +108,7 @@ export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "subagent.started",
   "subagent.finished",
   "approval.required",
+  "approval.decided",
   "warning",
   "run.completed",
   "run.failed",

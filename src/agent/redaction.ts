@@ -1,0 +1,45 @@
+// Redaction of secrets before anything is written to the audit trace (or sent to webhook hooks):
+// the exact values of the configured secrets, well-known credential shapes (API keys, bearer
+// tokens, bot tokens), and the string values of fields whose names say they hold a secret.
+export const REDACTED = "[REDACTED]";
+
+/** Credential shapes that are secret wherever they appear. */
+const SECRET_PATTERNS: RegExp[] = [
+  /\bsk-[A-Za-z0-9_-]{16,}/g, // OpenAI, Anthropic and OpenAI-compatible API keys
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, // Slack tokens
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/g, // GitHub tokens
+  /\bgithub_pat_[A-Za-z0-9_]{30,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
+  /\bAIza[0-9A-Za-z_-]{35}/g, // Google API keys
+  /\b\d{6,12}:[A-Za-z0-9_-]{30,}/g, // Telegram bot tokens
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs
+];
+/** `Bearer <token>` and `Basic <credentials>`: the scheme stays, the credential goes. */
+const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+/** Field names whose string values are secret whatever they look like. */
+const SECRET_FIELD = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
+/** Shorter configured values are not redacted by value: they would blank out ordinary words. */
+export const MIN_SECRET_CHARS = 6;
+
+export type Redactor = <T>(value: T) => T;
+
+/** A redactor for these secret values (plus the built-in patterns). */
+export function createRedactor(secretValues: Iterable<string> = []): Redactor {
+  // Longest first, so a secret that contains another is replaced whole.
+  const values = [...new Set([...secretValues].filter((v) => v.length >= MIN_SECRET_CHARS))].sort((a, b) => b.length - a.length);
+  const text = (s: string): string => {
+    let out = s;
+    for (const v of values) if (out.includes(v)) out = out.split(v).join(REDACTED);
+    for (const re of SECRET_PATTERNS) out = out.replace(re, REDACTED);
+    return out.replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+  };
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === "string") return text(value);
+    if (!value || typeof value !== "object" || depth > 32) return value;
+    if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, typeof v === "string" && v !== "" && SECRET_FIELD.test(k) ? REDACTED : walk(v, depth + 1)]),
+    );
+  };
+  return <T>(value: T) => walk(value, 0) as T;
+}

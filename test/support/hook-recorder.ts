@@ -1,0 +1,69 @@
+// A webhook receiver for tests: a real HTTP server that records every delivery (headers and raw
+// body) and answers as told: the next statuses in `plan`, or a hang, then 200. Node tests use it
+// directly; workers tests read the shared instance (started by global-setup.ts, HOOKS in
+// vitest.config.ts points at it) through GET /__deliveries?sessionId=<id>.
+import { createServer, type Server } from "node:http";
+import { readBody } from "./scripted-model";
+
+export interface RecordedDelivery {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  receivedAt: number;
+}
+
+export type PlannedAnswer = { status: number } | { hangMs: number };
+
+export class HookRecorder {
+  readonly deliveries: RecordedDelivery[] = [];
+  /** Answers for the next deliveries, in order; 200 when empty. */
+  readonly plan: PlannedAnswer[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  private server: Server | undefined;
+  port = 0;
+
+  url(path = "/hook"): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  async listen(port = 0): Promise<this> {
+    this.server = createServer((req, res) => {
+      void readBody(req).then(async (body) => {
+        const url = new URL(req.url ?? "/", "http://x");
+        if (req.method === "GET" && url.pathname === "/__deliveries") {
+          const sessionId = url.searchParams.get("sessionId");
+          const list = this.deliveries.filter((d) => !sessionId || safeJson(d.body)?.sessionId === sessionId);
+          res.writeHead(200, { "content-type": "application/json" });
+          return void res.end(JSON.stringify({ deliveries: list }));
+        }
+        this.inFlight++;
+        this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+        const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+        this.deliveries.push({ path: url.pathname, headers, body, receivedAt: Date.now() });
+        const answer = this.plan.shift();
+        if (answer && "hangMs" in answer) await new Promise((r) => setTimeout(r, answer.hangMs));
+        this.inFlight--;
+        if (res.destroyed) return;
+        res.writeHead(answer && "status" in answer ? answer.status : 200, { "content-type": "text/plain" });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
+    this.port = (this.server.address() as { port: number }).port;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
