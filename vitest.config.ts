@@ -1,10 +1,13 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { freePort } from "./test/support/free-port.ts";
+import { TEST_HOOK_EVENTS, TEST_HOOK_SECRET, TEST_PERMISSIONS } from "./test/support/trust-fixtures.ts";
 
 // The scripted model server's port must be known here, before the workers pool is configured;
 // test/support/global-setup.ts starts the server on it.
 process.env.SCRIPTED_MODEL_PORT ??= String(await freePort());
+// And for the webhook receiver the HOOKS binding delivers to (test/support/hook-recorder.ts).
+process.env.HOOK_RECORDER_PORT ??= String(await freePort());
 
 // Two projects: "node" runs the harness core, the tools and the end-to-end checks (wrangler dev,
 // MCP servers, a browser) in Node; "workers" runs the Worker itself inside workerd, with real
@@ -34,6 +37,8 @@ export default defineConfig({
                 MODEL: "scripted-model",
                 MODEL_MAX_RETRIES: "1",
                 ALLOW_PRIVATE_FETCH: "true",
+                PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
+                HOOKS: JSON.stringify([{ url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET }]),
               },
             },
           }),

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { loadConfig } from "../config";
 import type { AppEnv } from "./app-env";
+import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { openAIRoutes } from "./openai";
@@ -34,6 +35,7 @@ export function createApp() {
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
+  app.route("/v1/sessions", approvalRoutes);
   app.route("/v1", openAIRoutes);
   return app;
 }

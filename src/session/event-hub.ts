@@ -2,9 +2,19 @@
 // one but are stored merged (one row per uninterrupted stretch of text), so a long answer costs a few
 // rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
 // both happen in one synchronous block, so nothing falls between replay and follow.
+// Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
+// (seqs only grow, so that is a range delete).
 import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent/events";
-import type { SessionStore } from "./session-store";
+import type { Redactor } from "../agent/redaction";
+import type { SessionStore, TraceEvent } from "./session-store";
 import { encodeStreamEvent, type StreamEvent } from "./stream-events";
+
+export interface TracePolicy {
+  redact: Redactor;
+  maxEvents: number;
+  /** Sees each stored event (webhook hooks). */
+  onStored?: (e: TraceEvent) => void;
+}
 
 interface Subscriber {
   controller: ReadableStreamDefaultController<Uint8Array>;
@@ -14,9 +24,13 @@ export class EventHub {
   private subscribers = new Map<string, Set<Subscriber>>();
   private pendingText = new Map<string, { delta: string; agent?: string }>();
 
-  constructor(private readonly store: SessionStore) {}
+  constructor(
+    private readonly store: SessionStore,
+    private readonly policy: () => TracePolicy,
+  ) {}
 
-  emit(runId: string, event: SourcedEvent): void {
+  /** Returns the trace seq of the stored event (none for a live text delta). `keepOpen` holds a terminal event's stream open for more of its kind. */
+  emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
     if (event.type === "text.delta") {
       const pending = this.pendingText.get(runId);
       if (pending && pending.agent === event.agent) pending.delta += event.delta;
@@ -28,10 +42,11 @@ export class EventHub {
       return;
     }
     this.flush(runId);
-    const row = this.store.appendEvent(runId, event);
+    const row = this.record(runId, event);
     if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, type: row.type, data: row.data });
     // A child's terminal event is not its parent's.
-    if (TERMINAL_EVENTS.has(event.type) && !event.agent) this.closeAll(runId);
+    if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
+    return row.seq;
   }
 
   /** Stores buffered text as one trace event. */
@@ -39,7 +54,15 @@ export class EventHub {
     const pending = this.pendingText.get(runId);
     if (!pending) return;
     this.pendingText.delete(runId);
-    this.store.appendEvent(runId, { type: "text.delta", ...pending });
+    this.record(runId, { type: "text.delta", ...pending });
+  }
+
+  private record(runId: string, event: SourcedEvent): TraceEvent {
+    const policy = this.policy();
+    const row = this.store.appendEvent(runId, policy.redact(event));
+    if (row.seq > policy.maxEvents) this.store.pruneEventsThrough(row.seq - policy.maxEvents);
+    policy.onStored?.(row);
+    return row;
   }
 
   /** Stored events after `after`, then live ones until the run's stream ends. */

@@ -6,8 +6,10 @@ import { createOpenAIModel } from "../agent/model";
 import { runParadigm } from "../agent/paradigms";
 import type { Config } from "../config";
 import type { Env } from "../env";
+import type { LoopOptions } from "../agent/loop";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
+import { runDeadline } from "./run-deadline";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
@@ -22,6 +24,8 @@ export interface DriveDeps {
   emit: (e: SourcedEvent) => void;
   /** True when the run had started before a restart. */
   recovering: boolean;
+  /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
+  authorize?: LoopOptions["authorize"];
 }
 
 export async function driveRun(d: DriveDeps): Promise<RunResult> {
@@ -41,7 +45,9 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     maxRetries: config.MODEL_MAX_RETRIES,
   });
   const stores = sessionAgentStores(store, run.runId);
-  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal: d.signal, model, stores, stream: run.options.stream });
+  const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
+  const signal = deadline.signal;
+  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal, model, stores, stream: run.options.stream, authorize: d.authorize });
   const runState = new Map<string, unknown>();
   try {
     let steps = run.steps;
@@ -59,7 +65,7 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
         store.updateRun(run.runId, { steps, usage });
       }
     };
-    return await runParadigm(run.options.paradigm, {
+    const result = await runParadigm(run.options.paradigm, {
       runId: run.runId,
       sessionId: d.sessionId,
       model,
@@ -69,7 +75,7 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       maxSteps: run.options.maxSteps,
       stepsSoFar: run.steps,
       usageSoFar: run.usage,
-      signal: d.signal,
+      signal,
       stream: run.options.stream,
       emit,
       onMessage: (m) => store.appendMessage(m, run.runId),
@@ -79,8 +85,11 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       context: createContextManager(config, model, stores, runState),
       todos: stores.todos,
       settings: paradigmSettings(config),
+      authorize: d.authorize,
     });
+    return deadline.verdict(result);
   } finally {
+    deadline.clear();
     await toolset.close();
   }
 }

@@ -3,13 +3,17 @@
 // client that started it goes away, and a watchdog alarm resumes a run the object lost to a restart.
 import { DurableObject } from "cloudflare:workers";
 import type { RunResult, SourcedEvent, Todo, Usage } from "../agent/events";
+import type { LoopResult } from "../agent/loop";
 import type { Message } from "../agent/messages";
+import { PermissionPolicy } from "../agent/permissions";
 import { newId } from "../agent/messages";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
-import { EventHub } from "./event-hub";
+import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
+import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
 import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
+import { createTracePolicy } from "./trace-policy";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
 const WATCHDOG_MS = 30_000;
@@ -33,6 +37,8 @@ interface ActiveRun {
 export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
+  private readonly approvals: ApprovalDesk;
+  private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
   private pumping = false;
@@ -40,7 +46,8 @@ export class SessionObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
-    this.hub = new EventHub(this.store);
+    this.hub = new EventHub(this.store, () => this.tracePolicy());
+    this.approvals = new ApprovalDesk(ctx.storage.sql, this.store, (runId, e, o) => this.hub.emit(runId, e, o), () => this.tracePolicy().redact);
   }
 
   // ---- sessions
@@ -78,6 +85,7 @@ export class SessionObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
+    this.approvals.init();
     return true;
   }
 
@@ -124,9 +132,18 @@ export class SessionObject extends DurableObject<Env> {
     const active = this.active.get(runId);
     if (active) active.controller.abort(new Error("cancelled"));
     else if (run.status === "running" || run.status === "awaiting_approval") {
+      this.approvals.withdraw(runId, "the run was cancelled first.");
       this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
     return runView(this.store.run(runId)!);
+  }
+
+  /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
+  async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome | null> {
+    if (!this.store.exists()) return null;
+    const { resume, ...outcome } = this.approvals.decide(approvalId, decision, by, remember);
+    if (resume) await this.resume(resume);
+    return outcome;
   }
 
   async events(after: number, limit: number): Promise<TraceEvent[] | null> {
@@ -152,18 +169,20 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private async execute(run: RunRow): Promise<void> {
-    const recovering = run.startedAt !== undefined;
+    // A run going on after its approvals were settled is not recovering from a crash.
+    const recovering = run.startedAt !== undefined && !this.approvals.takeResume(run.runId);
     const controller = new AbortController();
     this.active.set(run.runId, { controller });
     const emit = (e: SourcedEvent) => this.hub.emit(run.runId, e);
     let result: RunResult;
     try {
       const config = this.config();
-      if (!recovering) {
+      if (run.startedAt === undefined) {
+        this.supersedeWaitingRuns();
         this.store.markStarted(run.runId);
         emit({ type: "run.started", runId: run.runId });
       }
-      result = await driveRun({ config, env: this.env, sessionId: this.store.getMeta("id")!, store: this.store, run: this.store.run(run.runId)!, signal: controller.signal, emit, recovering });
+      result = await driveRun({ config, env: this.env, sessionId: this.store.getMeta("id")!, store: this.store, run: this.store.run(run.runId)!, signal: controller.signal, emit, recovering, authorize: this.approvals.authorizer(new PermissionPolicy(config.PERMISSIONS), run.runId) });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       result = { runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message } };
@@ -173,18 +192,22 @@ export class SessionObject extends DurableObject<Env> {
     this.finish(this.store.run(run.runId)!, result);
   }
 
-  private finish(run: RunRow, result: RunResult & { pending?: unknown }): void {
+  private finish(run: RunRow, result: RunResult): void {
+    const pending = result.status === "awaiting_approval" ? this.approvals.open(run.runId, (result as LoopResult).pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
     this.store.updateRun(run.runId, {
       status: result.status,
       output: result.output,
       steps: result.steps,
       usage: result.usage,
       error: result.error ?? null,
-      ...(result.pending ? { pending: result.pending } : {}),
+      ...(pending ? { pending } : {}),
     });
     if (result.status === "failed") this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
-    else if (result.status !== "awaiting_approval") {
+    else if (!pending) {
       this.hub.emit(run.runId, { type: "run.completed", runId: run.runId, status: result.status, output: result.output, steps: result.steps, usage: result.usage });
+    } else {
+      this.approvals.announce(run.runId, pending);
+      void this.armWatchdog();
     }
     const view = runView(this.store.run(run.runId)!);
     for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
@@ -195,14 +218,37 @@ export class SessionObject extends DurableObject<Env> {
     return loadConfig(this.env);
   }
 
-  private async armWatchdog(): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+  /** Redaction, retention and webhook hooks of the trace, built once per object. */
+  private tracePolicy(): TracePolicy {
+    this.trace ??= createTracePolicy(this.env, () => this.store.getMeta("id") ?? "", (p) => this.ctx.waitUntil(p));
+    return this.trace;
   }
 
-  /** The watchdog: resumes runs lost to a restart, and re-arms while work remains. */
+  /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
+  private supersedeWaitingRuns(): void {
+    for (const waiting of this.store.runs().filter((r) => r.status === "awaiting_approval")) {
+      this.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
+      this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
+    }
+  }
+
+  /** Puts a run whose approvals are all settled back in line. */
+  private async resume(runId: string): Promise<void> {
+    this.store.updateRun(runId, { status: "running", pending: null });
+    await this.armWatchdog();
+    void this.pump();
+  }
+
+  /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
+  private async armWatchdog(): Promise<void> {
+    const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity);
+    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** The watchdog: expires approvals no one decided, resumes runs lost to a restart, and re-arms while work remains. */
   async alarm(): Promise<void> {
-    const pendingWork = this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
-    if (!pendingWork) return;
+    for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
   }

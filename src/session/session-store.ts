@@ -256,6 +256,11 @@ export class SessionStore {
     return { seq, at, runId, type, data: JSON.parse(text) };
   }
 
+  /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
+  pruneEventsThrough(seq: number): void {
+    this.sql.exec("DELETE FROM events WHERE seq <= ?", seq);
+  }
+
   events(opts: { after?: number; limit?: number; runId?: string }): TraceEvent[] {
     const rows = opts.runId
       ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)

@@ -1,6 +1,7 @@
 // The tools and prompt sections of one run, built from config and bindings. Each feature adds its
 // tools here; the loop only sees a ToolRegistry.
 import type { Emit } from "../agent/events";
+import type { LoopOptions } from "../agent/loop";
 import type { ModelClient } from "../agent/model";
 import { SUBAGENT_SYSTEM_PROMPT } from "../agent/subagents";
 import { ToolRegistry } from "../agent/tools";
@@ -22,6 +23,8 @@ export interface ToolsetDeps {
   model: ModelClient;
   stores: AgentStores;
   stream: boolean;
+  /** The run's permission check; subagents obey it too. */
+  authorize?: LoopOptions["authorize"];
 }
 
 export interface Toolset {
@@ -37,6 +40,6 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const promptSections: string[] = [];
   // Last: subagents get the tools and prompt sections of everything above.
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
-  for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem })) tools.add(t);
+  for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem, authorize: deps.authorize })) tools.add(t);
   return { tools, promptSections, close: async () => {} };
 }

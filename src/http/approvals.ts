@@ -1,0 +1,25 @@
+// /v1/sessions/:id/approvals/:approvalId: a person allows or denies a tool call a run is waiting on.
+import { Hono } from "hono";
+import { z } from "zod";
+import { decideApproval } from "../session/decide-approval";
+import type { AppEnv } from "./app-env";
+import { HttpError, notFound } from "./errors";
+import { parseId, parseJson } from "./validation";
+
+const Decide = z.strictObject({
+  decision: z.enum(["allow", "deny"]),
+  remember: z.boolean().optional(),
+});
+
+export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalId", async (c) => {
+  const sessionId = parseId(c.req.param("id"), "session id");
+  const approvalId = parseId(c.req.param("approvalId"), "approval id");
+  const body = await parseJson(c, Decide);
+  const outcome = await decideApproval(c.env, sessionId, approvalId, body.decision, "api", { remember: body.remember });
+  if (outcome.ok) {
+    const { ok: _ok, ...decided } = outcome;
+    return c.json({ ...decided, status: decided.pendingApprovals === 0 ? "running" : "awaiting_approval" });
+  }
+  if (outcome.code === "already_decided") throw new HttpError(409, "conflict", outcome.message);
+  throw notFound(`approval ${approvalId}`);
+});
