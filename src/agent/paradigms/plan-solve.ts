@@ -67,7 +67,8 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
         return { status: "success", content: renderTodos(todos), endRun: { output: "" } };
       },
     });
-    const planned = await loop({ tools: new ToolRegistry([planTool]), firstToolChoice: { name: PLAN_TOOL } });
+    // The plan tool is the harness's own: no permission rule applies to it.
+    const planned = await loop({ tools: new ToolRegistry([planTool]), firstToolChoice: { name: PLAN_TOOL }, authorize: undefined });
     if (planned.status !== "completed") return planned;
     if (!made) {
       o.emit({ type: "warning", code: "plan_missing", message: "The model answered without making a plan; its answer is the run's output." });

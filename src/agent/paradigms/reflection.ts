@@ -21,8 +21,10 @@ type Verdict = { kind: "approve" } | { kind: "revise"; reasons: string[] };
 /** The critic may fix a malformed call once. */
 const CRITIC_STEPS = 2;
 
+const REVIEW_TAG = "[Review ";
+
 export function revisionRequest(round: number, reasons: readonly string[]): string {
-  return [`[Review ${round}] A reviewer asked you to revise your answer:`, ...reasons.map((r) => `- ${r}`), "Write the improved answer in full."].join("\n");
+  return [`${REVIEW_TAG}${round}] A reviewer asked you to revise your answer:`, ...reasons.map((r) => `- ${r}`), "Write the improved answer in full."].join("\n");
 }
 
 export async function runReflection(o: ParadigmOptions): Promise<LoopResult> {
@@ -31,7 +33,8 @@ export async function runReflection(o: ParadigmOptions): Promise<LoopResult> {
     history.push(m);
     await o.onMessage(m);
   };
-  const task = [...o.history].reverse().find((m) => m.role === "user")?.content ?? "";
+  // The user's request: the last user turn that is not a reviewer's (a resumed run may end with one).
+  const task = o.history.findLast((m) => m.role === "user" && !m.content.startsWith(REVIEW_TAG))?.content ?? "";
   let result = await runReact({ ...o, history, onMessage });
   // A review is worth its call only when the steps left allow a revision after it.
   for (let round = 1; round <= o.settings.reflectionMaxRounds && result.status === "completed" && result.steps + 2 <= o.maxSteps; round++) {
