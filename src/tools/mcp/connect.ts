@@ -1,0 +1,73 @@
+// Opening an MCP session: an SDK Client over Streamable HTTP, or legacy SSE when the config names
+// it or when the endpoint refuses the initial POST with a 4xx (an SSE-only server answers 404 or
+// 405 there), the backwards-compatibility pattern the SDK documents. `Client.connect` performs
+// `initialize` and `notifications/initialized`.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
+// The default ajv validator compiles schemas with `new Function`, which workerd forbids
+// ("Code generation from strings disallowed"); this one interprets them.
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import type { McpServerConfig, McpTransportName } from "./config";
+import { errorText } from "./error-text";
+import { withTimeout } from "./with-timeout";
+
+export interface ConnectOptions {
+  fetch?: typeof fetch;
+  /** Bound on the handshake (an SSE endpoint that never sends its `endpoint` event would hang). */
+  timeoutMs: number;
+  /** A transport known to work for this server (from an earlier discovery); skips the fallback. */
+  knownTransport?: McpTransportName;
+  clientInfo: Implementation;
+  /** Called on `notifications/tools/list_changed` (debounced by the SDK). */
+  onToolListChanged: () => void;
+}
+
+export interface OpenedClient {
+  client: Client;
+  transport: McpTransportName;
+}
+
+/** 4xx to the initial POST means "not a Streamable HTTP endpoint"; 401/403 mean "not allowed" and stay errors. */
+function refusesStreamableHttp(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+}
+
+function newTransport(server: McpServerConfig, kind: McpTransportName, fetchImpl: typeof fetch | undefined): Transport {
+  const url = new URL(server.url);
+  const opts = { requestInit: { headers: server.headers }, ...(fetchImpl && { fetch: fetchImpl }) };
+  return kind === "sse" ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
+}
+
+async function connectWith(server: McpServerConfig, kind: McpTransportName, opts: ConnectOptions): Promise<Client> {
+  const client = new Client(opts.clientInfo, {
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    // autoRefresh off: the SDK would re-list without following pagination; the caller re-lists.
+    listChanged: { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => opts.onToolListChanged() } },
+  });
+  try {
+    const connected = client.connect(newTransport(server, kind, opts.fetch), { timeout: opts.timeoutMs });
+    await withTimeout(connected, opts.timeoutMs, () => new Error(`no answer to initialize within ${opts.timeoutMs} ms`));
+    return client;
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+export async function openClient(server: McpServerConfig, opts: ConnectOptions): Promise<OpenedClient> {
+  const fixed = server.transport ?? opts.knownTransport;
+  if (fixed) return { client: await connectWith(server, fixed, opts), transport: fixed };
+  try {
+    return { client: await connectWith(server, "streamable-http", opts), transport: "streamable-http" };
+  } catch (error) {
+    if (!refusesStreamableHttp(error)) throw error;
+    try {
+      return { client: await connectWith(server, "sse", opts), transport: "sse" };
+    } catch (sseError) {
+      throw new Error(`Streamable HTTP refused (${errorText(error)}); legacy SSE failed too (${errorText(sseError)})`);
+    }
+  }
+}

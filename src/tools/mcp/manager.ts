@@ -1,0 +1,199 @@
+// The MCP layer as the run sees it: at the start of a run, every configured server's tools (as
+// harness Tools), its instructions, and warnings for what could not be had. A server that fails
+// is left out with a warning; the others go on. Keep one manager per session (the Durable Object):
+// connectAll at each run start, close at each run end (open sessions and streams would keep the
+// object busy); breakers and tool names last across runs, sessions reopen on demand.
+import type { Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import { CircuitOpenError } from "../../agent/circuit-breaker";
+import type { Emit } from "../../agent/events";
+import type { Tool } from "../../agent/tools";
+import type { McpConfig, McpWarning } from "./config";
+import { errorText } from "./error-text";
+import { InMemoryToolListCache, type ServerDiscovery, type ToolListCache } from "./discovery-cache";
+import type { ServerInstructions } from "./instructions";
+import { mcpTool } from "./mcp-tool";
+import { READ_RESOURCE, readResourceTool } from "./read-resource-tool";
+import { McpServerConnection } from "./server-connection";
+import { toolFilter } from "./tool-filter";
+import { assignToolName } from "./tool-names";
+
+export const MCP_DEFAULTS = {
+  /** Consecutive failures that open a server's circuit. */
+  breakerFailureThreshold: 3,
+  /** How long an open circuit answers "unavailable" before a probe. */
+  breakerOpenMs: 30_000,
+  /** How long a discovered tool list is trusted. */
+  cacheTtlMs: 5 * 60_000,
+  /** Bound on connecting and initializing (further capped by the server's timeoutMs). */
+  connectTimeoutMs: 10_000,
+};
+
+export interface McpManagerOptions {
+  /** The fetch used for every MCP request (tests, or a service binding's fetch). */
+  fetch?: typeof fetch;
+  /** Where warnings go that arise outside any tool call (a failed refresh after list_changed). */
+  emit?: Emit;
+  /** The clock of the breakers (and of the default cache). */
+  now?: () => number;
+  /** Discovery cache; defaults to one in memory, living as long as the manager. */
+  cache?: ToolListCache;
+  cacheTtlMs?: number;
+  breaker?: { failureThreshold?: number; openMs?: number };
+  connectTimeoutMs?: number;
+  /** A server changed its tools (notifications/tools/list_changed): swap them in the registry. */
+  onToolsChanged?: (change: McpToolsChange) => void;
+  clientInfo?: Implementation;
+}
+
+export interface McpToolsChange {
+  server: string;
+  /** The server's tools now (replace its earlier ones). */
+  tools: Tool[];
+  /** Names no longer offered. */
+  removed: string[];
+}
+
+export interface McpConnectResult {
+  tools: Tool[];
+  instructions: ServerInstructions[];
+  warnings: McpWarning[];
+}
+
+interface ServerState {
+  connection: McpServerConnection;
+  discovery?: ServerDiscovery;
+  tools: Tool[];
+}
+
+export class McpManager {
+  private readonly servers: ServerState[];
+  private readonly cache: ToolListCache;
+  private readonly cacheTtlMs: number;
+  private readonly connectTimeoutMs: number;
+
+  constructor(
+    private readonly config: McpConfig,
+    private readonly options: McpManagerOptions = {},
+  ) {
+    this.cache = options.cache ?? new InMemoryToolListCache(options.now);
+    this.cacheTtlMs = options.cacheTtlMs ?? MCP_DEFAULTS.cacheTtlMs;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? MCP_DEFAULTS.connectTimeoutMs;
+    const breaker = {
+      failureThreshold: options.breaker?.failureThreshold ?? MCP_DEFAULTS.breakerFailureThreshold,
+      openMs: options.breaker?.openMs ?? MCP_DEFAULTS.breakerOpenMs,
+      now: options.now,
+    };
+    this.servers = config.servers.map((server) => {
+      const connection: McpServerConnection = new McpServerConnection(server, {
+        fetch: options.fetch,
+        clientInfo: options.clientInfo ?? { name: "study-agent-edge", version: "0.1.0" },
+        connectTimeoutMs: this.connectTimeoutMs,
+        breaker,
+        onToolListChanged: () => void this.refresh(connection),
+      });
+      return { connection, tools: [] };
+    });
+  }
+
+  /**
+   * Discovers every server (from the cache when fresh, so without any request) and returns their
+   * tools. Never throws for a server's sake: a failing server becomes a warning.
+   */
+  async connectAll(signal?: AbortSignal): Promise<McpConnectResult> {
+    const warnings: McpWarning[] = [...this.config.warnings];
+    await Promise.all(
+      this.servers.map(async (state) => {
+        try {
+          state.discovery = await this.discover(state.connection, signal);
+        } catch (error) {
+          state.discovery = undefined;
+          warnings.push(this.connectWarning(state.connection, error));
+        }
+      }),
+    );
+    this.assignTools();
+    const live = this.servers.filter((s) => s.discovery !== undefined);
+    return {
+      tools: live.flatMap((s) => s.tools),
+      instructions: live.flatMap((s) => (s.discovery?.instructions ? [{ server: s.connection.name, text: s.discovery.instructions }] : [])),
+      warnings,
+    };
+  }
+
+  /** Ends every server's session; the manager stays usable (sessions reopen when needed). */
+  async close(): Promise<void> {
+    await Promise.all(this.servers.map((s) => s.connection.close()));
+  }
+
+  private async discover(connection: McpServerConnection, signal?: AbortSignal): Promise<ServerDiscovery> {
+    const cached = await this.cache.get(connection.name);
+    if (cached && cached.url === connection.config.url) {
+      connection.transport ??= cached.transport;
+      return cached;
+    }
+    // Through the breaker, so a server that keeps failing at run start is not waited on every run.
+    const discovery = await connection.breaker.run(() => connection.discover(signal), () => !signal?.aborted);
+    await this.cache.set(connection.name, discovery, this.cacheTtlMs);
+    return discovery;
+  }
+
+  private connectWarning(connection: McpServerConnection, error: unknown): McpWarning {
+    if (error instanceof CircuitOpenError) {
+      return {
+        server: connection.name,
+        code: "mcp_circuit_open",
+        message: `MCP server ${connection.name} is left out of this run: it failed repeatedly (circuit open).`,
+      };
+    }
+    const reason = errorText(error);
+    return {
+      server: connection.name,
+      code: "mcp_connect_failed",
+      message: `MCP server ${connection.name} (${connection.config.url}) is left out of this run: ${reason}`,
+    };
+  }
+
+  /** (Re)builds every server's Tools; names are assigned in config order, so they are stable. */
+  private assignTools(): void {
+    const taken = new Set<string>();
+    for (const state of this.servers) {
+      state.tools = state.discovery ? this.toolsOf(state.connection, state.discovery, taken) : [];
+    }
+  }
+
+  private toolsOf(connection: McpServerConnection, discovery: ServerDiscovery, taken: Set<string>): Tool[] {
+    const server = connection.name;
+    const offered = toolFilter(connection.config);
+    const tools = discovery.tools
+      .filter((t) => offered(t.name))
+      .map((t) => mcpTool(t, assignToolName(server, t.name, taken), connection, this.connectTimeoutMs));
+    if (discovery.resources && offered(READ_RESOURCE)) {
+      tools.push(readResourceTool(assignToolName(server, READ_RESOURCE, taken), discovery.resources, connection, this.connectTimeoutMs));
+    }
+    return tools;
+  }
+
+  /** After notifications/tools/list_changed: re-list, re-cache, and tell the run if anything changed. */
+  private async refresh(connection: McpServerConnection): Promise<void> {
+    const state = this.servers.find((s) => s.connection === connection);
+    if (!state?.discovery) return;
+    let tools: McpToolDefinition[];
+    try {
+      tools = await connection.listTools();
+    } catch (error) {
+      this.options.emit?.({
+        type: "warning",
+        code: "mcp_tools_refresh_failed",
+        message: `MCP server ${connection.name} changed its tools, but listing them again failed: ${errorText(error)}`,
+      });
+      return;
+    }
+    if (JSON.stringify(tools) === JSON.stringify(state.discovery.tools)) return;
+    state.discovery = { ...state.discovery, tools };
+    await this.cache.set(connection.name, state.discovery, this.cacheTtlMs);
+    const before = state.tools.map((t) => t.name);
+    this.assignTools();
+    const after = new Set(state.tools.map((t) => t.name));
+    this.options.onToolsChanged?.({ server: connection.name, tools: state.tools, removed: before.filter((n) => !after.has(n)) });
+  }
+}

@@ -1,0 +1,172 @@
+// One configured MCP server: its session (opened lazily, shared by concurrent callers, reopened
+// after it closes), its circuit breaker, and the requests the harness makes of it.
+// An expired session (HTTP 404 to a request carrying the session id, as the Streamable HTTP spec
+// defines it) is re-initialized once and the request retried: the server refused the request
+// without running it, so retrying cannot run a tool twice.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import { CircuitBreaker } from "../../agent/circuit-breaker";
+import type { McpServerConfig, McpTransportName } from "./config";
+import { openClient } from "./connect";
+import type { ResourceSummary, ServerDiscovery } from "./discovery-cache";
+import { withTimeout } from "./with-timeout";
+
+export interface ServerConnectionOptions {
+  fetch?: typeof fetch;
+  clientInfo: Implementation;
+  connectTimeoutMs: number;
+  breaker: { failureThreshold: number; openMs: number; now?: () => number };
+  onToolListChanged: () => void;
+}
+
+/** Bounds on paginated lists: a server that keeps returning cursors must not keep the run busy. */
+const MAX_PAGES = 50;
+const MAX_RESOURCES = 100;
+const SESSION_DELETE_TIMEOUT_MS = 2_000;
+
+async function listAllPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>, limit = Infinity): Promise<T[]> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let i = 0; i < MAX_PAGES && items.length < limit; i++) {
+    const result = await page(cursor);
+    items.push(...result.items);
+    if (result.nextCursor === undefined || seen.has(result.nextCursor)) break;
+    seen.add(result.nextCursor);
+    cursor = result.nextCursor;
+  }
+  return items.slice(0, limit);
+}
+
+const isExpiredSession = (error: unknown) => error instanceof StreamableHTTPError && error.code === 404;
+
+export class McpServerConnection {
+  readonly breaker: CircuitBreaker;
+  /** The transport that worked last (or that an earlier discovery found). */
+  transport: McpTransportName | undefined;
+  private connecting: Promise<Client> | undefined;
+  private current: Client | undefined;
+
+  constructor(
+    readonly config: McpServerConfig,
+    private readonly options: ServerConnectionOptions,
+  ) {
+    this.breaker = new CircuitBreaker(options.breaker);
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  /** Connects, lists tools (all pages) and, when offered, resources. */
+  async discover(signal?: AbortSignal): Promise<ServerDiscovery> {
+    return this.withSession(async (client) => {
+      const tools = await this.listToolsWith(client, signal);
+      const resources = client.getServerCapabilities()?.resources ? await this.listResourcesWith(client, signal) : undefined;
+      return {
+        url: this.config.url,
+        transport: this.transport ?? "streamable-http",
+        ...(client.getInstructions() && { instructions: client.getInstructions() }),
+        tools,
+        ...(resources && { resources }),
+      };
+    });
+  }
+
+  listTools(signal?: AbortSignal): Promise<McpToolDefinition[]> {
+    return this.withSession((client) => this.listToolsWith(client, signal));
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: Pick<RequestOptions, "signal" | "onprogress">): Promise<CallToolResult> {
+    return this.withSession(
+      async (client) => (await client.callTool({ name, arguments: args }, undefined, { ...options, timeout: this.config.timeoutMs })) as CallToolResult,
+    );
+  }
+
+  readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
+    return this.withSession((client) => client.readResource({ uri }, { signal, timeout: this.config.timeoutMs }));
+  }
+
+  /**
+   * Ends the session (the manager stays usable: the next request opens a new one). Streamable HTTP
+   * sessions are ended with a DELETE, so the server can free them now rather than never.
+   */
+  async close(): Promise<void> {
+    const client = this.current ?? (await this.connecting?.catch(() => undefined));
+    this.forget(client);
+    if (!client) return;
+    const transport = client.transport;
+    if (transport instanceof StreamableHTTPClientTransport) {
+      await withTimeout(transport.terminateSession(), SESSION_DELETE_TIMEOUT_MS, () => new Error("session DELETE timed out")).catch(() => {});
+    }
+    await client.close().catch(() => {});
+  }
+
+  private listToolsWith(client: Client, signal?: AbortSignal): Promise<McpToolDefinition[]> {
+    return listAllPages(async (cursor) => {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { signal, timeout: this.config.timeoutMs });
+      return { items: page.tools, nextCursor: page.nextCursor };
+    });
+  }
+
+  /** Resources are a convenience: a server that advertises them but fails to list them keeps its tools. */
+  private async listResourcesWith(client: Client, signal?: AbortSignal): Promise<ResourceSummary[] | undefined> {
+    try {
+      return await listAllPages(async (cursor) => {
+        const page = await client.listResources(cursor === undefined ? undefined : { cursor }, { signal, timeout: this.config.timeoutMs });
+        const items = page.resources.map(({ uri, name, description, mimeType }) => ({
+          uri,
+          name,
+          ...(description && { description }),
+          ...(mimeType && { mimeType }),
+        }));
+        return { items, nextCursor: page.nextCursor };
+      }, MAX_RESOURCES);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async withSession<T>(use: (client: Client) => Promise<T>): Promise<T> {
+    const client = await this.session();
+    try {
+      return await use(client);
+    } catch (error) {
+      if (!isExpiredSession(error)) throw error;
+      this.forget(client);
+      void client.close().catch(() => {});
+      return use(await this.session());
+    }
+  }
+
+  private session(): Promise<Client> {
+    this.connecting ??= openClient(this.config, {
+      fetch: this.options.fetch,
+      timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),
+      knownTransport: this.transport,
+      clientInfo: this.options.clientInfo,
+      onToolListChanged: this.options.onToolListChanged,
+    }).then(
+      ({ client, transport }) => {
+        this.transport = transport;
+        this.current = client;
+        // A closed transport (the SSE stream ended, say) means the next request opens a new session.
+        client.onclose = () => this.forget(client);
+        return client;
+      },
+      (error: unknown) => {
+        this.connecting = undefined;
+        throw error;
+      },
+    );
+    return this.connecting;
+  }
+
+  private forget(client: Client | undefined): void {
+    if (client === undefined || this.current !== client) return;
+    this.current = undefined;
+    this.connecting = undefined;
+  }
+}
