@@ -6,6 +6,9 @@ import { TEST_HOOK_EVENTS, TEST_HOOK_SECRET, TEST_PERMISSIONS } from "./test/sup
 // The scripted model server's port must be known here, before the workers pool is configured;
 // test/support/global-setup.ts starts the server on it.
 process.env.SCRIPTED_MODEL_PORT ??= String(await freePort());
+// Likewise for the fake Telegram and Slack APIs (test/support/platform-fake.ts).
+process.env.PLATFORM_FAKE_PORT ??= String(await freePort());
+const platformFake = `http://127.0.0.1:${process.env.PLATFORM_FAKE_PORT}`;
 // And for the webhook receiver the HOOKS binding delivers to (test/support/hook-recorder.ts).
 process.env.HOOK_RECORDER_PORT ??= String(await freePort());
 
@@ -37,6 +40,12 @@ export default defineConfig({
                 MODEL: "scripted-model",
                 MODEL_MAX_RETRIES: "1",
                 ALLOW_PRIVATE_FETCH: "true",
+                TELEGRAM_BOT_TOKEN: "123456:test-token",
+                TELEGRAM_WEBHOOK_SECRET: "telegram-webhook-secret",
+                TELEGRAM_API_BASE: `${platformFake}/telegram`,
+                SLACK_SIGNING_SECRET: "slack-signing-secret",
+                SLACK_BOT_TOKEN: "xoxb-test-token",
+                SLACK_API_BASE: `${platformFake}/slack/api`,
                 PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
                 HOOKS: JSON.stringify([{ url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET }]),
               },

@@ -76,6 +76,14 @@ export const ConfigSchema = z.object({
   REACT_THINK_FINISH: bool(false),
   REFLECTION_MAX_ROUNDS: int(2, 1, 10),
   PLAN_MAX_STEPS: int(8, 1, 50),
+  /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_WEBHOOK_SECRET: optionalString,
+  TELEGRAM_API_BASE: z.url().default("https://api.telegram.org"),
+  /** Slack app (docs/slack.md): the events route answers 404 until the signing secret is set. */
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_BOT_TOKEN: optionalString,
+  SLACK_API_BASE: z.url().default("https://slack.com/api"),
   // ---- trust (docs/security-and-reliability.md)
   /** Ordered permission rules: [{"tool": "<glob>", "when"?: {...}, "action": "allow"|"deny"|"ask"}]. */
   PERMISSIONS: json(PermissionRulesSchema, []),

@@ -1,8 +1,14 @@
 // The Worker's bindings (wrangler.toml) and its string vars and secrets (parsed by src/config.ts).
+import type { ChatObject } from "./channels/chat-object";
+import type { CourseRegistry } from "./courses/course-registry";
 import type { SessionObject } from "./session/session-object";
 
 export interface Env {
   SESSIONS: DurableObjectNamespace<SessionObject>;
+  /** One per Telegram chat / Slack channel: deduplicated deliveries, the bots' background work. */
+  CHATS: DurableObjectNamespace<ChatObject>;
+  /** The single course registry: courses, their lessons, the per-period idempotency keys. */
+  COURSES: DurableObjectNamespace<CourseRegistry>;
   /** Saved lessons (R2). */
   LESSONS: R2Bucket;
   /** Static assets: the web page and skills/. */

@@ -1,11 +1,15 @@
 // The Worker: the Hono app for HTTP, and the Durable Object classes wrangler.toml binds.
 import type { Env } from "./env";
 import { createApp } from "./http/app";
+import { tickCourses } from "./courses/scheduled";
 
 export { SessionObject } from "./session/session-object";
+export { ChatObject } from "./channels/chat-object";
+export { CourseRegistry } from "./courses/course-registry";
 
 const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(tickCourses(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,10 @@
 // The Hono app: config, body limit, auth on /v1, routes by resource, errors in the contract's shape.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { slackRoutes } from "../channels/slack/slack-events-route";
+import { telegramRoutes } from "../channels/telegram/telegram-webhook";
 import { loadConfig } from "../config";
+import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
@@ -37,5 +40,9 @@ export function createApp() {
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
   app.route("/v1", openAIRoutes);
+  app.route("/v1/courses", courseRoutes);
+  // The bots authenticate their platform themselves (secret header, request signature).
+  app.route("/telegram", telegramRoutes);
+  app.route("/slack", slackRoutes);
   return app;
 }

@@ -2,14 +2,19 @@
 // Tests in Node may also start their own ScriptedModel; tests inside workerd use this one through
 // its control API (test/support/model-control.ts).
 import { HookRecorder } from "./hook-recorder";
+import { PlatformFake } from "./platform-fake";
 import { ScriptedModel } from "./scripted-model";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const model = await new ScriptedModel().listen(Number(process.env.SCRIPTED_MODEL_PORT));
+  // The fake Telegram and Slack APIs the bots and course deliveries talk to (TELEGRAM_API_BASE, SLACK_API_BASE).
+  const platforms = new PlatformFake();
+  await platforms.listen(Number(process.env.PLATFORM_FAKE_PORT));
   // The receiver of the HOOKS binding's deliveries.
   const hooks = await new HookRecorder().listen(Number(process.env.HOOK_RECORDER_PORT));
   return async () => {
     await model.close();
+    await platforms.close();
     await hooks.close();
   };
 }

@@ -1,0 +1,57 @@
+// The Slack Web API calls the bot makes: chat.postMessage, with the bot token as a Bearer header.
+// The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
+import { splitMessage } from "../split-message";
+
+/** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
+export const SLACK_MAX_MESSAGE = 4000;
+const MAX_RETRY_AFTER_S = 30;
+
+export class SlackApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly code: string,
+  ) {
+    super(`Slack ${method} failed: ${code}`);
+  }
+}
+
+/** Slack's text escaping: &, < and > are control characters in message text (mentions, links). */
+export const escapeSlackText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+export class SlackApi {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+
+  /** Posts `text` as one or more messages (in `threadTs`'s thread when given); returns the first message's ts. */
+  async postMessage(channel: string, text: string, threadTs?: string): Promise<string | undefined> {
+    let first: string | undefined;
+    for (const piece of splitMessage(text, SLACK_MAX_MESSAGE)) {
+      const answer = await this.call("chat.postMessage", {
+        channel,
+        text: escapeSlackText(piece),
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        unfurl_links: false,
+      });
+      first ??= typeof answer.ts === "string" ? answer.ts : undefined;
+    }
+    return first;
+  }
+
+  private async call(method: string, payload: Record<string, unknown>, attempt = 0): Promise<Record<string, unknown>> {
+    const res = await fetch(`${this.base.replace(/\/$/, "")}/${method}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify(payload),
+    });
+    const retryAfter = Number(res.headers.get("retry-after"));
+    if (res.status === 429 && attempt < 2 && retryAfter > 0 && retryAfter <= MAX_RETRY_AFTER_S) {
+      await new Promise((r) => setTimeout(r, retryAfter * 1000));
+      return this.call(method, payload, attempt + 1);
+    }
+    const answer = (await res.json().catch(() => ({ ok: false, error: `http_${res.status}` }))) as Record<string, unknown>;
+    if (answer.ok !== true) throw new SlackApiError(method, String(answer.error ?? `http_${res.status}`));
+    return answer;
+  }
+}

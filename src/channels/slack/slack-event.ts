@@ -1,0 +1,51 @@
+// The parts of Slack's Events API payloads the app reads (https://api.slack.com/apis/events-api).
+// Answered: app_mention in channels, and direct messages (message with channel_type "im"). Never
+// answered: anything from a bot (our own replies included, so the app cannot talk to itself) and
+// message subtypes (edits, deletions, joins).
+import { z } from "zod";
+import type { ChatMessage } from "../chat-message";
+
+export const SlackEnvelope = z.object({ type: z.string() });
+export const SlackUrlVerification = z.object({ type: z.literal("url_verification"), challenge: z.string() });
+export const SlackEventCallback = z.object({
+  type: z.literal("event_callback"),
+  team_id: z.string().min(1),
+  event_id: z.string().min(1),
+  event: z.object({
+    type: z.string(),
+    user: z.string().optional(),
+    bot_id: z.string().optional(),
+    subtype: z.string().optional(),
+    text: z.string().optional(),
+    channel: z.string().optional(),
+    channel_type: z.string().optional(),
+    ts: z.string().optional(),
+    thread_ts: z.string().optional(),
+  }),
+});
+
+export type SlackEventCallback = z.output<typeof SlackEventCallback>;
+
+export function slackChatMessage(payload: SlackEventCallback): ChatMessage | undefined {
+  const e = payload.event;
+  if (e.bot_id || e.subtype || !e.user || !e.channel || !e.ts) return undefined;
+  const text = plainSlackText(e.text ?? "");
+  if (!text) return undefined;
+  const base = { platform: "slack" as const, teamId: payload.team_id, channel: e.channel, text };
+  // A mention is answered in its thread (a new one under the mention); a DM in the conversation itself.
+  if (e.type === "app_mention") return { ...base, threadTs: e.thread_ts ?? e.ts };
+  if (e.type === "message" && e.channel_type === "im") return { ...base, ...(e.thread_ts ? { threadTs: e.thread_ts } : {}) };
+  return undefined;
+}
+
+/** Slack's message markup as plain text: mentions of users dropped, links and channels readable, entities decoded. */
+function plainSlackText(text: string): string {
+  return text
+    .replace(/<@[A-Z0-9]+(?:\|[^>]*)?>/g, "")
+    .replace(/<#[A-Z0-9]+\|([^>]*)>/g, "#$1")
+    .replace(/<((?:https?|mailto):[^|>]+)(?:\|[^>]*)?>/g, "$1")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&")
+    .trim();
+}

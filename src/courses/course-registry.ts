@@ -1,0 +1,220 @@
+// CourseRegistry: one Durable Object holding every course as SQLite rows (course-store.ts). One
+// object, not one per course, because the scheduler's question is "which courses are due?" over all
+// of them, which one object answers with a single query; the heavy work (planning, writing lessons)
+// runs in each course's own sessions, so this object only coordinates and stays light.
+//
+// Exactly once per course and period: a tick claims (course, period) in SQLite before starting any
+// work, synchronously, so two ticks (or a tick and a retry) cannot both start it. A failure is
+// recorded on the period and the course and taken up again by the next tick; work a restart
+// interrupted is re-attached by the next tick too (the run itself survived in its session).
+import { DurableObject } from "cloudflare:workers";
+import { ChatSender } from "../channels/chat-sender";
+import { runOutcome } from "../channels/run-outcome";
+import { loadConfig } from "../config";
+import type { Env } from "../env";
+import { getLesson, lessonPath } from "../tools/lesson-store";
+import { sessionStub, startRun } from "../session/start-run";
+import type { CourseSpec } from "./course-input";
+import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
+import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
+import { currentPeriod, parseCron, periodKey } from "./cron-period";
+
+export interface CourseSummary {
+  id: string;
+  topic: string;
+  level: string | null;
+  cron: string;
+  deliver: CourseSpec["deliver"];
+  createdAt: string;
+  /** planning: the syllabus is not there yet; active: lessons are coming; finished: the syllabus is done. */
+  status: "planning" | "active" | "finished";
+  lessonCount: number;
+  /** 0-based position in the syllabus of the next lesson (= lessons so far). */
+  nextIndex: number;
+  lastError: CourseError | null;
+}
+
+export interface CourseView extends CourseSummary {
+  syllabus: string[] | null;
+  lessons: Array<Omit<LessonRow, "summary"> & { link: string }>;
+  /** The sessions where the syllabus was planned and each lesson written. */
+  sessionId: string;
+}
+
+/** The session of lesson `n` of a course: its own, so each lesson's context stays small. */
+export const lessonSessionId = (courseId: string, n: number) => `${courseId}-lesson-${n}`;
+
+export class CourseRegistry extends DurableObject<Env> {
+  private readonly store: CourseStore;
+  /** Courses with planning or a lesson under way in this instance. */
+  private readonly busy = new Set<string>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new CourseStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+  }
+
+  /** Stores the course and starts planning its syllabus. */
+  async create(id: string, spec: CourseSpec): Promise<void> {
+    this.store.insert(id, spec);
+    this.busy.add(id);
+    void this.plan(id);
+  }
+
+  async list(): Promise<CourseSummary[]> {
+    return this.store.courses().map((c) => this.summary(c));
+  }
+
+  async get(id: string): Promise<CourseView | null> {
+    const course = this.store.course(id);
+    if (!course) return null;
+    return {
+      ...this.summary(course),
+      syllabus: course.syllabus,
+      lessons: this.store.lessons(id).map(({ summary: _summary, ...l }) => ({ ...l, link: lessonPath(l.key) })),
+      sessionId: id,
+    };
+  }
+
+  /** Deletes the course and its sessions; saved lessons stay in the lesson store. */
+  async remove(id: string): Promise<boolean> {
+    const count = this.store.lessonCount(id);
+    if (!this.store.remove(id)) return false;
+    const sessions = [id, ...Array.from({ length: count + 1 }, (_, i) => lessonSessionId(id, i + 1))];
+    await Promise.allSettled(sessions.map((s) => sessionStub(this.env, s).destroy()));
+    return true;
+  }
+
+  /** The cron tick: starts the work of every due course; returns the ids it started. */
+  async tick(nowMs: number): Promise<string[]> {
+    const started: string[] = [];
+    for (const course of this.store.courses()) {
+      if (this.busy.has(course.id)) continue;
+      if (!course.syllabus) {
+        this.busy.add(course.id);
+        void this.plan(course.id);
+      } else {
+        if (this.store.lessonCount(course.id) >= course.syllabus.length) continue;
+        const period = this.periodOf(course, nowMs);
+        if (!period || !this.store.claimPeriod(course.id, period)) continue;
+        this.busy.add(course.id);
+        void this.produce(course.id, period);
+      }
+      started.push(course.id);
+    }
+    return started;
+  }
+
+  /** The course's current period; undefined (and the error recorded) if its schedule cannot be read. */
+  private periodOf(course: CourseRow, nowMs: number): string | undefined {
+    try {
+      return periodKey(currentPeriod(parseCron(course.cron), nowMs));
+    } catch (e) {
+      this.store.setError(course.id, { message: `the schedule "${course.cron}" cannot be used: ${errorMessage(e)}`, at: new Date(nowMs).toISOString() });
+      return undefined;
+    }
+  }
+
+  private summary(c: CourseRow): CourseSummary {
+    const lessonCount = this.store.lessonCount(c.id);
+    return {
+      id: c.id,
+      topic: c.topic,
+      level: c.level ?? null,
+      cron: c.cron,
+      deliver: c.deliver,
+      createdAt: c.createdAt,
+      status: !c.syllabus ? "planning" : lessonCount >= c.syllabus.length ? "finished" : "active",
+      lessonCount,
+      nextIndex: lessonCount,
+      lastError: c.lastError,
+    };
+  }
+
+  /** Plans the syllabus in the course's own session (re-attaching to a planning run a restart interrupted). */
+  private async plan(id: string): Promise<void> {
+    try {
+      const course = this.store.course(id);
+      if (!course) return;
+      const runId = course.syllabusRunId ?? (await this.start(id, syllabusRequest(course)));
+      this.store.setSyllabusRun(id, runId);
+      const outcome = await runOutcome(this.env, id, runId);
+      if (!this.store.course(id)) return;
+      if (outcome?.run.status !== "completed") throw new Error(`planning the syllabus did not complete: ${describeRun(outcome?.run)}`);
+      const syllabus = parseSyllabus(outcome.run.output);
+      if (syllabus.length === 0) throw new Error("the syllabus the agent wrote has no numbered lessons");
+      this.store.setSyllabus(id, syllabus);
+    } catch (e) {
+      if (!this.store.course(id)) return;
+      this.store.setSyllabusRun(id, null);
+      this.store.setError(id, { message: errorMessage(e), at: new Date().toISOString() });
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+
+  /** Produces the period's lesson (unless an earlier attempt did) and delivers it. */
+  private async produce(id: string, period: string): Promise<void> {
+    try {
+      const claimed = this.store.period(id, period)!;
+      const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed.runId));
+      if (lessonNumber === undefined) return;
+      await this.deliver(id, period, lessonNumber);
+      this.store.finishPeriod(id, period, lessonNumber);
+    } catch (e) {
+      if (this.store.course(id)) this.store.failPeriod(id, period, errorMessage(e));
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+
+  /** Runs the daily-lesson skill for the next lesson; its number, or undefined if the course went away. */
+  private async writeLesson(id: string, period: string, runningId: string | undefined): Promise<number | undefined> {
+    const course = this.store.course(id);
+    if (!course?.syllabus) return undefined;
+    const taught = this.store.lessons(id);
+    const sessionId = lessonSessionId(id, taught.length + 1);
+    const runId = runningId ?? (await this.start(sessionId, lessonRequest(course, course.syllabus, taught)));
+    this.store.setPeriodRun(id, period, runId);
+    const outcome = await runOutcome(this.env, sessionId, runId);
+    if (!this.store.course(id)) return undefined;
+    if (outcome?.run.status !== "completed") throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
+    const key = outcome.lessonKeys.at(-1);
+    if (!key) throw new Error("the lesson run finished without saving a lesson (no save_document call)");
+    const saved = await getLesson(this.env.LESSONS, key);
+    const title = saved?.meta.title ?? course.syllabus[taught.length] ?? key;
+    return this.store.addLesson(id, period, { title, key, summary: outcome.run.output });
+  }
+
+  /** Sends the lesson to each of the course's targets not yet served for this period. */
+  private async deliver(id: string, period: string, lessonNumber: number): Promise<void> {
+    const course = this.store.course(id);
+    const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
+    if (!course || !lesson) return;
+    const sender = new ChatSender(loadConfig(this.env), this.env.LESSONS);
+    const text = `${course.topic} — lesson ${lesson.number}${course.syllabus ? ` of ${course.syllabus.length}` : ""}: ${lesson.title}\n\n${lesson.summary}`.trim();
+    const targets = [
+      ...(course.deliver.telegramChatId !== undefined ? [{ name: "telegram", to: { platform: "telegram" as const, chatId: course.deliver.telegramChatId } }] : []),
+      ...(course.deliver.slackChannel ? [{ name: "slack", to: { platform: "slack" as const, channel: course.deliver.slackChannel } }] : []),
+    ];
+    const done = this.store.period(id, period)?.delivered ?? [];
+    for (const t of targets) {
+      if (done.includes(t.name)) continue;
+      await sender.answer(t.to, text, [lesson.key]);
+      this.store.markDelivered(id, period, t.name);
+    }
+  }
+
+  private async start(sessionId: string, input: string): Promise<string> {
+    const config = loadConfig(this.env);
+    const handle = await startRun(this.env, sessionId, input, { stream: false, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "cron" });
+    return handle.runId;
+  }
+}
+
+function describeRun(run: { status: string; error?: { message: string } } | undefined): string {
+  if (!run) return "the run was not found";
+  return run.error ? `${run.status}: ${run.error.message}` : run.status;
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));

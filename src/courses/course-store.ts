@@ -1,0 +1,244 @@
+// The courses' storage in the CourseRegistry's SQLite. Three tables:
+// - courses: what was asked for (topic, level, schedule, delivery), the planned syllabus, the last error;
+// - lessons: the lessons produced so far, in order;
+// - periods: one row per course and schedule period, inserted before a lesson's work starts. Its
+//   primary key is the idempotency key that keeps a period to one lesson, however often the cron ticks.
+import type { CourseDelivery, CourseSpec } from "./course-input";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS courses (
+  id TEXT PRIMARY KEY,
+  topic TEXT NOT NULL,
+  level TEXT,
+  cron TEXT NOT NULL,
+  deliver TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  syllabus TEXT,
+  syllabus_run_id TEXT,
+  last_error TEXT
+);
+CREATE TABLE IF NOT EXISTS lessons (
+  course_id TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  lesson_key TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  period TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT,
+  PRIMARY KEY (course_id, number)
+);
+CREATE TABLE IF NOT EXISTS periods (
+  course_id TEXT NOT NULL,
+  period TEXT NOT NULL,
+  state TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 1,
+  run_id TEXT,
+  lesson_number INTEGER,
+  delivered TEXT NOT NULL DEFAULT '[]',
+  error TEXT,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (course_id, period)
+);
+`;
+
+/** Longest summary kept for a delivery retry; the lesson itself is in R2. */
+const MAX_SUMMARY_CHARS = 16_000;
+
+export interface CourseError {
+  message: string;
+  at: string;
+  /** The period whose lesson failed; absent when planning the syllabus failed. */
+  period?: string;
+}
+
+export interface CourseRow extends CourseSpec {
+  id: string;
+  createdAt: string;
+  syllabus: string[] | null;
+  syllabusRunId?: string;
+  lastError: CourseError | null;
+}
+
+export interface LessonRow {
+  number: number;
+  title: string;
+  key: string;
+  summary: string;
+  period: string;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+/** running: claimed, work under way; failed: retried at the next tick; done: delivered. */
+export interface PeriodRow {
+  state: "running" | "failed" | "done";
+  attempts: number;
+  runId?: string;
+  lessonNumber?: number;
+  /** Delivery targets already served ("telegram", "slack"), so a retry does not send twice. */
+  delivered: string[];
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class CourseStore {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly transaction: <T>(fn: () => T) => T,
+  ) {
+    sql.exec(SCHEMA);
+  }
+
+  insert(id: string, spec: CourseSpec): void {
+    this.sql.exec(
+      "INSERT INTO courses (id, topic, level, cron, deliver, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      id,
+      spec.topic,
+      spec.level ?? null,
+      spec.cron,
+      JSON.stringify(spec.deliver),
+      new Date().toISOString(),
+    );
+  }
+
+  course(id: string): CourseRow | undefined {
+    const row = this.sql.exec<Row>("SELECT * FROM courses WHERE id = ?", id).toArray()[0];
+    return row ? toCourse(row) : undefined;
+  }
+
+  courses(): CourseRow[] {
+    return this.sql.exec<Row>("SELECT * FROM courses ORDER BY created_at, id").toArray().map(toCourse);
+  }
+
+  remove(id: string): boolean {
+    return this.transaction(() => {
+      const gone = this.sql.exec("DELETE FROM courses WHERE id = ? RETURNING id", id).toArray().length > 0;
+      this.sql.exec("DELETE FROM lessons WHERE course_id = ?", id);
+      this.sql.exec("DELETE FROM periods WHERE course_id = ?", id);
+      return gone;
+    });
+  }
+
+  setSyllabusRun(id: string, runId: string | null): void {
+    this.sql.exec("UPDATE courses SET syllabus_run_id = ? WHERE id = ?", runId, id);
+  }
+
+  setSyllabus(id: string, syllabus: string[]): void {
+    this.sql.exec("UPDATE courses SET syllabus = ?, last_error = NULL WHERE id = ?", JSON.stringify(syllabus), id);
+  }
+
+  setError(id: string, error: CourseError | null): void {
+    this.sql.exec("UPDATE courses SET last_error = ? WHERE id = ?", error ? JSON.stringify(error) : null, id);
+  }
+
+  lessons(courseId: string): LessonRow[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM lessons WHERE course_id = ? ORDER BY number", courseId)
+      .toArray()
+      .map((r) => ({
+        number: Number(r.number),
+        title: String(r.title),
+        key: String(r.lesson_key),
+        summary: String(r.summary),
+        period: String(r.period),
+        createdAt: String(r.created_at),
+        deliveredAt: r.delivered_at ? String(r.delivered_at) : null,
+      }));
+  }
+
+  lessonCount(courseId: string): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lessons WHERE course_id = ?", courseId).one().n;
+  }
+
+  /**
+   * Claims the course's period for this tick: inserts its row, or takes back a failed one (or a
+   * running one that no live worker holds). Undefined when the period's lesson is done.
+   */
+  claimPeriod(courseId: string, period: string): PeriodRow | undefined {
+    const now = new Date().toISOString();
+    const inserted = this.sql
+      .exec("INSERT INTO periods (course_id, period, state, updated_at) VALUES (?, ?, 'running', ?) ON CONFLICT DO NOTHING RETURNING period", courseId, period, now)
+      .toArray();
+    if (inserted.length === 0) {
+      const row = this.period(courseId, period);
+      if (!row || row.state === "done") return undefined;
+      if (row.state === "failed") this.sql.exec("UPDATE periods SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE course_id = ? AND period = ?", now, courseId, period);
+    }
+    return this.period(courseId, period);
+  }
+
+  period(courseId: string, period: string): PeriodRow | undefined {
+    const r = this.sql.exec<Row>("SELECT * FROM periods WHERE course_id = ? AND period = ?", courseId, period).toArray()[0];
+    if (!r) return undefined;
+    return {
+      state: r.state as PeriodRow["state"],
+      attempts: Number(r.attempts),
+      ...(r.run_id ? { runId: String(r.run_id) } : {}),
+      ...(r.lesson_number !== null ? { lessonNumber: Number(r.lesson_number) } : {}),
+      delivered: JSON.parse(String(r.delivered)) as string[],
+    };
+  }
+
+  setPeriodRun(courseId: string, period: string, runId: string | null): void {
+    this.sql.exec("UPDATE periods SET run_id = ?, updated_at = ? WHERE course_id = ? AND period = ?", runId, new Date().toISOString(), courseId, period);
+  }
+
+  /** Records the period's lesson; returns its number (lessons so far + 1). */
+  addLesson(courseId: string, period: string, lesson: { title: string; key: string; summary: string }): number {
+    return this.transaction(() => {
+      const number = this.lessonCount(courseId) + 1;
+      const now = new Date().toISOString();
+      this.sql.exec(
+        "INSERT INTO lessons (course_id, number, title, lesson_key, summary, period, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        courseId,
+        number,
+        lesson.title,
+        lesson.key,
+        lesson.summary.slice(0, MAX_SUMMARY_CHARS),
+        period,
+        now,
+      );
+      this.sql.exec("UPDATE periods SET lesson_number = ?, updated_at = ? WHERE course_id = ? AND period = ?", number, now, courseId, period);
+      return number;
+    });
+  }
+
+  markDelivered(courseId: string, period: string, target: string): void {
+    const row = this.period(courseId, period);
+    if (!row || row.delivered.includes(target)) return;
+    this.sql.exec("UPDATE periods SET delivered = ? WHERE course_id = ? AND period = ?", JSON.stringify([...row.delivered, target]), courseId, period);
+  }
+
+  finishPeriod(courseId: string, period: string, lessonNumber: number): void {
+    this.transaction(() => {
+      const now = new Date().toISOString();
+      this.sql.exec("UPDATE periods SET state = 'done', error = NULL, updated_at = ? WHERE course_id = ? AND period = ?", now, courseId, period);
+      this.sql.exec("UPDATE lessons SET delivered_at = ? WHERE course_id = ? AND number = ?", now, courseId, lessonNumber);
+      this.sql.exec("UPDATE courses SET last_error = NULL WHERE id = ?", courseId);
+    });
+  }
+
+  failPeriod(courseId: string, period: string, message: string): void {
+    const at = new Date().toISOString();
+    this.transaction(() => {
+      // A failed run is not resumed: the retry starts a new one.
+      this.sql.exec("UPDATE periods SET state = 'failed', run_id = NULL, error = ?, updated_at = ? WHERE course_id = ? AND period = ?", message, at, courseId, period);
+      this.setError(courseId, { message, at, period });
+    });
+  }
+}
+
+function toCourse(r: Row): CourseRow {
+  return {
+    id: String(r.id),
+    topic: String(r.topic),
+    ...(r.level ? { level: String(r.level) } : {}),
+    cron: String(r.cron),
+    deliver: JSON.parse(String(r.deliver)) as CourseDelivery,
+    createdAt: String(r.created_at),
+    syllabus: r.syllabus ? (JSON.parse(String(r.syllabus)) as string[]) : null,
+    ...(r.syllabus_run_id ? { syllabusRunId: String(r.syllabus_run_id) } : {}),
+    lastError: r.last_error ? (JSON.parse(String(r.last_error)) as CourseError) : null,
+  };
+}

@@ -1,0 +1,12 @@
+// Runs the Worker's scheduled handler (the cron tick) at a chosen time, the way the pool's scheduled
+// controller does, and waits for what it handed to waitUntil.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../src/index";
+import type { Env } from "../../src/env";
+
+export async function tick(at: string | Date): Promise<void> {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "0 * * * *" }), env as unknown as Env, ctx);
+  await waitOnExecutionContext(ctx);
+}

@@ -1,0 +1,29 @@
+// Telegram updates as Telegram sends them to POST /telegram/webhook, for tests inside workerd.
+import { env } from "cloudflare:workers";
+import { call } from "./worker-http";
+
+export const TELEGRAM_SECRET = (env as unknown as Record<string, string>).TELEGRAM_WEBHOOK_SECRET!;
+
+let nextUpdateId = Math.floor(Math.random() * 1e9);
+
+/** A private-chat text message update (a fresh update_id unless given). */
+export function telegramUpdate(chatId: number, text: string, updateId = nextUpdateId++) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId % 100_000,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: "private", first_name: "Ada" },
+      from: { id: chatId, is_bot: false, first_name: "Ada" },
+      text,
+    },
+  };
+}
+
+export function postTelegram(update: unknown, secret: string | null = TELEGRAM_SECRET): Promise<Response> {
+  return call("/telegram/webhook", {
+    method: "POST",
+    json: update,
+    headers: secret === null ? {} : { "x-telegram-bot-api-secret-token": secret },
+  });
+}
