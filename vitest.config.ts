@@ -6,6 +6,7 @@ import { TEST_HOOK_EVENTS, TEST_HOOK_SECRET, TEST_PERMISSIONS } from "./test/sup
 // The scripted model server's port must be known here, before the workers pool is configured;
 // test/support/global-setup.ts starts the server on it.
 process.env.SCRIPTED_MODEL_PORT ??= String(await freePort());
+process.env.FIXTURE_WEB_PORT ??= String(await freePort());
 // Likewise for the fake Telegram and Slack APIs (test/support/platform-fake.ts).
 process.env.PLATFORM_FAKE_PORT ??= String(await freePort());
 const platformFake = `http://127.0.0.1:${process.env.PLATFORM_FAKE_PORT}`;
@@ -40,6 +41,8 @@ export default defineConfig({
                 MODEL: "scripted-model",
                 MODEL_MAX_RETRIES: "1",
                 ALLOW_PRIVATE_FETCH: "true",
+                SEARCH_PROVIDER: "searxng",
+                SEARCH_BASE_URL: `http://127.0.0.1:${process.env.FIXTURE_WEB_PORT}`,
                 TELEGRAM_BOT_TOKEN: "123456:test-token",
                 TELEGRAM_WEBHOOK_SECRET: "telegram-webhook-secret",
                 TELEGRAM_API_BASE: `${platformFake}/telegram`,

@@ -49,7 +49,18 @@ export const ConfigSchema = z.object({
   /** Characters of a user input. */
   MAX_INPUT_CHARS: int(100_000, 1),
   ALLOW_PRIVATE_FETCH: bool(false),
+  SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
+  SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
+  SEARCH_API_KEY: optionalString,
+  SEARCH_TIMEOUT_MS: int(10_000, 100),
+  /** Bytes of a fetched page read at most (the rest is never downloaded). */
+  FETCH_MAX_BYTES: int(2 * 1024 * 1024, 1024),
+  FETCH_TIMEOUT_MS: int(15_000, 100),
+  /** Characters of a page's text handed to the model. */
+  FETCH_MAX_CHARS: int(20_000, 100),
   SYSTEM_PROMPT: optionalString,
+  /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
+  MCP_SERVERS: optionalString,
   // ---- harness depth (docs/harness.md)
   /** The todo reminder fires after this many model replies in a row without todo_write. */
   TODO_REMINDER_TURNS: int(3, 1, 100),
@@ -76,6 +87,10 @@ export const ConfigSchema = z.object({
   REACT_THINK_FINISH: bool(false),
   REFLECTION_MAX_ROUNDS: int(2, 1, 10),
   PLAN_MAX_STEPS: int(8, 1, 50),
+  /** Largest document save_document stores. */
+  LESSON_MAX_BYTES: int(1_048_576, 1024),
+  /** Failing lesson saves in a run after which the model is told to stop repairing. */
+  LESSON_MAX_REPAIRS: int(2, 0, 10),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,
@@ -102,6 +117,16 @@ export const ConfigSchema = z.object({
 
 export type Config = z.output<typeof ConfigSchema>;
 
+/** Settings that only make sense together. */
+const CheckedConfig = ConfigSchema.superRefine((c, ctx) => {
+  if (c.SEARCH_PROVIDER === "searxng" && !c.SEARCH_BASE_URL) {
+    ctx.addIssue({ code: "custom", path: ["SEARCH_BASE_URL"], message: "SEARCH_PROVIDER=searxng needs SEARCH_BASE_URL" });
+  }
+  if ((c.SEARCH_PROVIDER === "tavily" || c.SEARCH_PROVIDER === "brave") && !c.SEARCH_API_KEY) {
+    ctx.addIssue({ code: "custom", path: ["SEARCH_API_KEY"], message: `SEARCH_PROVIDER=${c.SEARCH_PROVIDER} needs SEARCH_API_KEY` });
+  }
+});
+
 export class ConfigError extends Error {}
 
 const cache = new WeakMap<object, Config>();
@@ -111,8 +136,12 @@ export function loadConfig(env: object): Config {
   const hit = cache.get(env);
   if (hit) return hit;
   const strings: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(env)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") strings[k] = String(v);
-  const parsed = ConfigSchema.safeParse(strings);
+  for (const [k, v] of Object.entries(env)) {
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") strings[k] = String(v);
+    // JSON vars of wrangler.toml (MCP_SERVERS, PERMISSIONS, HOOKS) arrive as objects; bindings are class instances.
+    else if (Array.isArray(v) || (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)) strings[k] = JSON.stringify(v);
+  }
+  const parsed = CheckedConfig.safeParse(strings);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`invalid configuration: ${issues}`);

@@ -9,6 +9,7 @@ import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
+import { lessonRoutes } from "./lessons";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { runRoutes } from "./runs";
@@ -39,6 +40,7 @@ export function createApp() {
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
+  app.route("/v1/lessons", lessonRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).

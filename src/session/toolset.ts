@@ -8,7 +8,13 @@ import { ToolRegistry } from "../agent/tools";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import { calculateTool } from "../tools/calculate";
+import { createFetchWebpageTool } from "../tools/fetch-webpage";
+import { createSaveDocumentTool } from "../tools/save-document";
+import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
+import { createWebSearchTool } from "../tools/web-search";
+import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection, type SkillCatalog } from "../tools/skills";
 import type { AgentStores } from "./agent-stores";
+import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";
 import type { SessionStore } from "./session-store";
 import { buildSystemPrompt } from "./system-prompt";
@@ -34,12 +40,55 @@ export interface Toolset {
   close(): Promise<void>;
 }
 
+// Skills are static assets: their catalog is read once per isolate, not once per run.
+let skillCatalog: Promise<SkillCatalog> | undefined;
+
 export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
-  const { config } = deps;
+  const { config, env } = deps;
   const tools = new ToolRegistry([calculateTool], config.TOOL_TIMEOUT_MS);
+  const allowPrivate = config.ALLOW_PRIVATE_FETCH;
+  tools.add(
+    createWebSearchTool({ provider: config.SEARCH_PROVIDER, baseUrl: config.SEARCH_BASE_URL, apiKey: config.SEARCH_API_KEY, timeoutMs: config.SEARCH_TIMEOUT_MS, allowPrivate }),
+  );
+  tools.add(createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }));
   const promptSections: string[] = [];
+
+  const skills = assetsSkillSource(env.ASSETS);
+  skillCatalog ??= loadSkillCatalog(skills).catch((e) => {
+    skillCatalog = undefined;
+    throw e;
+  });
+  const catalog = await skillCatalog;
+  for (const t of createSkillTools(catalog, skills)) tools.add(t);
+  promptSections.push(skillsPromptSection(catalog));
+
+  tools.add(createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }));
+  const mcp = await connectMcp(deps, tools, promptSections);
   // Last: subagents get the tools and prompt sections of everything above.
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
   for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem, authorize: deps.authorize })) tools.add(t);
-  return { tools, promptSections, close: async () => {} };
+  return { tools, promptSections, close: async () => mcp?.close() };
+}
+
+/**
+ * Connects the configured MCP servers and adds their tools and instructions. A server that fails is left
+ * out with a warning event; a bad MCP_SERVERS fails the run with every problem and its path.
+ */
+async function connectMcp(deps: ToolsetDeps, tools: ToolRegistry, promptSections: string[]): Promise<McpManager | undefined> {
+  const config = parseMcpConfig(deps.config.MCP_SERVERS, deps.env);
+  for (const w of config.warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
+  if (!config.servers.length) return undefined;
+  const manager = new McpManager(config, {
+    emit: deps.emit,
+    cache: new SessionToolListCache(deps.store),
+    onToolsChanged: ({ tools: changed, removed }) => {
+      for (const name of removed) tools.remove(name);
+      for (const t of changed) tools.add(t);
+    },
+  });
+  const { tools: found, instructions, warnings } = await manager.connectAll(deps.signal);
+  for (const w of warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
+  for (const t of found) tools.add(t);
+  promptSections.push(mcpInstructionsSection(instructions));
+  return manager;
 }

@@ -16,11 +16,11 @@ import {
   objectKey,
 } from "./lesson-store";
 import { type LessonFinding, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
+import { FETCHED_URLS } from "./fetch-webpage";
 
 /** runState key: how many lesson saves failed validation in this run (bounds the repair loop). */
 const FAILED_LESSON_SAVES = "failedLessonSaves";
 /** runState key written by the web fetch tool: every URL fetched in this run. */
-const FETCHED_URLS = "fetchedUrls";
 /** How many `-N` keys to try before giving up on a filename. */
 const MAX_SUFFIX = 50;
 /** Findings listed in one tool result; the rest are counted. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { defineTool, fail, ok, type Tool } from "../agent/tools";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
+import { LOADED_SKILLS_KEY, type LoadedSkill as CoreLoadedSkill } from "../agent/context/loaded-skills";
 
 /** Reads a file by its path relative to the skills root ("manifest.json", "knowledge-compiler/SKILL.md"); null when absent. */
 export interface SkillSource {
@@ -31,14 +32,12 @@ export interface SkillCatalog {
   skills: SkillInfo[];
 }
 
-/** What load_skill recorded in `ctx.runState`, so context compaction can keep loaded skills. */
-export interface LoadedSkill {
-  name: string;
+/** What load_skill records in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
+export interface LoadedSkill extends CoreLoadedSkill {
   args?: string;
-  content: string;
 }
 
-export const LOADED_SKILLS_KEY = "loadedSkills";
+export { LOADED_SKILLS_KEY };
 
 export async function loadSkillCatalog(source: SkillSource): Promise<SkillCatalog> {
   const text = await source.read("manifest.json");

@@ -1,12 +1,13 @@
-// Starts the scripted model server once for the whole test run, on the port vitest.config.ts chose.
-// Tests in Node may also start their own ScriptedModel; tests inside workerd use this one through
-// its control API (test/support/model-control.ts).
+// Starts the scripted model server and the fixture web once for the whole test run, on the ports
+// vitest.config.ts chose. Tests in Node may also start their own; tests inside workerd use these.
+import { startFixtureWeb } from "./fixture-web";
 import { HookRecorder } from "./hook-recorder";
 import { PlatformFake } from "./platform-fake";
 import { ScriptedModel } from "./scripted-model";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const model = await new ScriptedModel().listen(Number(process.env.SCRIPTED_MODEL_PORT));
+  const web = await startFixtureWeb(Number(process.env.FIXTURE_WEB_PORT));
   // The fake Telegram and Slack APIs the bots and course deliveries talk to (TELEGRAM_API_BASE, SLACK_API_BASE).
   const platforms = new PlatformFake();
   await platforms.listen(Number(process.env.PLATFORM_FAKE_PORT));
@@ -14,6 +15,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const hooks = await new HookRecorder().listen(Number(process.env.HOOK_RECORDER_PORT));
   return async () => {
     await model.close();
+    await web.close();
     await platforms.close();
     await hooks.close();
   };

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import type { RecordedRequest, Reply } from "./scripted-model";
 
 // The pool's OPENAI_BASE_URL binding points at the shared server (vitest.config.ts).
-const base = () => String((env as unknown as Record<string, string>).OPENAI_BASE_URL).replace(/\/v1$/, "");
+const base = () => String(env.OPENAI_BASE_URL).replace(/\/v1$/, "");
 
 /** Registers a script; returns the marker that routes a run's model calls to it. */
 export async function script(key: string, replies: Omit<Reply, "dynamic">[]): Promise<string> {

@@ -22,8 +22,8 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-/** Starts a server answering `routes[pathname]` (404 otherwise). */
-export async function startPageServer(routes: Record<string, Route>): Promise<PageServer> {
+/** Starts a server answering `routes[pathname]` (404 otherwise), on `port` or a free one. */
+export async function startPageServer(routes: Record<string, Route>, port = 0): Promise<PageServer> {
   const requests: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -37,7 +37,7 @@ export async function startPageServer(routes: Record<string, Route>): Promise<Pa
     }
     await route(seen, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
