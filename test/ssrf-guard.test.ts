@@ -131,6 +131,12 @@ describe("checkUrl with allowPrivate", () => {
     }
   });
 
+  it("still refuses cloud metadata, link-local, unspecified and multicast addresses", () => {
+    for (const url of ["http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://0.0.0.0/", "http://[::]/", "http://224.0.0.1/", "http://[::ffff:169.254.169.254]/"]) {
+      expect(checkUrl(url, { allowPrivate: true }).ok).toBe(false);
+    }
+  });
+
   it("still refuses schemes other than http and https", () => {
     for (const url of ["file:///etc/passwd", "ftp://127.0.0.1/", "data:text/plain,x"]) {
       expect(checkUrl(url, { allowPrivate: true }).ok).toBe(false);

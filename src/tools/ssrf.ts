@@ -15,9 +15,16 @@
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export interface AddressPolicy {
-  /** Lets loopback, private and local names through (ALLOW_PRIVATE_FETCH, local tests only). */
+  /**
+   * Lets loopback, private and local names through (ALLOW_PRIVATE_FETCH, local tests only). Link-local
+   * (cloud metadata), unspecified, multicast and reserved addresses stay refused even then: no local
+   * test needs them, and a page read during a test must not reach them either.
+   */
   allowPrivate: boolean;
 }
+
+/** The refusals ALLOW_PRIVATE_FETCH lifts. */
+const LIFTED_BY_ALLOW_PRIVATE = /loopback|private address|local network name|single-label|unique-local|carrier-grade/;
 
 /** Whether a tool may fetch `input`; the parsed URL when it may, the reason when not. */
 export function checkUrl(input: string | URL, policy: AddressPolicy): UrlCheck {
@@ -30,9 +37,8 @@ export function checkUrl(input: string | URL, policy: AddressPolicy): UrlCheck {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, reason: `only http and https URLs may be fetched, not ${url.protocol}` };
   }
-  if (policy.allowPrivate) return { ok: true, url };
   const refusal = refuseHost(url.hostname);
-  if (!refusal) return { ok: true, url };
+  if (!refusal || (policy.allowPrivate && LIFTED_BY_ALLOW_PRIVATE.test(refusal))) return { ok: true, url };
   return { ok: false, reason: `${url.hostname} is ${refusal}; only public addresses may be fetched` };
 }
 
