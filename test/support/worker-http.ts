@@ -1,5 +1,8 @@
 // Calls the Worker under test (inside workerd) the way a client would, and reads SSE answers.
 import { exports } from "cloudflare:workers";
+import { parseSse, type SseEvent } from "./sse-text";
+
+export type { SseEvent };
 
 export const BASE = "http://agent.test";
 
@@ -10,27 +13,9 @@ export function call(path: string, init: RequestInit & { json?: unknown } = {}):
   return exports.default.fetch(new Request(BASE + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
 }
 
-export interface SseEvent {
-  id?: number;
-  event: string;
-  data: Record<string, unknown>;
-}
-
 /** Parses a whole SSE body into events. */
 export async function readSse(res: Response): Promise<SseEvent[]> {
-  const text = await res.text();
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim())
-    .map((block) => {
-      const e: SseEvent = { event: "message", data: {} };
-      for (const line of block.split("\n")) {
-        if (line.startsWith("id: ")) e.id = Number(line.slice(4));
-        else if (line.startsWith("event: ")) e.event = line.slice(7);
-        else if (line.startsWith("data: ")) e.data = JSON.parse(line.slice(6));
-      }
-      return e;
-    });
+  return parseSse(await res.text());
 }
 
 let counter = 0;

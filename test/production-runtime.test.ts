@@ -1,0 +1,93 @@
+// The Worker in the production runtime: `wrangler dev` (workerd with the real wrangler.toml, bundle,
+// assets, Durable Objects and R2), against the scripted model and the official MCP reference server.
+// The vitest pool allows things production workerd refuses (code generation from strings, for one);
+// only a run here catches them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEverything, type EverythingServer } from "./support/mcp-everything";
+import { ScriptedModel } from "./support/scripted-model";
+import { parseSse } from "./support/sse-text";
+import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
+
+const model = new ScriptedModel();
+let everything: EverythingServer;
+let worker: WranglerDev;
+let bare: WranglerDev;
+
+beforeAll(async () => {
+  [everything] = await Promise.all([startEverything("streamableHttp"), model.listen()]);
+  [worker, bare] = await Promise.all([
+    startWranglerDev({
+      vars: {
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: model.baseURL,
+        MODEL: "scripted-model",
+        MCP_SERVERS: JSON.stringify({ mcpServers: { everything: { url: everything.url } } }),
+        ALLOW_PRIVATE_FETCH: "true",
+      },
+    }),
+    // No model configured at all: runs must fail cleanly, not crash.
+    startWranglerDev(),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), model.close()]);
+});
+
+const run = (w: WranglerDev, session: string, body: Record<string, unknown>) =>
+  fetch(`${w.url}/v1/sessions/${session}/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe("the Worker under wrangler dev", () => {
+  it("streams a tool run and remembers it in the next run", async () => {
+    const marker = model.script("prod-calc", [
+      { toolCalls: [{ name: "calculate", args: { expression: "12*7" } }] },
+      { text: "12*7 is 84." },
+      { text: "Half of 84 is 42." },
+    ]);
+    const events = parseSse(await (await run(worker, "prod-1", { input: `${marker} What is 12*7?`, stream: true })).text());
+    expect(events.map((e) => e.event)).toEqual(["run.started", "tool.started", "tool.finished", "text.delta", "text.delta", "text.delta", "run.completed"]);
+    expect(events.at(-1)!.data).toMatchObject({ status: "completed", output: "12*7 is 84.", steps: 2 });
+    const second = (await (await run(worker, "prod-1", { input: "And half of that?" })).json()) as Record<string, unknown>;
+    expect(second).toMatchObject({ status: "completed", output: "Half of 84 is 42." });
+    expect(model.requests("prod-calc")[2]!.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
+  });
+
+  it("calls an MCP server's tools, with its instructions in the prompt and its progress in the stream", async () => {
+    const marker = model.script("prod-mcp", [
+      {
+        toolCalls: [
+          { name: "mcp__everything__echo", args: { message: "hello from the agent" } },
+          { name: "mcp__everything__get-sum", args: { a: 2, b: 3 } },
+        ],
+      },
+      { toolCalls: [{ name: "mcp__everything__trigger-long-running-operation", args: { duration: 0.3, steps: 3 } }] },
+      { text: "The server echoed and summed." },
+    ]);
+    const events = parseSse(await (await run(worker, "prod-mcp", { input: `${marker} use the server`, stream: true })).text());
+    const finished = events.filter((e) => e.event === "tool.finished").map((e) => e.data);
+    expect(finished[0]).toMatchObject({ name: "mcp__everything__echo", status: "success", output: "Echo: hello from the agent" });
+    expect(finished[1]).toMatchObject({ name: "mcp__everything__get-sum", status: "success" });
+    expect(String(finished[1]!.output)).toContain("5");
+    expect(finished[2]).toMatchObject({ name: "mcp__everything__trigger-long-running-operation", status: "success" });
+    expect(events.filter((e) => e.event === "tool.progress").length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
+    const first = model.requests("prod-mcp")[0]!;
+    expect(String(first.messages[0]!.content)).toContain("everything");
+    expect(first.tools!.map((t) => t.function.name)).toContain("mcp__everything__echo");
+  });
+
+  it("serves the web page and the skills as static assets", async () => {
+    const page = await fetch(`${worker.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<html");
+    const manifest = await fetch(`${worker.url}/skills/manifest.json`);
+    expect(((await manifest.json()) as { skills: unknown[] }).skills.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("fails a run with model_not_configured when no model is set, and stays up", async () => {
+    const res = await run(bare, "no-model", { input: "hello" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "failed", error: { code: "model_not_configured" } });
+    expect((await fetch(`${bare.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,25 @@
+// Server-Sent Events text → events, for tests in Node and in workerd alike.
+export interface SseEvent {
+  id?: number;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** One event block (the lines between blank lines). */
+export function parseSseBlock(block: string): SseEvent {
+  const e: SseEvent = { event: "message", data: {} };
+  for (const line of block.split("\n")) {
+    if (line.startsWith("id: ")) e.id = Number(line.slice(4));
+    else if (line.startsWith("event: ")) e.event = line.slice(7);
+    else if (line.startsWith("data: ")) e.data = JSON.parse(line.slice(6));
+  }
+  return e;
+}
+
+/** A whole SSE body. */
+export function parseSse(text: string): SseEvent[] {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim())
+    .map(parseSseBlock);
+}
