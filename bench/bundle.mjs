@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { machineInfo, machineLine } from "./lib/machine.mjs";
 import { packageVersion, preparePeerBench, REPO } from "./lib/peer-bench.mjs";
+import { saveRecord } from "./lib/results.mjs";
 import { buildOursWorker } from "./peer/build.mjs";
 
 const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
@@ -107,13 +108,7 @@ export async function runBundle({ peers = true } = {}) {
     zod_probe: zod,
     peers: peerResults,
   };
-  const stamp = machine.date.replace(/[:.]/g, "-");
-  mkdirSync(path.join(REPO, "bench/results"), { recursive: true });
-  const jsonFile = path.join(REPO, "bench/results", `bundle-${stamp}.json`);
-  writeFileSync(jsonFile, JSON.stringify(record, null, 1) + "\n");
-  const md = render(record, path.relative(REPO, jsonFile));
-  writeFileSync(path.join(REPO, "bench/results/bundle.md"), md);
-  return { record, md };
+  return saveRecord("bundle", record, render);
 }
 
 export function render(r, jsonRel) {

@@ -4,7 +4,7 @@
 // machine's load drifts over both alike. The ratio is the median over pairs of (ours / bare) CPU.
 // This is a second view beside run-all.mjs (one process per script), steadier on a busy machine.
 //
-//   node bench/peer/paired.mjs [--steps 20] [--runs 200] [--warmup 20] [--json out.json]
+//   node bench/peer/paired.mjs [--steps 20] [--runs 200] [--warmup 20] [--save]   (--save: bench/results/paired-*.json, paired.md)
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +12,8 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../lib/ts.mjs";
-import { busyMeter, machineInfo } from "../lib/machine.mjs";
+import { busyMeter, machineInfo, machineLine } from "../lib/machine.mjs";
+import { saveRecord } from "../lib/results.mjs";
 import { preparePeerBench } from "../lib/peer-bench.mjs";
 import { median, quantile, round } from "../lib/stats.mjs";
 import { buildOurs } from "./build.mjs";
@@ -45,7 +46,8 @@ export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = 
       child.stdout.on("data", (d) => (s += d));
       child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(s)) : reject(new Error(`paired child exited ${code}`))));
     });
-    return { kind: "paired", machine: machineInfo(), busy: meter.stop(), steps: Number(steps), runs: Number(runs), warmup: Number(warmup), ...out };
+    const command = `npm run bench -- --only paired --paired-runs ${runs} --paired-warmup ${warmup}`;
+    return { kind: "paired", command, machine: machineInfo(), busy: meter.stop(), steps: Number(steps), runs: Number(runs), warmup: Number(warmup), ...out };
   } finally {
     mock.kill("SIGTERM");
   }
@@ -96,15 +98,31 @@ async function child({ dir, runs, warmup }) {
   process.stdout.write(JSON.stringify({ pairs, samples }));
 }
 
+/** Writes bench/results/paired-<stamp>.json (samples rounded to µs) and paired.md; returns the table. */
+export function savePaired(record) {
+  const samples = Object.fromEntries(Object.entries(record.samples).map(([k, v]) => [k, { cpu: v.cpu.map((x) => round(x)), wall: v.wall.map((x) => round(x)) }]));
+  return saveRecord("paired", { ...record, samples }, renderPaired).md;
+}
+
+export function renderPaired(r, jsonRel) {
+  const L = [];
+  L.push(`Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; the whole machine averaged ${r.busy.busy_cores_avg} busy cores of ${r.machine.nproc} over ${r.busy.wall_s} s. ${r.steps} tool steps a run, ${r.runs} runs of each script after ${r.warmup} warm-up, alternated in one process. Record: \`${jsonRel}\`. Command: \`${r.command}\`.`);
+  L.push("");
+  L.push("| mode | bare loop CPU ms/step, median [p25–p75] | ours CPU ms/step, median [p25–p75] | ours / bare CPU, per pair: median [p25–p75] | ratio of medians | ours / bare wall, per pair | goal ≤ 1.2× |");
+  L.push("|---|---|---|---|---:|---|---|");
+  for (const p of r.pairs) {
+    const c = (x) => `${x.median} [${x.p25}–${x.p75}]`;
+    L.push(`| ${p.mode} | ${c(p.bare.cpu_ms_per_step)} | ${c(p.ours.cpu_ms_per_step)} | ${c(p.cpu_ratio_per_pair)} | ${p.cpu_ratio_of_medians} | ${c(p.wall_ratio_per_pair)} | ${p.cpu_ratio_per_pair.median <= 1.2 ? "**met**" : "**not met**"} |`);
+  }
+  return L.join("\n") + "\n";
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { child: { type: "boolean" }, dir: { type: "string" }, steps: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, json: { type: "string" } } });
+  const { values } = parseArgs({ options: { child: { type: "boolean" }, dir: { type: "string" }, steps: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, json: { type: "string" }, save: { type: "boolean" } } });
   if (values.child) await child({ dir: values.dir, runs: Number(values.runs), warmup: Number(values.warmup) });
   else {
     const r = await runPaired(values);
     if (values.json) writeFileSync(values.json, JSON.stringify(r, null, 1));
-    for (const p of r.pairs) {
-      console.log(`${p.mode}: ours ${p.ours.cpu_ms_per_step.median} ms/step vs bare ${p.bare.cpu_ms_per_step.median}; ours/bare per pair median ${p.cpu_ratio_per_pair.median} [${p.cpu_ratio_per_pair.p25}–${p.cpu_ratio_per_pair.p75}], ratio of medians ${p.cpu_ratio_of_medians}`);
-    }
-    console.log(`machine: ${r.busy.busy_cores_avg} of ${r.machine.nproc} cores busy over ${r.busy.wall_s} s`);
+    process.stdout.write(values.save ? savePaired(r) : renderPaired(r, "(not saved: --save writes it)"));
   }
 }

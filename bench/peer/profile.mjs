@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../lib/ts.mjs";
 import { addOursToRunAll, preparePeerBench, REPO } from "../lib/peer-bench.mjs";
+import { analyseProfile, formatProfile } from "../lib/cpuprofile.mjs";
 import { buildOurs } from "./build.mjs";
 
 const { values } = parseArgs({
@@ -40,58 +41,15 @@ try {
 
 const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 const prof = JSON.parse(readFileSync(path.join(profDir, file), "utf8"));
-const dt = new Map();
-for (let i = 0; i < prof.samples.length; i++) dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
-const total = [...dt.values()].reduce((a, b) => a + b, 0);
-const where = (n) => {
-  const url = n.callFrame.url || "";
+const locate = (cf) => {
+  const url = cf.url || "";
+  const where = `${path.basename(url) || "(native)"}:${cf.lineNumber + 1}`;
   const m = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (m) return m[1];
-  if (url.includes("/fw/f-study-agent")) return "ours (src/agent, bundled)";
-  if (url.includes("/fw/") || url.includes("harness.mjs")) return "bench script";
-  if (url.startsWith("node:") || !url) return n.callFrame.functionName.startsWith("(") ? n.callFrame.functionName : "node internals / native";
-  return url;
+  if (m) return { owner: m[1], where };
+  if (url.includes("/fw/f-study-agent")) return { owner: "ours (src/agent, bundled)", where };
+  if (url.includes("/fw/") || url.includes("harness.mjs")) return { owner: "bench script", where };
+  return { owner: null, where };
 };
-const byFn = new Map();
-const byPkg = new Map();
-for (const n of prof.nodes) {
-  const us = dt.get(n.id) ?? 0;
-  if (!us) continue;
-  const pkg = where(n);
-  const key = `${n.callFrame.functionName || "(anonymous)"} — ${path.basename(n.callFrame.url || "(native)")}:${n.callFrame.lineNumber + 1} [${pkg}]`;
-  byFn.set(key, (byFn.get(key) ?? 0) + us);
-  byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
-}
-// Native and Node-internal work charged to the nearest JS caller that belongs to a package or to us
-// ("who caused it"), and inclusive time of our own functions.
-const parent = new Map();
-for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n);
-const isOwner = (n) => { const w = where(n); return w !== "node internals / native" && !w.startsWith("("); };
-const byOwner = new Map();
-const oursIncl = new Map();
-for (const n of prof.nodes) {
-  const us = dt.get(n.id) ?? 0;
-  if (!us) continue;
-  let o = n;
-  while (o && !isOwner(o) && !where(o).startsWith("(")) o = parent.get(o.id);
-  const owner = o ? (isOwner(o) ? `${where(o)}: ${o.callFrame.functionName || "(anonymous)"}` : where(o)) : "node internals (no JS caller)";
-  byOwner.set(owner, (byOwner.get(owner) ?? 0) + us);
-  const seen = new Set();
-  for (let a = n; a; a = parent.get(a.id)) {
-    if (!where(a).startsWith("ours")) continue;
-    const k = `${a.callFrame.functionName || "(anonymous)"}:${a.callFrame.lineNumber + 1}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    oursIncl.set(k, (oursIncl.get(k) ?? 0) + us);
-  }
-}
-const pct = (us) => `${((100 * us) / total).toFixed(1)}%`;
-console.log(`profile: ${path.relative(REPO, path.join(profDir, file))}; ${values.script}, ${values.steps} steps × ${values.runs} runs; ${(total / 1000).toFixed(0)} ms sampled`);
-console.log("\nself time by package:");
-for (const [k, v] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${pct(v).padStart(6)}  ${k}`);
-console.log(`\ntop ${values.top} functions by self time:`);
-for (const [k, v] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`  ${pct(v).padStart(6)}  ${k}`);
-console.log(`\nself time charged to the nearest package/our JS caller (top ${values.top}):`);
-for (const [k, v] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`  ${pct(v).padStart(6)}  ${k}`);
-console.log("\ninclusive time of our functions (line numbers are in the bundle fw/" + values.script + "):");
-for (const [k, v] of [...oursIncl].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`  ${pct(v).padStart(6)}  ${k}`);
+const a = analyseProfile(prof, locate, { isOurs: (o) => o.startsWith("ours") });
+console.log(`profile: ${path.relative(REPO, path.join(profDir, file))}; ${values.script}, ${values.steps} steps × ${values.runs} runs (+5 warm-up)`);
+console.log(formatProfile(a, { top: Number(values.top) }));

@@ -5,13 +5,14 @@
 //
 // Writes bench/results/peers-<stamp>.json (every per-run sample) and bench/results/peers.md.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../lib/ts.mjs";
 import { busyMeter, machineInfo, machineLine } from "../lib/machine.mjs";
 import { addOursToRunAll, packageVersion, preparePeerBench, REPO } from "../lib/peer-bench.mjs";
+import { saveRecord } from "../lib/results.mjs";
 import { fmt, median, quantile, round } from "../lib/stats.mjs";
 import { buildOurs } from "./build.mjs";
 
@@ -19,7 +20,8 @@ const OURS = ["f-study-agent.mjs", "f-study-agent-stream.mjs"];
 const PEERS = ["b-aisdk", "c-openai-agents", "d-langchain", "e-mastra"];
 
 export async function runPeers(opts) {
-  const { steps = "20,5", rounds = "2", runs = "30", warmup = "3", only = "" } = opts;
+  // record: false measures without writing bench/results (bench:check).
+  const { steps = "20,5", rounds = "2", runs = "30", warmup = "3", only = "", record: keep = true } = opts;
   const pb = preparePeerBench();
   await buildOurs(path.join(pb.dir, "fw"));
   addOursToRunAll(pb.dir, OURS);
@@ -50,14 +52,8 @@ export async function runPeers(opts) {
     run_all_tables: stdout,
     run_all: payload,
   };
-  const stamp = machine.date.replace(/[:.]/g, "-");
-  const outDir = path.join(REPO, "bench/results");
-  mkdirSync(outDir, { recursive: true });
-  const jsonFile = path.join(outDir, `peers-${stamp}.json`);
-  writeFileSync(jsonFile, JSON.stringify(record, null, 1) + "\n");
-  const md = render(record, path.relative(REPO, jsonFile));
-  writeFileSync(path.join(outDir, "peers.md"), md);
-  return { record, md, jsonFile };
+  if (!keep) return { record, md: render(record, "(not recorded)") };
+  return saveRecord("peers", record, render);
 }
 
 /** Pooled per-run samples by script and STEPS; ratios to the bare loop of the same mode, pooled and per round. */

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm run bench:check`: measures the ratios again, small and fast (our loop / the bare openai loop,
+// paired in one process and through peer-bench's run-all.mjs; the Worker bundle's gzip size), and
+// prints how they moved against the last recorded ones in bench/results/*.json. Informational: it
+// exits 0 whatever moved, non-zero only when a measurement itself failed.
+//
+//   npm run bench:check                     fresh quick measurement vs the newest records
+//   npm run bench:check -- --no-run         the newest record vs the one before it (no measuring)
+//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle)
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { wranglerBuild } from "./bundle.mjs";
+import { REPO } from "./lib/peer-bench.mjs";
+import { runPaired } from "./peer/paired.mjs";
+import { runPeers } from "./peer/run-peers.mjs";
+
+const { values: o } = parseArgs({ options: { "no-run": { type: "boolean" }, skip: { type: "string", default: "" } } });
+const skip = o.skip.split(",");
+const dir = path.join(REPO, "bench/results");
+const records = (kind) =>
+  readdirSync(dir)
+    .filter((f) => f.startsWith(`${kind}-`) && f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ file: `bench/results/${f}`, data: JSON.parse(readFileSync(path.join(dir, f), "utf8")) }));
+
+/** The figures compared, from a record of each kind. */
+const metrics = {
+  peers: (r) => {
+    const s = r.analysis.by_steps[20] ?? Object.values(r.analysis.by_steps)[0];
+    return { "run-all: ours/bare CPU, plain": s?.goals.ours_x_bare, "run-all: ours/bare CPU, stream": s?.goals.ours_stream_x_bare };
+  },
+  paired: (r) => Object.fromEntries(r.pairs.map((p) => [`paired: ours/bare CPU, ${p.mode}`, p.cpu_ratio_per_pair.median])),
+  bundle: (r) => ({ "bundle gzip KiB, as configured": r.as_configured.gzip9_bytes / 1024, "bundle gzip KiB, --minify": r.minified.gzip9_bytes / 1024 }),
+};
+// How far a figure may move before it is called out: ratios are noisy on shared machines, sizes are not.
+const band = { peers: 0.15, paired: 0.1, bundle: 0.005 };
+
+const rows = [];
+let failed = false;
+for (const kind of ["paired", "peers", "bundle"]) {
+  if (skip.includes(kind)) continue;
+  const recs = records(kind);
+  const last = recs.at(-1);
+  if (!last) {
+    rows.push({ kind, name: `${kind}: no record in bench/results yet (run npm run bench)` });
+    continue;
+  }
+  let now;
+  let nowLabel;
+  try {
+    if (o["no-run"]) {
+      const prev = recs.at(-2);
+      if (!prev) {
+        rows.push({ kind, name: `${kind}: only one record, nothing to compare` });
+        continue;
+      }
+      now = metrics[kind](last.data);
+      nowLabel = last.file;
+      Object.assign(last, { file: prev.file, data: prev.data });
+    } else if (kind === "paired") {
+      now = metrics.paired(await runPaired({ steps: "20", runs: "60", warmup: "10" }));
+      nowLabel = "now (paired, 60 runs)";
+    } else if (kind === "peers") {
+      const tmp = await runPeers({ steps: "20", rounds: "1", runs: "10", warmup: "2", only: "a-openai,f-study-agent", record: false });
+      now = metrics.peers(tmp.record);
+      nowLabel = "now (run-all, a + f, 10 runs)";
+    } else {
+      now = metrics.bundle({ as_configured: wranglerBuild({ minify: false }), minified: wranglerBuild({ minify: true }) });
+      nowLabel = "now (wrangler dry-run)";
+    }
+  } catch (e) {
+    failed = true;
+    rows.push({ kind, name: `${kind}: measurement failed: ${e instanceof Error ? e.message : e}` });
+    continue;
+  }
+  const then = metrics[kind](last.data);
+  for (const [name, x] of Object.entries(now)) {
+    const y = then[name];
+    const change = x != null && y ? x / y - 1 : null;
+    rows.push({ kind, name, then: y, now: x, change, moved: change != null && Math.abs(change) > band[kind], recorded: last.file, nowLabel });
+  }
+}
+
+const f = (x) => (x == null ? "-" : Number(x).toFixed(x > 50 ? 1 : 3));
+console.log("| figure | recorded | now | change | |");
+console.log("|---|---:|---:|---:|---|");
+for (const r of rows) {
+  if (r.then === undefined && r.now === undefined) {
+    console.log(`| ${r.name} | | | | |`);
+    continue;
+  }
+  console.log(`| ${r.name} | ${f(r.then)} (${r.recorded}) | ${f(r.now)} (${r.nowLabel}) | ${r.change == null ? "-" : `${r.change >= 0 ? "+" : ""}${(100 * r.change).toFixed(1)}%`} | ${r.moved ? "**moved**" : "within noise"} |`);
+}
+console.log(`\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Informational: exit 0 unless a measurement failed.`);
+mkdirSync(path.join(dir, "tmp"), { recursive: true });
+writeFileSync(path.join(dir, "tmp/check-latest.json"), JSON.stringify(rows, null, 1));
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,84 @@
+// CPU profile of the Worker inside workerd (under `wrangler dev`) over N streamed runs of STEPS
+// calculate steps, through the DevTools protocol on wrangler's inspector port. Prints where the time
+// goes by source file and function (mapped through the bundle's source map); writes the .cpuprofile
+// to bench/results/tmp/ (git-ignored).
+//
+//   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session]
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { connectCdp } from "../lib/cdp.mjs";
+import { analyseProfile, formatProfile, sourceMapper } from "../lib/cpuprofile.mjs";
+import { REPO } from "../lib/peer-bench.mjs";
+import { cpuNs, startMock, startWorker, streamRun } from "./lib.mjs";
+
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "20" }, steps: { type: "string", default: "10" }, top: { type: "string", default: "30" }, interval: { type: "string", default: "200" }, "same-session": { type: "boolean" } },
+});
+
+/** A DevTools-protocol session with the Worker's isolate on wrangler's inspector port. */
+async function inspect(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  return { target, ...(await connectCdp(target.webSocketDebuggerUrl)) };
+}
+
+/**
+ * The bundle wrangler dev built for this Worker (the profile names it only "index.js"): the
+ * .wrangler/tmp/dev-* whose index.js has the profile's function names on the profile's lines (other
+ * engineers' wrangler dev sessions build there too).
+ */
+function findBundle(profile) {
+  const dir = path.join(REPO, ".wrangler/tmp");
+  const frames = profile.nodes.map((n) => n.callFrame).filter((cf) => cf.url && cf.functionName && !cf.functionName.startsWith("(")).slice(0, 200);
+  let best = null;
+  for (const d of readdirSync(dir).filter((x) => x.startsWith("dev-"))) {
+    const file = path.join(dir, d, "index.js");
+    if (!existsSync(file) || !existsSync(`${file}.map`)) continue;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const score = frames.filter((cf) => (lines[cf.lineNumber] ?? "").includes(cf.functionName)).length;
+    if (!best || score > best.score) best = { file, score };
+  }
+  return best && best.score > frames.length / 2 ? best.file : null;
+}
+
+const mock = await startMock();
+const w = await startWorker(mock);
+try {
+  const wrangler = readFileSync(`/proc/${w.processes().find((p) => p.role === "wrangler (node)").pid}/cmdline`, "utf8").split("\0");
+  const inspectorPort = wrangler[wrangler.indexOf("--inspector-port") + 1];
+  const steps = Number(values.steps);
+  for (let i = 0; i < 3; i++) await streamRun(w.url, `prof-warmup-${i}`, { steps });
+  const cdp = await inspect(inspectorPort);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: Number(values.interval) });
+  await cdp.send("Profiler.start");
+  const worker = w.processes().find((p) => p.role === "workerd (the Worker)");
+  const cpu0 = cpuNs(worker.pid);
+  let errors = 0;
+  // Each run in a new session (a new Durable Object), or all in one session (history grows by 2 + 2 × steps a run).
+  for (let i = 0; i < Number(values.runs); i++) if ((await streamRun(w.url, values["same-session"] ? "prof-same" : `prof-${i}`, { steps })).error) errors++;
+  const busyMs = (cpuNs(worker.pid) - cpu0) / 1e6;
+  const { profile } = await cdp.send("Profiler.stop");
+  cdp.close();
+  const dir = path.join(REPO, "bench/results/tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `workerd-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const bundle = findBundle(profile);
+  const mapTo = sourceMapper(REPO);
+  const locate = (cf) => {
+    const src = cf.url && bundle ? mapTo(bundle, cf.lineNumber, cf.columnNumber) : null;
+    if (!src) return { owner: null, where: cf.url ? `${path.basename(cf.url)}:${cf.lineNumber + 1}` : "(native)" };
+    const pkg = src.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+    return { owner: pkg ? pkg[1] : src.source, where: `${src.source}:${src.line}` };
+  };
+  const a = analyseProfile(profile, locate, { isOurs: (o) => o.startsWith("src/") });
+  if (!bundle) console.log("(could not find the bundle's source map: frames are named by bundle line)");
+  console.log(`workerd profile (${path.relative(REPO, file)}): ${values.runs} runs × ${steps} steps (+1 final answer), errors ${errors}; target ${cdp.target.title ?? cdp.target.url ?? ""}`);
+  console.log(`workerd (the Worker) process CPU over the profiled runs: ${busyMs.toFixed(0)} ms, ${(busyMs / Number(values.runs)).toFixed(1)} ms/run with the profiler on; ms/run below spread that total by sample share`);
+  console.log(formatProfile(a, { top: Number(values.top), perUnit: { name: "run", count: Number(values.runs), busyMs } }));
+} finally {
+  await w.stop();
+  mock.stop();
+}
