@@ -37,6 +37,7 @@ describe("model failures: retried by the SDK, then a failed run with a clear err
     expect(garbage.result.error?.code).toBe("model_bad_response");
     const cut = await h.run([{ text: "half an answer", cutAfterChunks: 2 }], { stream: true });
     expect(cut.result.status).toBe("failed");
+    expect(cut.result.error?.code).toBe("model_stream_cut");
     expect(cut.messages.map((m) => m.role)).toEqual(["user"]);
   });
 });

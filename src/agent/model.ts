@@ -89,6 +89,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
         const out = req.stream
           ? await readStream(
               await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options),
+              req.signal,
               req.onTextDelta,
             )
           : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options));
@@ -122,28 +123,35 @@ function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion): Omit<Model
 /** Assembles a streamed reply; tool-call fragments are joined by their index. */
 async function readStream(
   stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+  signal: AbortSignal,
   onTextDelta?: (delta: string) => void,
 ): Promise<Omit<ModelResponse, "retries" | "latencyMs">> {
   let content = "";
   let finishReason = "";
   let usage: Usage | undefined;
   const calls: ToolCall[] = [];
-  for await (const chunk of stream) {
-    if (chunk.usage) usage = usageOf(chunk.usage);
-    const choice = chunk.choices?.[0];
-    if (!choice) continue;
-    const d = choice.delta;
-    if (d?.content) {
-      content += d.content;
-      onTextDelta?.(d.content);
+  try {
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = usageOf(chunk.usage);
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      const d = choice.delta;
+      if (d?.content) {
+        content += d.content;
+        onTextDelta?.(d.content);
+      }
+      for (const t of d?.tool_calls ?? []) {
+        const c = (calls[t.index] ??= { id: "", name: "", args: "" });
+        if (t.id) c.id = t.id;
+        if (t.function?.name) c.name += t.function.name;
+        if (t.function?.arguments) c.args += t.function.arguments;
+      }
+      if (choice.finish_reason) finishReason = choice.finish_reason;
     }
-    for (const t of d?.tool_calls ?? []) {
-      const c = (calls[t.index] ??= { id: "", name: "", args: "" });
-      if (t.id) c.id = t.id;
-      if (t.function?.name) c.name += t.function.name;
-      if (t.function?.arguments) c.args += t.function.arguments;
-    }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
+  } catch (e) {
+    // The connection broke after the answer began. Not retried: its first words were streamed already.
+    if (e instanceof ModelError || signal.aborted) throw e;
+    throw new ModelError("model_stream_cut", `The model's stream broke off before it finished (${e instanceof Error ? e.message : String(e)}).`);
   }
   // A stream that ends without a finish_reason was cut: its content cannot be trusted.
   if (!finishReason) throw new ModelError("model_stream_cut", "The model's stream ended before it finished.");

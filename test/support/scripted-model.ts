@@ -81,7 +81,8 @@ export class ScriptedModel {
   }
 
   async listen(port = 0): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    // A client that gives up mid-request (its timeout, a cancel) is no failure of the server.
+    this.server = createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()));
     await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
     this.port = (this.server.address() as { port: number }).port;
     return this;
@@ -254,6 +255,8 @@ async function streamReply(
     }
     if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
     res.write(`data: ${JSON.stringify(c)}\n\n`);
+    // Before a cut, give each chunk time to reach the client: it must really get the first part of the answer.
+    if (reply.cutAfterChunks !== undefined) await sleep(5);
     sent++;
   }
   res.end("data: [DONE]\n\n");
