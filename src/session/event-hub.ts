@@ -75,7 +75,8 @@ export class EventHub {
         for (const e of this.store.events({ runId, after })) {
           if (!STREAM_EVENTS.has(e.type as SourcedEvent["type"])) continue;
           controller.enqueue(encodeStreamEvent({ seq: e.seq, type: e.type, data: e.data }));
-          if (TERMINAL_EVENTS.has(e.type as SourcedEvent["type"]) && !e.data.agent) ended = true;
+          // Only the last event counts: a run resumed after approval.required goes on past it.
+          if (!e.data.agent) ended = TERMINAL_EVENTS.has(e.type as SourcedEvent["type"]);
         }
         const pending = this.pendingText.get(runId);
         if (pending && !ended) controller.enqueue(encodeStreamEvent({ type: "text.delta", data: pending }));

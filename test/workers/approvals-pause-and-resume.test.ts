@@ -71,4 +71,15 @@ describe("a call the policy asks about waits for a person", () => {
     const tools = (await messages(sid)).filter((m) => m.role === "tool");
     expect(tools.map((m) => m.content)).toEqual(["2+2 = 4", `${ASK_PREFIX}1 = 1112`, `${ASK_PREFIX}2 = 1113`]);
   });
+
+  it("lets a client that reconnects from the start follow the resumed run to its end", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: `${ASK_PREFIX}3` } }] }, { text: "1114", delayMs: 400 }]);
+    const sid = uniqueId();
+    const paused = await startRun(sid, `${marker} add`);
+    await decide(sid, paused.pending![0]!.approvalId, { decision: "allow" });
+    const events = await readSse(await call(`/v1/sessions/${sid}/runs/${paused.runId}/stream?after=0`));
+    expect(events.map((e) => e.event)).toContain("approval.required");
+    expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { output: "1114" } });
+  });
 });
