@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
+          // Test files share worker processes: each starts its own servers and leaves no globals behind.
+          isolate: false,
           include: ["test/**/*.test.ts"],
           exclude: ["test/workers/**"],
           testTimeout: 30_000,
@@ -57,6 +59,8 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // One workerd for all files; tests use unique session ids, so shared storage is harmless.
+          isolate: false,
           include: ["test/workers/**/*.test.ts"],
           testTimeout: 30_000,
         },
