@@ -37,13 +37,20 @@ export class HookRecorder {
           res.writeHead(200, { "content-type": "application/json" });
           return void res.end(JSON.stringify({ deliveries: list }));
         }
+        // In flight while the sender waits: until we answer, or until it gives up (its timeout).
         this.inFlight++;
         this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+        let waiting = true;
+        const settle = () => {
+          if (waiting) this.inFlight--;
+          waiting = false;
+        };
+        res.once("close", settle);
         const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
         this.deliveries.push({ path: url.pathname, headers, body, receivedAt: Date.now() });
         const answer = this.plan.shift();
         if (answer && "hangMs" in answer) await new Promise((r) => setTimeout(r, answer.hangMs));
-        this.inFlight--;
+        settle();
         if (res.destroyed) return;
         res.writeHead(answer && "status" in answer ? answer.status : 200, { "content-type": "text/plain" });
         res.end("ok");
