@@ -24,13 +24,24 @@ const PAIRS = [
   ["a-openai-stream.mjs", "f-study-agent-stream.mjs", "stream"],
 ];
 
-export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = {}) {
+/**
+ * Runs peer-bench scripts alternated in one child process against the scripted model and returns
+ * every run's CPU and wall per step. `prepare(fwDir)` puts the scripts in place and names them; by
+ * default the bare loops and our bundles.
+ */
+export async function alternate({ steps = "20", runs = "200", warmup = "20", prepare } = {}) {
   const pb = preparePeerBench();
   const dir = path.join(pb.dir, "paired");
-  mkdirSync(path.join(dir, "fw"), { recursive: true });
+  const fwDir = path.join(dir, "fw");
+  mkdirSync(fwDir, { recursive: true });
   copyFileSync(path.join(here, "paired-harness.mjs"), path.join(dir, "harness.mjs"));
-  await buildOurs(path.join(dir, "fw"));
-  for (const [bare] of PAIRS) copyFileSync(path.join(pb.dir, "fw", bare), path.join(dir, "fw", bare));
+  for (const [bare] of PAIRS) copyFileSync(path.join(pb.dir, "fw", bare), path.join(fwDir, bare));
+  let scripts;
+  if (prepare) scripts = await prepare(fwDir);
+  else {
+    await buildOurs(fwDir);
+    scripts = PAIRS.flatMap(([bare, ours]) => [bare, ours]);
+  }
   const port = await freePort();
   const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], { env: { ...process.env, STEPS: steps }, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((r) => mock.stdout.on("data", (d) => String(d).includes("READY") && r()));
@@ -38,7 +49,7 @@ export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = 
     // Runs in a child on peer-bench's Node so it loads the peers' own openai and zod.
     const meter = busyMeter();
     const out = await new Promise((resolve, reject) => {
-      const child = spawn(pb.node, [fileURLToPath(import.meta.url), "--child", "--dir", dir, "--runs", runs, "--warmup", warmup], {
+      const child = spawn(pb.node, [fileURLToPath(import.meta.url), "--child", "--dir", dir, "--scripts", scripts.join(","), "--runs", runs, "--warmup", warmup], {
         env: { ...process.env, PORT: String(port), STEPS: steps, NODE_ENV: "production" },
         stdio: ["ignore", "pipe", "inherit"],
       });
@@ -46,17 +57,32 @@ export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = 
       child.stdout.on("data", (d) => (s += d));
       child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(s)) : reject(new Error(`paired child exited ${code}`))));
     });
-    const command = `npm run bench -- --only paired --paired-runs ${runs} --paired-warmup ${warmup}`;
-    return { kind: "paired", command, machine: machineInfo(), busy: meter.stop(), steps: Number(steps), runs: Number(runs), warmup: Number(warmup), ...out };
+    return { machine: machineInfo(), busy: meter.stop(), steps: Number(steps), runs: Number(runs), warmup: Number(warmup), scripts, ...out };
   } finally {
     mock.kill("SIGTERM");
   }
 }
 
-async function child({ dir, runs, warmup }) {
+const q = (xs) => ({ median: round(median(xs)), p25: round(quantile(xs, 0.25)), p75: round(quantile(xs, 0.75)) });
+
+export async function runPaired({ steps = "20", runs = "200", warmup = "20" } = {}) {
+  const r = await alternate({ steps, runs, warmup });
+  const { samples, frameworks } = r;
+  const pairs = PAIRS.map(([bare, ours, mode]) => ({
+    mode,
+    bare: { script: bare, framework: frameworks[bare], cpu_ms_per_step: q(samples[bare].cpu), wall_ms_per_step: q(samples[bare].wall) },
+    ours: { script: ours, framework: frameworks[ours], cpu_ms_per_step: q(samples[ours].cpu), wall_ms_per_step: q(samples[ours].wall) },
+    cpu_ratio_per_pair: q(samples[ours].cpu.map((x, k) => x / samples[bare].cpu[k])),
+    cpu_ratio_of_medians: round(median(samples[ours].cpu) / median(samples[bare].cpu)),
+    wall_ratio_per_pair: q(samples[ours].wall.map((x, k) => x / samples[bare].wall[k])),
+  }));
+  const command = `npm run bench -- --only paired --paired-runs ${runs} --paired-warmup ${warmup}`;
+  return { kind: "paired", command, ...r, pairs };
+}
+
+async function child({ dir, scripts, runs, warmup }) {
   const { registered, counter } = await import(pathToFileURL(path.join(dir, "harness.mjs")).href);
   const STEPS = Number(process.env.STEPS);
-  const scripts = PAIRS.flat().filter((s) => s.endsWith(".mjs"));
   const byScript = {};
   for (const s of scripts) {
     const before = registered.length;
@@ -82,20 +108,8 @@ async function child({ dir, runs, warmup }) {
       }
     }
   }
-  const pairs = PAIRS.map(([bare, ours, mode]) => {
-    const ratios = samples[ours].cpu.map((x, k) => x / samples[bare].cpu[k]);
-    const wallRatios = samples[ours].wall.map((x, k) => x / samples[bare].wall[k]);
-    const q = (xs) => ({ median: round(median(xs)), p25: round(quantile(xs, 0.25)), p75: round(quantile(xs, 0.75)) });
-    return {
-      mode,
-      bare: { script: bare, framework: byScript[bare].framework, cpu_ms_per_step: q(samples[bare].cpu), wall_ms_per_step: q(samples[bare].wall) },
-      ours: { script: ours, framework: byScript[ours].framework, cpu_ms_per_step: q(samples[ours].cpu), wall_ms_per_step: q(samples[ours].wall) },
-      cpu_ratio_per_pair: q(ratios),
-      cpu_ratio_of_medians: round(median(samples[ours].cpu) / median(samples[bare].cpu)),
-      wall_ratio_per_pair: q(wallRatios),
-    };
-  });
-  process.stdout.write(JSON.stringify({ pairs, samples }));
+  const frameworks = Object.fromEntries(scripts.map((s) => [s, byScript[s].framework]));
+  process.stdout.write(JSON.stringify({ samples, frameworks }));
 }
 
 /** Writes bench/results/paired-<stamp>.json (samples rounded to µs) and paired.md; returns the table. */
@@ -118,8 +132,10 @@ export function renderPaired(r, jsonRel) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { child: { type: "boolean" }, dir: { type: "string" }, steps: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, json: { type: "string" }, save: { type: "boolean" } } });
-  if (values.child) await child({ dir: values.dir, runs: Number(values.runs), warmup: Number(values.warmup) });
+  const { values } = parseArgs({
+    options: Object.fromEntries([["child", "boolean"], ["dir"], ["scripts"], ["steps"], ["runs"], ["warmup"], ["json"], ["save", "boolean"]].map(([k, t = "string"]) => [k, { type: t }])),
+  });
+  if (values.child) await child({ dir: values.dir, scripts: values.scripts.split(","), runs: Number(values.runs), warmup: Number(values.warmup) });
   else {
     const r = await runPaired(values);
     if (values.json) writeFileSync(values.json, JSON.stringify(r, null, 1));

@@ -1,7 +1,7 @@
 // Scripted OpenAI-compatible Chat Completions server for the Worker benchmarks (zero model latency
 // unless MOCK_LATENCY_MS is set). A run's input carries `[[bench:KEY:STEPS:PARALLEL]]`: the model then
 // asks for PARALLEL `calculate` calls per step, STEPS times, and answers "done". A request without a
-// marker (a compaction summary, a subagent) gets a short text answer. Every request is logged with
+// marker or without tools (a compaction summary) gets a short text answer. Every request is logged with
 // wall-clock times (ms since the epoch, sub-millisecond) so the driver can see the gaps between steps.
 //
 //   node bench/worker/mock-model.mjs <port>      prints "READY <port>"; GET /__log?after=N, POST /__reset, GET /__stats
@@ -21,9 +21,11 @@ function textOf(content) {
   return "";
 }
 
-/** What this request is: the run's marker (from its last user message) and the tool results since. */
+/** What this request is: the run's marker (from its last user message) and the tool rounds since. */
 function inspect(body) {
   const msgs = Array.isArray(body.messages) ? body.messages : [];
+  // A request without tools is a summarizer's (compaction): its transcript quotes the markers.
+  if (!Array.isArray(body.tools) || !body.tools.length) return { key: null, messages: msgs.length };
   let lastUser = -1;
   for (let i = msgs.length - 1; i >= 0; i--) {
     if (msgs[i]?.role === "user" && MARKER.test(textOf(msgs[i].content))) {

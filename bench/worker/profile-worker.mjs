@@ -3,17 +3,19 @@
 // goes by source file and function (mapped through the bundle's source map); writes the .cpuprofile
 // to bench/results/tmp/ (git-ignored).
 //
-//   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session]
+//   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session] [--save]
+//   (--save writes bench/results/workerd-profile-<fresh-sessions|same-session>.md)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connectCdp } from "../lib/cdp.mjs";
 import { analyseProfile, formatProfile, sourceMapper } from "../lib/cpuprofile.mjs";
+import { machineInfo, machineLine } from "../lib/machine.mjs";
 import { REPO } from "../lib/peer-bench.mjs";
 import { cpuNs, startMock, startWorker, streamRun } from "./lib.mjs";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "20" }, steps: { type: "string", default: "10" }, top: { type: "string", default: "30" }, interval: { type: "string", default: "200" }, "same-session": { type: "boolean" } },
+  options: { runs: { type: "string", default: "20" }, steps: { type: "string", default: "10" }, top: { type: "string", default: "30" }, interval: { type: "string", default: "200" }, "same-session": { type: "boolean" }, save: { type: "boolean" } },
 });
 
 /** A DevTools-protocol session with the Worker's isolate on wrangler's inspector port. */
@@ -74,10 +76,19 @@ try {
     return { owner: pkg ? pkg[1] : src.source, where: `${src.source}:${src.line}` };
   };
   const a = analyseProfile(profile, locate, { isOurs: (o) => o.startsWith("src/") });
-  if (!bundle) console.log("(could not find the bundle's source map: frames are named by bundle line)");
-  console.log(`workerd profile (${path.relative(REPO, file)}): ${values.runs} runs × ${steps} steps (+1 final answer), errors ${errors}; target ${cdp.target.title ?? cdp.target.url ?? ""}`);
-  console.log(`workerd (the Worker) process CPU over the profiled runs: ${busyMs.toFixed(0)} ms, ${(busyMs / Number(values.runs)).toFixed(1)} ms/run with the profiler on; ms/run below spread that total by sample share`);
-  console.log(formatProfile(a, { top: Number(values.top), perUnit: { name: "run", count: Number(values.runs), busyMs } }));
+  const mode = values["same-session"] ? "same-session" : "fresh-sessions";
+  const text = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(machineInfo())}. Command: \`node bench/worker/profile-worker.mjs --runs ${values.runs} --steps ${steps}${values["same-session"] ? " --same-session" : ""}\`.`,
+    "",
+    "```",
+    ...(bundle ? [] : ["(could not find the bundle's source map: frames are named by bundle line)"]),
+    `workerd profile (${path.relative(REPO, file)}): ${values.runs} runs × ${steps} steps (+1 final answer), ${values["same-session"] ? "all in one session" : "each in a new session (a new Durable Object)"}, errors ${errors}`,
+    `workerd (the Worker) process CPU over the profiled runs: ${busyMs.toFixed(0)} ms, ${(busyMs / Number(values.runs)).toFixed(1)} ms/run with the profiler on; ms/run below spread that total by sample share`,
+    formatProfile(a, { top: Number(values.top), perUnit: { name: "run", count: Number(values.runs), busyMs } }),
+    "```",
+  ].join("\n");
+  console.log(text);
+  if (values.save) writeFileSync(path.join(REPO, `bench/results/workerd-profile-${mode}.md`), text + "\n");
 } finally {
   await w.stop();
   mock.stop();

@@ -154,22 +154,27 @@ async function history(w, mock, { sizes, repeat }) {
     log(`history ${size}: load+build p50 ${row.load_and_build_ms.p50} ms, next request p50 ${row.next_request_ms.p50} ms; the model saw ${row.model_saw_messages} messages (${row.request_kib} KiB)`);
   };
   const stamp = Date.now().toString(36);
+  for (let i = 0; i < 2; i++) await streamRun(w.url, `hist-${stamp}-warmup`, { steps: 1 });
   let count = 0;
   const session = `hist-${stamp}`;
+  const fill = { runs: 0, summaryCalls: 0 };
   for (const size of sizes) {
     if (size <= 1) {
       await measure((i) => `hist-${stamp}-fresh-${i}`, "fresh session", 1);
       continue;
     }
     // Fill: runs whose steps each ask for many parallel calculations (2 + steps × (1 + parallel) messages a run).
+    await mock.reset();
     while (size - count >= 4) {
       const remaining = size - count;
-      const fill = remaining >= 202 ? { steps: 4, parallel: 49 } : { steps: 1, parallel: remaining - 3 };
-      const r = await streamRun(w.url, session, fill);
+      const shape = remaining >= 202 ? { steps: 4, parallel: 49 } : { steps: 1, parallel: remaining - 3 };
+      const r = await streamRun(w.url, session, shape);
       if (r.error) throw new Error(`filling the session failed: ${r.error}`);
-      count += 2 + fill.steps * (1 + fill.parallel);
+      count += 2 + shape.steps * (1 + shape.parallel);
+      fill.runs++;
     }
-    await measure(() => session, "pre-filled session", count);
+    fill.summaryCalls += (await mock.log()).filter((e) => e.key === null).length;
+    await measure(() => session, `pre-filled session (${fill.runs} fill runs, ${fill.summaryCalls} compaction calls so far)`, count);
     count += 4 * repeat;
   }
   return out;
