@@ -2,7 +2,10 @@
 // assets, Durable Objects and R2), against the scripted model and the official MCP reference server.
 // The vitest pool allows things production workerd refuses (code generation from strings, for one);
 // only a run here catches them.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PageServer } from "./support/page-server";
+import { startFixtureWeb } from "./support/fixture-web";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { ScriptedModel } from "./support/scripted-model";
 import { parseSse } from "./support/sse-text";
@@ -10,11 +13,12 @@ import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
 
 const model = new ScriptedModel();
 let everything: EverythingServer;
+let web: PageServer;
 let worker: WranglerDev;
 let bare: WranglerDev;
 
 beforeAll(async () => {
-  [everything] = await Promise.all([startEverything("streamableHttp"), model.listen()]);
+  [everything, web] = await Promise.all([startEverything("streamableHttp"), startFixtureWeb(), model.listen()]);
   [worker, bare] = await Promise.all([
     startWranglerDev({
       vars: {
@@ -23,6 +27,8 @@ beforeAll(async () => {
         MODEL: "scripted-model",
         MCP_SERVERS: JSON.stringify({ mcpServers: { everything: { url: everything.url } } }),
         ALLOW_PRIVATE_FETCH: "true",
+        SEARCH_PROVIDER: "searxng",
+        SEARCH_BASE_URL: web.origin,
       },
     }),
     // No model configured at all: runs must fail cleanly, not crash.
@@ -31,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), model.close()]);
+  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), web?.close(), model.close()]);
 });
 
 const run = (w: WranglerDev, session: string, body: Record<string, unknown>) =>
@@ -74,6 +80,30 @@ describe("the Worker under wrangler dev", () => {
     const first = model.requests("prod-mcp")[0]!;
     expect(String(first.messages[0]!.content)).toContain("everything");
     expect(first.tools!.map((t) => t.function.name)).toContain("mcp__everything__echo");
+  });
+
+  it("runs the study tools: search, fetch, a skill from the assets, a lesson saved to local R2", async () => {
+    const page = `${web.origin}/articles/derivatives`;
+    const lesson = readFileSync(new URL("./fixtures/lessons/good.md", import.meta.url), "utf8")
+      .replaceAll("[3]", "[1]")
+      .replaceAll("[2]", "[1]")
+      .replace(/## Sources[\s\S]*$/, `## Sources\n1. [Derivatives explained](${page})\n`);
+    const marker = model.script("prod-study", [
+      { toolCalls: [{ name: "web_search", args: { query: "derivatives" } }] },
+      { toolCalls: [{ name: "fetch_webpage", args: { url: page } }, { name: "load_skill", args: { name: "exercise-generator" } }] },
+      { toolCalls: [{ name: "save_document", args: { filename: "prod derivatives", content: lesson, topic: "calculus" } }] },
+      { text: "Saved: /v1/lessons/prod-derivatives.md" },
+    ]);
+    const result = (await (await run(worker, "prod-study", { input: `${marker} teach me derivatives` })).json()) as Record<string, unknown>;
+    expect(result).toMatchObject({ status: "completed", steps: 4 });
+    const tools = model.requests("prod-study")[2]!.messages.filter((m) => m.role === "tool").slice(-2).map((m) => String(m.content));
+    expect(tools[0]).toContain("slope of the tangent line");
+    expect(tools[1]).toContain("Multiple choice");
+    const saved = await fetch(`${worker.url}/v1/lessons/prod-derivatives.md`);
+    expect(saved.headers.get("content-type")).toContain("text/markdown");
+    expect(await saved.text()).toContain(page);
+    const { lessons } = (await (await fetch(`${worker.url}/v1/lessons`)).json()) as { lessons: Array<{ key: string; status: string }> };
+    expect(lessons).toContainEqual(expect.objectContaining({ key: "prod-derivatives.md", status: "final" }));
   });
 
   it("serves the web page and the skills as static assets", async () => {
