@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageServer } from "./support/page-server";
 import { startFixtureWeb } from "./support/fixture-web";
+import { freePort } from "./support/free-port";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { ScriptedModel } from "./support/scripted-model";
 import { parseSse } from "./support/sse-text";
@@ -25,7 +26,8 @@ beforeAll(async () => {
         OPENAI_API_KEY: "sk-test",
         OPENAI_BASE_URL: model.baseURL,
         MODEL: "scripted-model",
-        MCP_SERVERS: JSON.stringify({ mcpServers: { everything: { url: everything.url } } }),
+        // "gone" listens nowhere: runs go on without it, with a warning.
+        MCP_SERVERS: JSON.stringify({ mcpServers: { everything: { url: everything.url }, gone: { url: `http://127.0.0.1:${await freePort()}/mcp`, timeoutMs: 2000 } } }),
         ALLOW_PRIVATE_FETCH: "true",
         SEARCH_PROVIDER: "searxng",
         SEARCH_BASE_URL: web.origin,
@@ -51,7 +53,8 @@ describe("the Worker under wrangler dev", () => {
       { text: "Half of 84 is 42." },
     ]);
     const events = parseSse(await (await run(worker, "prod-1", { input: `${marker} What is 12*7?`, stream: true })).text());
-    expect(events.map((e) => e.event)).toEqual(["run.started", "tool.started", "tool.finished", "text.delta", "text.delta", "text.delta", "run.completed"]);
+    // (The unreachable MCP server's warning comes with every run; it is checked below.)
+    expect(events.map((e) => e.event).filter((t) => t !== "warning")).toEqual(["run.started", "tool.started", "tool.finished", "text.delta", "text.delta", "text.delta", "run.completed"]);
     expect(events.at(-1)!.data).toMatchObject({ status: "completed", output: "12*7 is 84.", steps: 2 });
     const second = (await (await run(worker, "prod-1", { input: "And half of that?" })).json()) as Record<string, unknown>;
     expect(second).toMatchObject({ status: "completed", output: "Half of 84 is 42." });
@@ -77,6 +80,7 @@ describe("the Worker under wrangler dev", () => {
     expect(finished[2]).toMatchObject({ name: "mcp__everything__trigger-long-running-operation", status: "success" });
     expect(events.filter((e) => e.event === "tool.progress").length).toBeGreaterThanOrEqual(2);
     expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
+    expect(events.find((e) => e.event === "warning")?.data).toMatchObject({ code: "mcp_connect_failed", message: expect.stringContaining("gone") });
     const first = model.requests("prod-mcp")[0]!;
     expect(String(first.messages[0]!.content)).toContain("everything");
     expect(first.tools!.map((t) => t.function.name)).toContain("mcp__everything__echo");
