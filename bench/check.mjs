@@ -33,8 +33,10 @@ const metrics = {
   paired: (r) => Object.fromEntries(r.pairs.map((p) => [`paired: ours/bare CPU, ${p.mode}`, p.cpu_ratio_per_pair.median])),
   bundle: (r) => ({ "bundle gzip KiB, as configured": r.as_configured.gzip9_bytes / 1024, "bundle gzip KiB, --minify": r.minified.gzip9_bytes / 1024 }),
 };
-// How far a figure may move before it is called out: ratios are noisy on shared machines, sizes are not.
-const band = { peers: 0.15, paired: 0.1, bundle: 0.005 };
+// How far a figure may move before it is called out: ratios are noisy on shared machines (two quick
+// checks in a row on 2 busy cores moved paired ratios by up to 13 % and run-all ratios by up to 35 %),
+// sizes are not.
+const band = { peers: 0.3, paired: 0.15, bundle: 0.005 };
 
 const rows = [];
 let failed = false;
@@ -59,12 +61,12 @@ for (const kind of ["paired", "peers", "bundle"]) {
       nowLabel = last.file;
       Object.assign(last, { file: prev.file, data: prev.data });
     } else if (kind === "paired") {
-      now = metrics.paired(await runPaired({ steps: "20", runs: "60", warmup: "10" }));
-      nowLabel = "now (paired, 60 runs)";
+      now = metrics.paired(await runPaired({ steps: "20", runs: "150", warmup: "15" }));
+      nowLabel = "now (paired, 150 runs)";
     } else if (kind === "peers") {
-      const tmp = await runPeers({ steps: "20", rounds: "1", runs: "10", warmup: "2", only: "a-openai,f-study-agent", record: false });
+      const tmp = await runPeers({ steps: "20", rounds: "2", runs: "15", warmup: "2", only: "a-openai,f-study-agent", record: false });
       now = metrics.peers(tmp.record);
-      nowLabel = "now (run-all, a + f, 10 runs)";
+      nowLabel = "now (run-all, a + f, 2 × 15 runs)";
     } else {
       now = metrics.bundle({ as_configured: wranglerBuild({ minify: false }), minified: wranglerBuild({ minify: true }) });
       nowLabel = "now (wrangler dry-run)";
