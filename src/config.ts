@@ -1,7 +1,7 @@
 // Configuration: every var and secret parsed once with zod into a typed object passed down.
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
-import { z } from "zod";
+import * as z from "zod";
 import { PermissionRulesSchema } from "./agent/permissions";
 import { WebhookHooksSchema } from "./session/webhook-hooks";
 

@@ -5,7 +5,7 @@
 //   2. else the first matching session rule decides (a person's earlier "always allow"/"always deny");
 //   3. else the first matching config rule decides;
 //   4. else the defaults: a tool whose annotations say destructive asks, every other tool is allowed.
-import { z } from "zod";
+import * as z from "zod";
 import { matchesGlob } from "./glob";
 import type { Tool } from "./tools";
 

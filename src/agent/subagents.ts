@@ -3,7 +3,7 @@
 // The child's events reach the parent's stream and trace marked with its id, its usage counts in the
 // parent run, the parent's cancel stops it, and a child out of steps returns what it has as `partial`.
 // Only the child's final text comes back to the parent's context.
-import { z } from "zod";
+import * as z from "zod";
 import type { ContextManager } from "./context/context-manager";
 import type { LoopOptions, LoopResult } from "./loop";
 import { newId, userMessage, type Message, type ToolResultMessage } from "./messages";

@@ -1,7 +1,7 @@
 // The todo list an agent keeps for long work: the todo_write tool that edits it, the rule that at most
 // one item is in progress, and the rendering the model reads. Where the list lives is the caller's
 // choice (the session's Durable Object; memory for a subagent's own plan).
-import { z } from "zod";
+import * as z from "zod";
 import type { Todo } from "./events";
 import { defineTool, fail, ok, type Tool } from "./tools";
 

@@ -1,6 +1,6 @@
 // The tool registry: what the model sees of each tool, argument validation, and the rule that a
 // tool's failure becomes a result the model can read, never an exception that ends the run.
-import { z } from "zod";
+import * as z from "zod";
 import type { Emit, Usage } from "./events";
 import type { ToolCall, ToolStatus } from "./messages";
 

@@ -1,5 +1,5 @@
 // A course as the caller describes it (POST /v1/courses, or /course on Telegram), validated once.
-import { z } from "zod";
+import * as z from "zod";
 import { CronError, parseCron } from "./cron-period";
 
 /** One lesson a day, at midnight UTC: the period is the UTC date. */

@@ -1,6 +1,6 @@
 // /v1/sessions/:id/approvals/:approvalId: a person allows or denies a tool call a run is waiting on.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { decideApproval } from "../session/decide-approval";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";

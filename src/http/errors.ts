@@ -1,7 +1,7 @@
 // Errors in the contract's shape: {"error": {"code", "message"}}, 4xx for the caller's fault.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError, z } from "zod";
+import * as z from "zod";
 import { ConfigError } from "../config";
 
 export class HttpError extends Error {
@@ -25,7 +25,7 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, code: st
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message);
   if (err instanceof ConfigError) return errorResponse(c, 500, "config_invalid", err.message);
-  if (err instanceof ZodError) return errorResponse(c, 400, "invalid_request", z.prettifyError(err));
+  if (err instanceof z.ZodError) return errorResponse(c, 400, "invalid_request", z.prettifyError(err));
   console.error("unhandled error", err);
   return errorResponse(c, 500, "internal_error", "Something went wrong on our side.");
 }

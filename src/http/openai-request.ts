@@ -2,7 +2,7 @@
 // (a session named by X-Session-Id or `user`, or nowhere: the request's messages are the whole
 // history), and the client's own system prompt.
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { fromWire, type Message, type WireMessage } from "../agent/messages";
 import type { AppEnv } from "./app-env";
 import { ParamError } from "./openai-errors";

@@ -1,6 +1,6 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { sessionStub, startRun } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { badRequest, notFound } from "./errors";

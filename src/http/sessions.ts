@@ -1,6 +1,6 @@
 // /v1/sessions: create, read, delete, and the audit trace.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { sessionStub } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";

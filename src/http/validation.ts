@@ -1,6 +1,6 @@
 // Request parsing at the HTTP boundary: JSON bodies and ids through zod, with 400s that say what is wrong.
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { badRequest } from "./errors";
 
 /** Ids are URL-safe strings of 1–128 characters (shared/API.md). */

@@ -6,7 +6,7 @@
 // in flight per session object, each attempt has a deadline, failures are retried a bounded number of
 // times and then logged. URLs obey the same address rule as the tools (ssrf.ts) and redirects are not
 // followed. docs/security-and-reliability.md shows how to verify a delivery.
-import { z } from "zod";
+import * as z from "zod";
 import { EVENT_TYPES } from "../agent/events";
 import { matchesGlob } from "../agent/glob";
 import { FetchError, safeFetch } from "../tools/safe-fetch";

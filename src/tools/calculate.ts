@@ -1,5 +1,5 @@
 // Safe arithmetic: a small recursive-descent parser, because eval is unsafe (and workerd forbids it).
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok } from "../agent/tools";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {

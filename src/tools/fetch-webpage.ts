@@ -1,7 +1,7 @@
 // fetch_webpage: the page's readable text for the model, fetched under the SSRF rule, a deadline
 // and a byte cap, and remembered in the run so the lesson validator can tell read sources from
 // invented ones.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent/tools";
 import { extractArticle } from "./extract";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";

@@ -2,7 +2,7 @@
 // The filename becomes a harmless slug inside lessons/, another session's file is never replaced,
 // and a Markdown lesson is checked with validateLesson: a failing one is still kept, as a draft,
 // and the findings go back to the model so it can repair the lesson (a bounded number of times).
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolResult } from "../agent/tools";
 import {
   DOCUMENT_FORMATS,

@@ -3,7 +3,7 @@
 // Layer 3: read_skill_resource returns one of its sub-files (templates, references).
 // Skills are static files read through a SkillSource; in the Worker that is the ASSETS binding,
 // which cannot list directories, hence skills/manifest.json (see docs/skills.md).
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok, type Tool } from "../agent/tools";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
 import { LOADED_SKILLS_KEY, type LoadedSkill as CoreLoadedSkill } from "../agent/context/loaded-skills";

@@ -1,6 +1,6 @@
 // read_tool_output: the way back from a cut. The model reads any lines of an output it saw truncated
 // or shortened, by the id the marker gave it.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok, type Tool } from "../tools";
 import type { ToolOutputStore } from "./tool-outputs";
 import { joinLines, outputLines, utf8Length, type OutputLimits } from "./truncation";

@@ -4,7 +4,7 @@
 //
 // A run that resumes (after an approval or a restart) finds its plan in the history and its progress
 // in the todo list, and goes on where it stopped instead of planning again.
-import { z } from "zod";
+import * as z from "zod";
 import { emptyUsage, type Todo } from "../events";
 import { runLoop, type LoopOptions, type LoopResult } from "../loop";
 import { userMessage, type Message } from "../messages";

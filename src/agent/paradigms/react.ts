@@ -1,6 +1,6 @@
 // react: the loop itself, with the todo reminder, and optionally think/finish tools so that reasoning
 // and stopping travel as structured calls instead of text the harness would have to parse.
-import { z } from "zod";
+import * as z from "zod";
 import { runLoop, type LoopResult } from "../loop";
 import { todoReminder } from "../todo-reminder";
 import { defineTool, ok, type ToolRegistry } from "../tools";

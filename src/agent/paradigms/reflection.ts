@@ -3,7 +3,7 @@
 // decides by calling one, never by words the harness would have to match. Its events carry
 // agent "critic"; its messages stay out of the session's history, and the reasons of a revise reach
 // the author as a user turn that is stored like any other.
-import { z } from "zod";
+import * as z from "zod";
 import { runLoop, type LoopResult } from "../loop";
 import { userMessage, type Message } from "../messages";
 import { defineTool, ToolRegistry } from "../tools";

@@ -1,7 +1,7 @@
 // MCP_SERVERS, in the format users already have for Claude Desktop, Cursor and Cline:
 // {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?}}}.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
-import { z } from "zod";
+import * as z from "zod";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;

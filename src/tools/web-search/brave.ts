@@ -1,5 +1,5 @@
 // Brave Search API: GET /res/v1/web/search with the key in X-Subscription-Token.
-import { z } from "zod";
+import * as z from "zod";
 import { endpoint, htmlText, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
 
 const DEFAULT_BASE_URL = "https://api.search.brave.com";

@@ -1,6 +1,6 @@
 // web_search: one tool over the configured provider (SEARCH_PROVIDER), with short, numbered
 // results the model can cite and follow with fetch_webpage.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, fail, ok, type Tool } from "../../agent/tools";
 import { createBraveProvider } from "./brave";
 import { createDuckDuckGoProvider } from "./duckduckgo";

@@ -1,7 +1,7 @@
 // What every search provider is to the web_search tool: a query in, ranked hits out, and a
 // SearchError (never anything else) when the provider cannot answer.
 import { DOMParser } from "linkedom";
-import { z } from "zod";
+import * as z from "zod";
 import type { SearchRequest } from "./request";
 
 export interface SearchHit {

@@ -1,6 +1,6 @@
 // SearXNG, self-hosted metasearch: SEARCH_BASE_URL + /search?q=…&format=json (the instance must
 // list `json` under search.formats in its settings, else it answers 403).
-import { z } from "zod";
+import * as z from "zod";
 import { endpoint, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
 
 const Response = z.object({

@@ -1,5 +1,5 @@
 // Tavily's search API: POST /search with the key as a bearer token.
-import { z } from "zod";
+import * as z from "zod";
 import { endpoint, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
 
 const DEFAULT_BASE_URL = "https://api.tavily.com";
