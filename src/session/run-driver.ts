@@ -71,7 +71,7 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       model,
       system: buildSystemPrompt(run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, toolset.promptSections, new Date().toISOString().slice(0, 10)),
       tools: toolset.tools,
-      history: store.messages(),
+      history: store.modelHistory(),
       maxSteps: run.options.maxSteps,
       stepsSoFar: run.steps,
       usageSoFar: run.usage,

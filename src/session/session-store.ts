@@ -6,7 +6,7 @@ import type { Message } from "../agent/messages";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
-/** Event data beyond this is cut in the trace (the stream got it whole). */
+/** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
 const MAX_EVENT_CHARS = 64 * 1024;
 
 const SCHEMA = `
@@ -155,6 +155,16 @@ export class SessionStore {
     });
   }
 
+  /**
+   * What a run's model can see: the messages from the latest compaction point on (the summary stands
+   * for the older ones), so a long session does not load its whole history on every run.
+   */
+  modelHistory(): Array<Message & { seq: number }> {
+    const through = this.latestCompaction()?.throughMessageId;
+    const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
+    return this.messages({ afterSeq: row ? row.seq - 1 : 0 });
+  }
+
   messageCount(runId?: string): number {
     const q = runId
       ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE run_id = ?", runId)
@@ -251,9 +261,9 @@ export class SessionStore {
   appendEvent(runId: string | null, event: SourcedEvent): TraceEvent {
     const at = new Date().toISOString();
     const { type, ...data } = event;
-    const text = boundedJson(data);
-    const { seq } = this.sql.exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, text).one();
-    return { seq, at, runId, type, data: JSON.parse(text) };
+    const bounded = boundedData(data);
+    const { seq } = this.sql.exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, bounded.text).one();
+    return { seq, at, runId, type, data: bounded.data };
   }
 
   /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
@@ -299,10 +309,10 @@ function toRun(r: Row): RunRow {
   };
 }
 
-/** JSON of event data with long strings cut, so one event stays a small row. */
-function boundedJson(data: object): string {
+/** Event data with long strings cut, and its JSON, so one event stays a small row. */
+function boundedData(data: Record<string, unknown>): { data: Record<string, unknown>; text: string } {
   const text = JSON.stringify(data);
-  if (text.length <= MAX_EVENT_CHARS) return text;
+  if (text.length <= MAX_EVENT_CHARS) return { data, text };
   const cut = (v: unknown): unknown =>
     typeof v === "string" && v.length > 4096
       ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
@@ -311,5 +321,6 @@ function boundedJson(data: object): string {
         : v && typeof v === "object"
           ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
           : v;
-  return JSON.stringify(cut(data));
+  const bounded = cut(data) as Record<string, unknown>;
+  return { data: bounded, text: JSON.stringify(bounded) };
 }

@@ -4,7 +4,7 @@ import type { Emit } from "../agent/events";
 import type { LoopOptions } from "../agent/loop";
 import type { ModelClient } from "../agent/model";
 import { SUBAGENT_SYSTEM_PROMPT } from "../agent/subagents";
-import { ToolRegistry } from "../agent/tools";
+import { ToolRegistry, type Tool } from "../agent/tools";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import { calculateTool } from "../tools/calculate";
@@ -12,7 +12,7 @@ import { createFetchWebpageTool } from "../tools/fetch-webpage";
 import { createSaveDocumentTool } from "../tools/save-document";
 import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
 import { createWebSearchTool } from "../tools/web-search";
-import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection, type SkillCatalog } from "../tools/skills";
+import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection } from "../tools/skills";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";
@@ -40,27 +40,41 @@ export interface Toolset {
   close(): Promise<void>;
 }
 
-// Skills are static assets: their catalog is read once per isolate, not once per run.
-let skillCatalog: Promise<SkillCatalog> | undefined;
+/**
+ * The tools that depend only on config and the static assets, built once per isolate (building a tool
+ * derives its JSON Schema): calculate, web search and fetch, and the skills with their catalog.
+ */
+const staticParts = new WeakMap<Config, Promise<{ tools: Tool[]; skillsSection: string }>>();
+
+function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tools: Tool[]; skillsSection: string }> {
+  let parts = staticParts.get(config);
+  if (!parts) {
+    parts = (async () => {
+      const allowPrivate = config.ALLOW_PRIVATE_FETCH;
+      const skills = assetsSkillSource(assets);
+      const catalog = await loadSkillCatalog(skills);
+      return {
+        tools: [
+          calculateTool,
+          createWebSearchTool({ provider: config.SEARCH_PROVIDER, baseUrl: config.SEARCH_BASE_URL, apiKey: config.SEARCH_API_KEY, timeoutMs: config.SEARCH_TIMEOUT_MS, allowPrivate }),
+          createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
+          ...createSkillTools(catalog, skills),
+        ],
+        skillsSection: skillsPromptSection(catalog),
+      };
+    })();
+    // A failed load (assets missing) is retried by the next run rather than remembered.
+    parts.catch(() => staticParts.delete(config));
+    staticParts.set(config, parts);
+  }
+  return parts;
+}
 
 export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const { config, env } = deps;
-  const tools = new ToolRegistry([calculateTool], config.TOOL_TIMEOUT_MS);
-  const allowPrivate = config.ALLOW_PRIVATE_FETCH;
-  tools.add(
-    createWebSearchTool({ provider: config.SEARCH_PROVIDER, baseUrl: config.SEARCH_BASE_URL, apiKey: config.SEARCH_API_KEY, timeoutMs: config.SEARCH_TIMEOUT_MS, allowPrivate }),
-  );
-  tools.add(createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }));
-  const promptSections: string[] = [];
-
-  const skills = assetsSkillSource(env.ASSETS);
-  skillCatalog ??= loadSkillCatalog(skills).catch((e) => {
-    skillCatalog = undefined;
-    throw e;
-  });
-  const catalog = await skillCatalog;
-  for (const t of createSkillTools(catalog, skills)) tools.add(t);
-  promptSections.push(skillsPromptSection(catalog));
+  const base = await buildStaticParts(config, env.ASSETS);
+  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
+  const promptSections: string[] = [base.skillsSection];
 
   tools.add(createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }));
   const mcp = await connectMcp(deps, tools, promptSections);

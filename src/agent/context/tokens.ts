@@ -22,7 +22,12 @@ export function estimateTokens(messages: readonly Message[], system = ""): numbe
   return total;
 }
 
-/** The tool definitions count toward the prompt too. */
+const toolsTokens = new WeakMap<readonly object[], number>();
+
+/** The tool definitions count toward the prompt too. Cached per list: the registry keeps one array until its tools change. */
 export function estimateToolsTokens(tools: readonly object[]): number {
-  return tools.length ? estimateTextTokens(JSON.stringify(tools)) : 0;
+  if (!tools.length) return 0;
+  let n = toolsTokens.get(tools);
+  if (n === undefined) toolsTokens.set(tools, (n = estimateTextTokens(JSON.stringify(tools))));
+  return n;
 }
