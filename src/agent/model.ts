@@ -61,7 +61,9 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
   const attempts = new Map<string, number>();
   const baseFetch = cfg.fetch ?? ((input, init) => fetch(input, init));
   const countingFetch: typeof fetch = (input, init) => {
-    const tag = new Headers(init?.headers).get(ATTEMPT_HEADER);
+    // The SDK hands over a Headers object; copying it per request is measurable in workerd.
+    const h = init?.headers;
+    const tag = h instanceof Headers ? h.get(ATTEMPT_HEADER) : new Headers(h).get(ATTEMPT_HEADER);
     if (tag) attempts.set(tag, (attempts.get(tag) ?? 0) + 1);
     return baseFetch(input, init);
   };
