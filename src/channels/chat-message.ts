@@ -14,7 +14,10 @@ export function targetOf(m: ChatMessage): ChatTarget {
   return m.platform === "telegram" ? { platform: "telegram", chatId: m.chatId } : { platform: "slack", channel: m.channel, ...(m.threadTs ? { threadTs: m.threadTs } : {}) };
 }
 
+/** What names a conversation's Durable Object: a message, or a click on one of the bot's buttons. */
+export type ChatAddress = { platform: "telegram"; chatId: number } | { platform: "slack"; teamId: string; channel: string };
+
 /** The Durable Object that owns a conversation: one per Telegram chat, one per Slack channel. */
-export function chatObjectName(m: ChatMessage): string {
+export function chatObjectName(m: ChatAddress): string {
   return m.platform === "telegram" ? `telegram:${m.chatId}` : `slack:${m.teamId}:${m.channel}`;
 }

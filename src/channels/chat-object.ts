@@ -5,14 +5,21 @@
 //   /stop is not stuck behind the run it should stop;
 // - the run itself lives in the Session Durable Object; this object only starts it, shows "typing",
 //   and sends the answer and any saved lesson;
-// - a watchdog alarm picks up deliveries a restart interrupted, re-attaching to runs already started.
+// - a run that pauses for approval gets buttons (one message per approval); its job waits ("awaiting")
+//   until a click settles the last approval through decideApproval, then follows the resumed run from
+//   the pause and sends its answer like any other (approval-buttons.ts);
+// - a watchdog alarm picks up deliveries a restart interrupted, re-attaching to runs already started,
+//   and looks again at paused jobs once their approvals expired (the session refuses them then).
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
+import { decideApproval } from "../session/decide-approval";
 import type { RunView } from "../session/session-object";
 import { sessionStub, startRun } from "../session/start-run";
-import { chatObjectName, targetOf, type ChatMessage, type ChatTarget } from "./chat-message";
+import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalClick, type ClickRefusal } from "./approval-buttons";
+import { ChatApprovalStore, type ShownApproval } from "./chat-approval-store";
+import { chatObjectName, targetOf, type ChatAddress, type ChatMessage, type ChatTarget } from "./chat-message";
 import { ChatSender } from "./chat-sender";
 import { ChatStore, type ChatJob } from "./chat-store";
 import { runOutcome, type RunOutcome } from "./run-outcome";
@@ -22,14 +29,17 @@ import { lessonRequest, parseTelegramCommand, TELEGRAM_HELP } from "./telegram/t
 const WATCHDOG_MS = 30_000;
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
 const TYPING_EVERY_MS = 4_000;
+/** How long after an approval's expiry a paused job is looked at again (the session settles it at expiry). */
+const EXPIRY_GRACE_MS = 5_000;
 const CURRENT_SESSION = "current_session";
 
-export function chatObject(env: Env, message: ChatMessage) {
-  return env.CHATS.get(env.CHATS.idFromName(chatObjectName(message)));
+export function chatObject(env: Env, address: ChatAddress) {
+  return env.CHATS.get(env.CHATS.idFromName(chatObjectName(address)));
 }
 
 export class ChatObject extends DurableObject<Env> {
   private readonly store: ChatStore;
+  private readonly approvals: ChatApprovalStore;
   /** Jobs this instance is working on; anything else unfinished was interrupted. */
   private readonly inFlight = new Set<number>();
   /** Starts jobs one after another, in the order they arrived. */
@@ -38,29 +48,45 @@ export class ChatObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new ChatStore(ctx.storage.sql);
+    this.approvals = new ChatApprovalStore(ctx.storage.sql);
   }
 
   /** Takes a delivery; false when this delivery id was already taken (the platform retried). */
   async accept(deliveryId: string, message: ChatMessage): Promise<boolean> {
     const seq = this.store.insert(deliveryId, message);
     if (seq === undefined) return false;
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     this.enqueue(seq);
+    await this.arm();
     return true;
   }
 
-  /** The watchdog: resumes interrupted jobs and re-arms while any are open. */
+  /** Takes a click on an approval button; false when this delivery was handled before (the platform retried). */
+  async click(deliveryId: string, click: ApprovalClick): Promise<boolean> {
+    if (!this.approvals.firstClick(deliveryId)) return false;
+    void this.settle(click);
+    return true;
+  }
+
+  /**
+   * The watchdog: follows paused jobs whose approvals expired (or were decided elsewhere, e.g. over
+   * HTTP), resumes interrupted jobs, and re-arms while any work remains.
+   */
   async alarm(): Promise<void> {
-    const open = this.store.unfinished();
-    if (open.length === 0) return;
-    await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    for (const job of open) {
+    for (const job of this.store.awaiting(Date.now())) this.follow(job.seq);
+    for (const job of this.store.unfinished()) {
       if (this.inFlight.has(job.seq)) continue;
       if (job.runId) {
         this.inFlight.add(job.seq);
         void this.answer(job.seq);
       } else this.enqueue(job.seq);
     }
+    await this.arm();
+  }
+
+  /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look. */
+  private async arm(): Promise<void> {
+    const at = Math.min(this.store.unfinished().length > 0 ? Date.now() + WATCHDOG_MS : Infinity, this.store.nextWake() ?? Infinity);
+    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
   private enqueue(seq: number): void {
@@ -102,7 +128,10 @@ export class ChatObject extends DurableObject<Env> {
     void this.answer(job.seq);
   }
 
-  /** Waits for the job's run, keeping "typing" up, then sends the answer and the lessons it saved. */
+  /**
+   * Waits for the job's run, keeping "typing" up, then sends the answer and the lessons it saved, or,
+   * when the run paused for approval, the buttons. After a pause only the events since it count.
+   */
   private async answer(seq: number): Promise<void> {
     const job = this.store.job(seq)!;
     const to = targetOf(job.message);
@@ -110,9 +139,10 @@ export class ChatObject extends DurableObject<Env> {
     const typing = setInterval(() => void sender.typing(to).catch(() => {}), TYPING_EVERY_MS);
     try {
       await sender.typing(to).catch(() => {});
-      const outcome = await runOutcome(this.env, job.sessionId!, job.runId!);
+      const outcome = await runOutcome(this.env, job.sessionId!, job.runId!, this.store.eventsAfter(seq));
       clearInterval(typing);
-      const text = outcome ? answerText(outcome, job.sessionId!) : "I lost track of that request; please ask again.";
+      if (outcome?.run.status === "awaiting_approval") return await this.pause(job, outcome);
+      const text = outcome ? answerText(outcome) : "I lost track of that request; please ask again.";
       if (text !== undefined) await sender.answer(to, text, outcome?.lessonKeys ?? []);
       this.finish(seq);
     } catch (e) {
@@ -120,6 +150,68 @@ export class ChatObject extends DurableObject<Env> {
     } finally {
       clearInterval(typing);
     }
+  }
+
+  /**
+   * The job's run waits for a person. Its new approvals are recorded and the job parked before the
+   * buttons go out, so even a quick click finds them; approvals shown before (a second look after a
+   * restart, or before the session got round to expiring them) are not shown again. Lessons saved
+   * before the pause are sent now, since the answer after it counts only later events.
+   */
+  private async pause(job: ChatJob, outcome: RunOutcome): Promise<void> {
+    const shown: ShownApproval[] = outcome.approvals
+      .filter((a) => !this.approvals.get(a.approvalId))
+      .map((a) => ({ approvalId: a.approvalId, seq: job.seq, sessionId: job.sessionId!, runId: job.runId!, name: a.name, prompt: approvalPrompt(a), expiresAt: Date.parse(a.expiresAt) }));
+    for (const a of shown) this.approvals.add(a);
+    // Just after the last expiry (the session settles what is left as denied then), or at the watchdog's pace if none is known.
+    const latest = this.approvals.latestExpiry(job.seq);
+    const lookAgainAt = latest === undefined ? Date.now() + WATCHDOG_MS : Math.max(latest, Date.now()) + EXPIRY_GRACE_MS;
+    this.store.pause(job.seq, outcome.lastSeq, lookAgainAt);
+    this.inFlight.delete(job.seq);
+    await this.arm();
+    const to = targetOf(job.message);
+    const sender = this.sender();
+    await sender.sendLessons(to, outcome.lessonKeys);
+    for (const a of shown) await sender.approvalButtons(to, a.prompt, a.approvalId);
+  }
+
+  /** Takes a paused job up again (its run resumed or ended): waits for the run and sends what it says. */
+  private follow(seq: number): void {
+    if (this.inFlight.has(seq) || !this.store.unpause(seq)) return;
+    this.inFlight.add(seq);
+    void this.answer(seq);
+  }
+
+  /**
+   * Settles a clicked approval through decideApproval, follows the run when that was its last pending
+   * approval, and shows the decision in place of the buttons. A click on an approval this chat did not
+   * show, an expired one, or one settled before is refused with a short note to the person.
+   */
+  private async settle(click: ApprovalClick): Promise<void> {
+    const shown = this.approvals.get(click.approvalId);
+    if (!shown) return this.refuse(click, "foreign");
+    // The session expires it at this moment too; a click that comes later must not revive it.
+    if (shown.expiresAt <= Date.now()) return this.refuse(click, "expired");
+    const decision = click.choice === "deny" ? "deny" : "allow";
+    const outcome = await decideApproval(this.env, shown.sessionId, shown.approvalId, decision, click.by, { remember: click.choice === "always" }).catch((e: unknown) => {
+      console.error("deciding an approval failed", e);
+      return { ok: false as const, code: "failed" as const };
+    });
+    if (!outcome.ok) return this.refuse(click, outcome.code);
+    if (outcome.pendingApprovals === 0) {
+      this.follow(shown.seq);
+      await this.arm();
+    }
+    const note = decisionNote(click.choice, click.who, shown.name);
+    await this.sender()
+      .approvalDecided(click.at, shown.prompt, note, CLICK_CONFIRMATIONS[click.choice])
+      .catch((e: unknown) => console.error("showing an approval decision failed", e));
+  }
+
+  private async refuse(click: ApprovalClick, why: ClickRefusal): Promise<void> {
+    await this.sender()
+      .refuseClick(click.at, CLICK_REFUSALS[why])
+      .catch((e: unknown) => console.error("answering an approval click failed", e));
   }
 
   private async reply(seq: number, to: ChatTarget, text: string): Promise<void> {
@@ -140,16 +232,19 @@ export class ChatObject extends DurableObject<Env> {
     if (job) await this.sender().text(targetOf(job.message), "Sorry, something went wrong on my side. Please try again.").catch(() => {});
   }
 
-  /** Cancels this conversation's runs still going; returns how many. */
+  /** Cancels this conversation's runs still going or waiting for approval; returns how many. */
   private async stopRuns(): Promise<number> {
     let stopped = 0;
-    for (const job of this.store.unfinished()) {
+    for (const job of [...this.store.unfinished(), ...this.store.awaiting()]) {
       if (!job.runId || !job.sessionId) continue;
       // An active run answers "running" here and stops at its next safe point. (The cast: RPC typing
       // turns RunView's `pending: unknown` into never.)
       const run = (await sessionStub(this.env, job.sessionId).cancelRun(job.runId)) as RunView | null;
       if (run && ["running", "awaiting_approval", "cancelled"].includes(run.status)) stopped++;
+      // A paused job is followed to its (cancelled, silent) end, so it does not wait for its expiry.
+      if (job.state === "awaiting") this.follow(job.seq);
     }
+    await this.arm();
     return stopped;
   }
 
@@ -177,17 +272,13 @@ export class ChatObject extends DurableObject<Env> {
 const telegramSession = (chatId: number) => `tg-${chatId}`;
 
 /** The reply for a finished run; undefined when there is nothing to say (a /stop already answered). */
-function answerText(o: RunOutcome, sessionId: string): string | undefined {
+function answerText(o: RunOutcome): string | undefined {
   const { run } = o;
   switch (run.status) {
     case "cancelled":
       return undefined;
     case "failed":
       return `Sorry, that did not work: ${run.error?.message ?? "the run failed"}`;
-    case "awaiting_approval":
-      return o.approval
-        ? `I need an approval before I run ${o.approval.name}: POST /v1/sessions/${sessionId}/approvals/${o.approval.approvalId} with {"decision": "allow"} or "deny".`
-        : "I am waiting for an approval.";
     case "max_steps":
       return `${run.output}\n\n(I stopped at my step limit before finishing.)`.trim();
     default:

@@ -1,10 +1,14 @@
 // Sends to a chat: text, "typing", and saved lessons. The bots' replies and the courses' daily
 // deliveries go through here, so both render a lesson the same way: on Telegram as a Markdown
-// document, on Slack as the lesson's text in the thread of the announcing message.
+// document, on Slack as the lesson's text in the thread of the announcing message. The approval
+// buttons go out and get their answers here too: an inline keyboard on Telegram, Block Kit on Slack.
 import type { Config } from "../config";
 import { getLesson, type LessonBucket } from "../tools/lesson-store";
+import type { ButtonMessage } from "./approval-buttons";
 import type { ChatTarget } from "./chat-message";
+import { approvalBlocks, decidedBlocks } from "./slack/slack-approval";
 import { SlackApi } from "./slack/slack-api";
+import { approvalKeyboard } from "./telegram/telegram-approval";
 import { TelegramApi } from "./telegram/telegram-api";
 
 export class ChatNotConfiguredError extends Error {}
@@ -32,7 +36,33 @@ export class ChatSender {
   /** An answer and the lessons it saved: the text first, then each lesson. */
   async answer(to: ChatTarget, text: string, lessonKeys: readonly string[]): Promise<void> {
     const ts = await this.text(to, text);
-    for (const key of lessonKeys) await this.lesson(to.platform === "slack" ? { ...to, threadTs: to.threadTs ?? ts } : to, key);
+    await this.sendLessons(to.platform === "slack" ? { ...to, threadTs: to.threadTs ?? ts } : to, lessonKeys);
+  }
+
+  async sendLessons(to: ChatTarget, keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.lesson(to, key);
+  }
+
+  /** The prompt for one approval with its buttons (Slack: in the thread). */
+  async approvalButtons(to: ChatTarget, prompt: string, approvalId: string): Promise<void> {
+    if (to.platform === "telegram") await this.telegram().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId));
+    else await this.slack().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId), to.threadTs);
+  }
+
+  /** After a decision: tells the person who clicked, and rewrites the message with `note` instead of the buttons. */
+  async approvalDecided(at: ButtonMessage, prompt: string, note: string, confirmation: string): Promise<void> {
+    if (at.platform === "telegram") {
+      await this.telegram().answerCallbackQuery(at.callbackQueryId, confirmation);
+      await this.telegram().editMessageText(at.chatId, at.messageId, `${prompt}\n\n${note}`);
+    } else {
+      await this.slack().update(at.channel, at.ts, prompt, decidedBlocks(prompt, note));
+    }
+  }
+
+  /** Tells only the person who clicked why the click did nothing. */
+  async refuseClick(at: ButtonMessage, text: string): Promise<void> {
+    if (at.platform === "telegram") await this.telegram().answerCallbackQuery(at.callbackQueryId, text);
+    else await this.slack().postEphemeral(at.channel, at.userId, text, at.threadTs);
   }
 
   private async lesson(to: ChatTarget, key: string): Promise<void> {

@@ -1,6 +1,7 @@
 // A conversation's storage in its ChatObject's SQLite: the messages the platform delivered (one row
 // per delivery id, which is what makes a platform's retry a no-op) with how far each got, and small
-// key/value state such as the chat's current session.
+// key/value state such as the chat's current session. A job whose run paused for approval waits
+// ("awaiting") with a pause row: where the run's events continue and when to look at it again.
 import type { ChatMessage } from "./chat-message";
 
 /** Finished deliveries are kept this long to recognise late retries (Slack retries for about an hour). */
@@ -18,10 +19,18 @@ CREATE TABLE IF NOT EXISTS jobs (
   error TEXT,
   received_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pauses (
+  seq INTEGER PRIMARY KEY,
+  events_after INTEGER NOT NULL,
+  wake_at INTEGER NOT NULL
+);
 `;
 
-/** queued: not started; running: its run was started (run_id set); done / failed: finished. */
-export type JobState = "queued" | "running" | "done" | "failed";
+/**
+ * queued: not started; running: its run was started (run_id set); awaiting: its run waits for a
+ * person's decision (the buttons are out); done / failed: finished.
+ */
+export type JobState = "queued" | "running" | "awaiting" | "done" | "failed";
 
 export interface ChatJob {
   seq: number;
@@ -42,6 +51,7 @@ export class ChatStore {
   /** Records a delivery; undefined when this delivery id was seen before (a platform retry). */
   insert(deliveryId: string, message: ChatMessage, now = Date.now()): number | undefined {
     this.sql.exec("DELETE FROM jobs WHERE state IN ('done', 'failed') AND received_at < ?", new Date(now - KEEP_FINISHED_MS).toISOString());
+    this.sql.exec("DELETE FROM pauses WHERE seq NOT IN (SELECT seq FROM jobs)");
     const row = this.sql
       .exec<{ seq: number }>(
         "INSERT INTO jobs (delivery_id, message, received_at) VALUES (?, ?, ?) ON CONFLICT(delivery_id) DO NOTHING RETURNING seq",
@@ -65,6 +75,38 @@ export class ChatStore {
 
   markRunning(seq: number, sessionId: string, runId: string): void {
     this.sql.exec("UPDATE jobs SET state = 'running', session_id = ?, run_id = ? WHERE seq = ?", sessionId, runId, seq);
+  }
+
+  /** The job's run paused: its events continue after trace seq `eventsAfter`; look again at `wakeAt` (epoch ms). */
+  pause(seq: number, eventsAfter: number, wakeAt: number): void {
+    this.sql.exec("UPDATE jobs SET state = 'awaiting' WHERE seq = ?", seq);
+    this.sql.exec(
+      "INSERT INTO pauses (seq, events_after, wake_at) VALUES (?, ?, ?) ON CONFLICT(seq) DO UPDATE SET events_after = excluded.events_after, wake_at = excluded.wake_at",
+      seq,
+      eventsAfter,
+      wakeAt,
+    );
+  }
+
+  /** Back to running after a pause; false when the job was not awaiting (someone else took it up). */
+  unpause(seq: number): boolean {
+    return this.sql.exec("UPDATE jobs SET state = 'running' WHERE seq = ? AND state = 'awaiting'", seq).rowsWritten > 0;
+  }
+
+  /** Where the job's run events continue: after its last pause, or from the start. */
+  eventsAfter(seq: number): number {
+    return this.sql.exec<{ events_after: number }>("SELECT events_after FROM pauses WHERE seq = ?", seq).toArray()[0]?.events_after ?? 0;
+  }
+
+  /** Jobs awaiting a decision, oldest first; with `dueAt`, only those to look at again by then. */
+  awaiting(dueAt = Number.MAX_SAFE_INTEGER): ChatJob[] {
+    return this.sql.exec<Row>("SELECT jobs.* FROM jobs JOIN pauses USING (seq) WHERE jobs.state = 'awaiting' AND pauses.wake_at <= ? ORDER BY seq", dueAt).toArray().map(toJob);
+  }
+
+  /** When the next awaiting job is due a look. */
+  nextWake(): number | undefined {
+    const row = this.sql.exec<{ at: number | null }>("SELECT MIN(wake_at) AS at FROM pauses JOIN jobs USING (seq) WHERE jobs.state = 'awaiting'").one();
+    return row.at ?? undefined;
   }
 
   finish(seq: number, error?: string): void {

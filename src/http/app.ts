@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { slackRoutes } from "../channels/slack/slack-events-route";
+import { slackInteractionRoutes } from "../channels/slack/slack-interactions-route";
 import { telegramRoutes } from "../channels/telegram/telegram-webhook";
 import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
@@ -46,5 +47,6 @@ export function createApp() {
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);
+  app.route("/slack", slackInteractionRoutes);
   return app;
 }

@@ -1,6 +1,7 @@
 // A fake of the Telegram Bot API and the Slack Web API: a real HTTP server that records every call
 // and answers like the platform does, so the bots and course deliveries run unchanged against it.
-//   Telegram: POST /telegram/bot<token>/<method> (JSON or multipart, like the real API)
+//   Telegram: POST /telegram/bot<token>/<method> (JSON or multipart, like the real API); a call without
+//             chat_id (answerCallbackQuery) is filed under its callback_query_id
 //   Slack:    POST /slack/api/<method> (JSON, bot token as Bearer)
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
@@ -10,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 export interface PlatformCall {
   platform: "telegram" | "slack";
   method: string;
-  /** The chat id (Telegram) or channel (Slack) the call addressed, as a string. */
+  /** The chat id (Telegram; answerCallbackQuery: the callback query id) or channel (Slack) the call addressed, as a string. */
   target: string;
   body: Record<string, unknown>;
   /** Telegram: the token in the path; Slack: the Authorization header. */
@@ -56,7 +57,7 @@ export class PlatformFake {
     const telegram = /^\/telegram\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
     if (telegram) {
       const body = await parseBody(req, raw);
-      const target = String(body.chat_id ?? "");
+      const target = String(body.chat_id ?? body.callback_query_id ?? "");
       this.calls.push({ platform: "telegram", method: telegram[2]!, target, body, credential: telegram[1]!, at: Date.now() });
       if (this.takeFailure("telegram", target)) return json(res, 500, { ok: false, error_code: 500, description: "Internal Server Error: scripted failure" });
       return json(res, 200, { ok: true, result: telegram[2] === "sendChatAction" ? true : { message_id: this.calls.length, chat: { id: Number(target) }, date: 0 } });

@@ -1,4 +1,5 @@
-// The Slack Web API calls the bot makes: chat.postMessage, with the bot token as a Bearer header.
+// The Slack Web API calls the bot makes: chat.postMessage, and for the approval buttons a message with
+// Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
 import { splitMessage } from "../split-message";
 
@@ -39,6 +40,22 @@ export class SlackApi {
     return first;
   }
 
+  /** Posts one message made of Block Kit `blocks`; `text` is the notification's fallback. Returns its ts. */
+  async postBlocks(channel: string, text: string, blocks: readonly SlackBlock[], threadTs?: string): Promise<string | undefined> {
+    const answer = await this.call("chat.postMessage", { channel, text: escapeSlackText(text), blocks, ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false });
+    return typeof answer.ts === "string" ? answer.ts : undefined;
+  }
+
+  /** Replaces the message `ts` of `channel` (its buttons go unless `blocks` has them). */
+  async update(channel: string, ts: string, text: string, blocks: readonly SlackBlock[]): Promise<void> {
+    await this.call("chat.update", { channel, ts, text: escapeSlackText(text), blocks });
+  }
+
+  /** A message only `user` sees, in the thread when given. */
+  async postEphemeral(channel: string, user: string, text: string, threadTs?: string): Promise<void> {
+    await this.call("chat.postEphemeral", { channel, user, text: escapeSlackText(text), ...(threadTs ? { thread_ts: threadTs } : {}) });
+  }
+
   private async call(method: string, payload: Record<string, unknown>, attempt = 0): Promise<Record<string, unknown>> {
     const res = await fetch(`${this.base.replace(/\/$/, "")}/${method}`, {
       method: "POST",
@@ -55,3 +72,6 @@ export class SlackApi {
     return answer;
   }
 }
+
+/** A Block Kit block (https://api.slack.com/reference/block-kit/blocks), as Slack's JSON. */
+export type SlackBlock = Record<string, unknown>;

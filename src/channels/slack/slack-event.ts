@@ -2,7 +2,7 @@
 // Answered: app_mention in channels, and direct messages (message with channel_type "im"). Never
 // answered: anything from a bot (our own replies included, so the app cannot talk to itself) and
 // message subtypes (edits, deletions, joins).
-import { z } from "zod";
+import * as z from "zod";
 import type { ChatMessage } from "../chat-message";
 
 export const SlackEnvelope = z.object({ type: z.string() });

@@ -1,4 +1,5 @@
-// The Telegram Bot API calls the bot makes: sendMessage, sendChatAction, sendDocument. The base URL
+// The Telegram Bot API calls the bot makes: sendMessage, sendChatAction, sendDocument, and for the
+// approval buttons editMessageText and answerCallbackQuery. The base URL
 // is configurable (TELEGRAM_API_BASE) so tests point it at a local fake. Replies go out as plain text
 // (no parse_mode): the model writes Markdown, and Telegram's Markdown/HTML modes reject a message with
 // one unbalanced `*` or `<`, so plain text is the only mode that never loses a reply.
@@ -10,6 +11,11 @@ export const TELEGRAM_MAX_MESSAGE = 4096;
 const MAX_RETRY_AFTER_S = 30;
 
 export type ChatId = number | string;
+
+/** https://core.telegram.org/bots/api#inlinekeyboardmarkup (only callback buttons are used). */
+export interface InlineKeyboardMarkup {
+  inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
+}
 
 export class TelegramApiError extends Error {
   constructor(
@@ -35,11 +41,24 @@ export class TelegramApi {
     private readonly token: string,
   ) {}
 
-  /** Sends `text` as one or more messages, cut at paragraph breaks to fit 4096 characters. */
-  async sendMessage(chatId: ChatId, text: string): Promise<void> {
-    for (const piece of splitMessage(text, TELEGRAM_MAX_MESSAGE)) {
-      await this.call("sendMessage", () => json({ chat_id: chatId, text: piece, link_preview_options: { is_disabled: true } }));
+  /** Sends `text` as one or more messages, cut at paragraph breaks to fit 4096 characters; `replyMarkup` goes on the last. */
+  async sendMessage(chatId: ChatId, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+    const pieces = splitMessage(text, TELEGRAM_MAX_MESSAGE);
+    for (const [i, piece] of pieces.entries()) {
+      const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
+      await this.call("sendMessage", () => json({ chat_id: chatId, text: piece, link_preview_options: { is_disabled: true }, ...markup }));
     }
+  }
+
+  /** Replaces a message's text; its inline keyboard goes away unless `replyMarkup` gives a new one. */
+  async editMessageText(chatId: ChatId, messageId: number, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+    const markup = replyMarkup ? { reply_markup: replyMarkup } : {};
+    await this.call("editMessageText", () => json({ chat_id: chatId, message_id: messageId, text: text.slice(0, TELEGRAM_MAX_MESSAGE), ...markup }));
+  }
+
+  /** Ends the button's loading state, showing `text` (at most 200 characters) to the person who clicked. */
+  async answerCallbackQuery(callbackQueryId: string, text: string): Promise<void> {
+    await this.call("answerCallbackQuery", () => json({ callback_query_id: callbackQueryId, text: text.slice(0, 200) }));
   }
 
   /** Shows "typing…" in the chat for about five seconds (or until the next message). */

@@ -1,7 +1,9 @@
 // The parts of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update). Loose on
 // purpose: unknown fields pass, and `chat.type` is optional because older examples and some clients
-// leave it out. Only text messages from people are answered; everything else is acknowledged and dropped.
-import { z } from "zod";
+// leave it out. Only text messages from people and clicks on the bot's approval buttons
+// (callback_query) are handled; everything else is acknowledged and dropped.
+import * as z from "zod";
+import { parseButtonValue, type ApprovalClick } from "../approval-buttons";
 import type { ChatMessage } from "../chat-message";
 
 export const TelegramUpdate = z.object({
@@ -14,6 +16,15 @@ export const TelegramUpdate = z.object({
       text: z.string().optional(),
     })
     .optional(),
+  callback_query: z
+    .object({
+      id: z.string().min(1),
+      from: z.object({ id: z.number().int(), first_name: z.string().optional(), username: z.string().optional() }),
+      // Absent for buttons under inline-mode messages, which the bot never sends.
+      message: z.object({ message_id: z.number().int(), chat: z.object({ id: z.number().int() }) }).optional(),
+      data: z.string().optional(),
+    })
+    .optional(),
 });
 
 export type TelegramUpdate = z.output<typeof TelegramUpdate>;
@@ -22,4 +33,17 @@ export function telegramChatMessage(update: TelegramUpdate): ChatMessage | undef
   const m = update.message;
   if (!m?.text?.trim() || m.from?.is_bot) return undefined;
   return { platform: "telegram", chatId: m.chat.id, text: m.text };
+}
+
+/** A click on one of the bot's approval buttons, with the chat it was in; undefined for any other callback. */
+export function telegramApprovalClick(update: TelegramUpdate): { chatId: number; click: ApprovalClick } | undefined {
+  const q = update.callback_query;
+  const button = parseButtonValue(q?.data);
+  if (!q?.message || !button) return undefined;
+  const chatId = q.message.chat.id;
+  const who = q.from.username ? `@${q.from.username}` : (q.from.first_name ?? `user ${q.from.id}`);
+  return {
+    chatId,
+    click: { ...button, by: `telegram:${q.from.id}`, who, at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id } },
+  };
 }

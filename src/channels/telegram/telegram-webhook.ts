@@ -1,13 +1,14 @@
 // POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
-// docs/telegram.md). The secret header is checked in constant time, the update handed to the chat's
-// ChatObject (which drops repeats and does the work), and Telegram gets its 200 at once.
+// docs/telegram.md). The secret header is checked in constant time, the update (a message, or a click
+// on an approval button) handed to the chat's ChatObject (which drops repeats and does the work), and
+// Telegram gets its 200 at once.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { HttpError } from "../../http/errors";
 import { timingSafeEqualStrings } from "../../http/timing-safe";
 import { parseJson } from "../../http/validation";
 import { chatObject } from "../chat-object";
-import { TelegramUpdate, telegramChatMessage } from "./telegram-update";
+import { TelegramUpdate, telegramApprovalClick, telegramChatMessage } from "./telegram-update";
 
 export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = c.get("config");
@@ -22,5 +23,7 @@ export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const update = await parseJson(c, TelegramUpdate);
   const message = telegramChatMessage(update);
   if (message) await chatObject(c.env, message).accept(`update:${update.update_id}`, message);
+  const clicked = telegramApprovalClick(update);
+  if (clicked) await chatObject(c.env, { platform: "telegram", chatId: clicked.chatId }).click(`update:${update.update_id}`, clicked.click);
   return c.json({ ok: true });
 });

@@ -1,0 +1,90 @@
+// The approval buttons both bots show when a run pauses for a person (`approval.required`): what the
+// message says, what a button carries, what a click is, and the answers a click gets. Platform
+// renderings live next to each bot (telegram/telegram-approval.ts, slack/slack-approval.ts).
+//
+// A button carries "<choice>:<approval id>". The approval id alone is enough: the chat's ChatObject
+// recorded which session and run each approval it showed belongs to (chat-store.ts), so a click
+// routed to another chat finds nothing there. Approval ids are "appr_" + 20 hex digits, so the value
+// is at most 32 bytes, well inside Telegram's 64-byte callback_data.
+import * as z from "zod";
+
+export type ApprovalChoice = "allow" | "deny" | "always";
+
+/** Telegram's limit for callback_data, in bytes (Slack allows 2000 characters in a button's value). */
+export const BUTTON_VALUE_MAX_BYTES = 64;
+
+/** The labels, in the order the buttons appear. */
+export const APPROVAL_BUTTONS: ReadonlyArray<{ choice: ApprovalChoice; label: string }> = [
+  { choice: "allow", label: "Allow" },
+  { choice: "deny", label: "Deny" },
+  { choice: "always", label: "Always allow" },
+];
+
+export const buttonValue = (choice: ApprovalChoice, approvalId: string) => `${choice}:${approvalId}`;
+
+const ButtonValue = z.string().regex(/^(allow|deny|always):([A-Za-z0-9._:-]{1,56})$/);
+
+/** A button's value back as choice and approval id; undefined for anything the bot did not make. */
+export function parseButtonValue(value: string | undefined): { choice: ApprovalChoice; approvalId: string } | undefined {
+  if (!ButtonValue.safeParse(value).success) return undefined;
+  const at = value!.indexOf(":");
+  return { choice: value!.slice(0, at) as ApprovalChoice, approvalId: value!.slice(at + 1) };
+}
+
+/** Where the clicked button's message is and how to answer the person who clicked. */
+export type ButtonMessage =
+  | { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string }
+  | { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };
+
+export interface ApprovalClick {
+  approvalId: string;
+  choice: ApprovalChoice;
+  /** Recorded in the session's trace: "telegram:<user id>" or "slack:<user id>". */
+  by: string;
+  /** How the decision names the person in the chat ("@ada", "<@U123>"). */
+  who: string;
+  at: ButtonMessage;
+}
+
+/** What the run asks, as the pausing event tells it. */
+export interface ApprovalRequest {
+  approvalId: string;
+  name: string;
+  args: unknown;
+  expiresAt: string;
+}
+
+const ARGS_SHOWN = 300;
+
+/** The message above the buttons: the tool, its arguments (shortened) and when the question lapses. */
+export function approvalPrompt(a: ApprovalRequest): string {
+  const args = JSON.stringify(a.args ?? {});
+  const shown = args.length > ARGS_SHOWN ? `${args.slice(0, ARGS_SHOWN)}…` : args;
+  const until = a.expiresAt.slice(0, 16).replace("T", " ");
+  return `I need your approval to run ${a.name} ${shown}\nWithout an answer by ${until} UTC it is refused.`;
+}
+
+/** The line added under the prompt once a person decided. */
+export function decisionNote(choice: ApprovalChoice, who: string, tool: string): string {
+  if (choice === "deny") return `❌ Denied by ${who}.`;
+  if (choice === "always") return `✅ Allowed by ${who}, and ${tool} is allowed for the rest of this conversation.`;
+  return `✅ Allowed by ${who}.`;
+}
+
+/** The short confirmation the person who clicked sees. */
+export const CLICK_CONFIRMATIONS: Record<ApprovalChoice, string> = {
+  allow: "Allowed: I am carrying on.",
+  deny: "Denied: I will carry on without it.",
+  always: "Allowed, now and for the rest of this conversation.",
+};
+
+export type ClickRefusal = "foreign" | "expired" | "already_decided" | "not_found" | "failed";
+
+/** Why a click did nothing, politely (Telegram shows at most 200 characters). */
+export const CLICK_REFUSALS: Record<ClickRefusal, string> = {
+  foreign: "This button does not belong to a request of this chat.",
+  expired: "This request expired, so it was refused.",
+  already_decided: "This request is already settled (decided before, stopped, or replaced by a newer message).",
+  not_found: "I can no longer find this request.",
+  failed: "Sorry, I could not record that. Please try again.",
+};

@@ -1,0 +1,35 @@
+// The parts of Slack's interactivity payloads the app reads (https://api.slack.com/reference/interaction-payloads/block-actions):
+// a click on one of the approval buttons is a `block_actions` payload whose action's `value` is the
+// button's "<choice>:<approval id>". Other interactions (and other buttons) are acknowledged and dropped.
+import * as z from "zod";
+import { parseButtonValue, type ApprovalClick } from "../approval-buttons";
+
+export const SlackInteraction = z.object({ type: z.string() });
+
+export const SlackBlockActions = z.object({
+  type: z.literal("block_actions"),
+  team: z.object({ id: z.string().min(1) }),
+  user: z.object({ id: z.string().min(1) }),
+  container: z.object({ message_ts: z.string().optional(), channel_id: z.string().optional(), thread_ts: z.string().optional() }).optional(),
+  channel: z.object({ id: z.string().min(1) }).optional(),
+  message: z.object({ ts: z.string(), thread_ts: z.string().optional() }).optional(),
+  actions: z.array(z.object({ action_id: z.string(), value: z.string().optional(), action_ts: z.string().optional() })).min(1),
+});
+
+export type SlackBlockActions = z.output<typeof SlackBlockActions>;
+
+/** A click on an approval button, with where it happened and a delivery id for dedupe; undefined for anything else. */
+export function slackApprovalClick(p: SlackBlockActions): { teamId: string; channel: string; deliveryId: string; click: ApprovalClick } | undefined {
+  const action = p.actions[0]!;
+  const button = parseButtonValue(action.value);
+  const channel = p.channel?.id ?? p.container?.channel_id;
+  const ts = p.message?.ts ?? p.container?.message_ts;
+  if (!button || !channel || !ts) return undefined;
+  const threadTs = p.message?.thread_ts ?? p.container?.thread_ts;
+  return {
+    teamId: p.team.id,
+    channel,
+    deliveryId: `action:${p.user.id}:${action.action_ts ?? ts}:${action.value}`,
+    click: { ...button, by: `slack:${p.user.id}`, who: `<@${p.user.id}>`, at: { platform: "slack", channel, ts, ...(threadTs ? { threadTs } : {}), userId: p.user.id } },
+  };
+}
