@@ -47,7 +47,8 @@ describe("a server that dies mid-session", () => {
 
     const t0 = performance.now();
     const third = await runTool(tools, "mcp__ev__get-sum", { a: 1, b: 2 });
-    expect(performance.now() - t0).toBeLessThan(50);
+    // At once: no connection attempt, no timeout (a generous bound for a loaded machine).
+    expect(performance.now() - t0).toBeLessThan(1_000);
     expect(third.result.status).toBe("error");
     expect(third.result.content).toMatch(/^server ev unavailable \(circuit open\)/);
   });
