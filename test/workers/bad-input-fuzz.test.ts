@@ -121,6 +121,7 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
       fc.constantFrom<BadRequest>(
         { method: "POST", path: "/telegram/webhook", body, headers: { "x-telegram-bot-api-secret-token": secret.replace(/[^\x21-\x7e]/g, "") || "x" } },
         { method: "POST", path: "/slack/events", body, headers: { "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`, "x-slack-request-timestamp": String(ts) } },
+        { method: "POST", path: "/slack/interactions", body: `payload=${encodeURIComponent(body)}`, headers: { "content-type": "application/x-www-form-urlencoded", "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`, "x-slack-request-timestamp": String(ts) } },
       ),
     ),
   ],
