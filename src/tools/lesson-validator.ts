@@ -4,6 +4,7 @@
 //
 // Headings are recognised by an English anchor at their start ("### Summary"), so a lesson in any
 // language passes as long as its headings keep the anchor ("### Summary / 小结").
+import { bodyLines, hasTable, hasText, outline, type Heading, type Outline } from "./lesson-outline";
 
 export type FindingCode =
   | "missing_title"
@@ -81,22 +82,6 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Z])[.):](?:\*\*|__)?\s+\S/;
 const BLANK = /(?:\\?_){4,}/;
 const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
-
-interface Heading {
-  level: number;
-  /** Heading text with leading emoji, numbering marks and emphasis removed. */
-  text: string;
-  raw: string;
-  line: number;
-  /** Index of the line where its section ends (the next heading of the same or a higher level). */
-  end: number;
-}
-
-interface Outline {
-  lines: string[];
-  inCode: boolean[];
-  headings: Heading[];
-}
 
 export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlySet<string> } = {}): LessonValidation {
   const doc = outline(markdown);
@@ -359,56 +344,4 @@ function extractUrls(line: string): string[] {
     out.push(line.slice(m.index, end).replace(/[.,;:!?'*_]+$/, ""));
   }
   return out;
-}
-
-function outline(markdown: string): Outline {
-  // HTML comments are invisible when rendered, so nothing inside one counts.
-  const text = markdown.replace(/\r\n?/g, "\n").replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ""));
-  const lines = text.split("\n");
-  const inCode: boolean[] = [];
-  const headings: Heading[] = [];
-  let fence: string | undefined;
-  lines.forEach((line, i) => {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      inCode.push(true);
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      return;
-    }
-    if (marker) {
-      fence = marker;
-      inCode.push(true);
-      return;
-    }
-    inCode.push(false);
-    const h = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
-    if (h) {
-      const raw = h[2]!.trim();
-      const clean = raw.replace(/^[^\p{L}\p{N}]+/u, "").replace(/[*_]+/g, "");
-      headings.push({ level: h[1]!.length, text: clean, raw, line: i, end: lines.length });
-    }
-  });
-  headings.forEach((h, i) => {
-    h.end = headings.slice(i + 1).find((n) => n.level <= h.level)?.line ?? lines.length;
-  });
-  return { lines, inCode, headings };
-}
-
-/** The lines of a heading's own text, up to its first sub-heading or the next heading. */
-function bodyLines(doc: Outline, h: Heading): string[] {
-  const next = doc.headings.find((n) => n.line > h.line)?.line ?? doc.lines.length;
-  return doc.lines.slice(h.line + 1, next);
-}
-
-/** Whether a section (its sub-sections included) has any text besides headings. */
-function hasText(doc: Outline, h: Heading): boolean {
-  const headingLines = new Set(doc.headings.map((x) => x.line));
-  for (let i = h.line + 1; i < h.end; i++) if (!headingLines.has(i) && doc.lines[i]!.trim() !== "") return true;
-  return false;
-}
-
-function hasTable(lines: string[]): boolean {
-  return lines.some(
-    (l, i) => i > 0 && /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$/.test(l) && lines[i - 1]!.includes("|") && (lines[i + 1] ?? "").includes("|"),
-  );
 }
