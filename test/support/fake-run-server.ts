@@ -1,7 +1,8 @@
 // A stand-in for the Worker's run API, for clients tested without wrangler (the CLI): a real HTTP
 // server that records every request and answers POST /v1/sessions/:id/runs with the SSE events a test
 // gives it. A run may be held open until the client cancels it, then finish with more events.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenLocal, type LocalServer } from "./local-server";
 
 export interface RecordedCall {
   method: string;
@@ -27,22 +28,20 @@ export type FakeReply =
 
 export class FakeRunServer {
   readonly calls: RecordedCall[] = [];
-  private server: Server | undefined;
+  private local: LocalServer | undefined;
   private onCancel: Array<() => void> = [];
   url = "";
 
   constructor(private readonly respond: (call: RecordedCall) => FakeReply) {}
 
   async listen(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    this.local = await listenLocal((req, res) => void this.handle(req, res));
+    this.url = `http://127.0.0.1:${this.local.port}`;
     return this;
   }
 
   async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.local?.close();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -2,7 +2,7 @@
 // body) and answers as told: the next statuses in `plan`, or a hang, then 200. Node tests use it
 // directly; workers tests read the shared instance (started by global-setup.ts, HOOKS in
 // vitest.config.ts points at it) through GET /__deliveries?sessionId=<id>.
-import { createServer, type Server } from "node:http";
+import { listenLocal, type LocalServer } from "./local-server";
 import { readBody } from "./scripted-model";
 
 export interface RecordedDelivery {
@@ -20,7 +20,7 @@ export class HookRecorder {
   readonly plan: PlannedAnswer[] = [];
   inFlight = 0;
   maxInFlight = 0;
-  private server: Server | undefined;
+  private local: LocalServer | undefined;
   port = 0;
 
   url(path = "/hook"): string {
@@ -28,7 +28,7 @@ export class HookRecorder {
   }
 
   async listen(port = 0): Promise<this> {
-    this.server = createServer((req, res) => {
+    this.local = await listenLocal((req, res) => {
       void readBody(req).then(async (body) => {
         const url = new URL(req.url ?? "/", "http://x");
         if (req.method === "GET" && url.pathname === "/__deliveries") {
@@ -55,15 +55,13 @@ export class HookRecorder {
         res.writeHead(answer && "status" in answer ? answer.status : 200, { "content-type": "text/plain" });
         res.end("ok");
       });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as { port: number }).port;
+    }, port);
+    this.port = this.local.port;
     return this;
   }
 
   async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.local?.close();
   }
 }
 

@@ -1,8 +1,8 @@
 // A real HTTP server on 127.0.0.1 for the web tool tests: routes by path, a record of every request
 // (with its body), and a streaming body whose server side knows how much it sent and whether the
 // client hung up early. Fake search providers are routes of it too.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenLocal } from "./local-server";
 
 export interface SeenRequest {
   method: string;
@@ -25,7 +25,7 @@ export interface PageServer {
 /** Starts a server answering `routes[pathname]` (404 otherwise), on `port` or a free one. */
 export async function startPageServer(routes: Record<string, Route>, port = 0): Promise<PageServer> {
   const requests: SeenRequest[] = [];
-  const server = createServer(async (req, res) => {
+  const local = await listenLocal(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const seen = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
@@ -36,19 +36,9 @@ export async function startPageServer(routes: Record<string, Route>, port = 0): 
       return;
     }
     await route(seen, res);
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    url: (path) => origin + path,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  }, port);
+  const origin = `http://127.0.0.1:${local.port}`;
+  return { origin, url: (path) => origin + path, requests, close: local.close };
 }
 
 export interface StreamStats {

@@ -6,7 +6,8 @@
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
 //   POST /__fail {platform, target, times}  the next `times` calls for that target fail
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenLocal, type LocalServer } from "./local-server";
 
 export interface PlatformCall {
   platform: "telegram" | "slack";
@@ -26,20 +27,18 @@ interface Failure {
 }
 
 export class PlatformFake {
-  private server: Server | undefined;
+  private local: LocalServer | undefined;
   private calls: PlatformCall[] = [];
   private failures: Failure[] = [];
   private ts = 0;
 
   async listen(port = 0): Promise<number> {
-    this.server = createServer((req, res) => void this.handle(req, res).catch((e) => json(res, 500, { error: String(e) })));
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
-    return (this.server.address() as { port: number }).port;
+    this.local = await listenLocal((req, res) => void this.handle(req, res).catch((e) => json(res, 500, { error: String(e) })), port);
+    return this.local.port;
   }
 
   async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.local?.close();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -6,7 +6,8 @@
 // its messages (tests put it in the user's input; a scripted subagent prompt carries its own key).
 // Each request takes the next reply of its script; when a script runs out, the model answers an
 // error so a test can see it went one step too far.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { listenLocal, type LocalServer } from "./local-server";
 
 export interface ScriptedToolCall {
   name: string;
@@ -59,7 +60,7 @@ const KEY_RE = /\[\[script:([A-Za-z0-9_.:-]+)\]\]/;
 
 export class ScriptedModel {
   private scripts = new Map<string, Script>();
-  private server: Server | undefined;
+  private local: LocalServer | undefined;
   port = 0;
 
   get baseURL(): string {
@@ -82,15 +83,13 @@ export class ScriptedModel {
 
   async listen(port = 0): Promise<this> {
     // A client that gives up mid-request (its timeout, a cancel) is no failure of the server.
-    this.server = createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()));
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as { port: number }).port;
+    this.local = await listenLocal((req, res) => void this.handle(req, res).catch(() => res.destroy()), port);
+    this.port = this.local.port;
     return this;
   }
 
   async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.local?.close();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
