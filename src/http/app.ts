@@ -1,6 +1,7 @@
 // The Hono app: config, body limit, auth on /v1, routes by resource, errors in the contract's shape.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
 import { slackRoutes } from "../channels/slack/slack-events-route";
 import { slackInteractionRoutes } from "../channels/slack/slack-interactions-route";
 import { telegramRoutes } from "../channels/telegram/telegram-webhook";
@@ -22,6 +23,8 @@ export function createApp() {
   app.onError(handleError);
   app.notFound(assetOrNotFound);
 
+  // nosniff keeps a lesson served as text/markdown from being read as HTML; frames and referrers stay home.
+  app.use("*", secureHeaders());
   // First, so it sees every error of the OpenAI-compatible routes, auth and config ones included.
   app.use("/v1/*", openAIErrorShape);
   app.use("*", async (c, next) => {

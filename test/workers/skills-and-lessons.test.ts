@@ -31,6 +31,8 @@ describe("skills from static assets and lessons in R2, through the Worker", () =
     const res = await call(`/v1/lessons/${saved.key}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Plain notes");
+    // A saved document is never sniffed into HTML by a browser.
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await call(`/v1/lessons/..%2F..%2Fetc%2Fpasswd`)).status).toBe(400);
     expect((await call(`/v1/lessons/never-saved.md`)).status).toBe(404);
   });
