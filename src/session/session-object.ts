@@ -202,16 +202,20 @@ export class SessionObject extends DurableObject<Env> {
       error: result.error ?? null,
       ...(pending ? { pending } : {}),
     });
-    if (result.status === "failed") this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
-    else if (!pending) {
-      this.hub.emit(run.runId, { type: "run.completed", runId: run.runId, status: result.status, output: result.output, steps: result.steps, usage: result.usage });
-    } else {
-      this.approvals.announce(run.runId, pending);
-      void this.armWatchdog();
+    try {
+      if (result.status === "failed") this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
+      else if (!pending) {
+        this.hub.emit(run.runId, { type: "run.completed", runId: run.runId, status: result.status, output: result.output, steps: result.steps, usage: result.usage });
+      } else {
+        this.approvals.announce(run.runId, pending);
+        void this.armWatchdog();
+      }
+    } finally {
+      // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
+      const view = runView(this.store.run(run.runId)!);
+      for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
+      this.waiters.delete(run.runId);
     }
-    const view = runView(this.store.run(run.runId)!);
-    for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
-    this.waiters.delete(run.runId);
   }
 
   private config(): Config {
