@@ -19,6 +19,7 @@ process.env.HOOK_RECORDER_PORT ??= String(await freePort());
 export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       {
         test: {
