@@ -7,7 +7,7 @@ import { createReadToolOutputTool } from "../../src/agent/context/read-tool-outp
 import type { ToolOutputStore } from "../../src/agent/context/tool-outputs";
 import type { SourcedEvent } from "../../src/agent/events";
 import type { LoopOptions, LoopResult } from "../../src/agent/loop";
-import { userMessage, type Message } from "../../src/agent/messages";
+import type { Message } from "../../src/agent/messages";
 import { runParadigm, type Paradigm, type ParadigmSettings } from "../../src/agent/paradigms";
 import { createTaskTool, type SubagentDeps } from "../../src/agent/subagents";
 import { createTodoWriteTool, MemoryTodoStore } from "../../src/agent/todo";
@@ -75,14 +75,12 @@ let n = 0;
 
 export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunOptions = {}): Promise<AgentRun> {
   const key = opts.key ?? `agent-${++n}-${Date.now().toString(36)}`;
-  const marker = h.model.script(key, replies);
   const model = h.client();
+  const { events, messages, base } = h.prepare(key, replies, { history: opts.history, input: opts.input, model });
   const todos = opts.todos ?? new MemoryTodoStore();
   const outputs = new MemoryToolOutputStore();
   const compactions = new MemoryCompactionStore();
   const runState = opts.runState ?? new Map<string, unknown>();
-  const events: SourcedEvent[] = [];
-  const messages: Message[] = [...(opts.history ?? [userMessage(`${marker} ${opts.input ?? "go"}`)])];
   const settings = testParadigmSettings(opts.settings);
   const contextSettings = opts.context === false ? undefined : testContextSettings(opts.context);
 
@@ -109,17 +107,8 @@ export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunO
   }
 
   const result = await runParadigm(opts.paradigm ?? "react", {
-    runId: `run-${key}`,
-    sessionId: "test-session",
-    model,
-    system: "You are a test agent.",
+    ...base,
     tools,
-    history: messages.slice(),
-    maxSteps: 10,
-    signal: new AbortController().signal,
-    stream: false,
-    emit: (e) => events.push(e),
-    onMessage: (m) => void messages.push(m),
     runState,
     todos,
     settings,
