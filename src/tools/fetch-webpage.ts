@@ -20,9 +20,6 @@ export interface FetchWebpageOptions {
   fetch?: typeof fetch;
 }
 
-/** Limits when the configuration names none: 2 MiB read, 15 s, 20 000 characters to the model. */
-export const FETCH_WEBPAGE_DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000, maxChars: 20_000 } as const;
-
 export interface WebpageResult {
   url: string;
   title: string;

@@ -19,7 +19,6 @@ const PROVIDERS = {
 } satisfies Record<string, (config: ProviderConfig) => SearchProvider>;
 
 export type SearchProviderName = keyof typeof PROVIDERS;
-export const SEARCH_PROVIDERS = Object.keys(PROVIDERS) as SearchProviderName[];
 
 /** Request defaults when the configuration names none. */
 export const WEB_SEARCH_DEFAULTS = { timeoutMs: 10_000, retries: 2, retryBaseMs: 500 } as const;
