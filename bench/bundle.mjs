@@ -19,7 +19,12 @@ import { buildOursWorker } from "./peer/build.mjs";
 
 const WRANGLER_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const KiB = (b) => `${(b / 1024).toFixed(1)} KiB`;
-const gzip9 = (file) => Number(execFileSync("sh", ["-c", `gzip -9 -c '${file}' | wc -c`]).toString().trim());
+const gzip9 = (file) =>
+  Number(
+    execFileSync("sh", ["-c", `gzip -9 -c '${file}' | wc -c`])
+      .toString()
+      .trim(),
+  );
 
 /** Package (or src/ folder) an esbuild input path belongs to. */
 export function ownerOf(input) {
@@ -32,7 +37,8 @@ export function ownerOf(input) {
 
 export function byPackage(meta) {
   const by = {};
-  for (const out of Object.values(meta.outputs)) for (const [inp, v] of Object.entries(out.inputs ?? {})) by[ownerOf(inp)] = (by[ownerOf(inp)] ?? 0) + v.bytesInOutput;
+  for (const out of Object.values(meta.outputs))
+    for (const [inp, v] of Object.entries(out.inputs ?? {})) by[ownerOf(inp)] = (by[ownerOf(inp)] ?? 0) + v.bytesInOutput;
   const total = Object.values(by).reduce((a, b) => a + b, 0);
   return Object.entries(by)
     .sort((a, b) => b[1] - a[1])
@@ -68,14 +74,32 @@ export function zodProbe() {
   mkdirSync(path.join(REPO, "bench/results/tmp"), { recursive: true });
   const dir = mkdtempSync(path.join(REPO, "bench/results/tmp/zod-"));
   const esbuild = path.join(REPO, "node_modules/.bin/esbuild");
-  const body = 'export const s = z.object({ a: z.number() });\nexport const j = z.toJSONSchema(s);\nexport const p = (x) => { const r = s.safeParse(x); return r.success ? r.data : z.prettifyError(r.error); };\n';
+  const body =
+    "export const s = z.object({ a: z.number() });\nexport const j = z.toJSONSchema(s);\nexport const p = (x) => { const r = s.safeParse(x); return r.success ? r.data : z.prettifyError(r.error); };\n";
   const out = {};
   try {
-    for (const [name, imp] of [["named", 'import { z } from "zod";'], ["namespace", 'import * as z from "zod";']]) {
+    for (const [name, imp] of [
+      ["named", 'import { z } from "zod";'],
+      ["namespace", 'import * as z from "zod";'],
+    ]) {
       const entry = path.join(dir, `${name}.mjs`);
       writeFileSync(entry, `${imp}\n${body}`);
       const file = path.join(dir, `${name}.out.mjs`);
-      execFileSync(esbuild, [entry, "--bundle", "--format=esm", "--platform=neutral", "--conditions=workerd,worker,browser", "--main-fields=browser,module,main", "--minify", `--outfile=${file}`, "--log-level=error"], { cwd: REPO });
+      execFileSync(
+        esbuild,
+        [
+          entry,
+          "--bundle",
+          "--format=esm",
+          "--platform=neutral",
+          "--conditions=workerd,worker,browser",
+          "--main-fields=browser,module,main",
+          "--minify",
+          `--outfile=${file}`,
+          "--log-level=error",
+        ],
+        { cwd: REPO },
+      );
       out[name] = { import: imp, raw_bytes: statSync(file).size, gzip9_bytes: gzip9(file) };
     }
   } finally {
@@ -102,7 +126,11 @@ export async function runBundle({ peers = true } = {}) {
     kind: "bundle",
     command: `npm run bench -- --only bundle`,
     machine,
-    versions: Object.fromEntries(["wrangler", "esbuild", "openai", "zod", "hono", "linkedom", "@mozilla/readability", "@modelcontextprotocol/sdk", "@cfworker/json-schema", "marked"].map((p) => [p, packageVersion(REPO, p)])),
+    versions: Object.fromEntries(
+      ["wrangler", "esbuild", "openai", "zod", "hono", "linkedom", "@mozilla/readability", "@modelcontextprotocol/sdk", "@cfworker/json-schema", "marked"].map(
+        (p) => [p, packageVersion(REPO, p)],
+      ),
+    ),
     as_configured: asConfigured,
     minified,
     zod_probe: zod,
@@ -114,12 +142,21 @@ export async function runBundle({ peers = true } = {}) {
 export function render(r, jsonRel) {
   const L = [];
   const goal = 400 * 1024;
-  L.push(`Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC, ${machineLine(r.machine)}. Versions: ${Object.entries(r.versions).map(([k, v]) => `${k}@${v}`).join(", ")}. Record: \`${jsonRel}\`. Command: \`${r.command}\`.`);
+  L.push(
+    `Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC, ${machineLine(r.machine)}. Versions: ${Object.entries(r.versions)
+      .map(([k, v]) => `${k}@${v}`)
+      .join(", ")}. Record: \`${jsonRel}\`. Command: \`${r.command}\`.`,
+  );
   L.push("");
-  L.push("| build | raw | gzip -9 | wrangler's own \"Total Upload / gzip\" | goal ≤ 400 KiB gzip |");
+  L.push('| build | raw | gzip -9 | wrangler\'s own "Total Upload / gzip" | goal ≤ 400 KiB gzip |');
   L.push("|---|---:|---:|---|---|");
-  for (const [name, b] of [["as configured (`npm run build`: no minify)", r.as_configured], ["`--minify`", r.minified]]) {
-    L.push(`| ${name} | ${KiB(b.raw_bytes)} | ${KiB(b.gzip9_bytes)} | ${b.wrangler_upload_kib} KiB / ${b.wrangler_gzip_kib} KiB | ${b.gzip9_bytes <= goal ? "**met**" : `**not met** (+${KiB(b.gzip9_bytes - goal)})`} |`);
+  for (const [name, b] of [
+    ["as configured (`npm run build`: no minify)", r.as_configured],
+    ["`--minify`", r.minified],
+  ]) {
+    L.push(
+      `| ${name} | ${KiB(b.raw_bytes)} | ${KiB(b.gzip9_bytes)} | ${b.wrangler_upload_kib} KiB / ${b.wrangler_gzip_kib} KiB | ${b.gzip9_bytes <= goal ? "**met**" : `**not met** (+${KiB(b.gzip9_bytes - goal)})`} |`,
+    );
   }
   L.push("");
   L.push("By package (esbuild metafile `bytesInOutput`, minified build; gzip shares are not separable per package):");
@@ -130,17 +167,23 @@ export function render(r, jsonRel) {
   for (const p of r.minified.packages.slice(0, 20)) L.push(`| ${p.pkg} | ${KiB(p.bytes)} | ${p.share}% | ${un[p.pkg] != null ? KiB(un[p.pkg]) : "-"} |`);
   L.push("");
   const z = r.zod_probe;
-  L.push(`zod import style (a one-schema entry, esbuild --minify, peer-bench flags): \`${z.named.import}\` → ${KiB(z.named.raw_bytes)} raw / ${KiB(z.named.gzip9_bytes)} gzip; \`${z.namespace.import}\` → ${KiB(z.namespace.raw_bytes)} raw / ${KiB(z.namespace.gzip9_bytes)} gzip. The named \`z\` is a namespace object esbuild must keep whole (all of \`z.locales\` included); the namespace import lets it drop what is unused.`);
+  L.push(
+    `zod import style (a one-schema entry, esbuild --minify, peer-bench flags): \`${z.named.import}\` → ${KiB(z.named.raw_bytes)} raw / ${KiB(z.named.gzip9_bytes)} gzip; \`${z.namespace.import}\` → ${KiB(z.namespace.raw_bytes)} raw / ${KiB(z.namespace.gzip9_bytes)} gzip. The named \`z\` is a namespace object esbuild must keep whole (all of \`z.locales\` included); the namespace import lets it drop what is unused.`,
+  );
   if (r.peers) {
     L.push("");
-    L.push(`Peers' minimal Worker entries (peer-bench \`build-bundles.mjs\`, esbuild ${r.peers.esbuild_version}: \`${r.peers.flags}\`), ours added as \`workers/f-study-agent.worker.mjs\` (our loop, model client and registry over the same \`add\` tool):`);
+    L.push(
+      `Peers' minimal Worker entries (peer-bench \`build-bundles.mjs\`, esbuild ${r.peers.esbuild_version}: \`${r.peers.flags}\`), ours added as \`workers/f-study-agent.worker.mjs\` (our loop, model client and registry over the same \`add\` tool):`,
+    );
     L.push("");
     L.push("| entry | build | raw | gzip -9 | smoke run | largest packages |");
     L.push("|---|---|---:|---:|---|---|");
     for (const row of r.peers.results) {
       const b = row.strict.ok ? row.strict : row.compat;
       const how = row.strict.ok ? "strict" : row.compat?.ok ? "compat (Node built-ins external)" : "failed";
-      L.push(`| ${row.name === "f-study-agent" ? "**f-study-agent** (ours, core only)" : row.name} | ${how} | ${b?.ok ? KiB(b.raw_bytes) : "-"} | ${b?.ok ? KiB(b.gzip9_bytes) : "-"} | ${b?.smoke ?? "-"} | ${b?.top_packages?.join(", ") ?? "-"} |`);
+      L.push(
+        `| ${row.name === "f-study-agent" ? "**f-study-agent** (ours, core only)" : row.name} | ${how} | ${b?.ok ? KiB(b.raw_bytes) : "-"} | ${b?.ok ? KiB(b.gzip9_bytes) : "-"} | ${b?.smoke ?? "-"} | ${b?.top_packages?.join(", ") ?? "-"} |`,
+      );
     }
   }
   return L.join("\n") + "\n";

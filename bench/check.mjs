@@ -92,9 +92,13 @@ for (const r of rows) {
     console.log(`| ${r.name} | | | | |`);
     continue;
   }
-  console.log(`| ${r.name} | ${f(r.then)} (${r.recorded}) | ${f(r.now)} (${r.nowLabel}) | ${r.change == null ? "-" : `${r.change >= 0 ? "+" : ""}${(100 * r.change).toFixed(1)}%`} | ${r.moved ? "**moved**" : "within noise"} |`);
+  console.log(
+    `| ${r.name} | ${f(r.then)} (${r.recorded}) | ${f(r.now)} (${r.nowLabel}) | ${r.change == null ? "-" : `${r.change >= 0 ? "+" : ""}${(100 * r.change).toFixed(1)}%`} | ${r.moved ? "**moved**" : "within noise"} |`,
+  );
 }
-console.log(`\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Informational: exit 0 unless a measurement failed.`);
+console.log(
+  `\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Informational: exit 0 unless a measurement failed.`,
+);
 mkdirSync(path.join(dir, "tmp"), { recursive: true });
 writeFileSync(path.join(dir, "tmp/check-latest.json"), JSON.stringify(rows, null, 1));
 process.exitCode = failed ? 1 : 0;

@@ -70,7 +70,7 @@ function usageLine(data) {
 
 async function main() {
   const args = parse(process.argv.slice(2));
-  if (args.help) return console.log(USAGE), 0;
+  if (args.help) return (console.log(USAGE), 0);
   if (args.error || !args.input) {
     console.error(args.error ? `${args.error}\n\n${USAGE}` : USAGE);
     return 2;

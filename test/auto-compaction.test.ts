@@ -16,7 +16,12 @@ afterAll(() => h.stop());
 const SKILL = "# Exercise generator\nWrite three exercises per chapter, with an answer key.";
 const loadSkill = skillLoaderTool("exercise-generator", SKILL);
 let pages = 0;
-const fetchPage = defineTool({ name: "fetch_page", description: "reads a page", input: z.object({}), run: () => ok(`page ${++pages}: ${"text ".repeat(100)}`) });
+const fetchPage = defineTool({
+  name: "fetch_page",
+  description: "reads a page",
+  input: z.object({}),
+  run: () => ok(`page ${++pages}: ${"text ".repeat(100)}`),
+});
 const call = (name: string, args: object = {}) => ({ toolCalls: [{ name, args }] });
 
 describe("auto-compaction", () => {
@@ -29,14 +34,25 @@ describe("auto-compaction", () => {
       h,
       [
         call("load_skill"),
-        call("todo_write", { todos: [{ id: "1", text: "Read sources", status: "in_progress" }, { id: "2", text: "Write exercises" }] }),
+        call("todo_write", {
+          todos: [
+            { id: "1", text: "Read sources", status: "in_progress" },
+            { id: "2", text: "Write exercises" },
+          ],
+        }),
         { ...call("fetch_page"), usage: { prompt_tokens: 2900, completion_tokens: 5 } },
         { ...call("fetch_page"), usage: { prompt_tokens: 3000, completion_tokens: 5 } },
         { ...call("fetch_page"), usage: { prompt_tokens: 3300, completion_tokens: 5 } },
         { text: `${marker} SUMMARY: the learner wants exercises on cells; three pages read.` },
         { text: "Here are your exercises." },
       ],
-      { key, input: "make exercises about cells", tools: [loadSkill, fetchPage], context: { contextWindow: 4000, keepRounds: 2 }, settings: { todoReminderTurns: 100 } },
+      {
+        key,
+        input: "make exercises about cells",
+        tools: [loadSkill, fetchPage],
+        context: { contextWindow: 4000, keepRounds: 2 },
+        settings: { todoReminderTurns: 100 },
+      },
     );
     expect(result).toMatchObject({ status: "completed", output: "Here are your exercises." });
     const requests = h.model.requests(key);

@@ -28,20 +28,50 @@ const lessonRun: SseEvent[] = [
   // The plan tool gets no line of its own: the plan printed after it shows what it did.
   { event: "tool.started", data: { callId: "c0", name: "todo_write", args: { todos: [] } } },
   { event: "tool.finished", data: { callId: "c0", name: "todo_write", status: "success", output: "" } },
-  { event: "todo.updated", data: { todos: [{ id: "1", text: "Find sources", status: "in_progress" }, { id: "2", text: "Write the lesson", status: "pending" }] } },
+  {
+    event: "todo.updated",
+    data: {
+      todos: [
+        { id: "1", text: "Find sources", status: "in_progress" },
+        { id: "2", text: "Write the lesson", status: "pending" },
+      ],
+    },
+  },
   { event: "tool.started", data: { callId: "c1", name: "web_search", args: { query: "calculus for beginners" } } },
   { event: "tool.finished", data: { callId: "c1", name: "web_search", status: "success", output: "[]" } },
   { event: "tool.started", data: { callId: "c2", name: "fetch_webpage", args: { url: "https://example.org/calculus" } } },
   { event: "tool.finished", data: { callId: "c2", name: "fetch_webpage", status: "error", output: "HTTP 404 from https://example.org/calculus\nmore" } },
-  { event: "todo.updated", data: { todos: [{ id: "1", text: "Find sources", status: "completed" }, { id: "2", text: "Write the lesson", status: "in_progress" }] } },
+  {
+    event: "todo.updated",
+    data: {
+      todos: [
+        { id: "1", text: "Find sources", status: "completed" },
+        { id: "2", text: "Write the lesson", status: "in_progress" },
+      ],
+    },
+  },
   { event: "tool.started", data: { callId: "c3", name: "save_document", args: { filename: "calculus-basics", content: "# Calculus" } } },
   {
     event: "tool.finished",
-    data: { callId: "c3", name: "save_document", status: "success", output: 'Saved the lesson "Calculus" as lessons/calculus-basics.md (10 bytes), link: /v1/lessons/calculus-basics.md.' },
+    data: {
+      callId: "c3",
+      name: "save_document",
+      status: "success",
+      output: 'Saved the lesson "Calculus" as lessons/calculus-basics.md (10 bytes), link: /v1/lessons/calculus-basics.md.',
+    },
   },
   { event: "text.delta", data: { delta: "Your lesson " } },
   { event: "text.delta", data: { delta: "is ready." } },
-  { event: "run.completed", data: { runId: "run_1", status: "completed", output: "Your lesson is ready.", steps: 4, usage: { promptTokens: 900, completionTokens: 100, totalTokens: 1000 } } },
+  {
+    event: "run.completed",
+    data: {
+      runId: "run_1",
+      status: "completed",
+      output: "Your lesson is ready.",
+      steps: 4,
+      usage: { promptTokens: 900, completionTokens: 100, totalTokens: 1000 },
+    },
+  },
 ];
 
 let server: FakeRunServer | undefined;
@@ -101,7 +131,12 @@ describe("npm run cli", () => {
         { event: "run.started", data: { runId: "run_slow" } },
         { event: "text.delta", data: { delta: "Thinking" } },
       ],
-      afterCancel: [{ event: "run.completed", data: { runId: "run_slow", status: "cancelled", output: "", steps: 1, usage: { promptTokens: 5, completionTokens: 1, totalTokens: 6 } } }],
+      afterCancel: [
+        {
+          event: "run.completed",
+          data: { runId: "run_slow", status: "cancelled", output: "", steps: 1, usage: { promptTokens: 5, completionTokens: 1, totalTokens: 6 } },
+        },
+      ],
     }));
     const { code, stdout } = await runCli(["slow topic", "--url", worker.url, "--session", "s-slow"], (child, out) => {
       const timer = setInterval(() => {
@@ -117,7 +152,9 @@ describe("npm run cli", () => {
   });
 
   it("exits 1 with the reason when the run fails or the worker refuses", async () => {
-    const failing = await fake(() => ({ events: [{ event: "run.failed", data: { runId: "r", error: { code: "model_unavailable", message: "The model kept failing." } } }] }));
+    const failing = await fake(() => ({
+      events: [{ event: "run.failed", data: { runId: "r", error: { code: "model_unavailable", message: "The model kept failing." } } }],
+    }));
     const failed = await runCli(["topic", "--url", failing.url, "--session", "s1"]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain("Run failed: model_unavailable: The model kept failing.");

@@ -3,7 +3,10 @@ import { expect, it } from "vitest";
 import { ConfigSchema } from "../src/config";
 
 const root = new URL("..", import.meta.url);
-const docs = [readFileSync(new URL("README.md", root), "utf8"), ...readdirSync(new URL("docs/", root)).map((f) => readFileSync(new URL(`docs/${f}`, root), "utf8"))].join("\n");
+const docs = [
+  readFileSync(new URL("README.md", root), "utf8"),
+  ...readdirSync(new URL("docs/", root)).map((f) => readFileSync(new URL(`docs/${f}`, root), "utf8")),
+].join("\n");
 
 it("documents every configuration name in README.md or docs/", () => {
   const missing = Object.keys(ConfigSchema.shape).filter((name) => !docs.includes(`\`${name}\``));

@@ -43,18 +43,22 @@ describe("a 200-turn session", () => {
       if (turns < TURNS) return { text: `Reading page ${reads}.`, toolCalls: [{ name: "read_page", args: { n: reads++ } }] };
       return { text: "All pages read." };
     };
-    const { result, messages, events, todos } = await runAgent(h, Array.from({ length: TURNS * 2 }, () => ({ dynamic: reply })), {
-      key,
-      tools: [readPage, skillLoaderTool("knowledge-compiler", SKILL)],
-      context: {
-        contextWindow: WINDOW,
-        keepRounds: 4,
-        summaryMaxTokens: 600,
-        micro: { keepRecent: 4, minChars: 1500, keepChars: 200 },
-        output: { maxLines: 120, maxBytes: 8192, mode: "head_tail" },
+    const { result, messages, events, todos } = await runAgent(
+      h,
+      Array.from({ length: TURNS * 2 }, () => ({ dynamic: reply })),
+      {
+        key,
+        tools: [readPage, skillLoaderTool("knowledge-compiler", SKILL)],
+        context: {
+          contextWindow: WINDOW,
+          keepRounds: 4,
+          summaryMaxTokens: 600,
+          micro: { keepRecent: 4, minChars: 1500, keepChars: 200 },
+          output: { maxLines: 120, maxBytes: 8192, mode: "head_tail" },
+        },
+        loop: { maxSteps: TURNS },
       },
-      loop: { maxSteps: TURNS },
-    });
+    );
 
     expect(result).toMatchObject({ status: "completed", output: "All pages read.", steps: TURNS });
     const requests = h.model.requests(key);

@@ -44,7 +44,19 @@ describe("the current period of a cron schedule (UTC)", () => {
   });
 
   it("rejects what is not a schedule", () => {
-    for (const bad of ["", "0 0 * *", "60 0 * * *", "0 24 * * *", "0 0 0 * *", "0 0 * 13 *", "*/0 * * * *", "0 0 5-1 * *", "0 0 30 2 *", "x * * * *", "0 0 * * 1/2/3"]) {
+    for (const bad of [
+      "",
+      "0 0 * *",
+      "60 0 * * *",
+      "0 24 * * *",
+      "0 0 0 * *",
+      "0 0 * 13 *",
+      "*/0 * * * *",
+      "0 0 5-1 * *",
+      "0 0 30 2 *",
+      "x * * * *",
+      "0 0 * * 1/2/3",
+    ]) {
       expect(() => parseCron(bad), bad).toThrow(CronError);
     }
   });

@@ -31,8 +31,7 @@ const ARTICLE = `<!doctype html>
   <script>trackEverything()</script>
 </body></html>`;
 
-const html = (res: ServerResponse, body: string, status = 200) =>
-  void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
+const html = (res: ServerResponse, body: string, status = 200) => void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
 
 const MAX_BYTES = 512 * 1024;
 let server: PageServer;
@@ -46,8 +45,7 @@ beforeAll(async () => {
     "/paper.pdf": (_, res) => void res.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.7 binary"),
     "/photo.png": (_, res) => void res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
     "/data.json": (_, res) => void res.writeHead(200, { "content-type": "application/json" }).end('{"answer":42}'),
-    "/latin1": (_, res) =>
-      void res.writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" }).end(Buffer.from("caf\xe9 cr\xe8me", "latin1")),
+    "/latin1": (_, res) => void res.writeHead(200, { "content-type": "text/plain; charset=iso-8859-1" }).end(Buffer.from("caf\xe9 cr\xe8me", "latin1")),
     "/slow": () => {}, // never answers
     "/missing": (_, res) => html(res, "<html><head></head><body><p>Not here</p></body></html>", 404),
     "/broken": (_, res) => html(res, "oops", 503),

@@ -99,7 +99,10 @@ describe("validateLesson on broken lessons", () => {
   });
 
   it("key concepts without a table", () => {
-    const md = broken("| Concept | Meaning |\n|---|---|\n| Difference quotient | The average rate of change over a small step $h$ |", "Difference quotient: the average rate of change.");
+    const md = broken(
+      "| Concept | Meaning |\n|---|---|\n| Difference quotient | The average rate of change over a small step $h$ |",
+      "Difference quotient: the average rate of change.",
+    );
     expect(finding(md, "key_concepts_no_table")).toMatchObject({ chapter: 2 });
   });
 

@@ -21,10 +21,21 @@ describe("cancelling a run", () => {
     const hang = defineTool({ name: "hang", description: "waits", input: z.object({}), run: () => new Promise(() => {}) });
     const quick = defineTool({ name: "quick", description: "fast", input: z.object({}), run: () => ok("fast") });
     setTimeout(() => controller.abort(), 150);
-    const { result, messages, key } = await h.run([{ toolCalls: [{ name: "quick", args: {} }, { name: "hang", args: {} }] }, { text: "never asked" }], {
-      tools: [hang, quick],
-      signal: controller.signal,
-    });
+    const { result, messages, key } = await h.run(
+      [
+        {
+          toolCalls: [
+            { name: "quick", args: {} },
+            { name: "hang", args: {} },
+          ],
+        },
+        { text: "never asked" },
+      ],
+      {
+        tools: [hang, quick],
+        signal: controller.signal,
+      },
+    );
     expect(result.status).toBe("cancelled");
     const results = messages.filter((m) => m.role === "tool");
     expect(results.map((m) => m.status)).toEqual(["success", "error"]);

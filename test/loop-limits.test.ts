@@ -39,7 +39,10 @@ describe("the loop's limits", () => {
 
   it("counts usage over every model call of the run", async () => {
     const { result } = await h.run(
-      [{ ...again, usage: { prompt_tokens: 100, completion_tokens: 10 } }, { text: "2", usage: { prompt_tokens: 150, completion_tokens: 5 } }],
+      [
+        { ...again, usage: { prompt_tokens: 100, completion_tokens: 10 } },
+        { text: "2", usage: { prompt_tokens: 150, completion_tokens: 5 } },
+      ],
       { tools: [calculateTool] },
     );
     expect(result.usage).toEqual({ promptTokens: 250, completionTokens: 15, totalTokens: 265 });

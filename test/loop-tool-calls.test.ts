@@ -33,10 +33,9 @@ describe("the loop runs the tools the model asks for", () => {
   });
 
   it("runs one tool and gives the model its result", async () => {
-    const { result, messages, key } = await h.run(
-      [{ toolCalls: [{ name: "calculate", args: { expression: "2^10" } }] }, { text: "1024" }],
-      { tools: [calculateTool] },
-    );
+    const { result, messages, key } = await h.run([{ toolCalls: [{ name: "calculate", args: { expression: "2^10" } }] }, { text: "1024" }], {
+      tools: [calculateTool],
+    });
     expect(result.status).toBe("completed");
     const tool = messages.find((m) => m.role === "tool")!;
     expect(tool).toMatchObject({ status: "success", name: "calculate" });
@@ -49,7 +48,16 @@ describe("the loop runs the tools the model asks for", () => {
   it("runs parallel-safe calls of one turn concurrently and keeps results in call order", async () => {
     const log: string[] = [];
     const { messages } = await h.run(
-      [{ toolCalls: [{ name: "a", args: { tag: "1" } }, { name: "a", args: { tag: "2" } }, { name: "a", args: { tag: "3" } }] }, { text: "ok" }],
+      [
+        {
+          toolCalls: [
+            { name: "a", args: { tag: "1" } },
+            { name: "a", args: { tag: "2" } },
+            { name: "a", args: { tag: "3" } },
+          ],
+        },
+        { text: "ok" },
+      ],
       { tools: [timedTool("a", log)] },
     );
     expect(log.slice(0, 3)).toEqual(["start 1", "start 2", "start 3"]);
@@ -58,17 +66,26 @@ describe("the loop runs the tools the model asks for", () => {
 
   it("bounds parallelism by maxParallelTools", async () => {
     const log: string[] = [];
-    await h.run(
-      [{ toolCalls: [1, 2, 3, 4].map((i) => ({ name: "a", args: { tag: String(i) } })) }, { text: "ok" }],
-      { tools: [timedTool("a", log)], maxParallelTools: 2 },
-    );
+    await h.run([{ toolCalls: [1, 2, 3, 4].map((i) => ({ name: "a", args: { tag: String(i) } })) }, { text: "ok" }], {
+      tools: [timedTool("a", log)],
+      maxParallelTools: 2,
+    });
     expect(log).toEqual(["start 1", "start 2", "end 1", "end 2", "start 3", "start 4", "end 3", "end 4"]);
   });
 
   it("runs a sequential tool alone", async () => {
     const log: string[] = [];
     await h.run(
-      [{ toolCalls: [{ name: "a", args: { tag: "p1" } }, { name: "s", args: { tag: "s1" } }, { name: "a", args: { tag: "p2" } }] }, { text: "ok" }],
+      [
+        {
+          toolCalls: [
+            { name: "a", args: { tag: "p1" } },
+            { name: "s", args: { tag: "s1" } },
+            { name: "a", args: { tag: "p2" } },
+          ],
+        },
+        { text: "ok" },
+      ],
       { tools: [timedTool("a", log), timedTool("s", log, { sequential: true })] },
     );
     expect(log).toEqual(["start p1", "end p1", "start s1", "end s1", "start p2", "end p2"]);
@@ -96,9 +113,27 @@ describe("the loop runs the tools the model asks for", () => {
   });
 
   it("turns a throwing tool and a timed-out tool into error results and goes on", async () => {
-    const boom = defineTool({ name: "boom", description: "throws", input: z.object({}), run: () => { throw new Error("kaput"); } });
+    const boom = defineTool({
+      name: "boom",
+      description: "throws",
+      input: z.object({}),
+      run: () => {
+        throw new Error("kaput");
+      },
+    });
     const slow = defineTool({ name: "slow", description: "hangs", input: z.object({}), timeoutMs: 100, run: () => new Promise(() => {}) });
-    const { result, messages } = await h.run([{ toolCalls: [{ name: "boom", args: {} }, { name: "slow", args: {} }] }, { text: "recovered" }], { tools: [boom, slow] });
+    const { result, messages } = await h.run(
+      [
+        {
+          toolCalls: [
+            { name: "boom", args: {} },
+            { name: "slow", args: {} },
+          ],
+        },
+        { text: "recovered" },
+      ],
+      { tools: [boom, slow] },
+    );
     expect(result).toMatchObject({ status: "completed", output: "recovered" });
     const [a, b] = messages.filter((m) => m.role === "tool");
     expect(a!.content).toContain("kaput");
@@ -107,7 +142,10 @@ describe("the loop runs the tools the model asks for", () => {
 
   it("streams text deltas and assembles tool-call fragments split across chunks", async () => {
     const { events, messages } = await h.run(
-      [{ toolCalls: [{ name: "calculate", args: { expression: "(1+2)*(3+4)" } }], pieces: 7 }, { text: "The answer is twenty-one.", pieces: 5 }],
+      [
+        { toolCalls: [{ name: "calculate", args: { expression: "(1+2)*(3+4)" } }], pieces: 7 },
+        { text: "The answer is twenty-one.", pieces: 5 },
+      ],
       { tools: [calculateTool], stream: true },
     );
     expect(messages.find((m) => m.role === "tool")!.content).toContain("= 21");

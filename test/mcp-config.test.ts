@@ -177,7 +177,9 @@ describe("mcpInstructionsSection", () => {
       { server: "github", text: "Prefer search_code." },
       { server: "odd name", text: "x".repeat(9_000) },
     ]);
-    expect(section).toMatch(/^# Instructions from MCP servers\n\n## MCP server "github"\nThe tools it mentions are offered to you as mcp__github__<tool name>\.\n\nPrefer search_code\./);
+    expect(section).toMatch(
+      /^# Instructions from MCP servers\n\n## MCP server "github"\nThe tools it mentions are offered to you as mcp__github__<tool name>\.\n\nPrefer search_code\./,
+    );
     expect(section).toContain('## MCP server "odd name"\nxxx');
     expect(section).toContain("[…instructions cut at 8000 characters]");
   });

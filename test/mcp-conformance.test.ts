@@ -17,7 +17,9 @@ it("passes the initialize, tools_call and sse-retry scenarios", { timeout: 90_00
     },
   );
   const summary = JSON.parse(stdout) as { ok: boolean; scenarios: { scenario: string; passed: number; failed: number; warnings: number }[] };
-  console.log(`conformance in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary.scenarios.map((s) => `${s.scenario} ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings`).join("; ")}`);
+  console.log(
+    `conformance in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${summary.scenarios.map((s) => `${s.scenario} ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings`).join("; ")}`,
+  );
   expect(summary.ok).toBe(true);
   expect(summary.scenarios.map((s) => s.scenario)).toEqual(["initialize", "tools_call", "sse-retry"]);
   for (const s of summary.scenarios) {

@@ -27,7 +27,13 @@ describe("domain messages convert to and from the Chat Completions wire in one p
     const { system, messages } = fromWire([
       { role: "system", content: "one" },
       { role: "developer", content: "two" },
-      { role: "user", content: [{ type: "text", text: "hello " }, { type: "text", text: "there" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "hello " },
+          { type: "text", text: "there" },
+        ],
+      },
       { role: "assistant", content: "hi", tool_calls: [{ id: "x", type: "function", function: { name: "f", arguments: "{}" } }] },
       { role: "tool", tool_call_id: "x", content: "done" },
     ]);

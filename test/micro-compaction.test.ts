@@ -17,11 +17,19 @@ describe("micro-compaction", () => {
     const fetchPage = defineTool({ name: "fetch_page", description: "a long page", input: z.object({}), run: () => ok(page(++fetches)) });
     const loadSkill = skillLoaderTool("knowledge-compiler", SKILL);
     const call = (name: string) => ({ toolCalls: [{ name, args: {} }] });
-    const { key, messages, outputs } = await runAgent(h, [call("load_skill"), call("fetch_page"), call("fetch_page"), call("fetch_page"), call("fetch_page"), { text: "done" }], {
-      tools: [fetchPage, loadSkill],
-      context: { micro: { keepRecent: 2, minChars: 1000, keepChars: 100 } },
-    });
-    const last = h.model.requests(key).at(-1)!.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    const { key, messages, outputs } = await runAgent(
+      h,
+      [call("load_skill"), call("fetch_page"), call("fetch_page"), call("fetch_page"), call("fetch_page"), { text: "done" }],
+      {
+        tools: [fetchPage, loadSkill],
+        context: { micro: { keepRecent: 2, minChars: 1000, keepChars: 100 } },
+      },
+    );
+    const last = h.model
+      .requests(key)
+      .at(-1)!
+      .messages.filter((m) => m.role === "tool")
+      .map((m) => String(m.content));
     expect(last[0]).toBe(SKILL);
     const stored = messages.filter((m) => m.role === "tool");
     for (const i of [1, 2]) {

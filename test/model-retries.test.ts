@@ -22,7 +22,13 @@ describe("model failures: retried by the SDK, then a failed run with a clear err
   });
 
   it("fails with model_rate_limited on a 429 storm", async () => {
-    const { result } = await h.run([{ status: 429, retryAfter: 0 }, { status: 429, retryAfter: 0 }], { maxRetries: 1 });
+    const { result } = await h.run(
+      [
+        { status: 429, retryAfter: 0 },
+        { status: 429, retryAfter: 0 },
+      ],
+      { maxRetries: 1 },
+    );
     expect(result.error?.code).toBe("model_rate_limited");
   });
 

@@ -53,7 +53,12 @@ describe("the plan-solve paradigm", () => {
     });
     expect(first.result.status).toBe("failed");
     expect(first.todos.load().map((t) => t.status)).toEqual(["completed", "in_progress"]);
-    const resumed = await runAgent(h, [{ text: "B done" }, { text: "A and B done" }], { paradigm: "plan-solve", key: "plan-resume", history: first.messages, todos: first.todos });
+    const resumed = await runAgent(h, [{ text: "B done" }, { text: "A and B done" }], {
+      paradigm: "plan-solve",
+      key: "plan-resume",
+      history: first.messages,
+      todos: first.todos,
+    });
     expect(resumed.result).toMatchObject({ status: "completed", output: "A and B done" });
     const [again] = h.model.requests("plan-resume");
     expect(again!.tools!.map((t) => t.function.name)).not.toContain("plan");

@@ -12,7 +12,12 @@ describe("the react paradigm", () => {
     const { result, key, messages, events } = await runAgent(
       h,
       [
-        { toolCalls: [{ name: "think", args: { thought: "I should compute 6*7 first." } }, { name: "calculate", args: { expression: "6*7" } }] },
+        {
+          toolCalls: [
+            { name: "think", args: { thought: "I should compute 6*7 first." } },
+            { name: "calculate", args: { expression: "6*7" } },
+          ],
+        },
         { toolCalls: [{ name: "finish", args: { answer: "The answer is 42." } }] },
         { text: "never asked" },
       ],

@@ -62,7 +62,10 @@ describe("the permission policy", () => {
       { tool: "send_*", action: "ask" },
       { tool: "send_sms", action: "deny" },
     ]);
-    const remembered: PermissionRule[] = [{ tool: "send_email", action: "allow" }, { tool: "send_sms", action: "allow" }];
+    const remembered: PermissionRule[] = [
+      { tool: "send_email", action: "allow" },
+      { tool: "send_sms", action: "allow" },
+    ];
     expect(policy.decide(tool("send_email"), {}, remembered).action).toBe("allow");
     expect(policy.decide(tool("send_sms"), {}, remembered).action).toBe("deny");
     expect(policy.decide(tool("mcp__x__wipe", true), {}, [{ tool: "mcp__x__wipe", action: "deny" }]).action).toBe("deny");

@@ -27,7 +27,9 @@ beforeAll(async () => {
         OPENAI_BASE_URL: model.baseURL,
         MODEL: "scripted-model",
         // "gone" listens nowhere: runs go on without it, with a warning.
-        MCP_SERVERS: JSON.stringify({ mcpServers: { everything: { url: everything.url }, gone: { url: `http://127.0.0.1:${await freePort()}/mcp`, timeoutMs: 2000 } } }),
+        MCP_SERVERS: JSON.stringify({
+          mcpServers: { everything: { url: everything.url }, gone: { url: `http://127.0.0.1:${await freePort()}/mcp`, timeoutMs: 2000 } },
+        }),
         ALLOW_PRIVATE_FETCH: "true",
         SEARCH_PROVIDER: "searxng",
         SEARCH_BASE_URL: web.origin,
@@ -54,7 +56,15 @@ describe("the Worker under wrangler dev", () => {
     ]);
     const events = parseSse(await (await run(worker, "prod-1", { input: `${marker} What is 12*7?`, stream: true })).text());
     // (The unreachable MCP server's warning comes with every run; it is checked below.)
-    expect(events.map((e) => e.event).filter((t) => t !== "warning")).toEqual(["run.started", "tool.started", "tool.finished", "text.delta", "text.delta", "text.delta", "run.completed"]);
+    expect(events.map((e) => e.event).filter((t) => t !== "warning")).toEqual([
+      "run.started",
+      "tool.started",
+      "tool.finished",
+      "text.delta",
+      "text.delta",
+      "text.delta",
+      "run.completed",
+    ]);
     expect(events.at(-1)!.data).toMatchObject({ status: "completed", output: "12*7 is 84.", steps: 2 });
     const second = (await (await run(worker, "prod-1", { input: "And half of that?" })).json()) as Record<string, unknown>;
     expect(second).toMatchObject({ status: "completed", output: "Half of 84 is 42." });
@@ -94,13 +104,22 @@ describe("the Worker under wrangler dev", () => {
       .replace(/## Sources[\s\S]*$/, `## Sources\n1. [Derivatives explained](${page})\n`);
     const marker = model.script("prod-study", [
       { toolCalls: [{ name: "web_search", args: { query: "derivatives" } }] },
-      { toolCalls: [{ name: "fetch_webpage", args: { url: page } }, { name: "load_skill", args: { name: "exercise-generator" } }] },
+      {
+        toolCalls: [
+          { name: "fetch_webpage", args: { url: page } },
+          { name: "load_skill", args: { name: "exercise-generator" } },
+        ],
+      },
       { toolCalls: [{ name: "save_document", args: { filename: "prod derivatives", content: lesson, topic: "calculus" } }] },
       { text: "Saved: /v1/lessons/prod-derivatives.md" },
     ]);
     const result = (await (await run(worker, "prod-study", { input: `${marker} teach me derivatives` })).json()) as Record<string, unknown>;
     expect(result).toMatchObject({ status: "completed", steps: 4 });
-    const tools = model.requests("prod-study")[2]!.messages.filter((m) => m.role === "tool").slice(-2).map((m) => String(m.content));
+    const tools = model
+      .requests("prod-study")[2]!
+      .messages.filter((m) => m.role === "tool")
+      .slice(-2)
+      .map((m) => String(m.content));
     expect(tools[0]).toContain("slope of the tangent line");
     expect(tools[1]).toContain("Multiple choice");
     const saved = await fetch(`${worker.url}/v1/lessons/prod-derivatives.md`);

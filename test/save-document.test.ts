@@ -7,12 +7,21 @@ import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
 
 const lesson = readFileSync(resolve(import.meta.dirname, "fixtures/lessons/good.md"), "utf8");
-const FETCHED = new Set(["https://en.wikipedia.org/wiki/Derivative", "https://en.wikipedia.org/wiki/Limit_(mathematics)", "https://www.example.edu/numerical-differentiation/"]);
+const FETCHED = new Set([
+  "https://en.wikipedia.org/wiki/Derivative",
+  "https://en.wikipedia.org/wiki/Limit_(mathematics)",
+  "https://www.example.edu/numerical-differentiation/",
+]);
 const brokenLesson = lesson.replace("- D. $3x$\n", "");
 
 /** One run of one session: the tool and a context whose runState persists across calls. */
 function session(bucket: LessonBucket, sessionId: string, opts: { maxBytes?: number; maxRepairs?: number; fetched?: Set<string> } = {}) {
-  const tool = createSaveDocumentTool({ bucket, sessionId, maxBytes: opts.maxBytes ?? 1_000_000, ...(opts.maxRepairs !== undefined ? { maxRepairs: opts.maxRepairs } : {}) });
+  const tool = createSaveDocumentTool({
+    bucket,
+    sessionId,
+    maxBytes: opts.maxBytes ?? 1_000_000,
+    ...(opts.maxRepairs !== undefined ? { maxRepairs: opts.maxRepairs } : {}),
+  });
   const ctx = toolContext({ sessionId, runState: new Map<string, unknown>([["fetchedUrls", opts.fetched ?? FETCHED]]) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
@@ -243,7 +252,13 @@ describe("lesson store reads", () => {
 
     const found = await getLesson(bucket, "derivatives.md");
     expect(found?.markdown).toBe(lesson);
-    expect(found?.meta).toMatchObject({ key: "derivatives.md", title: "Derivatives: Measuring Change", status: "final", session: "sess-a", contentType: "text/markdown; charset=utf-8" });
+    expect(found?.meta).toMatchObject({
+      key: "derivatives.md",
+      title: "Derivatives: Measuring Change",
+      status: "final",
+      session: "sess-a",
+      contentType: "text/markdown; charset=utf-8",
+    });
     expect(await getLesson(bucket, "missing.md")).toBeNull();
     for (const key of ["../secret.md", "lessons/derivatives.md", "Derivatives.md", "derivatives", "derivatives.md/"]) {
       expect(await getLesson(bucket, key)).toBeNull();

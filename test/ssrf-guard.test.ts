@@ -132,7 +132,14 @@ describe("checkUrl with allowPrivate", () => {
   });
 
   it("still refuses cloud metadata, link-local, unspecified and multicast addresses", () => {
-    for (const url of ["http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://0.0.0.0/", "http://[::]/", "http://224.0.0.1/", "http://[::ffff:169.254.169.254]/"]) {
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[fe80::1]/",
+      "http://0.0.0.0/",
+      "http://[::]/",
+      "http://224.0.0.1/",
+      "http://[::ffff:169.254.169.254]/",
+    ]) {
       expect(checkUrl(url, { allowPrivate: true }).ok).toBe(false);
     }
   });
@@ -151,8 +158,10 @@ describe("safeFetch redirects", () => {
   const PUBLIC = "http://public.example.com";
   const viaPublicName: typeof fetch = (input, init) => fetch(String(input).replace(PUBLIC, server.origin), init);
   const options = { allowPrivate: false, maxBytes: 1 << 20, timeoutMs: 5_000, fetch: viaPublicName };
-  const redirect = (location: string, status = 302) => (_: unknown, res: import("node:http").ServerResponse) =>
-    void res.writeHead(status, { location }).end();
+  const redirect =
+    (location: string, status = 302) =>
+    (_: unknown, res: import("node:http").ServerResponse) =>
+      void res.writeHead(status, { location }).end();
 
   beforeAll(async () => {
     server = await startPageServer({
@@ -167,7 +176,9 @@ describe("safeFetch redirects", () => {
       "/loop": redirect("/loop"),
       "/post-303": redirect("/echo", 303),
       "/echo": (req, res) =>
-        void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: req.method, body: req.body, auth: req.headers.authorization ?? null })),
+        void res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ method: req.method, body: req.body, auth: req.headers.authorization ?? null })),
       "/to-other-origin": redirect("http://other.example.org/echo"),
       "/secret": (_, res) => void res.writeHead(200).end("secret"),
     });
@@ -202,8 +213,7 @@ describe("safeFetch redirects", () => {
     const headers = { authorization: "Bearer k" };
     const same = await safeFetch(`${PUBLIC}/echo`, { ...options, headers });
     expect(JSON.parse(same.text).auth).toBe("Bearer k");
-    const other: typeof fetch = (input, init) =>
-      viaPublicName(String(input).replace("http://other.example.org", PUBLIC), init);
+    const other: typeof fetch = (input, init) => viaPublicName(String(input).replace("http://other.example.org", PUBLIC), init);
     const moved = await safeFetch(`${PUBLIC}/to-other-origin`, { ...options, headers, fetch: other });
     expect(moved.finalUrl).toBe("http://other.example.org/echo");
     expect(JSON.parse(moved.text).auth).toBeNull();

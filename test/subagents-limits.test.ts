@@ -12,7 +12,9 @@ const calc = (text?: string) => ({ ...(text ? { text } : {}), toolCalls: [{ name
 describe("a subagent at its limits", () => {
   it("returns what it has, with status partial, when it reaches its step limit", async () => {
     const child = h.model.script("partial-child", [calc("Found the first two sources."), calc(), calc()]);
-    const { messages, events } = await runAgent(h, [{ toolCalls: [{ name: "task", args: { prompt: `${child} research`, maxSteps: 2 } }] }, { text: "ok" }], { tools: [calculateTool] });
+    const { messages, events } = await runAgent(h, [{ toolCalls: [{ name: "task", args: { prompt: `${child} research`, maxSteps: 2 } }] }, { text: "ok" }], {
+      tools: [calculateTool],
+    });
     const result = messages.find((m) => m.role === "tool")!;
     expect(result.status).toBe("partial");
     expect(result.content).toContain("reached its limit of 2 model calls");

@@ -9,12 +9,20 @@ afterAll(() => h.stop());
 
 describe("subagents (the task tool)", () => {
   it("run side by side on fresh contexts: a child sees only its prompt, the parent only the child's answer", async () => {
-    const a = h.model.script("child-a", [{ toolCalls: [{ name: "calculate", args: { expression: "123456*7" } }], delayMs: 150 }, { text: "Chapter A is about photosynthesis." }]);
+    const a = h.model.script("child-a", [
+      { toolCalls: [{ name: "calculate", args: { expression: "123456*7" } }], delayMs: 150 },
+      { text: "Chapter A is about photosynthesis." },
+    ]);
     const b = h.model.script("child-b", [{ text: "Chapter B is about respiration.", delayMs: 150 }]);
     const { result, key, events, messages } = await runAgent(
       h,
       [
-        { toolCalls: [{ name: "task", args: { prompt: `${a} Research topic A.` } }, { name: "task", args: { prompt: `${b} Research topic B.` } }] },
+        {
+          toolCalls: [
+            { name: "task", args: { prompt: `${a} Research topic A.` } },
+            { name: "task", args: { prompt: `${b} Research topic B.` } },
+          ],
+        },
         { text: "Both chapters are ready." },
       ],
       { input: "PARENT-SECRET plan a biology lesson", tools: [calculateTool] },
@@ -22,7 +30,10 @@ describe("subagents (the task tool)", () => {
     expect(result).toMatchObject({ status: "completed", output: "Both chapters are ready." });
 
     // Each child's request: its own system prompt and its prompt, nothing of the parent.
-    for (const [childKey, topic] of [["child-a", "Research topic A."], ["child-b", "Research topic B."]] as const) {
+    for (const [childKey, topic] of [
+      ["child-a", "Research topic A."],
+      ["child-b", "Research topic B."],
+    ] as const) {
       const first = h.model.requests(childKey)[0]!;
       expect(first.messages.map((m) => m.role)).toEqual(["system", "user"]);
       expect(first.messages[0]!.content).toBe("You are a test subagent.");
@@ -55,14 +66,18 @@ describe("subagents (the task tool)", () => {
 
     // The children's model usage counts in the parent run's usage.
     const spent = events.filter((e) => e.type === "model.response").reduce((sum, e) => sum + (e.type === "model.response" ? e.usage.totalTokens : 0), 0);
-    const parentOnly = events.filter((e) => e.type === "model.response" && !e.agent).reduce((sum, e) => sum + (e.type === "model.response" ? e.usage.totalTokens : 0), 0);
+    const parentOnly = events
+      .filter((e) => e.type === "model.response" && !e.agent)
+      .reduce((sum, e) => sum + (e.type === "model.response" ? e.usage.totalTokens : 0), 0);
     expect(spent).toBeGreaterThan(parentOnly);
     expect(result.usage.totalTokens).toBe(spent);
   });
 
   it("wait for a free slot beyond the concurrency bound", async () => {
     const prompts = ["one", "two", "three"].map((t) => `${h.model.script(`slot-${t}`, [{ text: `did ${t}`, delayMs: 50 }])} ${t}`);
-    const { events } = await runAgent(h, [{ toolCalls: prompts.map((prompt) => ({ name: "task", args: { prompt } })) }, { text: "ok" }], { subagents: { maxConcurrent: 1 } });
+    const { events } = await runAgent(h, [{ toolCalls: prompts.map((prompt) => ({ name: "task", args: { prompt } })) }, { text: "ok" }], {
+      subagents: { maxConcurrent: 1 },
+    });
     const lifecycle = events.filter((e) => e.type === "subagent.started" || e.type === "subagent.finished").map((e) => e.type.split(".")[1]);
     expect(lifecycle).toEqual(["started", "finished", "started", "finished", "started", "finished"]);
   });

@@ -27,7 +27,16 @@ describe("the todo reminder", () => {
     const todos = openList();
     const { key, events } = await runAgent(
       h,
-      [{ toolCalls: [{ name: "todo_write", args: { todos: [{ id: "1", status: "in_progress" }], merge: true } }] }, calc, calc, calc, calc, calc, calc, { text: "done" }],
+      [
+        { toolCalls: [{ name: "todo_write", args: { todos: [{ id: "1", status: "in_progress" }], merge: true } }] },
+        calc,
+        calc,
+        calc,
+        calc,
+        calc,
+        calc,
+        { text: "done" },
+      ],
       { tools: [calculateTool], todos },
     );
     // Request i follows i model replies; reply 0 called todo_write, replies 1..6 did not.

@@ -51,7 +51,21 @@ describe("todo_write", () => {
       { id: "a", text: "Read", status: "in_progress" },
       { id: "b", text: "Write", status: "pending" },
     ]);
-    const { messages, events } = await runAgent(h, [write([{ id: "b", status: "in_progress" }], true), write([{ id: "a", status: "completed" }, { id: "b", status: "in_progress" }], true), { text: "ok" }], { todos });
+    const { messages, events } = await runAgent(
+      h,
+      [
+        write([{ id: "b", status: "in_progress" }], true),
+        write(
+          [
+            { id: "a", status: "completed" },
+            { id: "b", status: "in_progress" },
+          ],
+          true,
+        ),
+        { text: "ok" },
+      ],
+      { todos },
+    );
     const [refused, accepted] = messages.filter((m) => m.role === "tool");
     expect(refused!.status).toBe("error");
     expect(refused!.content).toContain("At most one item may be in_progress");

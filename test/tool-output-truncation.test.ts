@@ -16,7 +16,11 @@ describe("truncating a long tool output", () => {
   it("keeps the head, the tail, or both, and marks the cut with the way to read it", () => {
     const text = numbered(100);
     const head = truncateOutput("out1", text, { ...limits, mode: "head" }).content.split("\n");
-    expect(head.slice(0, 19)).toEqual(outputLines(text).slice(0, 19).map((l) => l.text));
+    expect(head.slice(0, 19)).toEqual(
+      outputLines(text)
+        .slice(0, 19)
+        .map((l) => l.text),
+    );
     expect(head.at(-1)).toContain('read_tool_output({"id":"out1","offset":19,');
     expect(head.at(-1)).toContain("81 of 100 lines cut");
 
@@ -68,7 +72,9 @@ describe("read_tool_output", () => {
     expect(outputs.get(cut!.id)).toBe(numbered(1000));
     expect(events.find((e) => e.type === "tool.finished" && e.name === "show_log")).toMatchObject({ truncated: true, output: cut!.content });
     expect(read!.status).toBe("success");
-    expect(read!.content).toBe(`[Output ${cut!.id}, lines 49–53 of 1000]\nline 49\nline 50\nline 51\nline 52\nline 53\n[946 more lines: read_tool_output({"id":"${cut!.id}","offset":54})]`);
+    expect(read!.content).toBe(
+      `[Output ${cut!.id}, lines 49–53 of 1000]\nline 49\nline 50\nline 51\nline 52\nline 53\n[946 more lines: read_tool_output({"id":"${cut!.id}","offset":54})]`,
+    );
     // The model saw the cut version, not the whole.
     expect(String(h.model.requests(key)[1]!.messages.at(-1)!.content)).toBe(cut!.content);
   });

@@ -45,13 +45,30 @@ function lessonRun(): Reply[] {
       dynamic: (req: RecordedRequest) => {
         planning = offered(req, "todo_write");
         saving = offered(req, "save_document");
-        return { toolCalls: [planning ? plan([{ id: "1", text: "Read sources", status: "in_progress" }, { id: "2", text: "Write the lesson" }]) : calculate("12*7")] };
+        return {
+          toolCalls: [
+            planning
+              ? plan([
+                  { id: "1", text: "Read sources", status: "in_progress" },
+                  { id: "2", text: "Write the lesson" },
+                ])
+              : calculate("12*7"),
+          ],
+        };
       },
     },
     {
       dynamic: () =>
         later([
-          planning ? plan([{ id: "1", status: "completed" }, { id: "2", status: "in_progress" }], true) : calculate("2+2"),
+          planning
+            ? plan(
+                [
+                  { id: "1", status: "completed" },
+                  { id: "2", status: "in_progress" },
+                ],
+                true,
+              )
+            : calculate("2+2"),
           ...(saving ? [{ name: "save_document", args: { filename: "derivatives", title: "Derivatives", topic: "calculus", content: LESSON } }] : []),
         ]),
     },
@@ -62,11 +79,22 @@ function lessonRun(): Reply[] {
 
 async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Debian's chromium is missing at ${CHROMIUM}: install it with \`apt-get update && apt-get install -y chromium\` (npm test's pretest does it when run as root).`);
+    throw new Error(
+      `Debian's chromium is missing at ${CHROMIUM}: install it with \`apt-get update && apt-get install -y chromium\` (npm test's pretest does it when run as root).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
   });
 }
 

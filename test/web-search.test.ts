@@ -83,7 +83,12 @@ describe("SearXNG", () => {
           json(res, {
             query: "limits",
             results: [
-              { title: "Limit (mathematics)", url: "https://en.wikipedia.org/wiki/Limit_(mathematics)", content: "In mathematics, a limit is…", engine: "wikipedia" },
+              {
+                title: "Limit (mathematics)",
+                url: "https://en.wikipedia.org/wiki/Limit_(mathematics)",
+                content: "In mathematics, a limit is…",
+                engine: "wikipedia",
+              },
               { title: "Limits intro", url: "https://example.org/limits", content: null },
             ],
           }),
@@ -144,7 +149,13 @@ describe("Brave", () => {
                 type: "search",
                 web: {
                   type: "search",
-                  results: [{ title: "The <strong>Chain Rule</strong>", url: "https://example.org/chain", description: "Use the <strong>chain rule</strong> when &amp; only when…" }],
+                  results: [
+                    {
+                      title: "The <strong>Chain Rule</strong>",
+                      url: "https://example.org/chain",
+                      description: "Use the <strong>chain rule</strong> when &amp; only when…",
+                    },
+                  ],
                 },
               })
             : json(res, {}, 403),
@@ -152,7 +163,9 @@ describe("Brave", () => {
       { provider: "brave", apiKey: "brave-key" },
     );
     const r = await callTool(tool, { query: "chain rule", num_results: 7 });
-    expect(results(r.content)).toEqual([{ index: 1, title: "The Chain Rule", url: "https://example.org/chain", snippet: "Use the chain rule when & only when…" }]);
+    expect(results(r.content)).toEqual([
+      { index: 1, title: "The Chain Rule", url: "https://example.org/chain", snippet: "Use the chain rule when & only when…" },
+    ]);
     const q = new URL(server!.requests[0]!.url, "http://x").searchParams;
     expect([q.get("q"), q.get("count")]).toEqual(["chain rule", "7"]);
   });

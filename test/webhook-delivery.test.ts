@@ -17,7 +17,14 @@ beforeEach(() => {
 const options = (o: Partial<WebhookOptions> = {}): WebhookOptions => ({ allowPrivate: true, timeoutMs: 1_000, maxAttempts: 3, retryBaseMs: 20, ...o });
 const hook = (events: string[] = ["*"]): WebhookHook => ({ url: receiver.url(), events, secret: SECRET });
 let seq = 0;
-const event = (type: string, data: Record<string, unknown> = {}) => ({ sessionId: "s-hooks", runId: "run_1", seq: ++seq, at: new Date().toISOString(), type, data });
+const event = (type: string, data: Record<string, unknown> = {}) => ({
+  sessionId: "s-hooks",
+  runId: "run_1",
+  seq: ++seq,
+  at: new Date().toISOString(),
+  type,
+  data,
+});
 
 describe("webhook hooks", () => {
   it("POST each matching event as signed JSON the receiver can verify", async () => {

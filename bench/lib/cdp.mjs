@@ -62,7 +62,12 @@ export async function connectCdp(wsUrl) {
   const sendText = (text) => {
     const data = Buffer.from(text);
     const mask = randomBytes(4);
-    const head = data.length < 126 ? Buffer.from([0x81, 0x80 | data.length]) : data.length < 65536 ? Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255]) : null;
+    const head =
+      data.length < 126
+        ? Buffer.from([0x81, 0x80 | data.length])
+        : data.length < 65536
+          ? Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255])
+          : null;
     if (!head) throw new Error("message too long");
     const body = Buffer.alloc(data.length);
     for (let i = 0; i < data.length; i++) body[i] = data[i] ^ mask[i & 3];

@@ -65,7 +65,11 @@ export function analyseProfile(prof, locate, { isOurs = () => false, weight = "s
     add(byOwnerSelf, me.owner ?? (fn.startsWith("(") ? fn : "runtime / native"), us);
     let o = n;
     while (o && !info.get(o.id).owner) o = parent.get(o.id);
-    add(byCaller, o ? `${info.get(o.id).owner}: ${o.callFrame.functionName || "(anonymous)"}` : fn.startsWith("(") ? fn : "runtime / native (no JS caller)", us);
+    add(
+      byCaller,
+      o ? `${info.get(o.id).owner}: ${o.callFrame.functionName || "(anonymous)"}` : fn.startsWith("(") ? fn : "runtime / native (no JS caller)",
+      us,
+    );
     const seen = new Set();
     for (let a = n; a; a = parent.get(a.id)) {
       const ai = info.get(a.id);
@@ -83,8 +87,11 @@ export function analyseProfile(prof, locate, { isOurs = () => false, weight = "s
 /** `perUnit`: {name, count, busyMs} spreads a measured CPU total (busyMs) over the shares, per unit. */
 export function formatProfile(a, { top = 25, perUnit = null } = {}) {
   const busy = a.totalUs - a.idleUs;
-  const pct = (w) => `${((100 * w) / busy).toFixed(1).padStart(5)}%${perUnit?.busyMs ? ` ≈${((perUnit.busyMs * w) / busy / perUnit.count).toFixed(2).padStart(6)} ms/${perUnit.name}` : ""}`;
-  const L = [a.weight === "time" ? `${(busy / 1000).toFixed(0)} ms sampled outside idle (percentages of that)` : `${busy} samples outside idle (percentages of those)`];
+  const pct = (w) =>
+    `${((100 * w) / busy).toFixed(1).padStart(5)}%${perUnit?.busyMs ? ` ≈${((perUnit.busyMs * w) / busy / perUnit.count).toFixed(2).padStart(6)} ms/${perUnit.name}` : ""}`;
+  const L = [
+    a.weight === "time" ? `${(busy / 1000).toFixed(0)} ms sampled outside idle (percentages of that)` : `${busy} samples outside idle (percentages of those)`,
+  ];
   L.push("", "self time by owner:");
   for (const [k, v] of a.top(a.byOwnerSelf, 14)) if (k !== "(idle)") L.push(`  ${pct(v)}  ${k}`);
   L.push("", `self time charged to the nearest JS caller with an owner (top ${top}):`);

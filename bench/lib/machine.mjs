@@ -39,7 +39,10 @@ export function machineInfo() {
   let dirty = null;
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "package.json", "wrangler.toml"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).length;
+    dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "package.json", "wrangler.toml"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean).length;
   } catch {}
   return {
     date: new Date().toISOString(),

@@ -19,7 +19,10 @@ const harnessFromFw = {
 
 export async function buildOurs(outDir) {
   const out = {};
-  for (const [entry, name] of [["ours.ts", "f-study-agent.mjs"], ["ours-stream.ts", "f-study-agent-stream.mjs"]]) {
+  for (const [entry, name] of [
+    ["ours.ts", "f-study-agent.mjs"],
+    ["ours-stream.ts", "f-study-agent-stream.mjs"],
+  ]) {
     const outfile = path.join(outDir, name);
     const r = await build({
       entryPoints: [path.join(here, entry)],

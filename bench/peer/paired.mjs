@@ -43,16 +43,23 @@ export async function alternate({ steps = "20", runs = "200", warmup = "20", pre
     scripts = PAIRS.flatMap(([bare, ours]) => [bare, ours]);
   }
   const port = await freePort();
-  const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], { env: { ...process.env, STEPS: steps }, stdio: ["ignore", "pipe", "inherit"] });
+  const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], {
+    env: { ...process.env, STEPS: steps },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise((r) => mock.stdout.on("data", (d) => String(d).includes("READY") && r()));
   try {
     // Runs in a child on peer-bench's Node so it loads the peers' own openai and zod.
     const meter = busyMeter();
     const out = await new Promise((resolve, reject) => {
-      const child = spawn(pb.node, [fileURLToPath(import.meta.url), "--child", "--dir", dir, "--scripts", scripts.join(","), "--runs", runs, "--warmup", warmup], {
-        env: { ...process.env, PORT: String(port), STEPS: steps, NODE_ENV: "production" },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      const child = spawn(
+        pb.node,
+        [fileURLToPath(import.meta.url), "--child", "--dir", dir, "--scripts", scripts.join(","), "--runs", runs, "--warmup", warmup],
+        {
+          env: { ...process.env, PORT: String(port), STEPS: steps, NODE_ENV: "production" },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       let s = "";
       child.stdout.on("data", (d) => (s += d));
       child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(s)) : reject(new Error(`paired child exited ${code}`))));
@@ -101,7 +108,8 @@ async function child({ dir, scripts, runs, warmup }) {
       const text = await byScript[s].runOnce();
       const wall = performance.now() - t0;
       const c = process.cpuUsage(c0);
-      if (counter.calls !== STEPS || counter.lastA !== STEPS - 1 || !String(text).includes("done")) throw new Error(`${s}: bad run (${counter.calls} calls, text ${JSON.stringify(text)})`);
+      if (counter.calls !== STEPS || counter.lastA !== STEPS - 1 || !String(text).includes("done"))
+        throw new Error(`${s}: bad run (${counter.calls} calls, text ${JSON.stringify(text)})`);
       if (i >= warmup) {
         samples[s].cpu.push((c.user + c.system) / 1000 / STEPS);
         samples[s].wall.push(wall / STEPS);
@@ -114,26 +122,36 @@ async function child({ dir, scripts, runs, warmup }) {
 
 /** Writes bench/results/paired-<stamp>.json (samples rounded to µs) and paired.md; returns the table. */
 export function savePaired(record) {
-  const samples = Object.fromEntries(Object.entries(record.samples).map(([k, v]) => [k, { cpu: v.cpu.map((x) => round(x)), wall: v.wall.map((x) => round(x)) }]));
+  const samples = Object.fromEntries(
+    Object.entries(record.samples).map(([k, v]) => [k, { cpu: v.cpu.map((x) => round(x)), wall: v.wall.map((x) => round(x)) }]),
+  );
   return saveRecord("paired", { ...record, samples }, renderPaired).md;
 }
 
 export function renderPaired(r, jsonRel) {
   const L = [];
-  L.push(`Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; the whole machine averaged ${r.busy.busy_cores_avg} busy cores of ${r.machine.nproc} over ${r.busy.wall_s} s. ${r.steps} tool steps a run, ${r.runs} runs of each script after ${r.warmup} warm-up, alternated in one process. Record: \`${jsonRel}\`. Command: \`${r.command}\`.`);
+  L.push(
+    `Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; the whole machine averaged ${r.busy.busy_cores_avg} busy cores of ${r.machine.nproc} over ${r.busy.wall_s} s. ${r.steps} tool steps a run, ${r.runs} runs of each script after ${r.warmup} warm-up, alternated in one process. Record: \`${jsonRel}\`. Command: \`${r.command}\`.`,
+  );
   L.push("");
-  L.push("| mode | bare loop CPU ms/step, median [p25–p75] | ours CPU ms/step, median [p25–p75] | ours / bare CPU, per pair: median [p25–p75] | ratio of medians | ours / bare wall, per pair | goal ≤ 1.2× |");
+  L.push(
+    "| mode | bare loop CPU ms/step, median [p25–p75] | ours CPU ms/step, median [p25–p75] | ours / bare CPU, per pair: median [p25–p75] | ratio of medians | ours / bare wall, per pair | goal ≤ 1.2× |",
+  );
   L.push("|---|---|---|---|---:|---|---|");
   for (const p of r.pairs) {
     const c = (x) => `${x.median} [${x.p25}–${x.p75}]`;
-    L.push(`| ${p.mode} | ${c(p.bare.cpu_ms_per_step)} | ${c(p.ours.cpu_ms_per_step)} | ${c(p.cpu_ratio_per_pair)} | ${p.cpu_ratio_of_medians} | ${c(p.wall_ratio_per_pair)} | ${p.cpu_ratio_per_pair.median <= 1.2 ? "**met**" : "**not met**"} |`);
+    L.push(
+      `| ${p.mode} | ${c(p.bare.cpu_ms_per_step)} | ${c(p.ours.cpu_ms_per_step)} | ${c(p.cpu_ratio_per_pair)} | ${p.cpu_ratio_of_medians} | ${c(p.wall_ratio_per_pair)} | ${p.cpu_ratio_per_pair.median <= 1.2 ? "**met**" : "**not met**"} |`,
+    );
   }
   return L.join("\n") + "\n";
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: Object.fromEntries([["child", "boolean"], ["dir"], ["scripts"], ["steps"], ["runs"], ["warmup"], ["json"], ["save", "boolean"]].map(([k, t = "string"]) => [k, { type: t }])),
+    options: Object.fromEntries(
+      [["child", "boolean"], ["dir"], ["scripts"], ["steps"], ["runs"], ["warmup"], ["json"], ["save", "boolean"]].map(([k, t = "string"]) => [k, { type: t }]),
+    ),
   });
   if (values.child) await child({ dir: values.dir, scripts: values.scripts.split(","), runs: Number(values.runs), warmup: Number(values.warmup) });
   else {

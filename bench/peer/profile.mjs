@@ -14,13 +14,21 @@ import { analyseProfile, formatProfile } from "../lib/cpuprofile.mjs";
 import { buildOurs } from "./build.mjs";
 
 const { values } = parseArgs({
-  options: { script: { type: "string", default: "f-study-agent.mjs" }, steps: { type: "string", default: "20" }, runs: { type: "string", default: "300" }, top: { type: "string", default: "25" } },
+  options: {
+    script: { type: "string", default: "f-study-agent.mjs" },
+    steps: { type: "string", default: "20" },
+    runs: { type: "string", default: "300" },
+    top: { type: "string", default: "25" },
+  },
 });
 const pb = preparePeerBench();
 await buildOurs(path.join(pb.dir, "fw"));
 addOursToRunAll(pb.dir, ["f-study-agent.mjs", "f-study-agent-stream.mjs"]);
 const port = await freePort();
-const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], { env: { ...process.env, STEPS: values.steps }, stdio: ["ignore", "pipe", "inherit"] });
+const mock = spawn(pb.node, [path.join(pb.dir, "mock-openai.mjs"), String(port)], {
+  env: { ...process.env, STEPS: values.steps },
+  stdio: ["ignore", "pipe", "inherit"],
+});
 await new Promise((r) => mock.stdout.on("data", (d) => String(d).includes("READY") && r()));
 const profDir = path.join(REPO, "bench/results/tmp", `prof-${values.script.replace(/\.mjs$/, "")}-${Date.now()}`);
 mkdirSync(profDir, { recursive: true });
@@ -28,7 +36,15 @@ try {
   await new Promise((resolve, reject) => {
     const child = spawn(pb.node, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--cpu-prof-interval=100", path.join(pb.dir, "fw", values.script)], {
       cwd: pb.dir,
-      env: { ...process.env, PORT: String(port), STEPS: values.steps, RUNS: values.runs, WARMUP: "5", OPENAI_AGENTS_DISABLE_TRACING: "1", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        STEPS: values.steps,
+        RUNS: values.runs,
+        WARMUP: "5",
+        OPENAI_AGENTS_DISABLE_TRACING: "1",
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

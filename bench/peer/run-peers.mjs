@@ -28,7 +28,20 @@ export async function runPeers(opts) {
   const port = await freePort();
   const machine = machineInfo();
   const meter = busyMeter();
-  const args = ["run-all.mjs", "--steps", steps, "--rounds", rounds, "--runs", runs, "--warmup", warmup, "--port", String(port), ...(only ? ["--only", only] : [])];
+  const args = [
+    "run-all.mjs",
+    "--steps",
+    steps,
+    "--rounds",
+    rounds,
+    "--runs",
+    runs,
+    "--warmup",
+    warmup,
+    "--port",
+    String(port),
+    ...(only ? ["--only", only] : []),
+  ];
   process.stderr.write(`peer-bench: ${pb.node} ${args.join(" ")} (cwd ${pb.dir})\n`);
   const stdout = await new Promise((resolve, reject) => {
     const child = spawn(pb.node, args, { cwd: pb.dir, stdio: ["ignore", "pipe", "inherit"] });
@@ -40,7 +53,10 @@ export async function runPeers(opts) {
   const payload = JSON.parse(readFileSync(path.join(pb.dir, "results/latest.json"), "utf8"));
   const analysis = analyse(payload);
   const versions = Object.fromEntries(
-    ["openai", "zod", "ai", "@ai-sdk/openai", "@openai/agents", "langchain", "@langchain/core", "@langchain/langgraph", "@mastra/core", "esbuild"].map((p) => [p, packageVersion(pb.dir, p)]),
+    ["openai", "zod", "ai", "@ai-sdk/openai", "@openai/agents", "langchain", "@langchain/core", "@langchain/langgraph", "@mastra/core", "esbuild"].map((p) => [
+      p,
+      packageVersion(pb.dir, p),
+    ]),
   );
   const record = {
     kind: "peers",
@@ -119,14 +135,22 @@ export function render(record, jsonRel) {
   const { analysis: a, machine: m, busy, versions } = record;
   const lines = [];
   lines.push(`Measured ${m.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(m)}.`);
-  lines.push(`Whole machine while it ran: ${busy.busy_cores_avg} of ${m.nproc} cores busy on average over ${busy.wall_s} s (load average ${busy.loadavg1_start} → ${busy.loadavg1_end}); the "other load" column is CPU burned by processes other than the benchmark and the mock, per script.`);
-  lines.push(`Versions: ${Object.entries(versions).map(([k, v]) => `${k}@${v}`).join(", ")}. Samples: \`${jsonRel}\`.`);
+  lines.push(
+    `Whole machine while it ran: ${busy.busy_cores_avg} of ${m.nproc} cores busy on average over ${busy.wall_s} s (load average ${busy.loadavg1_start} → ${busy.loadavg1_end}); the "other load" column is CPU burned by processes other than the benchmark and the mock, per script.`,
+  );
+  lines.push(
+    `Versions: ${Object.entries(versions)
+      .map(([k, v]) => `${k}@${v}`)
+      .join(", ")}. Samples: \`${jsonRel}\`.`,
+  );
   lines.push(`Command: \`${record.command}\``);
   lines.push("");
   for (const [steps, s] of Object.entries(a.by_steps).sort((x, y) => Number(y[0]) - Number(x[0]))) {
     lines.push(`#### ${steps} tool steps per run (${steps}+1 model calls), per step = run total / ${steps}`);
     lines.push("");
-    lines.push("| harness | mode | n runs | CPU ms/step, median [p25–p75] | wall ms/step, median [p25–p75] | × bare loop, same mode (pooled; per round) | + CPU ms/step vs bare | peak RSS MB | other load, cores (max) |");
+    lines.push(
+      "| harness | mode | n runs | CPU ms/step, median [p25–p75] | wall ms/step, median [p25–p75] | × bare loop, same mode (pooled; per round) | + CPU ms/step vs bare | peak RSS MB | other load, cores (max) |",
+    );
     lines.push("|---|---|---:|---|---|---|---:|---:|---:|");
     for (const [script, r] of Object.entries(s.rows)) {
       const name = script.startsWith("f-") ? `**${r.framework}** (ours)` : r.framework;
@@ -136,7 +160,9 @@ export function render(record, jsonRel) {
     }
     const g = s.goals;
     lines.push("");
-    lines.push(`Goals at ${steps} steps: within 1.5× of the bare loop (issue 2) — plain ${verdict(g.ours_x_bare, 1.5)}, stream ${verdict(g.ours_stream_x_bare, 1.5)}; within 1.2× (issue 8) — plain ${verdict(g.ours_x_bare, 1.2)}, stream ${verdict(g.ours_stream_x_bare, 1.2)}; at most half the leanest framework's streaming cost (${g.leanest_stream_framework ?? "-"}) — ours is ${fmt(g.ours_stream_vs_leanest_stream)}× its CPU per step ${g.ours_stream_vs_leanest_stream == null ? "" : g.ours_stream_vs_leanest_stream <= 0.5 ? "(**met**)" : "(**not met**)"}, and our cost above the bare stream loop is ${fmt(g.ours_stream_extra_vs_leanest_extra)}× its cost above it.`);
+    lines.push(
+      `Goals at ${steps} steps: within 1.5× of the bare loop (issue 2) — plain ${verdict(g.ours_x_bare, 1.5)}, stream ${verdict(g.ours_stream_x_bare, 1.5)}; within 1.2× (issue 8) — plain ${verdict(g.ours_x_bare, 1.2)}, stream ${verdict(g.ours_stream_x_bare, 1.2)}; at most half the leanest framework's streaming cost (${g.leanest_stream_framework ?? "-"}) — ours is ${fmt(g.ours_stream_vs_leanest_stream)}× its CPU per step ${g.ours_stream_vs_leanest_stream == null ? "" : g.ours_stream_vs_leanest_stream <= 0.5 ? "(**met**)" : "(**not met**)"}, and our cost above the bare stream loop is ${fmt(g.ours_stream_extra_vs_leanest_extra)}× its cost above it.`,
+    );
     lines.push("");
   }
   if (a.errors.length) lines.push(`Errors: ${a.errors.map((e) => `${e.script}: ${e.error}`).join("; ")}`);
@@ -144,7 +170,9 @@ export function render(record, jsonRel) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { steps: { type: "string" }, rounds: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, only: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { steps: { type: "string" }, rounds: { type: "string" }, runs: { type: "string" }, warmup: { type: "string" }, only: { type: "string" } },
+  });
   const { md } = await runPeers(values);
   process.stdout.write(md);
 }

@@ -19,7 +19,9 @@ import { alternate } from "./paired.mjs";
 export const VARIANTS = {
   "no-signal": {
     what: "model.ts passes no cancel signal to the SDK (so it skips AbortSignal.any and its abort listeners per request)",
-    patches: [["model.ts", "const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };", "const options = { headers: { [ATTEMPT_HEADER]: tag } };"]],
+    patches: [
+      ["model.ts", "const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };", "const options = { headers: { [ATTEMPT_HEADER]: tag } };"],
+    ],
   },
   "no-attempt-tag": {
     what: "model.ts counts no attempts: no per-request UUID header, no wrapping fetch (new Headers per request)",
@@ -30,7 +32,13 @@ export const VARIANTS = {
   },
   "no-tool-timer": {
     what: "tools.ts ToolRegistry.run calls the tool directly (no AbortController, timeout timer and Promise.race per call)",
-    patches: [["tools.ts", "  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {\n", "  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {\n    if (ctx) return await tool.run(args, ctx);\n"]],
+    patches: [
+      [
+        "tools.ts",
+        "  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {\n",
+        "  async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {\n    if (ctx) return await tool.run(args, ctx);\n",
+      ],
+    ],
   },
 };
 VARIANTS["all-three"] = {
@@ -50,7 +58,8 @@ async function buildVariant(name, patches, outDir) {
     for (const [file, find, replace] of patches) {
       const p = path.join(tmp, "src/agent", file);
       const src = readFileSync(p, "utf8");
-      if (!src.includes(find)) throw new Error(`variant ${name}: src/agent/${file} no longer contains ${JSON.stringify(find.slice(0, 80))}; update bench/peer/variants.mjs`);
+      if (!src.includes(find))
+        throw new Error(`variant ${name}: src/agent/${file} no longer contains ${JSON.stringify(find.slice(0, 80))}; update bench/peer/variants.mjs`);
       writeFileSync(p, src.replace(find, replace));
     }
     const { buildOurs } = await import(pathToFileURL(path.join(tmp, "bench/peer/build.mjs")).href);
@@ -67,14 +76,23 @@ async function buildVariant(name, patches, outDir) {
 }
 
 const { values } = parseArgs({
-  options: { mode: { type: "string", default: "plain" }, runs: { type: "string", default: "300" }, warmup: { type: "string", default: "20" }, only: { type: "string" }, save: { type: "boolean" } },
+  options: {
+    mode: { type: "string", default: "plain" },
+    runs: { type: "string", default: "300" },
+    warmup: { type: "string", default: "20" },
+    only: { type: "string" },
+    save: { type: "boolean" },
+  },
 });
 const chosen = values.only ? values.only.split(",") : Object.keys(VARIANTS);
 const r = await alternate({
   runs: values.runs,
   warmup: values.warmup,
   prepare: async (fwDir) => {
-    const scripts = [values.mode === "stream" ? "a-openai-stream.mjs" : "a-openai.mjs", values.mode === "stream" ? "f-study-agent-stream.mjs" : "f-study-agent.mjs"];
+    const scripts = [
+      values.mode === "stream" ? "a-openai-stream.mjs" : "a-openai.mjs",
+      values.mode === "stream" ? "f-study-agent-stream.mjs" : "f-study-agent.mjs",
+    ];
     for (const name of chosen) scripts.push((await buildVariant(name, VARIANTS[name].patches, fwDir))[values.mode]);
     return scripts;
   },
@@ -84,7 +102,9 @@ const s = r.samples;
 const ratio = (a, b) => s[a].cpu.map((x, k) => x / s[b].cpu[k]);
 const q = (xs) => `${round(median(xs))} [${round(quantile(xs, 0.25))}–${round(quantile(xs, 0.75))}]`;
 const L = [];
-L.push(`Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; ${values.mode}, ${r.steps} steps a run, ${values.runs} runs of each script after ${values.warmup} warm-up, alternated in one process; the whole machine averaged ${r.busy.busy_cores_avg} of ${r.machine.nproc} cores busy. Command: \`node bench/peer/variants.mjs --mode ${values.mode} --runs ${values.runs}${values.only ? ` --only ${values.only}` : ""}\`.`);
+L.push(
+  `Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; ${values.mode}, ${r.steps} steps a run, ${values.runs} runs of each script after ${values.warmup} warm-up, alternated in one process; the whole machine averaged ${r.busy.busy_cores_avg} of ${r.machine.nproc} cores busy. Command: \`node bench/peer/variants.mjs --mode ${values.mode} --runs ${values.runs}${values.only ? ` --only ${values.only}` : ""}\`.`,
+);
 L.push("");
 L.push(`| script | CPU ms/step median [p25–p75] | / bare, per pair | / our unchanged loop, per pair | what changed |`);
 L.push(`|---|---|---|---|---|`);

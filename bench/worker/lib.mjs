@@ -68,7 +68,11 @@ export function devProcesses(port) {
     .filter((p) => p.pgid === wrangler.pgid)
     .map((p) => ({
       pid: p.pid,
-      role: p.cmd.includes("workerd") ? (p.cmd.includes(`entry=127.0.0.1:${port}`) ? "workerd (proxy on the dev port)" : "workerd (the Worker)") : "wrangler (node)",
+      role: p.cmd.includes("workerd")
+        ? p.cmd.includes(`entry=127.0.0.1:${port}`)
+          ? "workerd (proxy on the dev port)"
+          : "workerd (the Worker)"
+        : "wrangler (node)",
     }));
 }
 

@@ -44,7 +44,8 @@ function reply(info) {
   if (!info.key) return { text: "Summary: the user asked for arithmetic; the calculator answered every time." };
   if (info.rounds < info.steps) {
     const calls = [];
-    for (let j = 0; j < info.parallel; j++) calls.push({ id: `call_${seq}_${j}`, name: "calculate", args: JSON.stringify({ expression: `${info.rounds}+${j + 1}` }) });
+    for (let j = 0; j < info.parallel; j++)
+      calls.push({ id: `call_${seq}_${j}`, name: "calculate", args: JSON.stringify({ expression: `${info.rounds}+${j + 1}` }) });
     return { calls };
   }
   return { text: "done" };
@@ -60,18 +61,27 @@ function send(res, body, r, bytes, done) {
     const message = r.calls
       ? { role: "assistant", content: null, tool_calls: r.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.args } })) }
       : { role: "assistant", content: r.text };
-    const payload = JSON.stringify({ id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: r.calls ? "tool_calls" : "stop" }], usage: usage(bytes) });
+    const payload = JSON.stringify({
+      id,
+      object: "chat.completion",
+      created,
+      model,
+      choices: [{ index: 0, message, finish_reason: r.calls ? "tool_calls" : "stop" }],
+      usage: usage(bytes),
+    });
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
     res.end(payload, done);
     return;
   }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-  const chunk = (delta, finish = null, extra = {}) => `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
+  const chunk = (delta, finish = null, extra = {}) =>
+    `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
   let out = chunk({ role: "assistant", content: r.calls ? null : "" });
   if (r.calls) {
     r.calls.forEach((c, index) => {
       out += chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] });
-      const a = c.args, k = Math.ceil(a.length / 3);
+      const a = c.args,
+        k = Math.ceil(a.length / 3);
       for (let i = 0; i < a.length; i += k) out += chunk({ tool_calls: [{ index, function: { arguments: a.slice(i, i + k) } }] });
     });
     out += chunk({}, "tool_calls");
@@ -79,7 +89,8 @@ function send(res, body, r, bytes, done) {
     for (const piece of r.text.match(/.{1,8}/gs)) out += chunk({ content: piece });
     out += chunk({}, "stop");
   }
-  if (body.stream_options?.include_usage) out += `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usage(bytes) })}\n\n`;
+  if (body.stream_options?.include_usage)
+    out += `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: usage(bytes) })}\n\n`;
   out += "data: [DONE]\n\n";
   for (const part of out.split("\n\n").filter(Boolean)) res.write(part + "\n\n");
   res.end(done);
@@ -112,7 +123,16 @@ const server = http.createServer((req, res) => {
     const raw = Buffer.concat(chunks);
     const body = JSON.parse(raw.toString("utf8"));
     const info = inspect(body);
-    const entry = { seq: ++seq, key: info.key, arrived, received: clock(), bytes: raw.length, messages: info.messages, stream: !!body.stream, round: info.rounds ?? null };
+    const entry = {
+      seq: ++seq,
+      key: info.key,
+      arrived,
+      received: clock(),
+      bytes: raw.length,
+      messages: info.messages,
+      stream: !!body.stream,
+      round: info.rounds ?? null,
+    };
     log.push(entry);
     const go = () => send(res, body, reply(info), raw.length, () => (entry.ended = clock()));
     if (LATENCY) setTimeout(go, LATENCY);

@@ -15,7 +15,14 @@ import { REPO } from "../lib/peer-bench.mjs";
 import { cpuNs, startMock, startWorker, streamRun } from "./lib.mjs";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "20" }, steps: { type: "string", default: "10" }, top: { type: "string", default: "30" }, interval: { type: "string", default: "200" }, "same-session": { type: "boolean" }, save: { type: "boolean" } },
+  options: {
+    runs: { type: "string", default: "20" },
+    steps: { type: "string", default: "10" },
+    top: { type: "string", default: "30" },
+    interval: { type: "string", default: "200" },
+    "same-session": { type: "boolean" },
+    save: { type: "boolean" },
+  },
 });
 
 /** A DevTools-protocol session with the Worker's isolate on wrangler's inspector port. */
@@ -32,7 +39,10 @@ async function inspect(port) {
  */
 function findBundle(profile) {
   const dir = path.join(REPO, ".wrangler/tmp");
-  const frames = profile.nodes.map((n) => n.callFrame).filter((cf) => cf.url && cf.functionName && !cf.functionName.startsWith("(")).slice(0, 200);
+  const frames = profile.nodes
+    .map((n) => n.callFrame)
+    .filter((cf) => cf.url && cf.functionName && !cf.functionName.startsWith("("))
+    .slice(0, 200);
   let best = null;
   for (const d of readdirSync(dir).filter((x) => x.startsWith("dev-"))) {
     const file = path.join(dir, d, "index.js");

@@ -13,7 +13,10 @@ import { saveRecord } from "../lib/results.mjs";
 import { fmt, median, quantile, round } from "../lib/stats.mjs";
 import { clock, cpuNs, gapsOf, startMock, startWorker, streamRun } from "./lib.mjs";
 
-const q = (xs) => (xs.length ? { n: xs.length, p50: round(median(xs), 2), p90: round(quantile(xs, 0.9), 2), p99: round(quantile(xs, 0.99), 2), max: round(Math.max(...xs), 2) } : { n: 0 });
+const q = (xs) =>
+  xs.length
+    ? { n: xs.length, p50: round(median(xs), 2), p90: round(quantile(xs, 0.9), 2), p99: round(quantile(xs, 0.99), 2), max: round(Math.max(...xs), 2) }
+    : { n: 0 };
 const log = (s) => process.stderr.write(`[worker-bench] ${s}\n`);
 
 async function cold(mock, { coldStarts }) {
@@ -32,7 +35,9 @@ async function cold(mock, { coldStarts }) {
         row[name] = { error: r.error, firstByteMs: round(g.firstByte, 2), firstModelRequestMs: round(g.first, 2), totalMs: round(g.total, 2) };
       }
       rows.push(row);
-      log(`cold ${i}: ready ${row.spawnToReadyMs} ms; first run first byte ${row.first.firstByteMs} ms, new DO ${row.newDo.firstByteMs} ms, warm ${row.warm.firstByteMs} ms`);
+      log(
+        `cold ${i}: ready ${row.spawnToReadyMs} ms; first run first byte ${row.first.firstByteMs} ms, new DO ${row.newDo.firstByteMs} ms, warm ${row.warm.firstByteMs} ms`,
+      );
     } finally {
       await w.stop();
     }
@@ -93,7 +98,9 @@ async function load(w, mock, { concurrency, steps, minRuns }) {
       busy,
     };
     out.push(row);
-    log(`load ${n} sessions × ${steps} steps (${waves} waves): ${row.model_requests_per_s} model calls/s, between-steps p50 ${row.between_ms.p50} ms p99 ${row.between_ms.p99} ms, errors ${row.errors}`);
+    log(
+      `load ${n} sessions × ${steps} steps (${waves} waves): ${row.model_requests_per_s} model calls/s, between-steps p50 ${row.between_ms.p50} ms p99 ${row.between_ms.p99} ms, errors ${row.errors}`,
+    );
   }
   return out;
 }
@@ -151,7 +158,9 @@ async function history(w, mock, { sizes, repeat }) {
       other_model_calls: l.filter((e) => e.key === null).length,
     };
     out.push(row);
-    log(`history ${size}: load+build p50 ${row.load_and_build_ms.p50} ms, next request p50 ${row.next_request_ms.p50} ms; the model saw ${row.model_saw_messages} messages (${row.request_kib} KiB)`);
+    log(
+      `history ${size}: load+build p50 ${row.load_and_build_ms.p50} ms, next request p50 ${row.next_request_ms.p50} ms; the model saw ${row.model_saw_messages} messages (${row.request_kib} KiB)`,
+    );
   };
   const stamp = Date.now().toString(36);
   for (let i = 0; i < 2; i++) await streamRun(w.url, `hist-${stamp}-warmup`, { steps: 1 });
@@ -185,7 +194,12 @@ export async function runWorker(opts) {
   const machine = machineInfo();
   const meter = busyMeter();
   const mock = await startMock();
-  const record = { kind: "worker", machine, versions: Object.fromEntries(["wrangler", "miniflare", "openai", "zod", "hono"].map((p) => [p, packageVersion(REPO, p)])), options: opts };
+  const record = {
+    kind: "worker",
+    machine,
+    versions: Object.fromEntries(["wrangler", "miniflare", "openai", "zod", "hono"].map((p) => [p, packageVersion(REPO, p)])),
+    options: opts,
+  };
   try {
     if (phases.includes("cold")) record.cold = await cold(mock, { coldStarts: Number(opts["cold-starts"] ?? 3) });
     if (phases.some((p) => ["load", "cpu", "history"].includes(p))) {
@@ -193,8 +207,14 @@ export async function runWorker(opts) {
       try {
         const steps = Number(opts.steps ?? 10);
         if (phases.includes("cpu")) record.cpu = await cpu(w, mock, { steps, cpuRuns: Number(opts["cpu-runs"] ?? 20) });
-        if (phases.includes("load")) record.load = await load(w, mock, { concurrency: (opts.concurrency ?? "1,8,32").split(",").map(Number), steps, minRuns: Number(opts["min-runs"] ?? 24) });
-        if (phases.includes("history")) record.history = await history(w, mock, { sizes: (opts.history ?? "1,100,1000,10000").split(",").map(Number), repeat: Number(opts.repeat ?? 5) });
+        if (phases.includes("load"))
+          record.load = await load(w, mock, {
+            concurrency: (opts.concurrency ?? "1,8,32").split(",").map(Number),
+            steps,
+            minRuns: Number(opts["min-runs"] ?? 24),
+          });
+        if (phases.includes("history"))
+          record.history = await history(w, mock, { sizes: (opts.history ?? "1,100,1000,10000").split(",").map(Number), repeat: Number(opts.repeat ?? 5) });
       } finally {
         await w.stop();
       }
@@ -210,40 +230,66 @@ const cell = (x) => (x?.n ? `${fmt(x.p50, 1)} / ${fmt(x.p99 ?? x.max, 1)}` : "-"
 
 export function render(r, jsonRel) {
   const L = [];
-  L.push(`Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; the whole machine averaged ${r.busy.busy_cores_avg} busy cores of ${r.machine.nproc} over the ${r.busy.wall_s} s of the run (load average ${r.busy.loadavg1_start} → ${r.busy.loadavg1_end}). Versions: ${Object.entries(r.versions).map(([k, v]) => `${k}@${v}`).join(", ")}. Record: \`${jsonRel}\`.`);
+  L.push(
+    `Measured ${r.machine.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(r.machine)}; the whole machine averaged ${r.busy.busy_cores_avg} busy cores of ${r.machine.nproc} over the ${r.busy.wall_s} s of the run (load average ${r.busy.loadavg1_start} → ${r.busy.loadavg1_end}). Versions: ${Object.entries(
+      r.versions,
+    )
+      .map(([k, v]) => `${k}@${v}`)
+      .join(", ")}. Record: \`${jsonRel}\`.`,
+  );
   L.push("");
   if (r.cpu) {
     const c = r.cpu;
-    L.push(`**CPU per run** (${c.runs} sequential runs after 3 warm-up, each a fresh session, ${c.steps_per_run} calculate steps = ${c.model_calls_per_run} model calls, streamed; CPU of each process from /proc/<pid>/task/*/schedstat; the model is another process and not counted). p50 / p90 / max, ms per run:`);
+    L.push(
+      `**CPU per run** (${c.runs} sequential runs after 3 warm-up, each a fresh session, ${c.steps_per_run} calculate steps = ${c.model_calls_per_run} model calls, streamed; CPU of each process from /proc/<pid>/task/*/schedstat; the model is another process and not counted). p50 / p90 / max, ms per run:`,
+    );
     L.push("");
     L.push("| process | p50 | p90 | max | per model call (p50) |");
     L.push("|---|---:|---:|---:|---:|");
-    for (const [role, s] of Object.entries(c.cpu_ms_per_run)) L.push(`| ${role} | ${fmt(s.p50, 1)} | ${fmt(s.p90, 1)} | ${fmt(s.max, 1)} | ${fmt(s.p50 / c.model_calls_per_run, 2)} |`);
+    for (const [role, s] of Object.entries(c.cpu_ms_per_run))
+      L.push(`| ${role} | ${fmt(s.p50, 1)} | ${fmt(s.p90, 1)} | ${fmt(s.max, 1)} | ${fmt(s.p50 / c.model_calls_per_run, 2)} |`);
     L.push("");
     L.push(`Wall time per run p50 ${fmt(c.run_ms.p50, 1)} ms; errors ${c.errors}.`);
     L.push("");
   }
   if (r.load) {
-    L.push("**Under load** (N sessions at once, one run each per wave, every run streamed to the end; times in ms, p50 / p99). *between steps* = end of one model answer → the next model request, as the mock sees it (reading the answer, running the tool, persisting, building the next request); *first* = POST → first model request; *last* = end of the final answer → end of the client's stream:");
+    L.push(
+      "**Under load** (N sessions at once, one run each per wave, every run streamed to the end; times in ms, p50 / p99). *between steps* = end of one model answer → the next model request, as the mock sees it (reading the answer, running the tool, persisting, building the next request); *first* = POST → first model request; *last* = end of the final answer → end of the client's stream:",
+    );
     L.push("");
-    L.push("| sessions | runs × steps | errors | model calls/s | runs/s | between steps | first | last | run wall | workerd (Worker) CPU ms/run | busy cores (of " + r.machine.nproc + ") |");
+    L.push(
+      "| sessions | runs × steps | errors | model calls/s | runs/s | between steps | first | last | run wall | workerd (Worker) CPU ms/run | busy cores (of " +
+        r.machine.nproc +
+        ") |",
+    );
     L.push("|---:|---|---:|---:|---:|---|---|---|---|---:|---:|");
     for (const x of r.load) {
-      L.push(`| ${x.sessions} | ${x.runs} × ${x.steps_per_run} | ${x.errors} | ${x.model_requests_per_s} | ${x.runs_per_s} | ${cell(x.between_ms)} | ${cell(x.first_ms)} | ${cell(x.last_ms)} | ${cell(x.run_ms)} | ${fmt(x.cpu_ms_per_run["workerd (the Worker)"], 1)} | ${x.busy.busy_cores_avg} |`);
+      L.push(
+        `| ${x.sessions} | ${x.runs} × ${x.steps_per_run} | ${x.errors} | ${x.model_requests_per_s} | ${x.runs_per_s} | ${cell(x.between_ms)} | ${cell(x.first_ms)} | ${cell(x.last_ms)} | ${cell(x.run_ms)} | ${fmt(x.cpu_ms_per_run["workerd (the Worker)"], 1)} | ${x.busy.busy_cores_avg} |`,
+      );
     }
     L.push("");
   }
   if (r.history) {
-    L.push("**History length** (one session pre-filled through real runs; then runs of one tool step; ms p50 / p99 over the repeats): *load + build* = POST → first model request (the Durable Object loads the session's messages and builds the request); *next request* = tool answer → second model request (history in memory):");
+    L.push(
+      "**History length** (one session pre-filled through real runs; then runs of one tool step; ms p50 / p99 over the repeats): *load + build* = POST → first model request (the Durable Object loads the session's messages and builds the request); *next request* = tool answer → second model request (history in memory):",
+    );
     L.push("");
-    L.push("| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | errors |");
+    L.push(
+      "| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | errors |",
+    );
     L.push("|---:|---|---|---|---:|---:|---:|---:|");
-    for (const h of r.history) L.push(`| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${h.errors} |`);
+    for (const h of r.history)
+      L.push(
+        `| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${h.errors} |`,
+      );
     L.push("");
   }
   if (r.cold) {
     const s = r.cold.summary;
-    L.push(`**Cold start** (${r.cold.rows.length} fresh \`wrangler dev\` starts; ms p50 / max): spawn → healthy /healthz ${fmt(s.spawnToReadyMs.p50, 0)} / ${fmt(s.spawnToReadyMs.max, 0)} (wrangler builds the assets, bundles and starts workerd: a dev-tool cost, not an edge one); first run after start (new Durable Object) POST → first byte of the stream ${cell(s.firstRunFirstByteMs)}, → first model request ${cell(s.firstRunFirstModelRequestMs)}; a second new Durable Object on the warm isolate: first byte ${cell(s.newDoFirstByteMs)}, first model request ${cell(s.newDoFirstModelRequestMs)}; the same object again (warm): first byte ${cell(s.warmFirstByteMs)}, first model request ${cell(s.warmFirstModelRequestMs)}; errors ${s.errors}.`);
+    L.push(
+      `**Cold start** (${r.cold.rows.length} fresh \`wrangler dev\` starts; ms p50 / max): spawn → healthy /healthz ${fmt(s.spawnToReadyMs.p50, 0)} / ${fmt(s.spawnToReadyMs.max, 0)} (wrangler builds the assets, bundles and starts workerd: a dev-tool cost, not an edge one); first run after start (new Durable Object) POST → first byte of the stream ${cell(s.firstRunFirstByteMs)}, → first model request ${cell(s.firstRunFirstModelRequestMs)}; a second new Durable Object on the warm isolate: first byte ${cell(s.newDoFirstByteMs)}, first model request ${cell(s.newDoFirstModelRequestMs)}; the same object again (warm): first byte ${cell(s.warmFirstByteMs)}, first model request ${cell(s.warmFirstModelRequestMs)}; errors ${s.errors}.`,
+    );
     L.push("");
   }
   return L.join("\n") + "\n";
@@ -251,7 +297,9 @@ export function render(r, jsonRel) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: Object.fromEntries(["phases", "concurrency", "steps", "min-runs", "cpu-runs", "history", "repeat", "cold-starts"].map((k) => [k, { type: "string" }])),
+    options: Object.fromEntries(
+      ["phases", "concurrency", "steps", "min-runs", "cpu-runs", "history", "repeat", "cold-starts"].map((k) => [k, { type: "string" }]),
+    ),
   });
   const { md } = await runWorker(values);
   process.stdout.write(md);

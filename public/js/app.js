@@ -185,7 +185,9 @@ function addAssistantMessage() {
 }
 
 function summaryOf(data) {
-  const how = { completed: "Done", cancelled: "Cancelled", max_steps: "Stopped at the step limit", awaiting_approval: "Waiting for approval" }[data.status] ?? data.status;
+  const how =
+    { completed: "Done", cancelled: "Cancelled", max_steps: "Stopped at the step limit", awaiting_approval: "Waiting for approval" }[data.status] ??
+    data.status;
   const tokens = data.usage?.totalTokens;
   return [how, `${data.steps} step${data.steps === 1 ? "" : "s"}`, tokens ? `${tokens} tokens` : ""].filter(Boolean).join(" · ");
 }
@@ -266,7 +268,10 @@ async function refreshLessons() {
     ...lessons.map((l) => {
       const button = make("button", { attrs: { type: "button", "data-key": l.key } });
       const date = l.createdAt ? new Date(l.createdAt).toLocaleDateString() : "";
-      button.append(make("span", { className: "title", text: l.title || l.key }), make("span", { className: "meta", text: [l.topic, date].filter(Boolean).join(" · ") }));
+      button.append(
+        make("span", { className: "title", text: l.title || l.key }),
+        make("span", { className: "meta", text: [l.topic, date].filter(Boolean).join(" · ") }),
+      );
       button.addEventListener("click", () => openLesson(l.key));
       const item = make("li");
       item.append(button);

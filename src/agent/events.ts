@@ -92,7 +92,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.keys({
   "model.request": 1,
   "model.response": 1,
   "context.compacted": 1,
-  "warning": 1,
+  warning: 1,
   "run.completed": 1,
   "run.failed": 1,
 } satisfies Record<EventType, 1>) as EventType[];

@@ -15,7 +15,11 @@ export interface Hooks {
   name?: string;
   beforeRun?(info: { runId: string; sessionId: string }): void | Promise<void>;
   /** May replace what the model sees this step (compaction, reminders); stored history is untouched. */
-  beforeModel?(req: { step: number; system: string; messages: Message[] }): void | { system?: string; messages?: Message[] } | Promise<void | { system?: string; messages?: Message[] }>;
+  beforeModel?(req: {
+    step: number;
+    system: string;
+    messages: Message[];
+  }): void | { system?: string; messages?: Message[] } | Promise<void | { system?: string; messages?: Message[] }>;
   afterModel?(info: { step: number; response: ModelResponse }): void | Promise<void>;
   /** May block the call (the model gets `block` as an error result) or rewrite its arguments. */
   beforeTool?(call: ToolCallInfo): void | { block: string } | { args: unknown } | Promise<void | { block: string } | { args: unknown }>;

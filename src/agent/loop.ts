@@ -141,12 +141,17 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         return finish("cancelled");
       }
       if (!calls.length) {
-        if (response.finishReason === "length") o.emit({ type: "warning", code: "output_truncated", message: "The model's answer was cut at its output limit." });
+        if (response.finishReason === "length")
+          o.emit({ type: "warning", code: "output_truncated", message: "The model's answer was cut at its output limit." });
         return finish("completed");
       }
       if (response.finishReason === "length") {
         // Arguments cut mid-way may still parse; running them would act on half an instruction.
-        await answerAll(calls, "Your reply was cut off at the output limit before this call's arguments were complete, so it was not run. Send it again, shorter.", append);
+        await answerAll(
+          calls,
+          "Your reply was cut off at the output limit before this call's arguments were complete, so it was not run. Send it again, shorter.",
+          append,
+        );
       }
     }
   } catch (e) {
@@ -245,7 +250,15 @@ async function executeCall(
     // A long output is cut here, once, so the model, the history and the stream all get the same text.
     const whole = toolMessage(call, result);
     const { message, truncated } = o.context ? await o.context.limitToolOutput(whole) : { message: whole, truncated: false };
-    o.emit({ type: "tool.finished", callId: call.id, name: call.name, status: message.status, output: message.content, durationMs: Date.now() - started, ...(truncated ? { truncated } : {}) });
+    o.emit({
+      type: "tool.finished",
+      callId: call.id,
+      name: call.name,
+      status: message.status,
+      output: message.content,
+      durationMs: Date.now() - started,
+      ...(truncated ? { truncated } : {}),
+    });
     return { message, result };
   };
   if (o.signal.aborted) return done({ status: "error", content: "The run was cancelled before this call ran." });
@@ -253,7 +266,10 @@ async function executeCall(
   const tool = prepared.tool;
 
   if (o.recovering && !tool.replaySafe) {
-    return done({ status: "error", content: `This call to ${tool.name} was interrupted by a restart and was not run again, because it may have completed. Check its effect before retrying.` });
+    return done({
+      status: "error",
+      content: `This call to ${tool.name} was interrupted by a restart and was not run again, because it may have completed. Check its effect before retrying.`,
+    });
   }
   for (const answer of await callHooks(hooks, "beforeTool", o.emit, hookMs, { callId: call.id, name: call.name, args })) {
     if (answer && "block" in answer) return done({ status: "error", content: `Blocked: ${answer.block}` });

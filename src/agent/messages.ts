@@ -100,19 +100,13 @@ export function fromWire(wire: readonly WireMessage[]): { system: string; messag
   const system: string[] = [];
   const messages: Message[] = [];
   const text = (c: unknown): string =>
-    typeof c === "string"
-      ? c
-      : Array.isArray(c)
-        ? c.map((p) => (p && typeof p === "object" && "text" in p ? String(p.text) : "")).join("")
-        : "";
+    typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => (p && typeof p === "object" && "text" in p ? String(p.text) : "")).join("") : "";
   for (const w of wire) {
     const base = { id: newId("msg"), createdAt: now() };
     if (w.role === "system" || w.role === "developer") system.push(text(w.content));
     else if (w.role === "user") messages.push({ ...base, role: "user", content: text(w.content) });
     else if (w.role === "assistant") {
-      const calls = (w.tool_calls ?? []).flatMap((c) =>
-        c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : [],
-      );
+      const calls = (w.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : []));
       messages.push({ ...base, role: "assistant", content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
     } else if (w.role === "tool") {
       messages.push({ ...base, role: "tool", toolCallId: w.tool_call_id, name: "", status: "success", content: text(w.content) });

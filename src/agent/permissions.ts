@@ -47,7 +47,8 @@ export class PermissionPolicy {
       return { action: "deny", reason: `a person refused ${tool.name} for the rest of this session` };
     }
     const denying = config.find(({ rule }) => rule.action === "deny");
-    if (denying) return { action: "deny", reason: `the permission policy forbids this call (PERMISSIONS rule ${denying.index + 1}, tool "${denying.rule.tool}")` };
+    if (denying)
+      return { action: "deny", reason: `the permission policy forbids this call (PERMISSIONS rule ${denying.index + 1}, tool "${denying.rule.tool}")` };
 
     const remembered = session[0];
     if (remembered) return { action: remembered.action, reason: `a person chose "${remembered.action}" for ${tool.name} earlier in this session` };

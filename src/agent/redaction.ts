@@ -17,7 +17,8 @@ const SECRET_PATTERNS: RegExp[] = [
 /** `Bearer <token>` and `Basic <credentials>`: the scheme stays, the credential goes. */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 /** Field names whose string values are secret whatever they look like. */
-const SECRET_FIELD = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
+const SECRET_FIELD =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
 /** Shorter configured values are not redacted by value: they would blank out ordinary words. */
 export const MIN_SECRET_CHARS = 6;
 

@@ -98,7 +98,9 @@ export function createTaskTool(deps: SubagentDeps): Tool {
             ? {
                 authorize: async (tool, toolArgs, call) => {
                   const a = await authorize(tool, toolArgs, call);
-                  return a.action === "ask" ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" } : a;
+                  return a.action === "ask"
+                    ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" }
+                    : a;
                 },
               }
             : {}),
@@ -113,14 +115,22 @@ export function createTaskTool(deps: SubagentDeps): Tool {
   });
 }
 
-function taskResult(result: LoopResult, messages: readonly Message[], report: { agent: string; steps: number; usage: LoopResult["usage"]; toolsUsed: string[] }): ToolResult {
+function taskResult(
+  result: LoopResult,
+  messages: readonly Message[],
+  report: { agent: string; steps: number; usage: LoopResult["usage"]; toolsUsed: string[] },
+): ToolResult {
   const footer = `\n\n[subagent ${JSON.stringify({ steps: report.steps, usage: report.usage, toolsUsed: report.toolsUsed })}]`;
   const base = { data: report, usage: result.usage };
   switch (result.status) {
     case "completed":
       return { ...base, status: "success", content: `${result.output}${footer}` };
     case "max_steps":
-      return { ...base, status: "partial", content: `The subagent reached its limit of ${report.steps} model calls before finishing. What it has so far:\n\n${partialAnswer(messages)}${footer}` };
+      return {
+        ...base,
+        status: "partial",
+        content: `The subagent reached its limit of ${report.steps} model calls before finishing. What it has so far:\n\n${partialAnswer(messages)}${footer}`,
+      };
     case "cancelled":
       return { ...base, status: "error", content: `The subagent was cancelled.${footer}` };
     default:

@@ -26,7 +26,7 @@ export const TODO_WRITE_TOOL = "todo_write";
 const Status = z.enum(["pending", "in_progress", "completed"]);
 
 const TodoInput = z.object({
-  id: z.string().min(1).max(64).describe("A short stable id, e.g. \"1\" or \"sources\""),
+  id: z.string().min(1).max(64).describe('A short stable id, e.g. "1" or "sources"'),
   text: z.string().min(1).max(500).optional().describe("What to do; required for a new item"),
   status: Status.optional().describe("pending (default for a new item), in_progress or completed"),
 });
@@ -86,7 +86,8 @@ export function createTodoWriteTool(store: TodoStore, opts: { maxItems: number }
     async run({ todos, merge }, ctx) {
       const next = applyTodoUpdate(await store.load(), todos, merge ?? false);
       if (typeof next === "string") return fail(next);
-      if (next.length > opts.maxItems) return fail(`The list would hold ${next.length} items; it holds at most ${opts.maxItems}. Remove completed items first.`);
+      if (next.length > opts.maxItems)
+        return fail(`The list would hold ${next.length} items; it holds at most ${opts.maxItems}. Remove completed items first.`);
       await store.save(next);
       ctx.emit({ type: "todo.updated", todos: next });
       return ok(renderTodos(next), { todos: next });

@@ -7,11 +7,12 @@ export type ChatTarget =
   | { platform: "slack"; channel: string; threadTs?: string };
 
 export type ChatMessage =
-  | { platform: "telegram"; chatId: number; text: string }
-  | { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string };
+  { platform: "telegram"; chatId: number; text: string } | { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string };
 
 export function targetOf(m: ChatMessage): ChatTarget {
-  return m.platform === "telegram" ? { platform: "telegram", chatId: m.chatId } : { platform: "slack", channel: m.channel, ...(m.threadTs ? { threadTs: m.threadTs } : {}) };
+  return m.platform === "telegram"
+    ? { platform: "telegram", chatId: m.chatId }
+    : { platform: "slack", channel: m.channel, ...(m.threadTs ? { threadTs: m.threadTs } : {}) };
 }
 
 /** What names a conversation's Durable Object: a message, or a click on one of the bot's buttons. */

@@ -161,7 +161,15 @@ export class ChatObject extends DurableObject<Env> {
   private async pause(job: ChatJob, outcome: RunOutcome): Promise<void> {
     const shown: ShownApproval[] = outcome.approvals
       .filter((a) => !this.approvals.get(a.approvalId))
-      .map((a) => ({ approvalId: a.approvalId, seq: job.seq, sessionId: job.sessionId!, runId: job.runId!, name: a.name, prompt: approvalPrompt(a), expiresAt: Date.parse(a.expiresAt) }));
+      .map((a) => ({
+        approvalId: a.approvalId,
+        seq: job.seq,
+        sessionId: job.sessionId!,
+        runId: job.runId!,
+        name: a.name,
+        prompt: approvalPrompt(a),
+        expiresAt: Date.parse(a.expiresAt),
+      }));
     for (const a of shown) this.approvals.add(a);
     // Just after the last expiry (the session settles what is left as denied then), or at the watchdog's pace if none is known.
     const latest = this.approvals.latestExpiry(job.seq);
@@ -193,10 +201,12 @@ export class ChatObject extends DurableObject<Env> {
     // The session expires it at this moment too; a click that comes later must not revive it.
     if (shown.expiresAt <= Date.now()) return this.refuse(click, "expired");
     const decision = click.choice === "deny" ? "deny" : "allow";
-    const outcome = await decideApproval(this.env, shown.sessionId, shown.approvalId, decision, click.by, { remember: click.choice === "always" }).catch((e: unknown) => {
-      console.error("deciding an approval failed", e);
-      return { ok: false as const, code: "failed" as const };
-    });
+    const outcome = await decideApproval(this.env, shown.sessionId, shown.approvalId, decision, click.by, { remember: click.choice === "always" }).catch(
+      (e: unknown) => {
+        console.error("deciding an approval failed", e);
+        return { ok: false as const, code: "failed" as const };
+      },
+    );
     if (!outcome.ok) return this.refuse(click, outcome.code);
     if (outcome.pendingApprovals === 0) {
       this.follow(shown.seq);
@@ -229,7 +239,10 @@ export class ChatObject extends DurableObject<Env> {
     console.error(`chat job ${seq} failed`, error);
     this.finish(seq, error instanceof Error ? error.message : String(error));
     const job = this.store.job(seq);
-    if (job) await this.sender().text(targetOf(job.message), "Sorry, something went wrong on my side. Please try again.").catch(() => {});
+    if (job)
+      await this.sender()
+        .text(targetOf(job.message), "Sorry, something went wrong on my side. Please try again.")
+        .catch(() => {});
   }
 
   /** Cancels this conversation's runs still going or waiting for approval; returns how many. */

@@ -100,7 +100,10 @@ export class ChatStore {
 
   /** Jobs awaiting a decision, oldest first; with `dueAt`, only those to look at again by then. */
   awaiting(dueAt = Number.MAX_SAFE_INTEGER): ChatJob[] {
-    return this.sql.exec<Row>("SELECT jobs.* FROM jobs JOIN pauses USING (seq) WHERE jobs.state = 'awaiting' AND pauses.wake_at <= ? ORDER BY seq", dueAt).toArray().map(toJob);
+    return this.sql
+      .exec<Row>("SELECT jobs.* FROM jobs JOIN pauses USING (seq) WHERE jobs.state = 'awaiting' AND pauses.wake_at <= ? ORDER BY seq", dueAt)
+      .toArray()
+      .map(toJob);
   }
 
   /** When the next awaiting job is due a look. */

@@ -38,9 +38,5 @@ export function lessonRequest(course: CourseRow, syllabus: string[], taught: Les
     `Lessons so far:`,
     ...(taught.length ? taught.map((l) => `${l.number}. ${l.title} (saved as ${l.key})`) : ["(none: this is lesson 1)"]),
   ].join("\n");
-  return [
-    `Write today's lesson of my course. Call load_skill with name "daily-lesson" and these args, then follow it:`,
-    ``,
-    context,
-  ].join("\n");
+  return [`Write today's lesson of my course. Call load_skill with name "daily-lesson" and these args, then follow it:`, ``, context].join("\n");
 }

@@ -192,9 +192,12 @@ export class CourseRegistry extends DurableObject<Env> {
     const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
     if (!course || !lesson) return;
     const sender = new ChatSender(loadConfig(this.env), this.env.LESSONS);
-    const text = `${course.topic} — lesson ${lesson.number}${course.syllabus ? ` of ${course.syllabus.length}` : ""}: ${lesson.title}\n\n${lesson.summary}`.trim();
+    const text =
+      `${course.topic} — lesson ${lesson.number}${course.syllabus ? ` of ${course.syllabus.length}` : ""}: ${lesson.title}\n\n${lesson.summary}`.trim();
     const targets = [
-      ...(course.deliver.telegramChatId !== undefined ? [{ name: "telegram", to: { platform: "telegram" as const, chatId: course.deliver.telegramChatId } }] : []),
+      ...(course.deliver.telegramChatId !== undefined
+        ? [{ name: "telegram", to: { platform: "telegram" as const, chatId: course.deliver.telegramChatId } }]
+        : []),
       ...(course.deliver.slackChannel ? [{ name: "slack", to: { platform: "slack" as const, channel: course.deliver.slackChannel } }] : []),
     ];
     const done = this.store.period(id, period)?.delivered ?? [];

@@ -158,12 +158,23 @@ export class CourseStore {
   claimPeriod(courseId: string, period: string): PeriodRow | undefined {
     const now = new Date().toISOString();
     const inserted = this.sql
-      .exec("INSERT INTO periods (course_id, period, state, updated_at) VALUES (?, ?, 'running', ?) ON CONFLICT DO NOTHING RETURNING period", courseId, period, now)
+      .exec(
+        "INSERT INTO periods (course_id, period, state, updated_at) VALUES (?, ?, 'running', ?) ON CONFLICT DO NOTHING RETURNING period",
+        courseId,
+        period,
+        now,
+      )
       .toArray();
     if (inserted.length === 0) {
       const row = this.period(courseId, period);
       if (!row || row.state === "done") return undefined;
-      if (row.state === "failed") this.sql.exec("UPDATE periods SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE course_id = ? AND period = ?", now, courseId, period);
+      if (row.state === "failed")
+        this.sql.exec(
+          "UPDATE periods SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE course_id = ? AND period = ?",
+          now,
+          courseId,
+          period,
+        );
     }
     return this.period(courseId, period);
   }
@@ -223,7 +234,13 @@ export class CourseStore {
     const at = new Date().toISOString();
     this.transaction(() => {
       // A failed run is not resumed: the retry starts a new one.
-      this.sql.exec("UPDATE periods SET state = 'failed', run_id = NULL, error = ?, updated_at = ? WHERE course_id = ? AND period = ?", message, at, courseId, period);
+      this.sql.exec(
+        "UPDATE periods SET state = 'failed', run_id = NULL, error = ?, updated_at = ? WHERE course_id = ? AND period = ?",
+        message,
+        at,
+        courseId,
+        period,
+      );
       this.setError(courseId, { message, at, period });
     });
   }

@@ -38,7 +38,8 @@ const DAY_MS = 86_400_000;
 export function parseCron(expression: string): CronSchedule {
   const text = MACROS[expression.trim().toLowerCase()] ?? expression.trim();
   const fields = text.split(/\s+/);
-  if (fields.length !== 5) throw new CronError(`"${expression}" is not a cron expression: it needs 5 fields (minute hour day-of-month month day-of-week), got ${fields.length}`);
+  if (fields.length !== 5)
+    throw new CronError(`"${expression}" is not a cron expression: it needs 5 fields (minute hour day-of-month month day-of-week), got ${fields.length}`);
   const [min, hour, dom, month, dow] = fields as [string, string, string, string, string];
   const schedule: CronSchedule = {
     expression: expression.trim(),

@@ -58,7 +58,8 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     throw new ParamError(400, "invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
   }
   const req = parsed.data;
-  if (req.model !== MODEL_ID) throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
+  if (req.model !== MODEL_ID)
+    throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
 
   const { system, messages } = fromWire(req.messages as WireMessage[]);
   const last = messages.at(-1);
@@ -66,7 +67,8 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     throw new ParamError(400, "invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
   }
   const maxChars = c.get("config").MAX_INPUT_CHARS;
-  if (last.content.length > maxChars) throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
+  if (last.content.length > maxChars)
+    throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
   const sessionId = await sessionIdOf(c.req.header("x-session-id"), req.user ?? undefined);
   return {

@@ -52,5 +52,13 @@ export function chunk(who: ReplyIdentity, delta: { role?: "assistant"; content?:
 
 /** The last chunk when the client asked for stream_options.include_usage: no choices, the run's usage. */
 export function usageChunk(who: ReplyIdentity, usage: Usage) {
-  return { id: who.id, object: "chat.completion.chunk" as const, created: who.created, model: MODEL_ID, system_fingerprint: null, choices: [], usage: usageOf(usage) };
+  return {
+    id: who.id,
+    object: "chat.completion.chunk" as const,
+    created: who.created,
+    model: MODEL_ID,
+    system_fingerprint: null,
+    choices: [],
+    usage: usageOf(usage),
+  };
 }

@@ -48,7 +48,13 @@ interface TurnRun {
 }
 
 async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
-  const options = { stream: turn.stream, paradigm: "react" as const, maxSteps: c.get("config").MAX_STEPS, channel: "openai", ...(turn.system ? { system: turn.system } : {}) };
+  const options = {
+    stream: turn.stream,
+    paradigm: "react" as const,
+    maxSteps: c.get("config").MAX_STEPS,
+    channel: "openai",
+    ...(turn.system ? { system: turn.system } : {}),
+  };
   if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options), end: () => {} };
   const run = await startEphemeralRun(c.env, turn.history, turn.input, options);
   return { handle: run, end: () => c.executionCtx.waitUntil(run.dispose()) };

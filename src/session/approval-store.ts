@@ -78,7 +78,10 @@ export class ApprovalStore {
 
   /** A run's approvals its execution has not taken up yet: pending, or settled while it waited. */
   untaken(runId: string): ApprovalRow[] {
-    return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND resumed = 0 AND status != 'withdrawn' ORDER BY rowid", runId).toArray().map(toApproval);
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND resumed = 0 AND status != 'withdrawn' ORDER BY rowid", runId)
+      .toArray()
+      .map(toApproval);
   }
 
   /** Pending approvals whose time is up at `nowMs`. */

@@ -138,8 +138,10 @@ export class ApprovalDesk {
       if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
       const decided = this.approvals.forCall(runId, call.id);
       if (decided?.status === "allowed") return { action: "allow" };
-      if (decided?.status === "denied") return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
-      if (decided?.status === "expired") return { action: "deny", reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval." };
+      if (decided?.status === "denied")
+        return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
+      if (decided?.status === "expired")
+        return { action: "deny", reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval." };
       return verdict.action === "ask" ? { action: "ask" } : { action: "allow" };
     };
   }

@@ -22,7 +22,14 @@ export interface DecideOptions {
  * - `{ok: false, code: "already_decided"}`: decided before (by a person, by expiry, or withdrawn
  *   because the run was cancelled or a newer message superseded it).
  */
-export async function decideApproval(env: Env, sessionId: string, approvalId: string, decision: Decision, by: string, opts: DecideOptions = {}): Promise<DecideOutcome> {
+export async function decideApproval(
+  env: Env,
+  sessionId: string,
+  approvalId: string,
+  decision: Decision,
+  by: string,
+  opts: DecideOptions = {},
+): Promise<DecideOutcome> {
   const outcome = await sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts.remember ?? false);
   return outcome ?? { ok: false, code: "not_found", message: `session ${sessionId} not found` };
 }

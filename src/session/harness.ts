@@ -77,7 +77,8 @@ export function createHarnessTools(d: HarnessToolDeps): Tool[] {
       todoMaxItems: config.TODO_MAX_ITEMS,
       authorize: d.authorize,
       // A child compacts in memory: its context ends with it, and the session's overlay is the parent's.
-      context: ({ todos, runState }) => createContextManager(config, model, { outputs: stores.outputs, compactions: new MemoryCompactionStore(), todos }, runState),
+      context: ({ todos, runState }) =>
+        createContextManager(config, model, { outputs: stores.outputs, compactions: new MemoryCompactionStore(), todos }, runState),
     }),
   ];
 }

@@ -30,7 +30,14 @@ export interface DriveDeps {
 
 export async function driveRun(d: DriveDeps): Promise<RunResult> {
   const { config, store, run } = d;
-  const fail = (code: string, message: string): RunResult => ({ runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code, message } });
+  const fail = (code: string, message: string): RunResult => ({
+    runId: run.runId,
+    status: "failed",
+    output: "",
+    steps: run.steps,
+    usage: run.usage,
+    error: { code, message },
+  });
 
   // The user's message is stored once, even when a restarted run comes through here again.
   if (store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
@@ -47,7 +54,18 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;
-  const toolset = await buildToolset({ config, env: d.env, sessionId: d.sessionId, store, emit: d.emit, signal, model, stores, stream: run.options.stream, authorize: d.authorize });
+  const toolset = await buildToolset({
+    config,
+    env: d.env,
+    sessionId: d.sessionId,
+    store,
+    emit: d.emit,
+    signal,
+    model,
+    stores,
+    stream: run.options.stream,
+    authorize: d.authorize,
+  });
   const runState = new Map<string, unknown>();
   try {
     let steps = run.steps;
@@ -69,7 +87,11 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       runId: run.runId,
       sessionId: d.sessionId,
       model,
-      system: buildSystemPrompt(run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, toolset.promptSections, new Date().toISOString().slice(0, 10)),
+      system: buildSystemPrompt(
+        run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT,
+        toolset.promptSections,
+        new Date().toISOString().slice(0, 10),
+      ),
       tools: toolset.tools,
       history: store.modelHistory(),
       maxSteps: run.options.maxSteps,

@@ -47,7 +47,12 @@ export class SessionObject extends DurableObject<Env> {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
-    this.approvals = new ApprovalDesk(ctx.storage.sql, this.store, (runId, e, o) => this.hub.emit(runId, e, o), () => this.tracePolicy().redact);
+    this.approvals = new ApprovalDesk(
+      ctx.storage.sql,
+      this.store,
+      (runId, e, o) => this.hub.emit(runId, e, o),
+      () => this.tracePolicy().redact,
+    );
   }
 
   // ---- sessions
@@ -182,10 +187,27 @@ export class SessionObject extends DurableObject<Env> {
         this.store.markStarted(run.runId);
         emit({ type: "run.started", runId: run.runId });
       }
-      result = await driveRun({ config, env: this.env, sessionId: this.store.getMeta("id")!, store: this.store, run: this.store.run(run.runId)!, signal: controller.signal, emit, recovering, authorize: this.approvals.authorizer(new PermissionPolicy(config.PERMISSIONS), run.runId) });
+      result = await driveRun({
+        config,
+        env: this.env,
+        sessionId: this.store.getMeta("id")!,
+        store: this.store,
+        run: this.store.run(run.runId)!,
+        signal: controller.signal,
+        emit,
+        recovering,
+        authorize: this.approvals.authorizer(new PermissionPolicy(config.PERMISSIONS), run.runId),
+      });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      result = { runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message } };
+      result = {
+        runId: run.runId,
+        status: "failed",
+        output: "",
+        steps: run.steps,
+        usage: run.usage,
+        error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message },
+      };
     } finally {
       this.active.delete(run.runId);
     }
@@ -193,7 +215,8 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private finish(run: RunRow, result: RunResult): void {
-    const pending = result.status === "awaiting_approval" ? this.approvals.open(run.runId, (result as LoopResult).pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
+    const pending =
+      result.status === "awaiting_approval" ? this.approvals.open(run.runId, (result as LoopResult).pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
     this.store.updateRun(run.runId, {
       status: result.status,
       output: result.output,
@@ -203,9 +226,17 @@ export class SessionObject extends DurableObject<Env> {
       ...(pending ? { pending } : {}),
     });
     try {
-      if (result.status === "failed") this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
+      if (result.status === "failed")
+        this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
       else if (!pending) {
-        this.hub.emit(run.runId, { type: "run.completed", runId: run.runId, status: result.status, output: result.output, steps: result.steps, usage: result.usage });
+        this.hub.emit(run.runId, {
+          type: "run.completed",
+          runId: run.runId,
+          status: result.status,
+          output: result.output,
+          steps: result.steps,
+          usage: result.usage,
+        });
       } else {
         this.approvals.announce(run.runId, pending);
         void this.armWatchdog();
@@ -224,7 +255,11 @@ export class SessionObject extends DurableObject<Env> {
 
   /** Redaction, retention and webhook hooks of the trace, built once per object. */
   private tracePolicy(): TracePolicy {
-    this.trace ??= createTracePolicy(this.env, () => this.store.getMeta("id") ?? "", (p) => this.ctx.waitUntil(p));
+    this.trace ??= createTracePolicy(
+      this.env,
+      () => this.store.getMeta("id") ?? "",
+      (p) => this.ctx.waitUntil(p),
+    );
     return this.trace;
   }
 

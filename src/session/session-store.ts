@@ -240,7 +240,13 @@ export class SessionStore {
       patch.steps ?? cur.steps,
       JSON.stringify(patch.usage ?? cur.usage),
       patch.error === null ? null : JSON.stringify(patch.error ?? cur.error ?? null),
-      patch.pending === undefined ? (cur.pending === undefined ? null : JSON.stringify(cur.pending)) : patch.pending === null ? null : JSON.stringify(patch.pending),
+      patch.pending === undefined
+        ? cur.pending === undefined
+          ? null
+          : JSON.stringify(cur.pending)
+        : patch.pending === null
+          ? null
+          : JSON.stringify(patch.pending),
       finished,
       runId,
     );
@@ -262,7 +268,9 @@ export class SessionStore {
     const at = new Date().toISOString();
     const { type, ...data } = event;
     const bounded = boundedData(data);
-    const { seq } = this.sql.exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, bounded.text).one();
+    const { seq } = this.sql
+      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, bounded.text)
+      .one();
     return { seq, at, runId, type, data: bounded.data };
   }
 

@@ -56,7 +56,13 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tool
       return {
         tools: [
           calculateTool,
-          createWebSearchTool({ provider: config.SEARCH_PROVIDER, baseUrl: config.SEARCH_BASE_URL, apiKey: config.SEARCH_API_KEY, timeoutMs: config.SEARCH_TIMEOUT_MS, allowPrivate }),
+          createWebSearchTool({
+            provider: config.SEARCH_PROVIDER,
+            baseUrl: config.SEARCH_BASE_URL,
+            apiKey: config.SEARCH_API_KEY,
+            timeoutMs: config.SEARCH_TIMEOUT_MS,
+            allowPrivate,
+          }),
           createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
           ...createSkillTools(catalog, skills),
         ],
@@ -76,11 +82,14 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
   const promptSections: string[] = [base.skillsSection];
 
-  tools.add(createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }));
+  tools.add(
+    createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }),
+  );
   const mcp = await connectMcp(deps, tools, promptSections);
   // Last: subagents get the tools and prompt sections of everything above.
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
-  for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem, authorize: deps.authorize })) tools.add(t);
+  for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem, authorize: deps.authorize }))
+    tools.add(t);
   return { tools, promptSections, close: async () => mcp?.close() };
 }
 

@@ -14,7 +14,9 @@ import { FetchError, safeFetch } from "../tools/safe-fetch";
 const EventGlob = z
   .string()
   .min(1)
-  .refine((glob) => EVENT_TYPES.some((type) => matchesGlob(glob, type)), { error: (i) => `matches no event type (${String(i.input)}); known: ${EVENT_TYPES.join(", ")}` });
+  .refine((glob) => EVENT_TYPES.some((type) => matchesGlob(glob, type)), {
+    error: (i) => `matches no event type (${String(i.input)}); known: ${EVENT_TYPES.join(", ")}`,
+  });
 
 export const WebhookHookSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),

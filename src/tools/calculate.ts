@@ -3,9 +3,25 @@ import * as z from "zod";
 import { defineTool, fail, ok } from "../agent/tools";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {
-  sqrt: Math.sqrt, cbrt: Math.cbrt, abs: Math.abs, floor: Math.floor, ceil: Math.ceil, round: Math.round,
-  sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
-  ln: Math.log, log: Math.log10, log2: Math.log2, exp: Math.exp, min: Math.min, max: Math.max, pow: Math.pow,
+  sqrt: Math.sqrt,
+  cbrt: Math.cbrt,
+  abs: Math.abs,
+  floor: Math.floor,
+  ceil: Math.ceil,
+  round: Math.round,
+  sin: Math.sin,
+  cos: Math.cos,
+  tan: Math.tan,
+  asin: Math.asin,
+  acos: Math.acos,
+  atan: Math.atan,
+  ln: Math.log,
+  log: Math.log10,
+  log2: Math.log2,
+  exp: Math.exp,
+  min: Math.min,
+  max: Math.max,
+  pow: Math.pow,
 };
 const CONSTANTS: Record<string, number> = { pi: Math.PI, e: Math.E, tau: 2 * Math.PI };
 const MAX_EXPRESSION = 1000;

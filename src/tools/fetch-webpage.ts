@@ -42,12 +42,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
       "results before citing them; only pages read this way count as sources.",
     input: z.object({
       url: z.string().min(1).describe("Absolute http(s) URL of the page"),
-      max_chars: z
-        .number()
-        .int()
-        .min(100)
-        .optional()
-        .describe(`Characters of content to return at most (default and ceiling ${opts.maxChars})`),
+      max_chars: z.number().int().min(100).optional().describe(`Characters of content to return at most (default and ceiling ${opts.maxChars})`),
     }),
     replaySafe: true,
     annotations: { readOnly: true },
@@ -76,9 +71,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
             "fetch_webpage reads HTML and plain text only. Look for an HTML version of this source.",
         );
       }
-      const article = html
-        ? extractArticle(res.text, res.finalUrl)
-        : { title: res.finalUrl, content: res.text, length: res.text.length };
+      const article = html ? extractArticle(res.text, res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
       // As requested, as normalized (what a lesson's link is likely to be), and where it ended up.
       recordFetched(ctx, [url, new URL(url).href, res.finalUrl]);

@@ -86,8 +86,7 @@ const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlySet<string> } = {}): LessonValidation {
   const doc = outline(markdown);
   const findings: LessonFinding[] = [];
-  const add = (code: FindingCode, message: string, chapter?: number) =>
-    findings.push(chapter === undefined ? { code, message } : { code, message, chapter });
+  const add = (code: FindingCode, message: string, chapter?: number) => findings.push(chapter === undefined ? { code, message } : { code, message, chapter });
 
   const titles = doc.headings.filter((h) => h.level === 1);
   if (titles.length === 0) add("missing_title", "The lesson has no title: start it with one level-1 heading `# {title}`.");
@@ -108,7 +107,10 @@ export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlyS
   }
   const numbers = chapters.map((h) => Number(ANCHORS.chapter.pattern.exec(h.text)![1]));
   if (numbers.some((n, i) => i > 0 && n !== numbers[i - 1]! + 1)) {
-    add("chapter_numbering", `Chapters are numbered ${numbers.join(", ")}; number them consecutively (e.g. ${numbers.map((_, i) => numbers[0]! + i).join(", ")}).`);
+    add(
+      "chapter_numbering",
+      `Chapters are numbered ${numbers.join(", ")}; number them consecutively (e.g. ${numbers.map((_, i) => numbers[0]! + i).join(", ")}).`,
+    );
   }
 
   // A chapter runs to the next chapter, the Answer Key, the Sources or a level-1 heading, so that a
@@ -191,7 +193,11 @@ function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, ad
   }
   const concepts = section(ANCHORS.keyConcepts, "after the Objectives, as a table `| Concept | Meaning |`");
   if (concepts && !hasTable(bodyLines(doc, concepts))) {
-    add("key_concepts_no_table", `Chapter ${n}'s Key Concepts must contain a Markdown table: a header row \`| Concept | Meaning |\`, a separator \`|---|---|\` and one row per concept.`, n);
+    add(
+      "key_concepts_no_table",
+      `Chapter ${n}'s Key Concepts must contain a Markdown table: a header row \`| Concept | Meaning |\`, a separator \`|---|---|\` and one row per concept.`,
+      n,
+    );
   }
   const explanation = section(ANCHORS.explanation, "after the Key Concepts");
   if (explanation) {
@@ -205,7 +211,12 @@ function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, ad
   nonEmpty(section(ANCHORS.furtherQuestions, "after the Summary, with questions for further study"));
   const exercises = section(ANCHORS.exercises, "at the end of the chapter, with the five exercises");
   const misplaced = inChapter.find((h) => h.level !== 4 && EXERCISE_HEADING.test(h.text));
-  if (misplaced) add("exercise_heading", `"${"#".repeat(misplaced.level)} ${misplaced.raw}" must be a level-4 heading (\`#### Exercise ${n}.K ({type})\`) inside Chapter ${n}'s \`### Exercises\`.`, n);
+  if (misplaced)
+    add(
+      "exercise_heading",
+      `"${"#".repeat(misplaced.level)} ${misplaced.raw}" must be a level-4 heading (\`#### Exercise ${n}.K ({type})\`) inside Chapter ${n}'s \`### Exercises\`.`,
+      n,
+    );
   return exercises ? checkExercises(doc, exercises, n, add) : [];
 }
 
@@ -215,14 +226,27 @@ function checkExercises(doc: Outline, section: Heading, n: number, add: Add): Ex
   for (const h of headings) {
     const m = EXERCISE_HEADING.exec(h.text);
     if (!m) {
-      add("exercise_heading", `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`#### Exercise ${n}.K ({type})\` where {type} is one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`, n);
+      add(
+        "exercise_heading",
+        `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`#### Exercise ${n}.K ({type})\` where {type} is one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`,
+        n,
+      );
       continue;
     }
     const id = `${m[1]}.${m[2]}`;
-    const typeText = m[3]!.split(/[/·,|]/)[0]!.toLowerCase().replace(/[-_]/g, " ").replace(/\s+/g, " ").trim();
+    const typeText = m[3]!
+      .split(/[/·,|]/)[0]!
+      .toLowerCase()
+      .replace(/[-_]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     const kind = EXERCISE_TYPES.find((t) => t.pattern.test(typeText));
     if (!kind) {
-      add("exercise_heading", `Exercise ${id} has type "${m[3]}"; the type in parentheses must be one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`, n);
+      add(
+        "exercise_heading",
+        `Exercise ${id} has type "${m[3]}"; the type in parentheses must be one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`,
+        n,
+      );
       continue;
     }
     if (Number(m[1]) !== n) {
@@ -243,7 +267,9 @@ function checkExercises(doc: Outline, section: Heading, n: number, add: Add): Ex
     if (kind.type === "multiple_choice") {
       const letters = body.flatMap((l) => MC_OPTION.exec(l)?.[1] ?? []);
       if (letters.join("") !== "ABCD") {
-        const seen = letters.length ? `found ${letters.length} option line${letters.length === 1 ? "" : "s"} (${letters.join(", ")})` : "no option lines were found";
+        const seen = letters.length
+          ? `found ${letters.length} option line${letters.length === 1 ? "" : "s"} (${letters.join(", ")})`
+          : "no option lines were found";
         add("mc_options", `Exercise ${id} (Multiple choice) needs exactly four options A–D, one per line as \`- A. …\` through \`- D. …\`; ${seen}.`, n);
       }
     } else if (kind.type === "fill_in" && !body.some((l) => BLANK.test(l))) {
@@ -266,7 +292,10 @@ function checkExercises(doc: Outline, section: Heading, n: number, add: Add): Ex
 function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): void {
   const key = doc.headings.find((h) => h.level === 2 && ANCHORS.answerKey.pattern.test(h.text));
   if (!key) {
-    add("missing_answer_key", "The lesson has no `## Answer Key`: add it after the last chapter, with a `### Exercise N.K` entry (answer and explanation) for every exercise.");
+    add(
+      "missing_answer_key",
+      "The lesson has no `## Answer Key`: add it after the last chapter, with a `### Exercise N.K` entry (answer and explanation) for every exercise.",
+    );
     return;
   }
   const entries = new Map<string, Heading>();
@@ -284,11 +313,19 @@ function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): void {
     const body = bodyLines(doc, entry).filter((l) => l.trim() !== "");
     if (body.length === 0) add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, e.chapter);
     else if (e.type === "multiple_choice" && !/(?<![A-Za-z])[A-D](?![A-Za-z])/.test(body[0]!)) {
-      add("mc_answer_no_letter", `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`, e.chapter);
+      add(
+        "mc_answer_no_letter",
+        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`,
+        e.chapter,
+      );
     }
   }
   for (const [chapter, ids] of missingByChapter) {
-    add("answer_missing", `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`### Exercise ${ids[0]}\` with \`**Answer:** …\` and \`**Explanation:** …\` for each.`, chapter);
+    add(
+      "answer_missing",
+      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`### Exercise ${ids[0]}\` with \`**Answer:** …\` and \`**Explanation:** …\` for each.`,
+      chapter,
+    );
   }
   const known = new Set(exercises.map((e) => e.id));
   for (const [id, h] of entries) {
@@ -312,7 +349,10 @@ function checkSources(doc: Outline, fetchedUrls: ReadonlySet<string> | undefined
     const fetched = new Set([...fetchedUrls].map(normalizeUrl).filter((u) => u !== null));
     for (const url of new Set(urls)) {
       if (!fetched.has(normalizeUrl(url) ?? url)) {
-        add("source_not_fetched", `Source ${url} was not fetched in this run: read it with fetch_webpage first, or remove it (and its citations). Cite only pages you have read.`);
+        add(
+          "source_not_fetched",
+          `Source ${url} was not fetched in this run: read it with fetch_webpage first, or remove it (and its citations). Cite only pages you have read.`,
+        );
       }
     }
   }
@@ -325,7 +365,10 @@ function checkSources(doc: Outline, fetchedUrls: ReadonlySet<string> | undefined
   });
   const unknown = [...cited].filter((c) => !numbered.has(c)).sort((a, b) => a - b);
   if (unknown.length) {
-    add("citation_unknown", `The text cites ${unknown.map((c) => `[${c}]`).join(", ")} but the Sources list has no entr${unknown.length === 1 ? "y" : "ies"} with ${unknown.length === 1 ? "that number" : "those numbers"}; number the sources \`1.\`, \`2.\`, … and cite only those numbers.`);
+    add(
+      "citation_unknown",
+      `The text cites ${unknown.map((c) => `[${c}]`).join(", ")} but the Sources list has no entr${unknown.length === 1 ? "y" : "ies"} with ${unknown.length === 1 ? "that number" : "those numbers"}; number the sources \`1.\`, \`2.\`, … and cite only those numbers.`,
+    );
   }
 }
 

@@ -53,10 +53,7 @@ export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<
   const doFetch = opts.fetch ?? fetch;
   const maxRedirects = opts.maxRedirects ?? 5;
   const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new FetchError(`timed out after ${opts.timeoutMs} ms`, "timeout")),
-    opts.timeoutMs,
-  );
+  const timer = setTimeout(() => deadline.abort(new FetchError(`timed out after ${opts.timeoutMs} ms`, "timeout")), opts.timeoutMs);
   const onCancel = () => deadline.abort(new FetchError("the request was cancelled", "cancelled"));
   if (opts.signal?.aborted) onCancel();
   opts.signal?.addEventListener("abort", onCancel, { once: true });

@@ -54,7 +54,11 @@ function fnv1a(text: string): string {
 
 /** Metadata text: no control characters, one line, bounded. */
 function cleanText(text: string, max: number): string {
-  return text.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return text
+    .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: string; maxBytes: number; maxRepairs?: number }): Tool {
@@ -99,7 +103,8 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
       const path = lessonPath(key);
       const data = { key, path, bytes, status, title, topic, ...(validation ? { findings: validation.findings } : {}) };
       const where = `lessons/${key} (${bytes} bytes), link: ${path}`;
-      const renamed = key !== lessonKey(slug, args.format) ? ` (${lessonKey(slug, args.format)} belongs to another conversation, so this file got its own name)` : "";
+      const renamed =
+        key !== lessonKey(slug, args.format) ? ` (${lessonKey(slug, args.format)} belongs to another conversation, so this file got its own name)` : "";
 
       if (!validation) return ok(`Saved "${title}" as ${where}${renamed}.`, data);
       if (validation.ok) return ok(`Saved the lesson "${title}" as ${where}${renamed}. It passes the lesson format check.`, data);
@@ -118,7 +123,9 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
 }
 
 function listFindings(findings: LessonFinding[]): string {
-  const lines = findings.slice(0, MAX_LISTED_FINDINGS).map((f, i) => `${i + 1}. ${f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : ""}${f.message} (${f.code})`);
+  const lines = findings
+    .slice(0, MAX_LISTED_FINDINGS)
+    .map((f, i) => `${i + 1}. ${f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : ""}${f.message} (${f.code})`);
   if (findings.length > MAX_LISTED_FINDINGS) lines.push(`… and ${findings.length - MAX_LISTED_FINDINGS} more.`);
   return lines.join("\n");
 }

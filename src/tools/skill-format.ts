@@ -18,7 +18,10 @@ export class SkillFormatError extends Error {}
 
 /** Splits a SKILL.md into its front matter and its body (the instructions the model reads). */
 export function parseSkillFile(text: string): { frontMatter: SkillFrontMatter; body: string } {
-  const lines = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n").split("\n");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   if (lines[0] !== "---") throw new SkillFormatError("SKILL.md must start with a front matter line `---`");
   const end = lines.indexOf("---", 1);
   if (end < 0) throw new SkillFormatError("the front matter has no closing `---` line");
@@ -56,7 +59,13 @@ export function parseSkillFile(text: string): { frontMatter: SkillFrontMatter; b
     throw new SkillFormatError(`\`description\` is required: one line of at most ${MAX_DESCRIPTION} characters`);
   }
   const tags = (fields.get("tags") as string[] | undefined) ?? [];
-  return { frontMatter: { name, description, tags }, body: lines.slice(end + 1).join("\n").replace(/^\n+/, "") };
+  return {
+    frontMatter: { name, description, tags },
+    body: lines
+      .slice(end + 1)
+      .join("\n")
+      .replace(/^\n+/, ""),
+  };
 }
 
 /** A YAML scalar we accept: plain text YAML reads the same way, or a single- or double-quoted string. */

@@ -77,9 +77,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
       if (text === null) return fail(`Skill "${name}" is listed but its SKILL.md is missing from the deployment.`);
       // A function replacement, so `$&`-style patterns in the arguments stay literal.
       const body = parseSkillFile(text).body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
-      const resources = skill.files.length
-        ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}`
-        : "";
+      const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
       const content = `${body.trimEnd()}${resources}`;
       const loaded = (ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill> | undefined) ?? new Map<string, LoadedSkill>();
       loaded.set(name, args === undefined ? { name, content } : { name, args, content });
@@ -112,10 +110,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
 }
 
 /** A SkillSource over the Worker's static-assets binding (or any fetcher serving the skills folder at `base`). */
-export function assetsSkillSource(
-  assets: { fetch(req: Request | string): Promise<Response> },
-  base = "https://assets.local/skills/",
-): SkillSource {
+export function assetsSkillSource(assets: { fetch(req: Request | string): Promise<Response> }, base = "https://assets.local/skills/"): SkillSource {
   const root = base.endsWith("/") ? base : `${base}/`;
   return {
     async read(path) {

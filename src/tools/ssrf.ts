@@ -78,7 +78,7 @@ function refuseIpv4(octets: number[]): string | null {
   for (const [start, bits, what] of IPV4_BLOCKS) {
     const base = ipv4Value([...start, 0, 0, 0].slice(0, 4));
     const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-    if (((value & mask) >>> 0) === base) return what;
+    if ((value & mask) >>> 0 === base) return what;
   }
   return null;
 }

@@ -99,7 +99,17 @@ export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunO
         settings,
         todoMaxItems: 50,
         ...(contextSettings
-          ? { context: (child) => new ContextManager({ model, outputs, compactions: new MemoryCompactionStore(), todos: child.todos, runState: child.runState, settings: contextSettings }) }
+          ? {
+              context: (child) =>
+                new ContextManager({
+                  model,
+                  outputs,
+                  compactions: new MemoryCompactionStore(),
+                  todos: child.todos,
+                  runState: child.runState,
+                  settings: contextSettings,
+                }),
+            }
           : {}),
         ...(opts.subagents ?? {}),
       }),

@@ -27,7 +27,10 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 /** Lowercase, NFKC; runs of letters/digits/marks are tokens, except every CJK character stands alone. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().normalize("NFKC").matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+  for (const m of text
+    .toLowerCase()
+    .normalize("NFKC")
+    .matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
     const word = m[0];
     if (!CJK.test(word)) {
       out.push(word);

@@ -38,7 +38,11 @@ export async function startFixtureWeb(port?: number): Promise<PageServer> {
   let origin = "";
   const routes: Parameters<typeof startPageServer>[0] = {
     "/search": (_req, res) => {
-      const results = Object.entries(FIXTURE_PAGES).map(([path, p]) => ({ title: p.title, url: origin + path, content: `${p.title}: an article about calculus.` }));
+      const results = Object.entries(FIXTURE_PAGES).map(([path, p]) => ({
+        title: p.title,
+        url: origin + path,
+        content: `${p.title}: an article about calculus.`,
+      }));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ results }));
     },
   };

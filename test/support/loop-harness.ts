@@ -27,7 +27,13 @@ export class LoopHarness {
   }
 
   client(opts: { maxRetries?: number; timeoutMs?: number } = {}) {
-    return createOpenAIModel({ apiKey: "sk-test", baseURL: this.model.baseURL, model: "scripted-model", timeoutMs: opts.timeoutMs ?? 10_000, maxRetries: opts.maxRetries ?? 0 });
+    return createOpenAIModel({
+      apiKey: "sk-test",
+      baseURL: this.model.baseURL,
+      model: "scripted-model",
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      maxRetries: opts.maxRetries ?? 0,
+    });
   }
 
   /**

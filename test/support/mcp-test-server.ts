@@ -42,7 +42,10 @@ export async function startTestMcpServer(options: { tools: TestTool[]; pageSize?
   const requests: Record<string, number> = {};
 
   function newSession() {
-    const server = new Server({ name: "test-server", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } }, instructions: options.instructions });
+    const server = new Server(
+      { name: "test-server", version: "1.0.0" },
+      { capabilities: { tools: { listChanged: true } }, instructions: options.instructions },
+    );
     server.setRequestHandler(ListToolsRequestSchema, (req) => {
       const start = Number(req.params?.cursor ?? 0);
       const page = tools.slice(start, start + pageSize).map(({ handler: _, ...t }) => ({ inputSchema: { type: "object" as const }, ...t }));
@@ -68,7 +71,9 @@ export async function startTestMcpServer(options: { tools: TestTool[]; pageSize?
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (!session) {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
         return;
       }
       await session.transport.handleRequest(req, res, body);

@@ -59,7 +59,10 @@ export class PlatformFake {
       const target = String(body.chat_id ?? body.callback_query_id ?? "");
       this.calls.push({ platform: "telegram", method: telegram[2]!, target, body, credential: telegram[1]!, at: Date.now() });
       if (this.takeFailure("telegram", target)) return json(res, 500, { ok: false, error_code: 500, description: "Internal Server Error: scripted failure" });
-      return json(res, 200, { ok: true, result: telegram[2] === "sendChatAction" ? true : { message_id: this.calls.length, chat: { id: Number(target) }, date: 0 } });
+      return json(res, 200, {
+        ok: true,
+        result: telegram[2] === "sendChatAction" ? true : { message_id: this.calls.length, chat: { id: Number(target) }, date: 0 },
+      });
     }
     const slack = /^\/slack\/api\/([\w.]+)$/.exec(url.pathname);
     if (slack) {

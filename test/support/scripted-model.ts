@@ -237,7 +237,13 @@ async function streamReply(
   (reply.toolCalls ?? []).forEach((c, index) => {
     chunks.push({
       ...base,
-      choices: [{ index: 0, delta: { tool_calls: [{ index, id: callId(c, index), type: "function", function: { name: c.name, arguments: "" } }] }, finish_reason: null }],
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index, id: callId(c, index), type: "function", function: { name: c.name, arguments: "" } }] },
+          finish_reason: null,
+        },
+      ],
     });
     for (const frag of split(argsText(c), pieces)) {
       chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: frag } }] }, finish_reason: null }] });

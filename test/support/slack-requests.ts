@@ -15,7 +15,15 @@ export const uniqueTs = () => `${Math.floor(Date.now() / 1000)}.${String(n++).pa
 export const uniqueChannel = (prefix = "C") => `${prefix}${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
 
 export function eventCallback(event: Record<string, unknown>, eventId = `Ev${uniqueTs().replace(".", "")}`) {
-  return { token: "legacy", team_id: TEAM_ID, api_app_id: "A0TEST", type: "event_callback", event_id: eventId, event_time: Math.floor(Date.now() / 1000), event };
+  return {
+    token: "legacy",
+    team_id: TEAM_ID,
+    api_app_id: "A0TEST",
+    type: "event_callback",
+    event_id: eventId,
+    event_time: Math.floor(Date.now() / 1000),
+    event,
+  };
 }
 
 export function appMention(channel: string, text: string, extra: Record<string, unknown> = {}) {
@@ -35,7 +43,13 @@ export function postSlackInteraction(payload: unknown, opts: SigningOptions = {}
 }
 
 /** A click on a button of the bot's message `messageTs` (in `threadTs`'s thread) in `channel`. */
-export function blockActions(channel: string, messageTs: string, threadTs: string | undefined, action: { action_id: string; value: string }, user = "U0LEARNER") {
+export function blockActions(
+  channel: string,
+  messageTs: string,
+  threadTs: string | undefined,
+  action: { action_id: string; value: string },
+  user = "U0LEARNER",
+) {
   return {
     type: "block_actions",
     team: { id: TEAM_ID, domain: "test" },

@@ -22,7 +22,13 @@ export function telegramUpdate(chatId: number, text: string, updateId = nextUpda
 }
 
 /** A click on an inline keyboard button of message `messageId` in a private chat; the query id is `cb-<update id>`. */
-export function callbackQueryUpdate(chatId: number, messageId: number, data: string, from = { id: chatId, first_name: "Ada", username: "ada" }, updateId = nextUpdateId++) {
+export function callbackQueryUpdate(
+  chatId: number,
+  messageId: number,
+  data: string,
+  from = { id: chatId, first_name: "Ada", username: "ada" },
+  updateId = nextUpdateId++,
+) {
   return {
     update_id: updateId,
     callback_query: {

@@ -36,12 +36,17 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
   const args = [
     WRANGLER,
     "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", String(await freePort()),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(await freePort()),
     "--show-interactive-dev-session=false",
-    "--persist-to", join(stateDir, "state"),
-    "--env-file", envFile,
+    "--persist-to",
+    join(stateDir, "state"),
+    "--env-file",
+    envFile,
     ...Object.entries(opts.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ...(opts.args ?? []),
   ];
@@ -73,7 +78,8 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
     try {
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
       if (res.ok) return;

@@ -61,7 +61,10 @@ describe("a call the policy asks about waits for a person", () => {
     // The call the policy allows ran at once.
     expect(events.filter((e) => e.event === "tool.finished").map((e) => e.data.output)).toEqual(["2+2 = 4"]);
 
-    const first = (await (await decide(sid, String(required[0]!.data.approvalId), { decision: "allow" })).json()) as { status: string; pendingApprovals: number };
+    const first = (await (await decide(sid, String(required[0]!.data.approvalId), { decision: "allow" })).json()) as {
+      status: string;
+      pendingApprovals: number;
+    };
     expect(first).toMatchObject({ status: "awaiting_approval", pendingApprovals: 1 });
     expect((await settledRun(sid, runId)).status).toBe("awaiting_approval");
     expect((await requests(key)).requests).toHaveLength(1);

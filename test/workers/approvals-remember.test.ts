@@ -10,7 +10,13 @@ describe("remember turns a decision into a rule for the rest of the session", ()
   it("allow + remember settles the run's other calls of the tool and stops asking in later runs", async () => {
     const key = uniqueId("k");
     // One script serves the whole session: its marker is in the first user message.
-    const marker = await script(key, [calc(`${ASK_PREFIX}1`, `${ASK_PREFIX}2`), calc(`${ASK_PREFIX}3`), { text: "first done" }, calc(`${ASK_PREFIX}4`), { text: "second done" }]);
+    const marker = await script(key, [
+      calc(`${ASK_PREFIX}1`, `${ASK_PREFIX}2`),
+      calc(`${ASK_PREFIX}3`),
+      { text: "first done" },
+      calc(`${ASK_PREFIX}4`),
+      { text: "second done" },
+    ]);
     const sid = uniqueId();
     const first = await startRun(sid, `${marker} go`);
     expect(first.pending).toHaveLength(2);

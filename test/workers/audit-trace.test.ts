@@ -21,7 +21,9 @@ describe("the audit trace", () => {
       expect((response.usage as { totalTokens: number }).totalTokens).toBeGreaterThan(0);
     }
     expect(of("tool.started")).toEqual([expect.objectContaining({ name: "calculate", args: { expression: "2^10" } })]);
-    expect(of("tool.finished")).toEqual([expect.objectContaining({ name: "calculate", status: "success", output: "2^10 = 1024", durationMs: expect.any(Number) })]);
+    expect(of("tool.finished")).toEqual([
+      expect.objectContaining({ name: "calculate", status: "success", output: "2^10 = 1024", durationMs: expect.any(Number) }),
+    ]);
     expect(of("run.completed")).toEqual([expect.objectContaining({ status: "completed", output: "1024", steps: 2 })]);
     expect(events.every((e) => e.runId && typeof e.seq === "number")).toBe(true);
   });

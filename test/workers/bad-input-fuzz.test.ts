@@ -45,8 +45,15 @@ const runBody = fc.oneof(
   fc.record({ input: fc.oneof(fc.constant(""), notString) }).map(json),
   fc.record({ input: fc.string({ minLength: 1 }), stream: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map(json),
   fc.record({ input: fc.string({ minLength: 1 }), paradigm: fc.string().filter((p) => !["react", "reflection", "plan-solve"].includes(p)) }).map(json),
-  fc.record({ input: fc.string({ minLength: 1 }), maxSteps: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1001 }), fc.double({ min: 1.1, max: 9.9, noInteger: true }), fc.string()) }).map(json),
-  fc.tuple(fc.string({ minLength: 1 }), unknownKey(["input", "stream", "paradigm", "maxSteps"]), fc.jsonValue()).map(([input, k, v]) => json({ input, [k]: v })),
+  fc
+    .record({
+      input: fc.string({ minLength: 1 }),
+      maxSteps: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1001 }), fc.double({ min: 1.1, max: 9.9, noInteger: true }), fc.string()),
+    })
+    .map(json),
+  fc
+    .tuple(fc.string({ minLength: 1 }), unknownKey(["input", "stream", "paradigm", "maxSteps"]), fc.jsonValue())
+    .map(([input, k, v]) => json({ input, [k]: v })),
 );
 const sessionBody = fc.oneof(
   notJson,
@@ -58,7 +65,10 @@ const sessionBody = fc.oneof(
 const decideBody = fc.oneof(
   notJson,
   notObject,
-  fc.jsonValue().filter((d) => d !== "allow" && d !== "deny").map((decision) => json({ decision })),
+  fc
+    .jsonValue()
+    .filter((d) => d !== "allow" && d !== "deny")
+    .map((decision) => json({ decision })),
   fc.record({ decision: fc.constantFrom("allow", "deny"), remember: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map(json),
   fc.tuple(unknownKey(["decision", "remember"]), fc.jsonValue()).map(([k, v]) => json({ decision: "allow", [k]: v })),
 );
@@ -68,15 +78,41 @@ const courseBody = fc.oneof(
   // An empty topic makes the body invalid whatever the cron: a cron the parser chokes on must still be a 400.
   fc.record({ topic: fc.constantFrom("", "   "), cron: fc.string(), level: fc.string() }).map(json),
   fc.record({ topic: notString }).map(json),
-  fc.record({ topic: fc.constant(`${tag} calculus`), deliver: fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant({ slackChannel: "no spaces allowed" }), fc.constant({ telegramChatId: 1.5 })) }).map(json),
+  fc
+    .record({
+      topic: fc.constant(`${tag} calculus`),
+      deliver: fc.oneof(
+        fc.integer(),
+        fc.string(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant({ slackChannel: "no spaces allowed" }),
+        fc.constant({ telegramChatId: 1.5 }),
+      ),
+    })
+    .map(json),
 );
 const chatBody = fc.oneof(
   notJson,
   notObject,
-  fc.string().filter((m) => m !== "study-agent").map((model) => json({ model, messages: [{ role: "user", content: "hi" }] })),
+  fc
+    .string()
+    .filter((m) => m !== "study-agent")
+    .map((model) => json({ model, messages: [{ role: "user", content: "hi" }] })),
   fc.constant(json({ model: "study-agent", messages: [] })),
-  fc.string({ minLength: 1 }).filter((r) => !["system", "developer", "user", "assistant", "tool"].includes(r)).map((role) => json({ model: "study-agent", messages: [{ role, content: "hi" }] })),
-  fc.string().map((content) => json({ model: "study-agent", messages: [{ role: "user", content: "hi" }, { role: "assistant", content }] })),
+  fc
+    .string({ minLength: 1 })
+    .filter((r) => !["system", "developer", "user", "assistant", "tool"].includes(r))
+    .map((role) => json({ model: "study-agent", messages: [{ role, content: "hi" }] })),
+  fc.string().map((content) =>
+    json({
+      model: "study-agent",
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "assistant", content },
+      ],
+    }),
+  ),
   fc.integer({ min: 2, max: 9 }).map((n) => json({ model: "study-agent", n, messages: [{ role: "user", content: "hi" }] })),
 );
 const badCount = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom("abc", "1.5", "1e400", "NaN", "-0.5", "0x10", " "));
@@ -84,44 +120,65 @@ const badCount = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom("
 const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
   [
     "every route with an invalid id",
-    fc.tuple(badId, freshId).chain(([bad, ok]) =>
-      fc.constantFrom<BadRequest>(
-        { method: "GET", path: `/v1/sessions/${seg(bad)}` },
-        { method: "DELETE", path: `/v1/sessions/${seg(bad)}` },
-        { method: "GET", path: `/v1/sessions/${seg(bad)}/events` },
-        { method: "POST", path: `/v1/sessions/${seg(bad)}/runs`, body: json({ input: "hi" }) },
-        { method: "GET", path: `/v1/sessions/${ok}/runs/${seg(bad)}` },
-        { method: "GET", path: `/v1/sessions/${seg(bad)}/runs/run_x/stream` },
-        { method: "POST", path: `/v1/sessions/${ok}/runs/${seg(bad)}/cancel` },
-        { method: "POST", path: `/v1/sessions/${ok}/approvals/${seg(bad)}`, body: json({ decision: "allow" }) },
-        { method: "GET", path: `/v1/courses/${seg(bad)}` },
-        { method: "DELETE", path: `/v1/courses/${seg(bad)}` },
-        { method: "GET", path: `/v1/lessons/${seg(bad)}` },
+    fc
+      .tuple(badId, freshId)
+      .chain(([bad, ok]) =>
+        fc.constantFrom<BadRequest>(
+          { method: "GET", path: `/v1/sessions/${seg(bad)}` },
+          { method: "DELETE", path: `/v1/sessions/${seg(bad)}` },
+          { method: "GET", path: `/v1/sessions/${seg(bad)}/events` },
+          { method: "POST", path: `/v1/sessions/${seg(bad)}/runs`, body: json({ input: "hi" }) },
+          { method: "GET", path: `/v1/sessions/${ok}/runs/${seg(bad)}` },
+          { method: "GET", path: `/v1/sessions/${seg(bad)}/runs/run_x/stream` },
+          { method: "POST", path: `/v1/sessions/${ok}/runs/${seg(bad)}/cancel` },
+          { method: "POST", path: `/v1/sessions/${ok}/approvals/${seg(bad)}`, body: json({ decision: "allow" }) },
+          { method: "GET", path: `/v1/courses/${seg(bad)}` },
+          { method: "DELETE", path: `/v1/courses/${seg(bad)}` },
+          { method: "GET", path: `/v1/lessons/${seg(bad)}` },
+        ),
       ),
-    ),
   ],
   ["POST /v1/sessions/:id/runs", fc.tuple(freshId, runBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/runs`, body }))],
   ["POST /v1/sessions", sessionBody.map((body) => ({ method: "POST", path: "/v1/sessions", body }))],
-  ["POST /v1/sessions/:id/approvals/:approvalId", fc.tuple(freshId, decideBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/approvals/appr_x`, body }))],
+  [
+    "POST /v1/sessions/:id/approvals/:approvalId",
+    fc.tuple(freshId, decideBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/approvals/appr_x`, body })),
+  ],
   ["POST /v1/courses", courseBody.map((body) => ({ method: "POST", path: "/v1/courses", body }))],
   ["POST /v1/chat/completions", chatBody.map((body) => ({ method: "POST", path: "/v1/chat/completions", body }))],
   [
     "query parameters",
-    fc.tuple(freshId, badCount, fc.constantFrom("after", "limit")).chain(([id, value, name]) =>
-      fc.constantFrom<BadRequest>(
-        { method: "GET", path: `/v1/sessions/${id}/events?${name}=${encodeURIComponent(value)}` },
-        { method: "GET", path: `/v1/sessions/${id}/events?limit=${name === "limit" ? "0" : "5000"}` },
-        { method: "GET", path: `/v1/sessions/${id}/runs/run_x/stream?after=${encodeURIComponent(value)}` },
+    fc
+      .tuple(freshId, badCount, fc.constantFrom("after", "limit"))
+      .chain(([id, value, name]) =>
+        fc.constantFrom<BadRequest>(
+          { method: "GET", path: `/v1/sessions/${id}/events?${name}=${encodeURIComponent(value)}` },
+          { method: "GET", path: `/v1/sessions/${id}/events?limit=${name === "limit" ? "0" : "5000"}` },
+          { method: "GET", path: `/v1/sessions/${id}/runs/run_x/stream?after=${encodeURIComponent(value)}` },
+        ),
       ),
-    ),
   ],
   [
     "bot webhooks without valid credentials",
     fc.tuple(fc.string(), fc.string({ maxLength: 40 }), fc.integer()).chain(([body, secret, ts]) =>
       fc.constantFrom<BadRequest>(
         { method: "POST", path: "/telegram/webhook", body, headers: { "x-telegram-bot-api-secret-token": secret.replace(/[^\x21-\x7e]/g, "") || "x" } },
-        { method: "POST", path: "/slack/events", body, headers: { "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`, "x-slack-request-timestamp": String(ts) } },
-        { method: "POST", path: "/slack/interactions", body: `payload=${encodeURIComponent(body)}`, headers: { "content-type": "application/x-www-form-urlencoded", "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`, "x-slack-request-timestamp": String(ts) } },
+        {
+          method: "POST",
+          path: "/slack/events",
+          body,
+          headers: { "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`, "x-slack-request-timestamp": String(ts) },
+        },
+        {
+          method: "POST",
+          path: "/slack/interactions",
+          body: `payload=${encodeURIComponent(body)}`,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-slack-signature": `v0=${secret.replace(/[^\x21-\x7e]/g, "")}`,
+            "x-slack-request-timestamp": String(ts),
+          },
+        },
       ),
     ),
   ],
@@ -166,7 +223,10 @@ describe("generated bad inputs across every route", () => {
     stored += await ourCourses();
     const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     console.log(
-      `fuzz: ${total} generated bad inputs across ${ROUTES.length} route groups → ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s} ×${n}`).join(", ")}; ${fiveHundreds} 5xx; ${stored} things stored (${touched.size} session ids checked)`,
+      `fuzz: ${total} generated bad inputs across ${ROUTES.length} route groups → ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s} ×${n}`)
+        .join(", ")}; ${fiveHundreds} 5xx; ${stored} things stored (${touched.size} session ids checked)`,
     );
     expect(total).toBeGreaterThanOrEqual(300);
     expect(fiveHundreds).toBe(0);

@@ -41,7 +41,18 @@ describe("auto-compaction in a session", () => {
 
     // The overlay hides nothing from the session's history, and the trace records the compaction.
     const session = (await (await call(`/v1/sessions/${sid}`)).json()) as SessionBody;
-    expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant", "user", "assistant", "tool", "assistant"]);
+    expect(session.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+      "assistant",
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+    ]);
     expect(session.messages[0]!.content).toContain("FIRST QUESTION");
     const { events } = (await (await call(`/v1/sessions/${sid}/events?limit=1000`)).json()) as EventsBody;
     const record = events.filter((e) => e.type === "context.compacted");

@@ -59,7 +59,11 @@ describe("bad input gets a clear 4xx JSON error", () => {
 
   it("answers 413 past the body limit", async () => {
     const big = JSON.stringify({ input: "x".repeat(1_100_000) });
-    await expectError(await call(`/v1/sessions/${uniqueId()}/runs`, { method: "POST", body: big, headers: { "content-type": "application/json" } }), 413, "body_too_large");
+    await expectError(
+      await call(`/v1/sessions/${uniqueId()}/runs`, { method: "POST", body: big, headers: { "content-type": "application/json" } }),
+      413,
+      "body_too_large",
+    );
   });
 });
 

@@ -15,11 +15,34 @@ async function runToEnd(sid: string, input: string, stream: boolean): Promise<Ru
 
 // The pool runs with MODEL_MAX_RETRIES=1: every request is tried twice before the run fails.
 const FAULTS: Array<{ kind: string; replies: Omit<Reply, "dynamic">[]; stream?: boolean; vars?: Record<string, string>; code: string }> = [
-  { kind: "429 storm (Retry-After: 1)", replies: [{ status: 429, retryAfter: 1 }, { status: 429, retryAfter: 1 }], code: "model_rate_limited" },
+  {
+    kind: "429 storm (Retry-After: 1)",
+    replies: [
+      { status: 429, retryAfter: 1 },
+      { status: 429, retryAfter: 1 },
+    ],
+    code: "model_rate_limited",
+  },
   { kind: "5xx", replies: [{ status: 500 }, { status: 503 }], code: "model_unavailable" },
-  { kind: "timeout", replies: [{ text: "slow", delayMs: 3_000 }, { text: "slow", delayMs: 3_000 }], vars: { MODEL_TIMEOUT_MS: "300" }, code: "model_timeout" },
+  {
+    kind: "timeout",
+    replies: [
+      { text: "slow", delayMs: 3_000 },
+      { text: "slow", delayMs: 3_000 },
+    ],
+    vars: { MODEL_TIMEOUT_MS: "300" },
+    code: "model_timeout",
+  },
   { kind: "garbage body", replies: [{ raw: "<html>502 Bad Gateway</html>" }, { raw: "<html>502 Bad Gateway</html>" }], code: "model_bad_response" },
-  { kind: "stream cut mid-chunk", replies: [{ text: "half an answer that never ends", cutAfterChunks: 2 }, { text: "again cut", cutAfterChunks: 2 }], stream: true, code: "model_stream_cut" },
+  {
+    kind: "stream cut mid-chunk",
+    replies: [
+      { text: "half an answer that never ends", cutAfterChunks: 2 },
+      { text: "again cut", cutAfterChunks: 2 },
+    ],
+    stream: true,
+    code: "model_stream_cut",
+  },
 ];
 const RUNS_PER_FAULT = 4;
 

@@ -40,7 +40,13 @@ describe("errors on the OpenAI-compatible endpoint are OpenAI error objects", ()
     expect(badRole.param).toBe("messages[0].role");
 
     const lastNotUser = await failure(
-      client.chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }] }),
+      client.chat.completions.create({
+        model: "study-agent",
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "hello" },
+        ],
+      }),
     );
     expect(lastNotUser.error).toMatchObject({ param: "messages", code: "invalid_request" });
 
@@ -58,13 +64,19 @@ describe("errors on the OpenAI-compatible endpoint are OpenAI error objects", ()
   it("answers bad JSON, a bad X-Session-Id and a too large body in the same shape", async () => {
     const badJson = await call("/v1/chat/completions", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } });
     expect(badJson.status).toBe(400);
-    expect(await badJson.json()).toEqual({ error: { message: "The request body is not valid JSON.", type: "invalid_request_error", param: null, code: "invalid_json" } });
+    expect(await badJson.json()).toEqual({
+      error: { message: "The request body is not valid JSON.", type: "invalid_request_error", param: null, code: "invalid_json" },
+    });
 
-    const badSession = await failure(agentClient({ headers: { "X-Session-Id": "no spaces allowed" } }).chat.completions.create({ model: "study-agent", messages: user("hi") }));
+    const badSession = await failure(
+      agentClient({ headers: { "X-Session-Id": "no spaces allowed" } }).chat.completions.create({ model: "study-agent", messages: user("hi") }),
+    );
     expect(badSession.status).toBe(400);
     expect(badSession.code).toBe("invalid_session_id");
 
-    const tooLarge = await failure(agentClient({ vars: { MAX_BODY_BYTES: "2048" } }).chat.completions.create({ model: "study-agent", messages: user("x".repeat(4000)) }));
+    const tooLarge = await failure(
+      agentClient({ vars: { MAX_BODY_BYTES: "2048" } }).chat.completions.create({ model: "study-agent", messages: user("x".repeat(4000)) }),
+    );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.error).toMatchObject({ type: "invalid_request_error", code: "body_too_large" });
   });

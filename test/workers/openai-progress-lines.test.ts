@@ -4,7 +4,12 @@ import { agentClient } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
 
 const calculation = [
-  { toolCalls: [{ name: "calculate", args: { expression: "12*7" } }, { name: "calculate", args: { expression: "1/0" } }] },
+  {
+    toolCalls: [
+      { name: "calculate", args: { expression: "12*7" } },
+      { name: "calculate", args: { expression: "1/0" } },
+    ],
+  },
   { text: "12 times 7 is 84." },
 ];
 
@@ -22,7 +27,11 @@ describe("the agent's tool activity in an OpenAI-compatible reply", () => {
 
   it("streams the same lines as content chunks", async () => {
     const marker = await script(uniqueId("k"), calculation);
-    const stream = await agentClient().chat.completions.create({ model: "study-agent", stream: true, messages: [{ role: "user", content: `${marker} 12*7?` }] });
+    const stream = await agentClient().chat.completions.create({
+      model: "study-agent",
+      stream: true,
+      messages: [{ role: "user", content: `${marker} 12*7?` }],
+    });
     let text = "";
     for await (const c of stream) {
       expect(c.choices[0]?.delta.tool_calls).toBeUndefined();

@@ -30,11 +30,19 @@ describe("the permission policy holds whatever the model is talked into", () => 
   it("a subagent obeys the same policy, and cannot ask for approval", async () => {
     const child = uniqueId("child");
     const childMarker = await script(child, [
-      { toolCalls: [{ name: "calculate", args: { expression: `${DENY_PREFIX}2` } }, { name: "calculate", args: { expression: `${ASK_PREFIX}2` } }] },
+      {
+        toolCalls: [
+          { name: "calculate", args: { expression: `${DENY_PREFIX}2` } },
+          { name: "calculate", args: { expression: `${ASK_PREFIX}2` } },
+        ],
+      },
       { text: "both refused" },
     ]);
     const key = uniqueId("k");
-    const marker = await script(key, [{ toolCalls: [{ name: "task", args: { prompt: `${childMarker} compute two sums`, tools: "full" } }] }, { text: "the subagent could not" }]);
+    const marker = await script(key, [
+      { toolCalls: [{ name: "task", args: { prompt: `${childMarker} compute two sums`, tools: "full" } }] },
+      { text: "the subagent could not" },
+    ]);
     const sid = uniqueId();
     const run = await startRun(sid, `${marker} delegate`);
     expect(run).toMatchObject({ status: "completed", output: "the subagent could not" });

@@ -20,10 +20,7 @@ describe("a run through the Worker and the Session Durable Object", () => {
 
   it("runs a tool and streams events in order", async () => {
     const key = uniqueId("k");
-    const marker = await script(key, [
-      { toolCalls: [{ name: "calculate", args: { expression: "12*7" } }] },
-      { text: "12 times 7 is 84." },
-    ]);
+    const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: "12*7" } }] }, { text: "12 times 7 is 84." }]);
     const sid = uniqueId();
     const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} What is 12*7?`, stream: true } });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
@@ -35,7 +32,12 @@ describe("a run through the Worker and the Session Durable Object", () => {
     const finished = events.find((e) => e.event === "tool.finished")!;
     expect(finished.data).toMatchObject({ name: "calculate", status: "success" });
     expect(String(finished.data.output)).toContain("84");
-    expect(events.filter((e) => e.event === "text.delta").map((e) => e.data.delta).join("")).toBe("12 times 7 is 84.");
+    expect(
+      events
+        .filter((e) => e.event === "text.delta")
+        .map((e) => e.data.delta)
+        .join(""),
+    ).toBe("12 times 7 is 84.");
     // The model got the tool result on its second call.
     const seen = (await requests(key)).requests;
     expect(seen).toHaveLength(2);

@@ -12,7 +12,17 @@ describe("a run's lifecycle over HTTP", () => {
     expect(run).toMatchObject({ runId: done.runId, status: "completed", output: "42", steps: 2 });
     const { events } = (await (await call(`/v1/sessions/${sid}/events`)).json()) as { events: Array<{ seq: number; type: string; at: string }> };
     const types = events.map((e) => e.type);
-    expect(types).toEqual(["run.started", "model.request", "model.response", "tool.started", "tool.finished", "model.request", "model.response", "text.delta", "run.completed"]);
+    expect(types).toEqual([
+      "run.started",
+      "model.request",
+      "model.response",
+      "tool.started",
+      "tool.finished",
+      "model.request",
+      "model.response",
+      "text.delta",
+      "run.completed",
+    ]);
     expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
     const page = (await (await call(`/v1/sessions/${sid}/events?after=${events[2]!.seq}&limit=2`)).json()) as { events: Array<{ type: string }> };
     expect(page.events.map((e) => e.type)).toEqual(["tool.started", "tool.finished"]);

@@ -53,7 +53,12 @@ describe("a run survives its Durable Object restarting mid-run", () => {
     // A client reconnecting from the last event it saw gets the rest, once.
     const rest = await new SseReader(await call(`/v1/sessions/${sid}/runs/${runId}/stream?after=${stream.lastSeq()}`)).rest();
     expect(rest.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed", output: "The answer is 42." } });
-    expect(rest.filter((e) => e.event === "text.delta").map((e) => e.data.delta).join("")).toBe("The answer is 42.");
+    expect(
+      rest
+        .filter((e) => e.event === "text.delta")
+        .map((e) => e.data.delta)
+        .join(""),
+    ).toBe("The answer is 42.");
     const seqs = [...stream.seen, ...rest].flatMap((e) => (e.id === undefined ? [] : [e.id]));
     expect(new Set(seqs).size).toBe(seqs.length);
 
@@ -106,7 +111,9 @@ describe("a run survives its Durable Object restarting mid-run", () => {
     expect(results.call_save).toMatchObject({ status: "error" });
     expect(results.call_save!.content).toContain("interrupted by a restart and was not run again");
     expect(results.call_todo).toMatchObject({ status: "success" });
-    expect(((await (await call(`/v1/sessions/${sid}`)).json()) as { todos: unknown[] }).todos).toEqual([{ id: "1", text: "revise limits", status: "in_progress" }]);
+    expect(((await (await call(`/v1/sessions/${sid}`)).json()) as { todos: unknown[] }).todos).toEqual([
+      { id: "1", text: "revise limits", status: "in_progress" },
+    ]);
   });
 
   it("keeps a run waiting for approval across an eviction, and the decision resumes it", async () => {

@@ -54,7 +54,9 @@ describe("API_TOKEN guards every /v1 route", () => {
         refused++;
       }
     }
-    console.log(`security: ${V1_ROUTES.length} /v1 routes × ${bad.length} missing or wrong tokens → ${refused} refused with 401, ${V1_ROUTES.length * bad.length - refused} let through`);
+    console.log(
+      `security: ${V1_ROUTES.length} /v1 routes × ${bad.length} missing or wrong tokens → ${refused} refused with 401, ${V1_ROUTES.length * bad.length - refused} let through`,
+    );
   });
 
   it("lets the right token through on read routes", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
 import { call, uniqueId } from "../support/worker-http";
 
-const run = async (sid: string, input: string) => (await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input } })).json() as Promise<Record<string, unknown>>;
+const run = async (sid: string, input: string) =>
+  (await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input } })).json() as Promise<Record<string, unknown>>;
 
 describe("sessions keep their history and only theirs", () => {
   it("a second run in the same session sees the first", async () => {

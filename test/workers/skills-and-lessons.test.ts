@@ -21,7 +21,11 @@ describe("skills from static assets and lessons in R2, through the Worker", () =
   it("saves a lesson to R2 and serves it at /v1/lessons", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [
-      { toolCalls: [{ name: "save_document", args: { filename: "notes on limits", content: "# Limits\n\nPlain notes, not a lesson.", format: "txt", topic: "calculus" } }] },
+      {
+        toolCalls: [
+          { name: "save_document", args: { filename: "notes on limits", content: "# Limits\n\nPlain notes, not a lesson.", format: "txt", topic: "calculus" } },
+        ],
+      },
       { text: "saved" },
     ]);
     await call(`/v1/sessions/${uniqueId()}/runs`, { method: "POST", json: { input: `${marker} save` } });

@@ -17,7 +17,10 @@ async function askForApproval(replyAfter: string, expression = `${ASK_PREFIX}1`)
   const channel = uniqueChannel();
   const mention = appMention(channel, `${marker} add them`);
   expect((await postSlack(eventCallback(mention))).status).toBe(200);
-  const prompt = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage" && c.body.blocks), "the approval buttons");
+  const prompt = await waitFor(
+    async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage" && c.body.blocks),
+    "the approval buttons",
+  );
   const blocks = prompt.body.blocks as Block[];
   const buttons = Object.fromEntries(blocks.find((b) => b.type === "actions")!.elements!.map((b) => [b.text.text, { action_id: b.action_id, value: b.value }]));
   // The buttons' message has its own ts; the clicks name it (the fake's answers are not recorded, so pick one).

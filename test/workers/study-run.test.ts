@@ -11,9 +11,7 @@ const web = String(env.SEARCH_BASE_URL);
 
 /** The fixture lesson, citing exactly the pages the run fetched. */
 const lessonCiting = (urls: string[]) =>
-  goodLesson
-    .replaceAll("[3]", "[2]")
-    .replace(/## Sources[\s\S]*$/, `## Sources\n${urls.map((u, i) => `${i + 1}. [Source ${i + 1}](${u})`).join("\n")}\n`);
+  goodLesson.replaceAll("[3]", "[2]").replace(/## Sources[\s\S]*$/, `## Sources\n${urls.map((u, i) => `${i + 1}. [Source ${i + 1}](${u})`).join("\n")}\n`);
 
 describe("a study run produces a valid lesson from pages it read", () => {
   it("searches, fetches, loads skills, saves a valid lesson to R2 and links it", async () => {
@@ -24,16 +22,29 @@ describe("a study run produces a valid lesson from pages it read", () => {
       { toolCalls: pages.map((url) => ({ name: "fetch_webpage", args: { url } })) },
       { toolCalls: [{ name: "load_skill", args: { name: "knowledge-compiler", args: "derivatives" } }] },
       { toolCalls: [{ name: "load_skill", args: { name: "exercise-generator" } }] },
-      { toolCalls: [{ name: "save_document", args: { filename: "Derivatives: Measuring Change", content: lessonCiting(pages), topic: "calculus", title: "Derivatives: Measuring Change" } }] },
+      {
+        toolCalls: [
+          {
+            name: "save_document",
+            args: { filename: "Derivatives: Measuring Change", content: lessonCiting(pages), topic: "calculus", title: "Derivatives: Measuring Change" },
+          },
+        ],
+      },
       { text: "Your lesson on derivatives is saved." },
     ]);
     const sid = uniqueId("learner");
-    const run = (await (await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} I want to learn calculus` } })).json()) as Record<string, unknown>;
+    const run = (await (await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} I want to learn calculus` } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(run).toMatchObject({ status: "completed", steps: 6 });
 
     // What the model saw: search results, the articles' text (not their navigation), the skills.
     const seen = (await requests(key)).requests;
-    const toolText = (i: number) => seen[i]!.messages.filter((m) => m.role === "tool").map((m) => String(m.content)).join("\n");
+    const toolText = (i: number) =>
+      seen[i]!.messages.filter((m) => m.role === "tool")
+        .map((m) => String(m.content))
+        .join("\n");
     expect(toolText(1)).toContain(`${web}/articles/derivatives`);
     expect(toolText(2)).toContain("slope of the tangent line");
     expect(toolText(2)).not.toContain("Home · About · Login");

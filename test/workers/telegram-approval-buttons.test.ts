@@ -19,7 +19,10 @@ async function askForApproval(replyAfter: string) {
   const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: `${ASK_PREFIX}1` } }] }, { text: replyAfter }]);
   const chat = uniqueChatId();
   expect((await postTelegram(telegramUpdate(chat, `${marker} add them`))).status).toBe(200);
-  const prompt = await waitFor(async () => (await platformCalls("telegram", chat)).find((c) => c.method === "sendMessage" && c.body.reply_markup), "the approval buttons");
+  const prompt = await waitFor(
+    async () => (await platformCalls("telegram", chat)).find((c) => c.method === "sendMessage" && c.body.reply_markup),
+    "the approval buttons",
+  );
   const buttons = Object.fromEntries((prompt.body.reply_markup as Keyboard).inline_keyboard.flat().map((b) => [b.text, b.callback_data]));
   return { key, chat, prompt, buttons };
 }
@@ -111,7 +114,10 @@ describe("approvals from Telegram's inline keyboard", () => {
     const marker = await script(key, [ask(1), { text: "First: 1112." }, ask(2), { text: "Second: 1113." }]);
     const chat = uniqueChatId();
     await postTelegram(telegramUpdate(chat, `${marker} first`));
-    const prompt = await waitFor(async () => (await platformCalls("telegram", chat)).find((c) => c.method === "sendMessage" && c.body.reply_markup), "the approval buttons");
+    const prompt = await waitFor(
+      async () => (await platformCalls("telegram", chat)).find((c) => c.method === "sendMessage" && c.body.reply_markup),
+      "the approval buttons",
+    );
     const always = (prompt.body.reply_markup as Keyboard).inline_keyboard.flat().find((b) => b.text === "Always allow")!;
     await click(chat, always.callback_data);
     await waitForText(chat, "First: 1112.");

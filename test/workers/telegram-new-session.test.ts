@@ -6,7 +6,10 @@ import { call, uniqueId } from "../support/worker-http";
 
 async function sendAndWaitReply(chat: number, text: string, expected: string): Promise<void> {
   expect((await postTelegram(telegramUpdate(chat, text))).status).toBe(200);
-  await waitFor(async () => (await platformCalls("telegram", chat)).some((c) => c.method === "sendMessage" && String(c.body.text).includes(expected)), `reply "${expected}"`);
+  await waitFor(
+    async () => (await platformCalls("telegram", chat)).some((c) => c.method === "sendMessage" && String(c.body.text).includes(expected)),
+    `reply "${expected}"`,
+  );
 }
 
 describe("a Telegram chat's sessions", () => {

@@ -15,7 +15,16 @@ describe("a Telegram update delivered more than once", () => {
     const marker = await script(key, [{ text: "Photosynthesis turns light into sugar." }]);
     const chat = uniqueChatId();
     // An update written the way Telegram's older examples are: no chat.type.
-    const update = { update_id: 900_000 + chat, message: { message_id: 7, date: 1441645532, chat: { id: chat, first_name: "Ada" }, from: { id: chat, first_name: "Ada" }, text: `${marker} What is photosynthesis?` } };
+    const update = {
+      update_id: 900_000 + chat,
+      message: {
+        message_id: 7,
+        date: 1441645532,
+        chat: { id: chat, first_name: "Ada" },
+        from: { id: chat, first_name: "Ada" },
+        text: `${marker} What is photosynthesis?`,
+      },
+    };
 
     // Telegram retries when it thinks a delivery failed; two copies may even arrive together.
     const first = await Promise.all([postTelegram(update), postTelegram(update)]);

@@ -12,9 +12,34 @@ describe("the todo list of a session", () => {
     // One script for the session: a request is routed by the first marker in its history.
     const key = uniqueId("k");
     const marker = await script(key, [
-      { toolCalls: [{ name: "todo_write", args: { todos: [{ id: "1", text: "Find sources", status: "in_progress" }, { id: "2", text: "Write the lesson" }] } }] },
+      {
+        toolCalls: [
+          {
+            name: "todo_write",
+            args: {
+              todos: [
+                { id: "1", text: "Find sources", status: "in_progress" },
+                { id: "2", text: "Write the lesson" },
+              ],
+            },
+          },
+        ],
+      },
       { text: "Planned." },
-      { toolCalls: [{ name: "todo_write", args: { todos: [{ id: "1", status: "completed" }, { id: "2", status: "in_progress" }], merge: true } }] },
+      {
+        toolCalls: [
+          {
+            name: "todo_write",
+            args: {
+              todos: [
+                { id: "1", status: "completed" },
+                { id: "2", status: "in_progress" },
+              ],
+              merge: true,
+            },
+          },
+        ],
+      },
       { text: "Sources found." },
     ]);
     const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} teach me cells`, stream: true } });

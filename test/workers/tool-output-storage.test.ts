@@ -36,6 +36,8 @@ describe("a truncated tool output in a session", () => {
     expect(await second.json()).toMatchObject({ status: "completed", output: "Read it." });
     const read = (await requests(key)).requests[1]!.messages.at(-1)!;
     expect(read).toMatchObject({ role: "tool" });
-    expect(read.content).toBe(`[Output ${cut.id}, lines 1000–1002 of 2002]\nfinding 1000\nfinding 1001\nfinding 1002\n[999 more lines: read_tool_output({"id":"${cut.id}","offset":1003})]`);
+    expect(read.content).toBe(
+      `[Output ${cut.id}, lines 1000–1002 of 2002]\nfinding 1000\nfinding 1001\nfinding 1002\n[999 more lines: read_tool_output({"id":"${cut.id}","offset":1003})]`,
+    );
   });
 });

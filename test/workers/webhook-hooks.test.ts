@@ -9,7 +9,8 @@ import { uniqueId } from "../support/worker-http";
 async function deliveredTypes(sid: string, count: number): Promise<Array<{ type: string; body: Record<string, unknown>; valid: boolean }>> {
   for (let i = 0; i < 100; i++) {
     const got = await deliveries(sid);
-    if (got.length >= count) return got.map((d) => ({ type: d.headers["x-hook-event"]!, body: JSON.parse(d.body), valid: verifyHook(TEST_HOOK_SECRET, d.headers, d.body) }));
+    if (got.length >= count)
+      return got.map((d) => ({ type: d.headers["x-hook-event"]!, body: JSON.parse(d.body), valid: verifyHook(TEST_HOOK_SECRET, d.headers, d.body) }));
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`fewer than ${count} deliveries for ${sid}`);

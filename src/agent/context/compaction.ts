@@ -100,12 +100,7 @@ export function summarizerPrompt(maxTokens: number): string {
 }
 
 /** Asks the model for the summary; it is cut at `maxTokens` so a talkative model cannot undo the compaction. */
-export async function summarize(
-  model: ModelClient,
-  transcript: string,
-  maxTokens: number,
-  signal: AbortSignal,
-): Promise<{ summary: string; usage?: Usage }> {
+export async function summarize(model: ModelClient, transcript: string, maxTokens: number, signal: AbortSignal): Promise<{ summary: string; usage?: Usage }> {
   const response = await model.complete({
     system: summarizerPrompt(maxTokens),
     messages: [userMessage(`Summarize this conversation:\n\n${transcript}`)],

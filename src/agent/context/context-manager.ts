@@ -135,7 +135,11 @@ export class ContextManager {
     while (keep > 1 && estimateTokens(rounds.slice(-keep).flat()) > this.budget / 2) keep--;
     const older = rounds.slice(0, rounds.length - keep).flat();
     if (!older.length) {
-      req.emit({ type: "warning", code: "context_over_budget", message: `The context (~${beforeTokens} tokens) is over the compaction budget (${this.budget}) and holds nothing more to compact.` });
+      req.emit({
+        type: "warning",
+        code: "context_over_budget",
+        message: `The context (~${beforeTokens} tokens) is over the compaction budget (${this.budget}) and holds nothing more to compact.`,
+      });
       return undefined;
     }
 

@@ -29,8 +29,7 @@ const SYNTHESIS_TAG = "[Synthesis]";
 export const stepTurn = (i: number, n: number, text: string) =>
   `${STEP_TAG}${i + 1}/${n}] ${text}\nDo this step now, using tools as needed, and reply with its result.`;
 
-export const synthesisTurn = (n: number) =>
-  `${SYNTHESIS_TAG} All ${n} steps are done. Write the final answer to the original request from the results above.`;
+export const synthesisTurn = (n: number) => `${SYNTHESIS_TAG} All ${n} steps are done. Write the final answer to the original request from the results above.`;
 
 const stepId = (i: number) => String(i + 1);
 
@@ -85,7 +84,9 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
   };
   const mark = async (i: number, status: Todo["status"]) => {
     const todos = await o.todos.load();
-    const next = todos.map((t): Todo => (t.id === stepId(i) ? { ...t, status } : status === "in_progress" && t.status === "in_progress" ? { ...t, status: "pending" } : t));
+    const next = todos.map((t): Todo =>
+      t.id === stepId(i) ? { ...t, status } : status === "in_progress" && t.status === "in_progress" ? { ...t, status: "pending" } : t,
+    );
     if (!next.some((t) => t.id === stepId(i))) next.push({ id: stepId(i), text: steps[i]!, status });
     await setTodos(next);
   };

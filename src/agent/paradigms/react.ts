@@ -27,7 +27,10 @@ const finishTool = defineTool({
 });
 
 export function withThinkFinish(tools: ToolRegistry): ToolRegistry {
-  return tools.filter(() => true).add(thinkTool).add(finishTool);
+  return tools
+    .filter(() => true)
+    .add(thinkTool)
+    .add(finishTool);
 }
 
 export function runReact(o: ParadigmOptions): Promise<LoopResult> {

@@ -24,7 +24,9 @@ const CRITIC_STEPS = 2;
 const REVIEW_TAG = "[Review ";
 
 export function revisionRequest(round: number, reasons: readonly string[]): string {
-  return [`${REVIEW_TAG}${round}] A reviewer asked you to revise your answer:`, ...reasons.map((r) => `- ${r}`), "Write the improved answer in full."].join("\n");
+  return [`${REVIEW_TAG}${round}] A reviewer asked you to revise your answer:`, ...reasons.map((r) => `- ${r}`), "Write the improved answer in full."].join(
+    "\n",
+  );
 }
 
 export async function runReflection(o: ParadigmOptions): Promise<LoopResult> {

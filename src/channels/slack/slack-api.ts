@@ -42,7 +42,13 @@ export class SlackApi {
 
   /** Posts one message made of Block Kit `blocks`; `text` is the notification's fallback. Returns its ts. */
   async postBlocks(channel: string, text: string, blocks: readonly SlackBlock[], threadTs?: string): Promise<string | undefined> {
-    const answer = await this.call("chat.postMessage", { channel, text: escapeSlackText(text), blocks, ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false });
+    const answer = await this.call("chat.postMessage", {
+      channel,
+      text: escapeSlackText(text),
+      blocks,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+      unfurl_links: false,
+    });
     return typeof answer.ts === "string" ? answer.ts : undefined;
   }
 

@@ -30,6 +30,11 @@ export function slackApprovalClick(p: SlackBlockActions): { teamId: string; chan
     teamId: p.team.id,
     channel,
     deliveryId: `action:${p.user.id}:${action.action_ts ?? ts}:${action.value}`,
-    click: { ...button, by: `slack:${p.user.id}`, who: `<@${p.user.id}>`, at: { platform: "slack", channel, ts, ...(threadTs ? { threadTs } : {}), userId: p.user.id } },
+    click: {
+      ...button,
+      by: `slack:${p.user.id}`,
+      who: `<@${p.user.id}>`,
+      at: { platform: "slack", channel, ts, ...(threadTs ? { threadTs } : {}), userId: p.user.id },
+    },
   };
 }

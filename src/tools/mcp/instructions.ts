@@ -12,7 +12,10 @@ export function mcpInstructionsSection(instructions: ServerInstructions[]): stri
   const sections = instructions
     .filter((i) => i.text.trim() !== "")
     .map(({ server, text }) => {
-      const body = text.length > MAX_INSTRUCTIONS_CHARS ? `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}\n[…instructions cut at ${MAX_INSTRUCTIONS_CHARS} characters]` : text.trim();
+      const body =
+        text.length > MAX_INSTRUCTIONS_CHARS
+          ? `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}\n[…instructions cut at ${MAX_INSTRUCTIONS_CHARS} characters]`
+          : text.trim();
       // The tool names the text mentions reach the model prefixed; say so where the prefix is exact.
       const naming = /^[a-zA-Z0-9_-]+$/.test(server) ? `The tools it mentions are offered to you as mcp__${server}__<tool name>.\n\n` : "";
       return `## MCP server "${server}"\n${naming}${body}`;

@@ -132,7 +132,10 @@ export class McpManager {
       return cached;
     }
     // Through the breaker, so a server that keeps failing at run start is not waited on every run.
-    const discovery = await connection.breaker.run(() => connection.discover(signal), () => !signal?.aborted);
+    const discovery = await connection.breaker.run(
+      () => connection.discover(signal),
+      () => !signal?.aborted,
+    );
     await this.cache.set(connection.name, discovery, this.cacheTtlMs);
     return discovery;
   }

@@ -23,9 +23,7 @@ export function createBraveProvider(config: ProviderConfig): SearchProvider {
       const res = await config.request(url, { headers }, signal);
       const data = parseJsonAs("Brave", Response, res.text);
       // Brave marks the query's words in titles and descriptions with <strong>.
-      return (data.web?.results ?? [])
-        .slice(0, n)
-        .map((r) => ({ title: htmlText(r.title), url: r.url, snippet: htmlText(r.description ?? "") }));
+      return (data.web?.results ?? []).slice(0, n).map((r) => ({ title: htmlText(r.title), url: r.url, snippet: htmlText(r.description ?? "") }));
     },
   };
 }

@@ -22,9 +22,7 @@ export function createDuckDuckGoProvider(config: ProviderConfig): SearchProvider
         signal,
       );
       if (res.status === 202 || BOT_CHECK.test(res.text)) {
-        throw new SearchError(
-          "DuckDuckGo answered with its bot check instead of results; try again later or set SEARCH_PROVIDER to another provider",
-        );
+        throw new SearchError("DuckDuckGo answered with its bot check instead of results; try again later or set SEARCH_PROVIDER to another provider");
       }
       return parseDuckDuckGoHtml(res.text).slice(0, n);
     },
