@@ -19,7 +19,8 @@ export function addUsage(a: Usage, b: Partial<Usage> | undefined): Usage {
   };
 }
 
-export type RunStatus = "running" | "completed" | "failed" | "cancelled" | "awaiting_approval" | "max_steps";
+/** A run's lifecycle: queued → running → (awaiting_approval | awaiting_input → running)* → a terminal state. */
+export type RunStatus = "queued" | "running" | "awaiting_approval" | "awaiting_input" | "completed" | "failed" | "cancelled" | "max_steps";
 
 export interface Todo {
   id: string;
@@ -44,6 +45,8 @@ export interface RunResult {
 export type AgentEvent =
   | { type: "run.started"; runId: string }
   | { type: "text.delta"; delta: string }
+  /** A reasoning model's thinking (reasoning_content / reasoning); streamed, never stored in history. */
+  | { type: "reasoning.delta"; delta: string }
   | { type: "tool.started"; callId: string; name: string; args: unknown }
   | { type: "tool.progress"; callId: string; name: string; progress: number; total?: number; message?: string }
   | { type: "tool.finished"; callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean }
@@ -66,6 +69,12 @@ export type AgentEvent =
     }
   | { type: "context.compacted"; replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number }
   | { type: "warning"; code: string; message: string }
+  /** save_document stored a document: channels deliver it by key, never by parsing the tool's text. */
+  | { type: "document.saved"; key: string; link: string; title: string; status: "final" | "draft"; findings: string[] }
+  /** An MCP server asked the user for input (elicitation); the run waits in awaiting_input. */
+  | { type: "input.required"; inputId: string; server: string; message: string; requestedSchema: unknown; expiresAt: string }
+  /** An MCP server needs OAuth before its tools can be used; the run goes on without them. */
+  | { type: "mcp.authorization_required"; server: string; authorizationUrl: string }
   | { type: "run.completed"; runId: string; status: RunStatus; output: string; steps: number; usage: Usage }
   | { type: "run.failed"; runId: string; error: ErrorInfo };
 
@@ -80,6 +89,7 @@ export type Emit = (event: SourcedEvent) => void;
 export const EVENT_TYPES: readonly EventType[] = Object.keys({
   "run.started": 1,
   "text.delta": 1,
+  "reasoning.delta": 1,
   "tool.started": 1,
   "tool.progress": 1,
   "tool.finished": 1,
@@ -93,6 +103,9 @@ export const EVENT_TYPES: readonly EventType[] = Object.keys({
   "model.response": 1,
   "context.compacted": 1,
   warning: 1,
+  "document.saved": 1,
+  "input.required": 1,
+  "mcp.authorization_required": 1,
   "run.completed": 1,
   "run.failed": 1,
 } satisfies Record<EventType, 1>) as EventType[];
@@ -101,6 +114,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.keys({
 export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "run.started",
   "text.delta",
+  "reasoning.delta",
   "tool.started",
   "tool.progress",
   "tool.finished",
@@ -110,9 +124,12 @@ export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "approval.required",
   "approval.decided",
   "warning",
+  "document.saved",
+  "input.required",
+  "mcp.authorization_required",
   "run.completed",
   "run.failed",
 ]);
 
 /** A stream ends after one of these. */
-export const TERMINAL_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["run.completed", "run.failed", "approval.required"]);
+export const TERMINAL_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["run.completed", "run.failed", "approval.required", "input.required"]);
