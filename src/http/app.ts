@@ -14,6 +14,7 @@ import { errorResponse, handleError } from "./errors";
 import { lessonRoutes } from "./lessons";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
+import { responsesRoutes } from "./responses/responses-routes";
 import { runRoutes } from "./runs";
 import { sessionRoutes } from "./sessions";
 import { assetOrNotFound } from "./static-assets";
@@ -46,6 +47,7 @@ export function createApp() {
   app.route("/v1/sessions", approvalRoutes);
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1", openAIRoutes);
+  app.route("/v1/responses", responsesRoutes);
   app.route("/v1/courses", courseRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);

@@ -3,13 +3,11 @@
 // `study-agent`. Each request is one run through startRun; the reply is the run's text with its tool
 // activity as progress lines (chat-content.ts).
 import { Hono, type Context } from "hono";
-import { startEphemeralRun } from "../session/ephemeral-run";
-import { startRun, type RunHandle } from "../session/start-run";
-import { readStreamEvents, type StreamEvent } from "../session/stream-events";
 import type { AppEnv } from "./app-env";
 import { chatContent } from "./chat-content";
-import { openAIErrorBody, ParamError } from "./openai-errors";
+import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
+import { followRun, SSE_HEADERS, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./openai-wire";
 
 const encoder = new TextEncoder();
@@ -22,7 +20,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   })
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
-    const run = await startTurn(c, turn);
+    const run = await startChatTurn(c, turn);
     const headers: Record<string, string> = { "x-run-id": run.handle.runId, ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}) };
     const who = replyIdentity(run.handle.runId);
     if (turn.stream) return new Response(completionStream(run, turn, who), { headers: { ...headers, ...SSE_HEADERS } });
@@ -39,15 +37,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
   });
 
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };
-
-interface TurnRun {
-  handle: RunHandle;
-  /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
-  end(): void;
-}
-
-async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
   const options = {
     stream: turn.stream,
     paradigm: "react" as const,
@@ -55,9 +45,8 @@ async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     channel: "openai",
     ...(turn.system ? { system: turn.system } : {}),
   };
-  if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options), end: () => {} };
-  const run = await startEphemeralRun(c.env, turn.history, turn.input, options);
-  return { handle: run, end: () => c.executionCtx.waitUntil(run.dispose()) };
+  const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
+  return startTurn(c.env, c.executionCtx, place, turn.input, options);
 }
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */
@@ -93,25 +82,4 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
       return stop?.(reason);
     },
   });
-}
-
-/** The run's events, and a way to stop following them from outside the loop that reads them. */
-async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamEvent>; stop(reason: unknown): Promise<void> }> {
-  const reader = (await handle.events()).getReader();
-  // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
-  const bytes = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
-  return { events: readStreamEvents(bytes), stop: (reason) => reader.cancel(reason) };
-}
-
-/** A run the model could not finish: 502 (the upstream model failed) and no retry, which would rerun the agent. */
-function runFailedResponse(error: { code: string; message: string } | undefined, headers: Record<string, string>): Response {
-  const code = error?.code ?? "run_failed";
-  const status = code.startsWith("model_") ? 502 : 500;
-  return Response.json(openAIErrorBody(status, code, error?.message ?? "The run failed."), { status, headers: { ...headers, "x-should-retry": "false" } });
 }

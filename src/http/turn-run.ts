@@ -1,0 +1,53 @@
+// One turn of an OpenAI-compatible request (Chat Completions or Responses) as a run: in a named
+// session, in a new session seeded with the conversation the client sent, or in a throwaway session
+// (stateless). Both wire formats start and follow runs through here and differ only in how they render.
+import type { Message } from "../agent/messages";
+import type { Env } from "../env";
+import { startEphemeralRun } from "../session/ephemeral-run";
+import type { RunOptions } from "../session/session-store";
+import { sessionStub, startRun, type RunHandle } from "../session/start-run";
+import { readStreamEvents, type StreamEvent } from "../session/stream-events";
+
+export type TurnPlace =
+  /** A session that keeps the conversation; `seed` is written first when the session is new. */
+  | { kind: "session"; sessionId: string; seed?: readonly Message[] }
+  /** Stateless: the client's history goes into a session deleted once the reply is written. */
+  | { kind: "stateless"; history: readonly Message[] };
+
+export interface TurnRun {
+  handle: RunHandle;
+  sessionId: string;
+  /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
+  end(): void;
+}
+
+export async function startTurn(
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  place: TurnPlace,
+  input: string,
+  options: RunOptions,
+): Promise<TurnRun> {
+  if (place.kind === "session") {
+    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed);
+    return { handle: await startRun(env, place.sessionId, input, options), sessionId: place.sessionId, end: () => {} };
+  }
+  const run = await startEphemeralRun(env, place.history, input, options);
+  return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
+}
+
+/** The run's events, and a way to stop following them from outside the loop that reads them. */
+export async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamEvent>; stop(reason: unknown): Promise<void> }> {
+  const reader = (await handle.events()).getReader();
+  // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
+  const bytes = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  return { events: readStreamEvents(bytes), stop: (reason) => reader.cancel(reason) };
+}
+
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };
