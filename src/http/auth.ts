@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { HttpError } from "./errors";
-import { timingSafeEqualStrings } from "./timing-safe";
+import { timingSafeEqualStrings } from "../lib/timing-safe";
 
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.get("config").API_TOKEN;
