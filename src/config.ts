@@ -2,7 +2,7 @@
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
 import * as z from "zod";
-import { PermissionRulesSchema } from "./agent/permissions";
+import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/webhook-hooks";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);

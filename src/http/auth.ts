@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { HttpError } from "./errors";
-import { timingSafeEqualStrings } from "./timing-safe";
+import { timingSafeEqualStrings } from "../lib/timing-safe";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
