@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PermissionPolicy, type PermissionRule } from "../src/agent/permissions";
+import { PermissionPolicy, type PermissionRule } from "../src/lib/permissions";
 import { ConfigError, loadConfig } from "../src/config";
 
 const tool = (name: string, destructive = false) => ({ name, ...(destructive ? { annotations: { destructive } } : {}) });

@@ -7,7 +7,12 @@
 //   4. else the defaults: a tool whose annotations say destructive asks, every other tool is allowed.
 import * as z from "zod";
 import { matchesGlob } from "./glob";
-import type { Tool } from "./tools";
+
+/** What the policy reads of a tool: its name and whether its annotations call it destructive. */
+export interface PolicyTool {
+  name: string;
+  annotations?: { destructive?: boolean };
+}
 
 export type PermissionAction = "allow" | "deny" | "ask";
 
@@ -39,7 +44,7 @@ export interface PermissionDecision {
 export class PermissionPolicy {
   constructor(private readonly rules: readonly PermissionRule[] = []) {}
 
-  decide(tool: Pick<Tool, "name" | "annotations">, args: unknown, sessionRules: readonly PermissionRule[] = []): PermissionDecision {
+  decide(tool: PolicyTool, args: unknown, sessionRules: readonly PermissionRule[] = []): PermissionDecision {
     const session = sessionRules.filter((r) => ruleMatches(r, tool.name, args));
     const config = this.rules.map((rule, index) => ({ rule, index })).filter(({ rule }) => ruleMatches(rule, tool.name, args));
 
