@@ -43,6 +43,7 @@ function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     paradigm: "react" as const,
     maxSteps: c.get("config").MAX_STEPS,
     channel: "openai",
+    tenant: c.get("tenant"),
     ...(turn.system ? { system: turn.system } : {}),
   };
   const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
