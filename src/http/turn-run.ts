@@ -29,7 +29,8 @@ export async function startTurn(
   options: RunOptions,
 ): Promise<TurnRun> {
   if (place.kind === "session") {
-    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed);
+    // A new session starts with the client's conversation, owned by the caller's tenant.
+    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
     return { handle: await startRun(env, place.sessionId, input, options), sessionId: place.sessionId, end: () => {} };
   }
   const run = await startEphemeralRun(env, place.history, input, options);

@@ -2,13 +2,13 @@
 // GET /v1/responses/:id, DELETE /v1/responses/:id and POST /v1/responses/:id/cancel. Each response is one
 // run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
 import { Hono, type Context } from "hono";
-import type { Env } from "../../env";
 import type { RunOptions } from "../../session/session-store";
 import type { RunView } from "../../session/session-object";
-import { sessionStub } from "../../session/start-run";
+import type { sessionStub } from "../../session/start-run";
 import { readStreamEvents } from "../../session/stream-events";
 import type { AppEnv } from "../app-env";
 import { ParamError } from "../openai-errors";
+import { reachableSession } from "../tenant-session";
 import { followRun, SSE_HEADERS, startTurn, type TurnRun } from "../turn-run";
 import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
@@ -16,16 +16,19 @@ import { readResponsesTurn } from "./responses-request";
 
 const encoder = new TextEncoder();
 
+type SessionStub = ReturnType<typeof sessionStub>;
+
 export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const turn = await readResponsesTurn(c);
-    if (turn.previous && !(await sessionStub(c.env, turn.previous.sessionId).getRun(turn.previous.runId)))
+    if (turn.previous && !(await (await reachableSession(c, turn.previous.sessionId)).getRun(turn.previous.runId)))
       throw new ParamError(404, "response_not_found", "previous_response_id names no stored response.", "previous_response_id");
     const options: RunOptions = {
       stream: turn.stream,
       paradigm: "react",
       maxSteps: c.get("config").MAX_STEPS,
       channel: "responses",
+      tenant: c.get("tenant"),
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options);
@@ -54,21 +57,24 @@ export const responsesRoutes = new Hono<AppEnv>()
     // clients raise it (the AI SDK, the Agents SDK) or show it, and none retries it into a second run.
     return c.json(assembler.final(await run.handle.result()), 200, headers);
   })
-  .get("/:id", async (c) => c.json(await storedResponse(c.env, responseRef(c))))
+  .get("/:id", async (c) => {
+    const ref = responseRef(c);
+    return c.json(await storedResponse(await reachableSession(c, ref.sessionId), ref));
+  })
   .delete("/:id", async (c) => {
     const ref = responseRef(c);
-    const outcome = await sessionStub(c.env, ref.sessionId).deleteRun(ref.runId);
+    const outcome = await (await reachableSession(c, ref.sessionId)).deleteRun(ref.runId);
     if (!outcome) throw responseNotFound(c.req.param("id"));
     if (outcome === "active") throw new ParamError(409, "response_in_progress", "The response is still in progress; cancel it first.", null);
     return c.json({ id: c.req.param("id"), object: "response", deleted: true });
   })
   .post("/:id/cancel", async (c) => {
     const ref = responseRef(c);
-    const stub = sessionStub(c.env, ref.sessionId);
+    const stub = await reachableSession(c, ref.sessionId);
     if (!(await stub.cancelRun(ref.runId))) throw responseNotFound(c.req.param("id"));
     // The run stops at its next safe point; the answer is the response as it ended.
     await stub.waitRun(ref.runId);
-    return c.json(await storedResponse(c.env, ref));
+    return c.json(await storedResponse(stub, ref));
   });
 
 function responseRef(c: Context<AppEnv>): ResponseRef {
@@ -78,8 +84,7 @@ function responseRef(c: Context<AppEnv>): ResponseRef {
 const responseNotFound = (id: string) => new ParamError(404, "response_not_found", `No response with id '${id}' was found.`, null);
 
 /** A stored response, rebuilt from its run's events: the same items the stream and the JSON answer had. */
-async function storedResponse(env: Env, ref: ResponseRef) {
-  const stub = sessionStub(env, ref.sessionId);
+async function storedResponse(stub: SessionStub, ref: ResponseRef) {
   // The stub's RPC typing cannot express RunView's `pending: unknown`.
   const run = (await stub.getRun(ref.runId)) as RunView | null;
   if (!run) throw responseNotFound(responseId(ref));
