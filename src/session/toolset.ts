@@ -83,7 +83,13 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const promptSections: string[] = [base.skillsSection];
 
   tools.add(
-    createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }),
+    createSaveDocumentTool({
+      bucket: env.LESSONS,
+      sessionId: deps.sessionId,
+      maxBytes: config.LESSON_MAX_BYTES,
+      maxRepairs: config.LESSON_MAX_REPAIRS,
+      ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.model } } : {}),
+    }),
   );
   const mcp = await connectMcp(deps, tools, promptSections);
   // Last: subagents get the tools and prompt sections of everything above.
