@@ -116,6 +116,8 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
       "and answers final, or draft with findings that quote their lines.",
     input: SaveDocumentInput,
     sideEffects: true,
+    // Permission rules on `filename` see the key it will be stored under too (`../ETC/Passwd` → etc-passwd.md).
+    effectiveArgs: (args) => ({ ...args, filename: lessonKey(sanitizeFilename(args.filename), args.format) }),
     // Choosing a free key and writing it must not interleave with another save of the same turn.
     sequential: true,
     async run(args, ctx): Promise<ToolResult> {
