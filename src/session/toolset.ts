@@ -83,9 +83,11 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const promptSections: string[] = [base.skillsSection];
 
   tools.add(
+    // The session's tenant owns what its runs save (src/lib/tenant.ts).
     createSaveDocumentTool({
       bucket: env.LESSONS,
       sessionId: deps.sessionId,
+      tenant: deps.store.tenant(),
       maxBytes: config.LESSON_MAX_BYTES,
       maxRepairs: config.LESSON_MAX_REPAIRS,
       ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.model } } : {}),

@@ -24,6 +24,7 @@ import {
 } from "./lesson-store";
 import { type LessonFinding, lessonChapters, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
 import { FETCHED_URLS } from "./fetch-webpage";
+import type { Tenant } from "../lib/tenant";
 
 /** runState key: how many lesson saves failed validation in this run (bounds the repair loop). */
 const FAILED_LESSON_SAVES = "failedLessonSaves";
@@ -74,6 +75,8 @@ export interface SaveDocumentOptions {
   sessionId: string;
   maxBytes: number;
   maxRepairs?: number;
+  /** The session's tenant: it owns what the session saves (src/lib/tenant.ts). */
+  tenant?: Tenant;
   /** The model of the blind answer check; without it (LESSON_ANSWER_CHECK=false) lessons are checked for form only. */
   answerCheck?: { model: ModelClient };
 }
@@ -105,7 +108,7 @@ const SaveDocumentInput = z
 type SaveDocumentArgs = z.output<typeof SaveDocumentInput>;
 
 export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
-  const { bucket, sessionId, maxBytes, maxRepairs = 2 } = opts;
+  const { bucket, sessionId, tenant = null, maxBytes, maxRepairs = 2 } = opts;
 
   return defineTool({
     name: "save_document",
@@ -136,7 +139,7 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
       const status: LessonStatus = check && check.findings.length ? "draft" : "final";
       const title = cleanText(args.title ?? (args.format === "md" ? lessonTitle(content) : undefined) ?? args.filename, 200) || "Untitled";
       const topic = cleanText(args.topic ?? own?.topic ?? "", 100);
-      const customMetadata = { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format };
+      const customMetadata = { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format, ...(tenant !== null ? { tenant } : {}) };
 
       const saved = own
         ? await replaceOwn(bucket, own, args.format, { content, customMetadata })
