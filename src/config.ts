@@ -2,7 +2,8 @@
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
 import * as z from "zod";
-import { PermissionRulesSchema } from "./agent/permissions";
+import { ApiKeysSchema } from "./http/api-keys";
+import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/webhook-hooks";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
@@ -37,6 +38,10 @@ export const ConfigSchema = z.object({
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   MODEL: z.string().min(1).default("gpt-4o-mini"),
   API_TOKEN: optionalString,
+  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
+  ALLOW_ANONYMOUS: bool(false),
+  /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http/api-keys.ts). */
+  API_KEYS: json(ApiKeysSchema, []),
   /** Model calls a run may make. */
   MAX_STEPS: int(25, 1, 1000),
   MODEL_CONTEXT_WINDOW: int(128_000, 1024),
@@ -61,6 +66,8 @@ export const ConfigSchema = z.object({
   SYSTEM_PROMPT: optionalString,
   /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
   MCP_SERVERS: optionalString,
+  /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
+  MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)
   /** The todo reminder fires after this many model replies in a row without todo_write. */
   TODO_REMINDER_TURNS: int(3, 1, 100),
