@@ -4,6 +4,7 @@ import * as z from "zod";
 import { sessionStub } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";
+import { checkMetadata } from "./session-metadata";
 import { Id, parseId, parseJson, parseQuery } from "./validation";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
@@ -15,6 +16,7 @@ const EventsQuery = z.object({
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CreateSession, { optional: true });
+    if (body.metadata) checkMetadata(body.metadata, c.get("config"));
     const id = body.id ?? crypto.randomUUID();
     const created = await sessionStub(c.env, id).create(id, body.metadata ?? {});
     if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);
