@@ -69,6 +69,8 @@ export const ConfigSchema = z.object({
   SYSTEM_PROMPT: optionalString,
   /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
   MCP_SERVERS: optionalString,
+  /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
+  MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)
   /** The todo reminder fires after this many model replies in a row without todo_write. */
   TODO_REMINDER_TURNS: int(3, 1, 100),
