@@ -6,6 +6,7 @@ import type OpenAI from "openai";
 import type { RunStatus, Usage } from "../../agent/events";
 import type { RunView } from "../../session/session-object";
 import type { StreamEvent } from "../../session/stream-events";
+import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../openai-wire";
 
 /** One semantic stream event (OpenAI.Responses.ResponseStreamEvent, with our response object). */
@@ -83,10 +84,7 @@ export class ResponseAssembler {
     return this.response({
       status,
       usage: run.usage,
-      error:
-        run.status === "failed"
-          ? { type: "server_error", code: run.error?.code ?? "run_failed", message: run.error?.message ?? "The run failed.", param: null }
-          : null,
+      error: run.status === "failed" ? { type: "server_error", ...publicRunError(run.error), param: null } : null,
       incompleteReason: status === "incomplete" ? (run.status === "max_steps" ? "max_output_tokens" : run.status) : null,
       completedAt: run.finishedAt ? Math.floor(Date.parse(run.finishedAt) / 1000) : null,
     });
