@@ -68,5 +68,13 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     keepAlive: ": OPENROUTER PROCESSING",
   },
   // Groq: whole tool calls in one chunk, streamed usage under x_groq.usage.
-  groq: { reasoningField: "reasoning", toolArgs: "one", toolIds: "unique", idPrefix: "call_", finishWithTools: "tool_calls", usage: "x_groq", streamOptions: "accepted" },
+  groq: {
+    reasoningField: "reasoning",
+    toolArgs: "one",
+    toolIds: "unique",
+    idPrefix: "call_",
+    finishWithTools: "tool_calls",
+    usage: "x_groq",
+    streamOptions: "accepted",
+  },
 };

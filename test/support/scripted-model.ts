@@ -200,8 +200,8 @@ export const argsText = (c: ScriptedToolCall) => (typeof c.args === "string" ? c
 /** Ids for a reply's calls: the script's own, else the dialect's (unique, all the same, or none). */
 function callIds(r: Reply, d: Dialect): Array<string | undefined> {
   const shared = `${d.idPrefix}${Math.random().toString(36).slice(2, 8)}`;
-  return (r.toolCalls ?? []).map((c, i) =>
-    c.id ?? (d.toolIds === "missing" ? undefined : d.toolIds === "repeated" ? shared : `${d.idPrefix}${i}_${Math.random().toString(36).slice(2, 8)}`),
+  return (r.toolCalls ?? []).map(
+    (c, i) => c.id ?? (d.toolIds === "missing" ? undefined : d.toolIds === "repeated" ? shared : `${d.idPrefix}${i}_${Math.random().toString(36).slice(2, 8)}`),
   );
 }
 
