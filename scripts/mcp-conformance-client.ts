@@ -4,6 +4,7 @@
 // what it saw. Bundled and driven by scripts/mcp-conformance.mjs.
 import { parseMcpConfig } from "../src/tools/mcp/config";
 import { McpManager } from "../src/tools/mcp/manager";
+import { RunState } from "../src/agent/run-state";
 
 /** The tool each scenario expects to be called, with its arguments. */
 const CALLS: Record<string, { tool: string; args: Record<string, unknown> } | undefined> = {
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
       callId: "call_1",
       signal: AbortSignal.timeout(20_000),
       emit: (event) => console.log(JSON.stringify(event)),
-      runState: new Map(),
+      runState: new RunState(),
     });
     console.log(`${result.status}: ${result.content}`);
     return result.status === "success" ? 0 : 1;

@@ -5,6 +5,7 @@ import { type LessonBucket, getLesson, isLessonKey, lessonKey, listLessons } fro
 import { createSaveDocumentTool, sanitizeFilename } from "../src/tools/save-document";
 import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
+import { RunState } from "../src/agent/run-state";
 
 const lesson = readFileSync(resolve(import.meta.dirname, "fixtures/lessons/good.md"), "utf8");
 const FETCHED = new Set([
@@ -22,7 +23,7 @@ function session(bucket: LessonBucket, sessionId: string, opts: { maxBytes?: num
     maxBytes: opts.maxBytes ?? 1_000_000,
     ...(opts.maxRepairs !== undefined ? { maxRepairs: opts.maxRepairs } : {}),
   });
-  const ctx = toolContext({ sessionId, runState: new Map<string, unknown>([["fetchedUrls", opts.fetched ?? FETCHED]]) });
+  const ctx = toolContext({ sessionId, runState: new RunState({ fetchedUrls: opts.fetched ?? FETCHED }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 

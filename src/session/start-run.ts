@@ -1,6 +1,8 @@
 // The one path every channel takes to run the agent: HTTP, the OpenAI-compatible endpoint, Telegram,
 // Slack, cron courses and the web page all call startRun and consume the same events.
 import type { Env } from "../env";
+
+export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
 import type { RunView } from "./session-object";
 

@@ -20,6 +20,11 @@ import { FETCHED_URLS } from "./fetch-webpage";
 
 /** runState key: how many lesson saves failed validation in this run (bounds the repair loop). */
 const FAILED_LESSON_SAVES = "failedLessonSaves";
+declare module "../agent/run-state" {
+  interface RunStateVars {
+    [FAILED_LESSON_SAVES]: number;
+  }
+}
 /** runState key written by the web fetch tool: every URL fetched in this run. */
 /** How many `-N` keys to try before giving up on a filename. */
 const MAX_SUFFIX = 50;
@@ -86,8 +91,7 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
       }
 
       const isLesson = args.format === "md" && looksLikeLesson(args.content);
-      const fetched = ctx.runState.get(FETCHED_URLS);
-      const validation = isLesson ? validateLesson(args.content, { fetchedUrls: fetched instanceof Set ? fetched : new Set() }) : undefined;
+      const validation = isLesson ? validateLesson(args.content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set() }) : undefined;
       const status: LessonStatus = validation && !validation.ok ? "draft" : "final";
       const title = cleanText(args.title ?? (args.format === "md" ? lessonTitle(args.content) : undefined) ?? args.filename, 200) || "Untitled";
       const topic = cleanText(args.topic ?? "", 100);
@@ -109,7 +113,7 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
       if (!validation) return ok(`Saved "${title}" as ${where}${renamed}.`, data);
       if (validation.ok) return ok(`Saved the lesson "${title}" as ${where}${renamed}. It passes the lesson format check.`, data);
 
-      const failures = ((ctx.runState.get(FAILED_LESSON_SAVES) as number | undefined) ?? 0) + 1;
+      const failures = (ctx.runState.get(FAILED_LESSON_SAVES) ?? 0) + 1;
       ctx.runState.set(FAILED_LESSON_SAVES, failures);
       const list = listFindings(validation.findings);
       const head = `Saved as a DRAFT: "${title}" as ${where}${renamed}. It fails ${validation.findings.length} lesson format check${validation.findings.length === 1 ? "" : "s"}:\n${list}\n\n`;
