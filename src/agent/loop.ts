@@ -3,7 +3,7 @@
 // through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
-import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo } from "./hooks";
+import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
 import { newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
 import { ModelError, type ModelClient } from "./model";
 import { RunState } from "./run-state";
@@ -250,6 +250,8 @@ async function executeCall(
     awaiting.push({ callId: call.id, name: call.name, args: info.args });
     return undefined;
   }
+  // A tool that follows a step the model did not choose (a redirect) asks the same hooks about it.
+  const recheck = async (other: unknown) => refusal(await hooks.beforeToolCall({ ...info, args: other }, (a) => ({ ok: true, value: a })));
   const result =
     verdict.action === "deny"
       ? { status: "error" as const, content: `Permission denied: ${verdict.reason}` }
@@ -262,9 +264,16 @@ async function executeCall(
             signal: o.signal,
             emit: o.emit,
             runState: run.state,
+            recheck,
           });
   // Every result passes afterToolCall, refusals too: a long output is cut there, once, so the model, the history and the stream get the same text.
   return done(await hooks.afterToolCall(verdict.action === "allow" && verdict.args !== undefined ? { ...info, args: verdict.args } : info, result));
+}
+
+/** Why a recheck refuses: a deny's reason; an ask cannot pause a call already running, so it refuses too. */
+function refusal(verdict: ToolCallVerdict): string | null {
+  if (verdict.action === "allow") return null;
+  return verdict.action === "ask" ? "it needs a person's approval; call the tool again with that URL so they can decide" : verdict.reason;
 }
 
 function safeJson(text: string): unknown {
