@@ -98,6 +98,8 @@ export const ConfigSchema = z.object({
   LESSON_MAX_BYTES: int(1_048_576, 1024),
   /** Failing lesson saves in a run after which the model is told to stop repairing. */
   LESSON_MAX_REPAIRS: int(2, 0, 10),
+  /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
+  LESSON_ANSWER_CHECK: bool(true),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,
