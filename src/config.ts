@@ -53,6 +53,9 @@ export const ConfigSchema = z.object({
   MAX_BODY_BYTES: int(1_048_576, 1024),
   /** Characters of a user input. */
   MAX_INPUT_CHARS: int(100_000, 1),
+  /** A session's metadata: levels of nesting and bytes as JSON. */
+  METADATA_MAX_DEPTH: int(8, 1, 64),
+  METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
