@@ -18,6 +18,11 @@ import {
   skillsPromptSection,
 } from "../tools";
 import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
+<<<<<<< HEAD
+=======
+import { createWebSearchTool } from "../tools/web-search";
+import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillSettings, skillsPromptSection } from "../tools/skills";
+>>>>>>> main
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";
@@ -69,7 +74,7 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tool
             allowPrivate,
           }),
           createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
-          ...createSkillTools(catalog, skills),
+          ...createSkillTools(catalog, skills, skillSettings(config)),
         ],
         skillsSection: skillsPromptSection(catalog),
       };
