@@ -53,6 +53,9 @@ export const ConfigSchema = z.object({
   MAX_BODY_BYTES: int(1_048_576, 1024),
   /** Characters of a user input. */
   MAX_INPUT_CHARS: int(100_000, 1),
+  /** A session's metadata: levels of nesting and bytes as JSON. */
+  METADATA_MAX_DEPTH: int(8, 1, 64),
+  METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
@@ -66,6 +69,8 @@ export const ConfigSchema = z.object({
   SYSTEM_PROMPT: optionalString,
   /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
   MCP_SERVERS: optionalString,
+  /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
+  MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)
   /** The todo reminder fires after this many model replies in a row without todo_write. */
   TODO_REMINDER_TURNS: int(3, 1, 100),
@@ -96,6 +101,10 @@ export const ConfigSchema = z.object({
   LESSON_MAX_BYTES: int(1_048_576, 1024),
   /** Failing lesson saves in a run after which the model is told to stop repairing. */
   LESSON_MAX_REPAIRS: int(2, 0, 10),
+  /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
+  LESSON_ANSWER_CHECK: bool(true),
+  /** Target length of a chapter's teaching part in words; the skills tell the model (as $LESSON_CHAPTER_WORDS). */
+  LESSON_CHAPTER_WORDS: int(1200, 200, 10_000),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,

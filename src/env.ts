@@ -1,6 +1,7 @@
 // The Worker's bindings (wrangler.toml) and its string vars and secrets (parsed by src/config.ts).
 import type { ChatObject } from "./channels/chat-object";
 import type { CourseRegistry } from "./courses/course-registry";
+import type { McpSessionObject } from "./mcp-server/mcp-session-object";
 import type { SessionObject } from "./session/session-object";
 
 export interface Env {
@@ -9,6 +10,8 @@ export interface Env {
   CHATS: DurableObjectNamespace<ChatObject>;
   /** The single course registry: courses, their lessons, the per-period idempotency keys. */
   COURSES: DurableObjectNamespace<CourseRegistry>;
+  /** One per session of the /mcp server: its transport, and its stored SSE events for resumption. */
+  MCP_SESSIONS: DurableObjectNamespace<McpSessionObject>;
   /** Saved lessons (R2). */
   LESSONS: R2Bucket;
   /** Static assets: the web page and skills/. */

@@ -29,7 +29,7 @@ export const courseRoutes = new Hono<AppEnv>()
   });
 
 /** A course that could never be delivered is refused now rather than failing every day. */
-function checkDeliveryConfigured(config: Config, deliver: CourseDelivery): void {
+export function checkDeliveryConfigured(config: Config, deliver: CourseDelivery): void {
   if (deliver.telegramChatId !== undefined && !config.TELEGRAM_BOT_TOKEN) {
     throw badRequest("delivery_not_configured", "deliver.telegramChatId needs the Telegram bot: set TELEGRAM_BOT_TOKEN.");
   }

@@ -13,6 +13,7 @@ import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { requireJsonBody } from "./json-content-type";
 import { lessonRoutes } from "./lessons";
+import { mcpRoutes } from "./mcp";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { runRoutes } from "./runs";
@@ -34,6 +35,7 @@ export function createApp() {
   });
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
+  app.use("/mcp", bearerAuth);
   app.use("/v1/*", requireJsonBody);
   app.use("*", (c, next) =>
     bodyLimit({
@@ -49,6 +51,7 @@ export function createApp() {
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
+  app.route("/mcp", mcpRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);

@@ -3,6 +3,8 @@
 import type { Env } from "../env";
 import { HttpError, notFound } from "../lib/http-error";
 import type { RunDedupe } from "./request-dedupe";
+
+export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
 import type { RunView, StartedRun } from "./session-object";
 

@@ -4,10 +4,17 @@
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent/tools";
 import { extractArticle } from "./extract";
+import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
 
-/** runState key of the Set<string> of URLs fetch_webpage has read in this run (requested and final). */
+/** runState key of the URLs fetch_webpage has read in this run (requested and final). */
 export const FETCHED_URLS = "fetchedUrls";
+
+declare module "../agent/run-state" {
+  interface RunStateVars {
+    [FETCHED_URLS]: Set<string>;
+  }
+}
 
 export interface FetchWebpageOptions {
   /** ALLOW_PRIVATE_FETCH: local tests only. */
@@ -74,7 +81,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
             "fetch_webpage reads HTML and plain text only. Look for an HTML version of this source.",
         );
       }
-      const article = html ? extractArticle(res.text, res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
+      const article = html ? extractArticle(await prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
       // As requested, as normalized (what a lesson's link is likely to be), and where it ended up.
       recordFetched(ctx, [url, new URL(url).href, res.finalUrl]);
@@ -102,8 +109,7 @@ function fit(article: Omit<WebpageResult, "url" | "truncated">, maxChars: number
 }
 
 function recordFetched(ctx: ToolContext, urls: string[]): void {
-  const known = ctx.runState.get(FETCHED_URLS);
-  const set = known instanceof Set ? (known as Set<string>) : new Set<string>();
+  const set = ctx.runState.get(FETCHED_URLS) ?? new Set<string>();
   for (const url of urls) set.add(url);
   ctx.runState.set(FETCHED_URLS, set);
 }
