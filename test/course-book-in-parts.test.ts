@@ -3,6 +3,7 @@
 // it, and the output tokens stay within 1.15× the book's size with no call over 12k tokens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateTextTokens } from "../src/agent/context/tokens";
+import { RunState } from "../src/agent/run-state";
 import { FETCHED_URLS } from "../src/tools/fetch-webpage";
 import { lessonChapters } from "../src/tools/lesson-validator";
 import { createSaveDocumentTool } from "../src/tools/save-document";
@@ -65,7 +66,7 @@ describe.each([3, 5])("a %i-chapter course book built in parts", (chapters) => {
       tools: [save],
       subagents: false,
       context: false,
-      runState: new Map<string, unknown>([[FETCHED_URLS, new Set(COURSE_BOOK_SOURCES)]]),
+      runState: new RunState({ [FETCHED_URLS]: new Set(COURSE_BOOK_SOURCES) }),
     });
     expect(run.result.status).toBe("completed");
 

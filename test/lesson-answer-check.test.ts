@@ -3,6 +3,7 @@
 // scripted model plays that reader through the real `openai` client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ModelClient } from "../src/agent/model";
+import { RunState } from "../src/agent/run-state";
 import { createSaveDocumentTool } from "../src/tools/save-document";
 import { requestText } from "./support/agent-run";
 import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
@@ -40,7 +41,7 @@ function solverModel(replies: Reply[]): { model: ModelClient; key: string } {
 
 function session(bucket: MemoryLessonBucket, model?: ModelClient) {
   const tool = createSaveDocumentTool({ bucket, sessionId: "sess-a", maxBytes: 1_000_000, ...(model ? { answerCheck: { model } } : {}) });
-  const ctx = toolContext({ sessionId: "sess-a", runState: new Map<string, unknown>([["fetchedUrls", FETCHED]]) });
+  const ctx = toolContext({ sessionId: "sess-a", runState: new RunState({ fetchedUrls: new Set(FETCHED) }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 
