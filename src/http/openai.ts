@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { chatContent } from "./chat-content";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
 import { followRun, SSE_HEADERS, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
@@ -21,7 +22,11 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
     const run = await startChatTurn(c, turn);
-    const headers: Record<string, string> = { "x-run-id": run.handle.runId, ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}) };
+    const headers: Record<string, string> = {
+      "x-run-id": run.handle.runId,
+      ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
+      ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
+    };
     const who = replyIdentity(run.handle.runId);
     if (turn.stream) return new Response(completionStream(run, turn, who), { headers: { ...headers, ...SSE_HEADERS } });
 
@@ -37,7 +42,12 @@ export const openAIRoutes = new Hono<AppEnv>()
     return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
   });
 
-function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+/**
+ * Starts the turn's run. A repeat of an earlier request gets that run back (its outcome, replayed): one
+ * with the same Idempotency-Key, or, without a key, a client's automatic retry after a failure.
+ */
+async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+  const dedupe = { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true };
   const options = {
     stream: turn.stream,
     paradigm: "react" as const,
@@ -47,7 +57,7 @@ function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     ...(turn.system ? { system: turn.system } : {}),
   };
   const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
-  return startTurn(c.env, c.executionCtx, place, turn.input, options);
+  return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
 }
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */

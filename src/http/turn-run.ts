@@ -4,6 +4,7 @@
 import type { Message } from "../agent/messages";
 import type { Env } from "../env";
 import { startEphemeralRun } from "../session/ephemeral-run";
+import type { RunDedupe } from "../session/request-dedupe";
 import type { RunOptions } from "../session/session-store";
 import { sessionStub, startRun, type RunHandle } from "../session/start-run";
 import { readStreamEvents, type StreamEvent } from "../session/stream-events";
@@ -21,19 +22,21 @@ export interface TurnRun {
   end(): void;
 }
 
+/** Starts the turn's run; `dedupe` makes a repeated request (Idempotency-Key, an automatic retry) get the earlier run back. */
 export async function startTurn(
   env: Env,
   ctx: { waitUntil(p: Promise<unknown>): void },
   place: TurnPlace,
   input: string,
   options: RunOptions,
+  dedupe: RunDedupe,
 ): Promise<TurnRun> {
   if (place.kind === "session") {
     // A new session starts with the client's conversation, owned by the caller's tenant.
     if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
-    return { handle: await startRun(env, place.sessionId, input, options), sessionId: place.sessionId, end: () => {} };
+    return { handle: await startRun(env, place.sessionId, input, options, dedupe), sessionId: place.sessionId, end: () => {} };
   }
-  const run = await startEphemeralRun(env, place.history, input, options);
+  const run = await startEphemeralRun(env, place.history, input, options, dedupe);
   return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
 }
 

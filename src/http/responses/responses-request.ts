@@ -4,7 +4,11 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import { newId, now, type Message } from "../../agent/messages";
+import type { Tenant } from "../../lib/tenant";
+import { sha256Hex } from "../../lib/sha256-hex";
+import type { RunDedupe } from "../../session/request-dedupe";
 import type { AppEnv } from "../app-env";
+import { idempotencyKeyOf } from "../idempotency-key";
 import { ParamError } from "../openai-errors";
 import { parseOpenAIBody } from "../openai-request";
 import type { TurnPlace } from "../turn-run";
@@ -37,6 +41,8 @@ const SERVER_ITEMS = new Set(["mcp_call", "mcp_list_tools", "mcp_approval_reques
 
 export interface ResponsesTurn {
   place: TurnPlace;
+  /** A repeat of this request (same Idempotency-Key, or an automatic retry) gets the earlier run back. */
+  dedupe: RunDedupe;
   /** The response this one continues, when `previous_response_id` named one. */
   previous?: ResponseRef;
   conversation?: string;
@@ -68,13 +74,15 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const history = messages.slice(0, -1);
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
   const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
+  const idempotencyKey = await idempotencyKeyOf(c);
   const place: TurnPlace =
     req.store === false
       ? { kind: "stateless", history }
-      : { kind: "session", sessionId: previous?.sessionId ?? conversation ?? `resp-${crypto.randomUUID()}`, seed: history };
+      : { kind: "session", sessionId: previous?.sessionId ?? conversation ?? (await newSessionId(c.get("tenant"), idempotencyKey?.key)), seed: history };
   const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
   return {
     place,
+    dedupe: { idempotencyKey, detectRetry: true },
     ...(previous ? { previous } : {}),
     ...(conversation ? { conversation } : {}),
     input: last.content,
@@ -83,6 +91,14 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     background: req.background === true,
     metadata: req.metadata ?? {},
   };
+}
+
+/**
+ * The session a new conversation starts in. With an Idempotency-Key it is named by the key, so a repeat of
+ * the request finds the run the first one started there; without one it is new every time.
+ */
+async function newSessionId(tenant: Tenant, key: string | undefined): Promise<string> {
+  return key ? `resp-${(await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32)}` : `resp-${crypto.randomUUID()}`;
 }
 
 /** `input` → the caller's system text and the conversation as domain messages. */

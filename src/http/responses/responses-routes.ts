@@ -7,6 +7,7 @@ import type { RunView } from "../../session/session-object";
 import type { sessionStub } from "../../session/start-run";
 import { readStreamEvents } from "../../session/stream-events";
 import type { AppEnv } from "../app-env";
+import { REPLAYED_HEADER } from "../idempotency-key";
 import { ParamError } from "../openai-errors";
 import { reachableSession } from "../tenant-session";
 import { followRun, SSE_HEADERS, startTurn, type TurnRun } from "../turn-run";
@@ -31,7 +32,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       tenant: c.get("tenant"),
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
     };
-    const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options);
+    const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
     const meta: ResponseMeta = {
       id: responseId({ sessionId: run.sessionId, runId: run.handle.runId }),
       runId: run.handle.runId,
@@ -42,7 +43,11 @@ export const responsesRoutes = new Hono<AppEnv>()
       metadata: turn.metadata,
       background: turn.background,
     };
-    const headers = { "x-run-id": run.handle.runId, "x-session-id": run.sessionId };
+    const headers: Record<string, string> = {
+      "x-run-id": run.handle.runId,
+      "x-session-id": run.sessionId,
+      ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
+    };
     const assembler = new ResponseAssembler(meta);
     // A background response goes on in its session; the client polls GET /v1/responses/:id.
     if (turn.background) return c.json(assembler.snapshot("queued"), 200, headers);
