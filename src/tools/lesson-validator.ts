@@ -44,7 +44,7 @@ export interface LessonValidation {
 }
 
 /** How each checked heading starts; the canonical spelling is what docs and skills tell the model to write. */
-const ANCHORS = {
+export const ANCHORS = {
   chapter: { canonical: "## Chapter N: {title}", pattern: /^chapter\s+(\d+)\b/i },
   objectives: { canonical: "### Objectives", pattern: /^(?:learning\s+)?objectives\b/i },
   keyConcepts: { canonical: "### Key Concepts", pattern: /^key\s+concepts\b/i },
@@ -66,10 +66,10 @@ type Anchor = (typeof ANCHORS)[keyof typeof ANCHORS];
 /** The headings the validator requires, as written in docs/lesson-format.md and the skills (tests keep them in step). */
 export const REQUIRED_HEADINGS: readonly string[] = Object.values(ANCHORS).map((a) => a.canonical.replace(/ N:.*| 1:.*/, ""));
 
-const EXERCISE_HEADING = /^exercise\s+(\d+)\.(\d+)\s*\(([^)]*)\)/i;
-const ANSWER_HEADING = /^(?:exercise\s+)?(\d+)\.(\d+)\b/i;
+export const EXERCISE_HEADING = /^exercise\s+(\d+)\.(\d+)\s*\(([^)]*)\)/i;
+export const ANSWER_HEADING = /^(?:exercise\s+)?(\d+)\.(\d+)\b/i;
 
-type ExerciseType = "multiple_choice" | "fill_in" | "short_answer" | "practice";
+export type ExerciseType = "multiple_choice" | "fill_in" | "short_answer" | "practice";
 
 const EXERCISE_TYPES: { type: ExerciseType; label: string; pattern: RegExp; needed: number }[] = [
   { type: "multiple_choice", label: "Multiple choice", pattern: /^(?:multiple choice|mcq)\b/, needed: 2 },
@@ -79,7 +79,8 @@ const EXERCISE_TYPES: { type: ExerciseType; label: string; pattern: RegExp; need
 ];
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
-const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Z])[.):](?:\*\*|__)?\s+\S/;
+/** A multiple-choice option line: its letter and its text. */
+export const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Z])[.):](?:\*\*|__)?\s+(\S.*?)\s*$/;
 const BLANK = /(?:\\?_){4,}/;
 const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 
@@ -97,15 +98,15 @@ export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlyS
     );
   }
 
-  const chapters = doc.headings.filter((h) => h.level === 2 && ANCHORS.chapter.pattern.test(h.text));
-  if (chapters.length === 0) {
+  const spans = chapterSpans(doc);
+  if (spans.length === 0) {
     const misplaced = doc.headings.find((h) => h.level !== 2 && ANCHORS.chapter.pattern.test(h.text));
     add(
       "no_chapters",
       `The lesson has no chapter: each chapter starts with a level-2 heading \`## Chapter 1: {title}\`.${misplaced ? ` Found "${misplaced.raw}" at level ${misplaced.level}; make it level 2.` : ""}`,
     );
   }
-  const numbers = chapters.map((h) => Number(ANCHORS.chapter.pattern.exec(h.text)![1]));
+  const numbers = spans.map((s) => s.number);
   if (numbers.some((n, i) => i > 0 && n !== numbers[i - 1]! + 1)) {
     add(
       "chapter_numbering",
@@ -113,21 +114,48 @@ export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlyS
     );
   }
 
-  // A chapter runs to the next chapter, the Answer Key, the Sources or a level-1 heading, so that a
-  // section written at the wrong level (`## Summary`) stays inside it and can be pointed out.
-  const boundaries = [
-    ...chapters,
-    ...doc.headings.filter((h) => h.level === 1 || (h.level === 2 && (ANCHORS.answerKey.pattern.test(h.text) || ANCHORS.sources.pattern.test(h.text)))),
-  ].map((h) => h.line);
   const exercises: Exercise[] = [];
-  chapters.forEach((chapter, i) => {
-    const end = Math.min(doc.lines.length, ...boundaries.filter((line) => line > chapter.line));
-    exercises.push(...checkChapter(doc, chapter, end, numbers[i]!, add));
-  });
+  for (const span of spans) exercises.push(...checkChapter(doc, span.heading, span.end, span.number, add));
 
   checkAnswerKey(doc, exercises, add);
   checkSources(doc, opts.fetchedUrls, add);
   return { ok: findings.length === 0, findings };
+}
+
+export interface ChapterSpan {
+  heading: Heading;
+  /** The number written in its heading. */
+  number: number;
+  /** The line where the chapter ends. */
+  end: number;
+}
+
+/**
+ * The chapters of a lesson: each runs to the next chapter, the Answer Key, the Sources or a level-1
+ * heading, so that a section written at the wrong level (`## Summary`) stays inside it.
+ */
+export function chapterSpans(doc: Outline): ChapterSpan[] {
+  const chapters = doc.headings.filter((h) => h.level === 2 && ANCHORS.chapter.pattern.test(h.text));
+  const boundaries = [
+    ...chapters,
+    ...doc.headings.filter((h) => h.level === 1 || (h.level === 2 && (ANCHORS.answerKey.pattern.test(h.text) || ANCHORS.sources.pattern.test(h.text)))),
+  ].map((h) => h.line);
+  return chapters.map((heading) => ({
+    heading,
+    number: Number(ANCHORS.chapter.pattern.exec(heading.text)![1]),
+    end: Math.min(doc.lines.length, ...boundaries.filter((line) => line > heading.line)),
+  }));
+}
+
+/** The type an exercise heading's parentheses name ("Fill-in the blank / 填空题" is fill_in), if any. */
+export function exerciseType(typeText: string): ExerciseType | undefined {
+  const text = typeText
+    .split(/[/·,|]/)[0]!
+    .toLowerCase()
+    .replace(/[-_]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return EXERCISE_TYPES.find((t) => t.pattern.test(text))?.type;
 }
 
 /** Whether save_document should treat a Markdown document as a lesson (and validate it). */
@@ -234,13 +262,8 @@ function checkExercises(doc: Outline, section: Heading, n: number, add: Add): Ex
       continue;
     }
     const id = `${m[1]}.${m[2]}`;
-    const typeText = m[3]!
-      .split(/[/·,|]/)[0]!
-      .toLowerCase()
-      .replace(/[-_]/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-    const kind = EXERCISE_TYPES.find((t) => t.pattern.test(typeText));
+    const type = exerciseType(m[3]!);
+    const kind = EXERCISE_TYPES.find((t) => t.type === type);
     if (!kind) {
       add(
         "exercise_heading",
