@@ -1,6 +1,7 @@
 // The Worker's bindings (wrangler.toml) and its string vars and secrets (parsed by src/config.ts).
 import type { ChatObject } from "./channels/chat-object";
 import type { CourseRegistry } from "./courses/course-registry";
+import type { LearnerObject } from "./learning/learner-object";
 import type { SessionObject } from "./session/session-object";
 
 export interface Env {
@@ -9,6 +10,8 @@ export interface Env {
   CHATS: DurableObjectNamespace<ChatObject>;
   /** The single course registry: courses, their lessons, the per-period idempotency keys. */
   COURSES: DurableObjectNamespace<CourseRegistry>;
+  /** One per learner (session, chat or course): attempts and review schedules (src/learning/). */
+  LEARNERS: DurableObjectNamespace<LearnerObject>;
   /** Saved lessons (R2). */
   LESSONS: R2Bucket;
   /** Static assets: the web page and skills/. */

@@ -11,6 +11,8 @@ import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
+import { learnerRoutes } from "./learners";
+import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
@@ -45,6 +47,8 @@ export function createApp() {
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
   app.route("/v1/lessons", lessonRoutes);
+  app.route("/v1/lessons", lessonExerciseRoutes);
+  app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).

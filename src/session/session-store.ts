@@ -3,6 +3,7 @@
 import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
+import type { GradingTask } from "../learning/grading-run";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
@@ -64,6 +65,8 @@ export interface RunOptions {
   channel?: string;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
+  /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
+  grading?: GradingTask;
 }
 
 export interface TraceEvent {
