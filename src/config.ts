@@ -2,7 +2,7 @@
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
 import * as z from "zod";
-import { PermissionRulesSchema } from "./agent/permissions";
+import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/webhook-hooks";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   MODEL: z.string().min(1).default("gpt-4o-mini"),
   API_TOKEN: optionalString,
+  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
+  ALLOW_ANONYMOUS: bool(false),
   /** Model calls a run may make. */
   MAX_STEPS: int(25, 1, 1000),
   MODEL_CONTEXT_WINDOW: int(128_000, 1024),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CircuitBreaker, CircuitOpenError } from "../src/agent/circuit-breaker";
+import { CircuitBreaker, CircuitOpenError } from "../src/lib/circuit-breaker";
 
 function setup(failureThreshold = 3, openMs = 1000) {
   const clock = { t: 0 };

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PermissionPolicy, type PermissionRule } from "../src/agent/permissions";
+import { PermissionPolicy, type PermissionRule } from "../src/lib/permissions";
 import { ConfigError, loadConfig } from "../src/config";
+import { createSaveDocumentTool } from "../src/tools/save-document";
+import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 
 const tool = (name: string, destructive = false) => ({ name, ...(destructive ? { annotations: { destructive } } : {}) });
 
@@ -44,6 +46,38 @@ describe("the permission policy", () => {
     expect(hosts.decide(tool("t"), { url: "not a url" }).action).toBe("allow");
     // A rule about an argument the call does not have does not apply.
     expect(hosts.decide(tool("t"), {}).action).toBe("allow");
+  });
+
+  it("matches hosts however many trailing dots they carry", () => {
+    const policy = new PermissionPolicy([{ tool: "fetch_webpage", when: { url: { host: "localhost" } }, action: "deny" }]);
+    for (const url of ["http://localhost/", "http://localhost./", "http://localhost../x", "http://LOCALHOST.../", "http://localhost..:8787/"]) {
+      expect(policy.decide(tool("fetch_webpage"), { url }).action, url).toBe("deny");
+    }
+    expect(policy.decide(tool("fetch_webpage"), { url: "http://localhost.example.com/" }).action).toBe("allow");
+  });
+
+  it("matches filename globs in any letter case and against the name the file will be stored under", async () => {
+    const saveDocument = createSaveDocumentTool({ bucket: new MemoryLessonBucket(), sessionId: "s", maxBytes: 1000 });
+    const args = (filename: string) => saveDocument.validate({ filename, content: "# x" });
+    const judge = (when: PermissionRule["when"], filename: string) => {
+      const v = args(filename);
+      if (!v.ok) throw new Error(v.error);
+      return new PermissionPolicy([{ tool: "save_document", when, action: "deny" }]).decide(saveDocument, v.value).action;
+    };
+    expect(judge({ filename: "*passwd*" }, "etc/PASSWD")).toBe("deny");
+    // Stored as etc-passwd.md: a rule on the stored name catches every spelling that lands there.
+    expect(judge({ filename: "etc-passwd.md" }, "../../ETC/Passwd")).toBe("deny");
+    expect(judge({ filename: "etc-passwd.md" }, "etc passwd.md")).toBe("deny");
+    expect(judge({ filename: "*passwd*" }, "calculus-basics")).toBe("allow");
+    // A grant must hold for the name as written and as stored.
+    const grant = new PermissionPolicy([
+      { tool: "save_document", when: { filename: "notes-*" }, action: "allow" },
+      { tool: "save_document", action: "ask" },
+    ]);
+    const written = args("notes-../secret");
+    expect(written.ok && grant.decide(saveDocument, written.value).action).toBe("allow");
+    const sneaky = args("NOTES/../../x");
+    expect(sneaky.ok && grant.decide(saveDocument, sneaky.value).action).toBe("ask");
   });
 
   it("treats list arguments so that a harmless element neither dodges a deny nor earns an allow", () => {

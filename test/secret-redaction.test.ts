@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "../src/agent/redaction";
+import { createRedactor, REDACTED } from "../src/lib/redaction";
 import { configuredSecrets } from "../src/session/configured-secrets";
 
 describe("secret redaction", () => {

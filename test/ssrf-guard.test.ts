@@ -9,6 +9,11 @@ const REFUSED = [
   // loopback, as the URL parser meets it
   "http://127.0.0.1/",
   "http://127.0.0.1./",
+  "http://127.0.0.1../",
+  "http://127.0.0.1.../x",
+  "http://0x7f.1../",
+  "http://10.0.0.1../",
+  "http://localhost../",
   "http://127.1/",
   "http://127.0.1/",
   "http://2130706433/",
@@ -142,6 +147,36 @@ describe("checkUrl with allowPrivate", () => {
     ]) {
       expect(checkUrl(url, { allowPrivate: true }).ok).toBe(false);
     }
+  });
+
+  it.each([
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://METADATA.google.internal./",
+    "http://metadata/computeMetadata/v1/",
+    "http://metadata.goog/",
+    "http://instance-data.ec2.internal/latest/meta-data/",
+    "http://instance-data/",
+    "http://[fd00:ec2::254]/latest/meta-data/",
+    "http://[fd00:0ec2:0:0:0:0:0:254]/",
+    "http://100.100.100.200/latest/meta-data/",
+    "http://100.100.100.200../",
+    "http://169.254.169.254../",
+  ])("refuses the cloud metadata service %s whatever ALLOW_PRIVATE_FETCH says", (url) => {
+    for (const allowPrivate of [true, false]) {
+      const r = checkUrl(url, { allowPrivate });
+      expect(r.ok).toBe(false);
+    }
+  });
+
+  it("names the canonical host of a name with trailing dots", () => {
+    expect(checkUrl("http://127.0.0.1../", { allowPrivate: false })).toEqual({
+      ok: false,
+      reason: "127.0.0.1 is a loopback address; only public addresses may be fetched",
+    });
+    expect(checkUrl("http://metadata.google.internal/", { allowPrivate: true })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("cloud metadata"),
+    });
   });
 
   it("still refuses schemes other than http and https", () => {

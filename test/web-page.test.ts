@@ -1,14 +1,14 @@
 // The web page in a real headless Chromium against the Worker under wrangler dev and the scripted
 // model: enter the API token, ask, watch the answer stream in and the plan's progress bar move, open
 // the saved lesson (rendered from Markdown, its raw HTML inert), cancel a run; a screenshot is kept.
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./support/chromium";
 import { ScriptedModel, type RecordedRequest, type Reply } from "./support/scripted-model";
 import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
 
-const CHROMIUM = "/usr/bin/chromium";
 const TOKEN = "web-page-test-token";
 const ARTIFACTS = resolve(import.meta.dirname, "../test-artifacts");
 const ANSWER = "Derivatives measure how fast a quantity changes. Your lesson covers limits, the derivative and its rules.";
@@ -77,31 +77,10 @@ function lessonRun(): Reply[] {
   ];
 }
 
-async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Debian's chromium is missing at ${CHROMIUM}: install it with \`apt-get update && apt-get install -y chromium\` (npm test's pretest does it when run as root).`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
-}
-
-async function openPage(viewport = { width: 1200, height: 900 }): Promise<Page> {
+async function openPage(viewport = { width: 1200, height: 900 }, path = "/"): Promise<Page> {
   const page = await browser!.newPage({ viewport });
   page.on("pageerror", (e) => console.error("page error:", e));
-  await page.goto(worker!.url + "/");
+  await page.goto(worker!.url + path);
   return page;
 }
 
@@ -122,7 +101,7 @@ describe("the web page in a real browser", () => {
     model = await new ScriptedModel().listen();
     [worker, browser] = await Promise.all([
       startWranglerDev({ vars: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: model.baseURL, MODEL: "scripted-model", API_TOKEN: TOKEN } }),
-      launch(),
+      launchChromium(),
     ]);
   }, 120_000);
 
@@ -169,10 +148,11 @@ describe("the web page in a real browser", () => {
       const lesson = page.locator("#lesson-body");
       await expect.poll(() => lesson.locator("h1").textContent()).toBe("Derivatives");
       expect(await lesson.locator("strong").textContent()).toBe("rate of change");
-      // Raw HTML is shown as text, never run; the javascript: link keeps its words and loses its URL.
+      // Raw HTML is shown as text, never run; the javascript: link keeps its words and loses its URL
+      // (every URL form is covered by web-page-sanitizer.test.ts).
       expect(await lesson.textContent()).toContain("<script>window.__injected = true</script>");
       expect(await lesson.locator("script, img").count()).toBe(0);
-      expect(await lesson.locator("a").count()).toBe(0);
+      expect(await lesson.locator("a[href]").count()).toBe(0);
       expect(await page.evaluate("window.__injected")).toBeUndefined();
     } else {
       expect(await page.locator("#lessons-empty").isVisible()).toBe(true);
@@ -182,6 +162,28 @@ describe("the web page in a real browser", () => {
     // The session is remembered: a reload shows the conversation again.
     await page.reload();
     await expect.poll(() => page.locator(".message.user").first().textContent()).toContain("I want to learn derivatives");
+    await page.close();
+  });
+
+  it("asks before sending into a session named by a link, and stays in the person's own session unless they confirm", async () => {
+    const marker = model.script("web-linked", [{ text: "Noted." }]);
+    const page = await openPage(undefined, "/?session=chosen-by-link");
+    const notice = page.getByRole("alertdialog");
+    await expect.poll(() => notice.textContent()).toContain("chosen-by-link");
+    await page.getByRole("button", { name: "Stay in my session" }).click();
+    expect(await notice.isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe("");
+    await enterToken(page);
+    await ask(page, `${marker} Remember this`);
+    await expect.poll(() => page.locator(".message.assistant .run-meta").last().textContent(), { timeout: 10_000 }).toMatch(/^Done/);
+    const linked = await fetch(`${worker!.url}/v1/sessions/chosen-by-link`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(linked.status).toBe(404);
+    expect(await page.locator("#session-select").inputValue()).not.toBe("chosen-by-link");
+
+    // Confirmed, the link's session opens.
+    await page.goto(worker!.url + "/?session=shared-on-purpose");
+    await page.getByRole("button", { name: "Open it" }).click();
+    await expect.poll(() => page.locator("#session-select").inputValue()).toBe("shared-on-purpose");
     await page.close();
   });
 

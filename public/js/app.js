@@ -29,6 +29,10 @@ const ui = {
   lessonTitle: $("lesson-view-title"),
   lessonBody: $("lesson-body"),
   closeLesson: $("close-lesson"),
+  linkedSession: $("linked-session"),
+  linkedSessionText: $("linked-session-text"),
+  linkedSessionOpen: $("linked-session-open"),
+  linkedSessionStay: $("linked-session-stay"),
 };
 
 const api = createApi({ token: () => localStorage.getItem(KEYS.token) || undefined });
@@ -342,10 +346,28 @@ ui.transcript.addEventListener("click", (event) => {
   void openLesson(key);
 });
 
+/**
+ * ?session=<id> names a session from a link. Whoever wrote the link chose it, and could read what is sent
+ * into it, so a session this browser has not used before opens only once the person confirms.
+ */
+function confirmLinkedSession(id) {
+  ui.linkedSessionText.textContent = `A link asks to open session “${id}”. Whoever made the link may read what you send there. Open it?`;
+  ui.linkedSession.hidden = false;
+  ui.linkedSessionOpen.focus();
+  const settle = (open) => {
+    ui.linkedSession.hidden = true;
+    history.replaceState(null, "", location.pathname);
+    if (!open) return ui.topic.focus();
+    rememberSession(id);
+    showSession(id).catch((e) => setStatus(explain(e)));
+  };
+  ui.linkedSessionOpen.onclick = () => settle(true);
+  ui.linkedSessionStay.onclick = () => settle(false);
+}
+
 async function start() {
-  // ?session=<id> opens that session (a link from elsewhere); otherwise the last one, or a new one.
   const fromUrl = new URLSearchParams(location.search).get("session");
-  if (fromUrl) rememberSession(fromUrl);
+  if (fromUrl && storedSessions().includes(fromUrl)) rememberSession(fromUrl);
   renderSessionOptions();
   try {
     if (currentSession()) await showSession(currentSession());
@@ -353,6 +375,7 @@ async function start() {
   } catch (e) {
     setStatus(explain(e));
   }
+  if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
   await refreshLessons();
 }
 

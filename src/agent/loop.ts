@@ -286,11 +286,20 @@ async function executeCall(
     return undefined;
   }
 
-  let result = await o.tools.run(tool, args, { runId: o.runId, sessionId: o.sessionId, callId: call.id, signal: o.signal, emit: o.emit, runState });
+  const authorize = o.authorize;
+  const recheck = authorize && (async (other: unknown) => refusal(await authorize(tool, other, call)));
+  const ctx = { runId: o.runId, sessionId: o.sessionId, callId: call.id, signal: o.signal, emit: o.emit, runState, ...(recheck ? { recheck } : {}) };
+  let result = await o.tools.run(tool, args, ctx);
   for (const answer of await callHooks(hooks, "afterTool", o.emit, hookMs, { callId: call.id, name: call.name, args }, result)) {
     if (answer && "result" in answer) result = answer.result;
   }
   return done(result);
+}
+
+/** Why a recheck refuses: a deny's reason; an ask cannot pause a call already running, so it refuses too. */
+function refusal(auth: Authorization): string | null {
+  if (auth.action === "allow") return null;
+  return auth.action === "deny" ? auth.reason : "it needs a person's approval; call the tool again with that URL so they can decide";
 }
 
 function safeJson(text: string): unknown {

@@ -23,6 +23,12 @@ export interface ToolContext {
   emit: Emit;
   /** Facts tools share within one run (for example the URLs fetched so far). */
   runState: Map<string, unknown>;
+  /**
+   * Asks the permission policy again about this call as if it had `args` (a redirect's target):
+   * null when it may go on, else why not. A tool that follows a step the model did not choose uses it
+   * so a rule on the arguments cannot be dodged that way.
+   */
+  recheck?: (args: unknown) => Promise<string | null>;
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -45,6 +51,8 @@ export interface Tool {
   timeoutMs?: number;
   /** Hints for permissions (MCP's destructiveHint lands here). */
   annotations?: { destructive?: boolean; readOnly?: boolean };
+  /** The validated arguments as the tool will act on them (a filename as it will be stored), for permission rules. */
+  effectiveArgs?: (args: unknown) => unknown;
 }
 
 type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;
@@ -56,9 +64,10 @@ export function defineTool<S extends z.ZodType>(
     description: string;
     input: S;
     run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult> | ToolResult;
+    effectiveArgs?: (args: z.output<S>) => unknown;
   } & ToolFlags,
 ): Tool {
-  const { input, run, ...rest } = def;
+  const { input, run, effectiveArgs, ...rest } = def;
   const parameters = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
   delete parameters.$schema;
   return {
@@ -69,6 +78,7 @@ export function defineTool<S extends z.ZodType>(
       return r.success ? { ok: true, value: r.data } : { ok: false, error: z.prettifyError(r.error) };
     },
     run: (args, ctx) => run(args as z.output<S>, ctx),
+    ...(effectiveArgs ? { effectiveArgs: (args: unknown) => effectiveArgs(args as z.output<S>) } : {}),
   };
 }
 

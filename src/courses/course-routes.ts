@@ -1,7 +1,7 @@
 // /v1/courses: create, list, read (with the lessons so far), delete.
 import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, notFound } from "../lib/http-error";
 import { parseId, parseJson } from "../http/validation";
 import type { Config } from "../config";
 import { CourseInput, type CourseDelivery } from "./course-input";

@@ -11,6 +11,7 @@ import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
+import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "./learners";
 import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
@@ -35,6 +36,7 @@ export function createApp() {
   });
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
+  app.use("/v1/*", requireJsonBody);
   app.use("*", (c, next) =>
     bodyLimit({
       maxSize: c.get("config").MAX_BODY_BYTES,

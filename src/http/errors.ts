@@ -4,18 +4,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
 import { ConfigError } from "../config";
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from "../lib/http-error";
 
-export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
-export const notFound = (what: string) => new HttpError(404, "not_found", `${what} not found`);
+export { badRequest, HttpError, notFound } from "../lib/http-error";
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, code: string, message: string): Response {
   return c.json({ error: { code, message } }, status);

@@ -2,6 +2,8 @@
 // key. Lenient on the form (normalize-answer.ts), strict on the content: a multiple-choice answer
 // may be the letter in any dress ("b", "(B)", "Ｂ", "选B") or the option's text; a fill-in answer may
 // be the key's answer or any accepted variant; with several blanks each counts for its share.
+import { BLANK } from "../tools/lesson-validator";
+import { halfWidth } from "../tools/lesson-vocabulary";
 import { splitVariants, type AnswerKey, type Exercise } from "./exercises";
 import type { Grade } from "./grade";
 import { normalizeAnswer, sameAnswer } from "./normalize-answer";
@@ -25,7 +27,7 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string):
   const expected = key.answer;
   if (variants.some((v) => sameAnswer(answer, v))) return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
   // Several blanks: each part of the answer against the same part of the key.
-  const blanks = (exercise.question.match(/(?:\\?_){4,}/g) ?? []).length;
+  const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
   if (blanks >= 2) {
     const parts = splitVariants(key.answer, BLANK_SEPARATOR);
     const given = splitVariants(answer, BLANK_SEPARATOR);

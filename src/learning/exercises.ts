@@ -1,8 +1,10 @@
-// The exercises of a lesson, read from its Markdown with the lesson validator's own outline and
-// patterns (docs/lesson-format.md), so there is one reading of the format: the question and options
-// of each `#### Exercise N.K (type)`, its chapter's Key Concepts table, and its Answer Key entry.
-import { bodyLines, outline, type Heading, type Outline } from "../tools/lesson-outline";
-import { ANCHORS, ANSWER_HEADING, chapterSpans, EXERCISE_HEADING, exerciseType, MC_OPTION, type ExerciseType } from "../tools/lesson-validator";
+// The exercises of a lesson, read with the lesson validator's own reading of the format
+// (`lessonChapters`, the heading vocabularies of every language, the outline; docs/lesson-format.md),
+// so there is one parser: each exercise's question and options, the Key Concepts of its chapter, and
+// its Answer Key entry split into the answer, the accepted variants and the explanation.
+import { bodyLines, outline, type Outline } from "../tools/lesson-outline";
+import { lessonChapters, MC_OPTION } from "../tools/lesson-validator";
+import { exerciseHeading, halfWidth, isSection, type ExerciseType } from "../tools/lesson-vocabulary";
 
 export type { ExerciseType };
 
@@ -20,7 +22,7 @@ export interface Exercise {
   type: ExerciseType;
   /** The question's Markdown, without the option lines. */
   question: string;
-  /** Multiple choice: the four options A–D. */
+  /** Multiple choice: the options A–D. */
   options?: Array<{ letter: string; text: string }>;
   /** The chapter's Key Concepts this exercise is about (all of them when none is named in it). */
   concepts: Concept[];
@@ -30,7 +32,7 @@ export interface Exercise {
 export interface AnswerKey {
   /** The answer line, without its label (`**Answer:** B` gives "B"). */
   answer: string;
-  /** Other accepted answers: the key's `**Accepted:**` line and ` / ` alternatives of a fill-in answer. */
+  /** Other accepted answers: the key's `**Accepted:**` line. */
   accepted: string[];
   /** The rest of the entry: why the answer is right (the model grader's rubric). */
   explanation: string;
@@ -48,48 +50,43 @@ const EXPLANATION_LABEL = /^(?:explanation|why|rubric)\b|^(?:解析|解释|说�
 
 export function parseExercises(markdown: string): KeyedExercise[] {
   const doc = outline(markdown);
-  const keys = answerKeys(doc);
+  const entries = answerEntries(doc);
   const exercises: KeyedExercise[] = [];
-  for (const span of chapterSpans(doc)) {
-    const inChapter = doc.headings.filter((h) => h.line > span.heading.line && h.line < span.end);
-    const conceptsHeading = inChapter.find((h) => h.level === 3 && ANCHORS.keyConcepts.pattern.test(h.text));
-    const concepts = conceptsHeading ? tableRows(bodyLines(doc, conceptsHeading)) : [];
-    const section = inChapter.find((h) => h.level === 3 && ANCHORS.exercises.pattern.test(h.text));
-    if (!section) continue;
-    const chapterTitle = span.heading.raw.replace(/^[^:：]*[:：]\s*/, "").trim();
-    for (const h of inChapter.filter((x) => x.level === 4 && x.line > section.line && x.line < section.end)) {
-      const m = EXERCISE_HEADING.exec(h.text);
-      const type = m && exerciseType(m[3]!);
-      if (!m || !type || Number(m[1]) !== span.number) continue;
-      const id = `${m[1]}.${m[2]}`;
-      if (exercises.some((e) => e.id === id)) continue;
-      const body = bodyLines(doc, h);
-      const options =
-        type === "multiple_choice"
-          ? body.flatMap((l) => {
-              const o = MC_OPTION.exec(l);
-              return o ? [{ letter: o[1]!, text: o[2]! }] : [];
-            })
-          : [];
+  for (const chapter of lessonChapters(markdown)) {
+    const chapterDoc = outline(chapter.text);
+    const conceptsHeading = chapterDoc.headings.find((h) => h.level === 3 && isSection(h.text, "keyConcepts"));
+    const concepts = conceptsHeading ? tableRows(bodyLines(chapterDoc, conceptsHeading)) : [];
+    const chapterTitle = (chapterDoc.headings[0]?.raw ?? "").replace(/^[^:：]*[:：]\s*/, "").trim();
+    for (const e of chapter.exercises) {
+      if (!e.type || exercises.some((x) => x.id === e.id)) continue;
+      const [, ...body] = e.text.split("\n");
+      const options = e.type === "multiple_choice" ? body.flatMap(option) : [];
       const question = body
-        .filter((l) => !(type === "multiple_choice" && MC_OPTION.test(l)))
+        .filter((l) => !(e.type === "multiple_choice" && option(l).length))
         .join("\n")
         .trim();
-      const key = keys.get(id);
-      const exercise: KeyedExercise = {
-        id,
-        chapter: span.number,
+      const entry = entries.get(e.id);
+      const key = e.answer !== undefined ? { answer: e.answer, accepted: entry?.accepted ?? [], explanation: entry?.explanation ?? "" } : undefined;
+      exercises.push({
+        id: e.id,
+        chapter: chapter.number,
         chapterTitle,
-        type,
+        type: e.type,
         question,
         ...(options.length ? { options } : {}),
         concepts: conceptsOf(concepts, [question, ...options.map((o) => o.text), key?.answer ?? "", key?.explanation ?? ""].join("\n")),
         ...(key ? { key } : {}),
-      };
-      exercises.push(exercise);
+      });
     }
   }
   return exercises;
+}
+
+/** An option line's letter and text, or nothing. */
+function option(line: string): Array<{ letter: string; text: string }> {
+  const half = halfWidth(line);
+  const m = MC_OPTION.exec(half);
+  return m ? [{ letter: m[1]!.toUpperCase(), text: half.slice(m[0].length - 1).trim() }] : [];
 }
 
 /** The exercise without its answer, for learners. */
@@ -97,29 +94,25 @@ export function withoutKey({ key: _key, ...exercise }: KeyedExercise): Exercise 
   return exercise;
 }
 
-function answerKeys(doc: Outline): Map<string, AnswerKey> {
-  const keys = new Map<string, AnswerKey>();
-  const section = doc.headings.find((h) => h.level === 2 && ANCHORS.answerKey.pattern.test(h.text));
-  if (!section) return keys;
+/** The Answer Key entries' lines after the answer: accepted variants and the explanation. */
+function answerEntries(doc: Outline): Map<string, Omit<AnswerKey, "answer">> {
+  const entries = new Map<string, Omit<AnswerKey, "answer">>();
+  const section = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
+  if (!section) return entries;
   for (const h of doc.headings.filter((x) => x.line > section.line && x.line < section.end && x.level >= 3)) {
-    const m = ANSWER_HEADING.exec(h.text);
-    if (m && !keys.has(`${m[1]}.${m[2]}`)) keys.set(`${m[1]}.${m[2]}`, answerKey(doc, h));
+    const id = exerciseHeading(h.text)?.id;
+    if (!id || entries.has(id)) continue;
+    const [, ...rest] = bodyLines(doc, h).filter((l) => l.trim() !== "");
+    const accepted: string[] = [];
+    const explanation: string[] = [];
+    for (const line of rest) {
+      const label = LABEL.exec(line)?.[1]?.trim() ?? "";
+      if (ACCEPTED_LABEL.test(label)) accepted.push(...splitVariants(stripLabel(line), /\s*[;|；]\s*/));
+      else explanation.push(EXPLANATION_LABEL.test(label) ? stripLabel(line) : line.trim());
+    }
+    entries.set(id, { accepted, explanation: explanation.join("\n").trim() });
   }
-  return keys;
-}
-
-function answerKey(doc: Outline, h: Heading): AnswerKey {
-  const lines = bodyLines(doc, h).filter((l) => l.trim() !== "");
-  const [first = "", ...rest] = lines;
-  const answer = stripLabel(first);
-  const accepted: string[] = [];
-  const explanation: string[] = [];
-  for (const line of rest) {
-    const label = LABEL.exec(line)?.[1]?.trim() ?? "";
-    if (ACCEPTED_LABEL.test(label)) accepted.push(...splitVariants(stripLabel(line), /\s*[;|；]\s*/));
-    else explanation.push(EXPLANATION_LABEL.test(label) ? stripLabel(line) : line.trim());
-  }
-  return { answer, accepted, explanation: explanation.join("\n").trim() };
+  return entries;
 }
 
 function stripLabel(line: string): string {

@@ -7,8 +7,8 @@
 import type { SourcedEvent } from "../agent/events";
 import type { Authorization } from "../agent/loop";
 import { newId, now, type ToolCall } from "../agent/messages";
-import type { PermissionPolicy, PermissionRule } from "../agent/permissions";
-import type { Redactor } from "../agent/redaction";
+import type { PermissionPolicy, PermissionRule } from "../lib/permissions";
+import type { Redactor } from "../lib/redaction";
 import type { Tool } from "../agent/tools";
 import { ApprovalStore, type ApprovalRow } from "./approval-store";
 import type { SessionStore } from "./session-store";

@@ -5,7 +5,7 @@
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
 // (seqs only grow, so that is a range delete).
 import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent/events";
-import type { Redactor } from "../agent/redaction";
+import type { Redactor } from "../lib/redaction";
 import type { SessionStore, TraceEvent } from "./session-store";
 import { encodeStreamEvent, type StreamEvent } from "./stream-events";
 

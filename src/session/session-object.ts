@@ -5,7 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { RunResult, SourcedEvent, Todo, Usage } from "../agent/events";
 import type { LoopResult } from "../agent/loop";
 import type { Message } from "../agent/messages";
-import { PermissionPolicy } from "../agent/permissions";
+import { PermissionPolicy } from "../lib/permissions";
 import { newId } from "../agent/messages";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";

@@ -1,6 +1,6 @@
 // How a session's events are kept and shared: redacted with the deployment's secrets, at most
 // TRACE_MAX_EVENTS per session, and each stored event offered to the webhook hooks (HOOKS).
-import { createRedactor } from "../agent/redaction";
+import { createRedactor } from "../lib/redaction";
 import { loadConfig, type Config } from "../config";
 import { configuredSecrets } from "./configured-secrets";
 import type { TracePolicy } from "./event-hub";

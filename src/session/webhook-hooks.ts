@@ -8,7 +8,7 @@
 // followed. docs/security-and-reliability.md shows how to verify a delivery.
 import * as z from "zod";
 import { EVENT_TYPES } from "../agent/events";
-import { matchesGlob } from "../agent/glob";
+import { matchesGlob } from "../lib/glob";
 import { FetchError, safeFetch } from "../tools/safe-fetch";
 
 const EventGlob = z

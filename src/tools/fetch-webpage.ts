@@ -47,6 +47,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
     replaySafe: true,
     annotations: { readOnly: true },
     async run({ url, max_chars }, ctx) {
+      const recheck = ctx.recheck;
       let res: SafeResponse;
       try {
         res = await safeFetch(url, {
@@ -55,6 +56,8 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
           timeoutMs: opts.timeoutMs,
           signal: ctx.signal,
           headers: { accept: ACCEPT },
+          // Host rules judge every hop, not only the URL the model asked for.
+          ...(recheck ? { checkRedirect: (hop: URL) => recheck({ url: hop.href, max_chars }) } : {}),
           fetch: opts.fetch,
         });
       } catch (e) {

@@ -1,15 +1,30 @@
-// Checks a Markdown lesson against the format of docs/lesson-format.md (the one source of truth;
-// skills/knowledge-compiler/templates/lesson.md is its skeleton). save_document runs it and hands
-// the findings to the model, so every message says where the problem is and what to write instead.
+// Checks a Markdown lesson against the format of docs/lesson-format.md (skills/knowledge-compiler/
+// templates/lesson.md is its skeleton). save_document runs it and hands the findings to the model, so
+// every finding quotes the line it is about and says what to write instead.
 //
-// Headings are recognised by an English anchor at their start ("### Summary"), so a lesson in any
-// language passes as long as its headings keep the anchor ("### Summary / 小结").
+// Headings are recognised in every language of ./lesson-vocabulary (English and Chinese today):
+// `### Summary`, `### 小结`, `### Summary / 小结` and `### 小结 / Summary` are the same section.
+// One heading that is off gives one finding: the rest of the lesson is still read as the lesson it is.
 import { bodyLines, hasTable, hasText, outline, type Heading, type Outline } from "./lesson-outline";
+import {
+  EXERCISE_TYPES,
+  type ExerciseType,
+  type SectionName,
+  answerText,
+  canonicalType,
+  chapterNumber,
+  exerciseHeading,
+  halfWidth,
+  isSection,
+  spellings,
+  typeSpellings,
+} from "./lesson-vocabulary";
 
 export type FindingCode =
   | "missing_title"
   | "multiple_titles"
   | "no_chapters"
+  | "chapter_heading"
   | "chapter_numbering"
   | "missing_section"
   | "empty_section"
@@ -27,6 +42,7 @@ export type FindingCode =
   | "answer_unknown"
   | "answer_empty"
   | "mc_answer_no_letter"
+  | "answer_disputed"
   | "missing_sources"
   | "source_not_fetched"
   | "citation_unknown";
@@ -36,6 +52,10 @@ export interface LessonFinding {
   message: string;
   /** The chapter's number as written in its heading. */
   chapter?: number;
+  /** 1-based line the finding is about (for something missing: where it belongs). */
+  line?: number;
+  /** That line's text, so the writer can find it (and an edit can replace it). */
+  quote?: string;
 }
 
 export interface LessonValidation {
@@ -43,133 +63,198 @@ export interface LessonValidation {
   findings: LessonFinding[];
 }
 
-/** How each checked heading starts; the canonical spelling is what docs and skills tell the model to write. */
-export const ANCHORS = {
-  chapter: { canonical: "## Chapter N: {title}", pattern: /^chapter\s+(\d+)\b/i },
-  objectives: { canonical: "### Objectives", pattern: /^(?:learning\s+)?objectives\b/i },
-  keyConcepts: { canonical: "### Key Concepts", pattern: /^key\s+concepts\b/i },
-  explanation: { canonical: "### Explanation", pattern: /^(?:detailed\s+)?explanation\b/i },
-  whyItMatters: { canonical: "#### Why it matters", pattern: /^why\s+it\s+matters\b/i },
-  coreContent: { canonical: "#### Core content", pattern: /^core\s+content\b/i },
-  formulaOrCode: { canonical: "#### Formula or code", pattern: /^(?:formula|code)\b/i },
-  commonMistakes: { canonical: "#### Common mistakes", pattern: /^common\s+mistakes\b/i },
-  example: { canonical: "### Example 1: {title}", pattern: /^(?:worked\s+)?examples?\b/i },
-  summary: { canonical: "### Summary", pattern: /^summary\b/i },
-  furtherQuestions: { canonical: "### Further Questions", pattern: /^further\s+questions\b/i },
-  exercises: { canonical: "### Exercises", pattern: /^exercises\b/i },
-  answerKey: { canonical: "## Answer Key", pattern: /^answer\s+key\b/i },
-  sources: { canonical: "## Sources", pattern: /^(?:appendix\b[^a-z]*)?(?:sources|references)\b/i },
-} as const;
+/** One exercise as the lesson states it, with its answer key entry: what the blind answer check reads. */
+export interface LessonExercise {
+  id: string;
+  chapter: number;
+  type?: ExerciseType;
+  /** The exercise's heading and question text. */
+  text: string;
+  /** The first line of its answer key entry, without the `Answer:` label. */
+  answer?: string;
+}
 
-type Anchor = (typeof ANCHORS)[keyof typeof ANCHORS];
+export interface LessonChapter {
+  number: number;
+  /** The chapter's Markdown, from its heading to the next chapter or the Answer Key. */
+  text: string;
+  exercises: LessonExercise[];
+}
 
-/** The headings the validator requires, as written in docs/lesson-format.md and the skills (tests keep them in step). */
-export const REQUIRED_HEADINGS: readonly string[] = Object.values(ANCHORS).map((a) => a.canonical.replace(/ N:.*| 1:.*/, ""));
-
-export const EXERCISE_HEADING = /^exercise\s+(\d+)\.(\d+)\s*\(([^)]*)\)/i;
-export const ANSWER_HEADING = /^(?:exercise\s+)?(\d+)\.(\d+)\b/i;
-
-export type ExerciseType = "multiple_choice" | "fill_in" | "short_answer" | "practice";
-
-const EXERCISE_TYPES: { type: ExerciseType; label: string; pattern: RegExp; needed: number }[] = [
-  { type: "multiple_choice", label: "Multiple choice", pattern: /^(?:multiple choice|mcq)\b/, needed: 2 },
-  { type: "fill_in", label: "Fill in the blank", pattern: /^fill in\b/, needed: 1 },
-  { type: "short_answer", label: "Short answer", pattern: /^short answer\b/, needed: 1 },
-  { type: "practice", label: "Practice task", pattern: /^practice\b/, needed: 1 },
+/** The headings the validator requires, in their canonical spelling (tests keep docs, template and skills in step). */
+export const REQUIRED_HEADINGS: readonly string[] = [
+  "## Chapter",
+  "### Objectives",
+  "### Key Concepts",
+  "### Explanation",
+  "#### Why it matters",
+  "#### Core content",
+  "#### Formula or code",
+  "#### Common mistakes",
+  "### Example",
+  "### Summary",
+  "### Further Questions",
+  "### Exercises",
+  "## Answer Key",
+  "## Sources",
 ];
 
-const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
-/** A multiple-choice option line: its letter and its text. */
-export const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Z])[.):](?:\*\*|__)?\s+(\S.*?)\s*$/;
-const BLANK = /(?:\\?_){4,}/;
-const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
+const CHAPTER_SECTIONS: readonly SectionName[] = [
+  "objectives",
+  "keyConcepts",
+  "explanation",
+  "whyItMatters",
+  "coreContent",
+  "formulaOrCode",
+  "commonMistakes",
+  "example",
+  "summary",
+  "furtherQuestions",
+  "exercises",
+];
 
-export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlySet<string> } = {}): LessonValidation {
+const NEEDED: Record<ExerciseType, number> = { multiple_choice: 2, fill_in: 1, short_answer: 1, practice: 1 };
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+/** An option line, half-width: `- A. …`, `A) …`, `(A) …`, `**A.** …`, `- A、…`, `- a. …`. Its match ends on the option text's first character. */
+export const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Da-d])(?:[.):、]|\*\*[.):、]?)(?:\*\*|__)?\s*\S/;
+/** A blank, half-width: four or more underscores (`____`, `＿＿＿＿`), or empty brackets `（ ）`. */
+export const BLANK = /(?:\\?_){4,}|\(\s*\)/;
+const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
+const QUOTE_MAX = 160;
+
+/**
+ * The lesson's chapters in every language. `named: false` marks a chapter that is one in all but its
+ * heading: a level-2 section with Objectives or Key Concepts but no `Chapter N` heading, or a
+ * `Chapter N` heading at level 3. Each is reported once and still checked as the chapter it is.
+ */
+function findChapters(doc: Outline): { heading: Heading; number: number; named: boolean }[] {
+  const chapters: { heading: Heading; number: number; named: boolean }[] = [];
+  for (const h of doc.headings) {
+    if (h.level < 2 || h.level > 3 || isSection(h.text, "answerKey") || isSection(h.text, "sources")) continue;
+    const n = chapterNumber(h.text);
+    if (n !== undefined) chapters.push({ heading: h, number: n, named: h.level === 2 });
+    else if (
+      h.level === 2 &&
+      doc.headings.some((s) => s.line > h.line && s.line < h.end && (isSection(s.text, "objectives") || isSection(s.text, "keyConcepts")))
+    ) {
+      chapters.push({ heading: h, number: (chapters.at(-1)?.number ?? 0) + 1, named: false });
+    }
+  }
+  return chapters;
+}
+
+interface Analysis {
+  findings: LessonFinding[];
+  chapters: LessonChapter[];
+}
+
+function analyze(markdown: string, fetchedUrls: ReadonlySet<string> | undefined): Analysis {
   const doc = outline(markdown);
   const findings: LessonFinding[] = [];
-  const add = (code: FindingCode, message: string, chapter?: number) => findings.push(chapter === undefined ? { code, message } : { code, message, chapter });
+  const add: Add = (code, message, at = {}) => {
+    const f: LessonFinding = { code, message };
+    if (at.chapter !== undefined) f.chapter = at.chapter;
+    if (at.line !== undefined && doc.lines[at.line] !== undefined) {
+      f.line = at.line + 1;
+      f.quote = doc.lines[at.line]!.trim().slice(0, QUOTE_MAX);
+    }
+    findings.push(f);
+  };
 
   const titles = doc.headings.filter((h) => h.level === 1);
-  if (titles.length === 0) add("missing_title", "The lesson has no title: start it with one level-1 heading `# {title}`.");
+  if (titles.length === 0) add("missing_title", "The lesson has no title: start it with one level-1 heading `# {title}`.", { line: 0 });
   if (titles.length > 1) {
     add(
       "multiple_titles",
       `The lesson has ${titles.length} level-1 headings (${titles.map((h) => `"${h.raw}"`).join(", ")}); keep one \`# {title}\` at the top and make the others level-2 (\`## Chapter N: …\`) or lower.`,
+      { line: titles[1]!.line },
     );
   }
 
-  const spans = chapterSpans(doc);
-  if (spans.length === 0) {
-    const misplaced = doc.headings.find((h) => h.level !== 2 && ANCHORS.chapter.pattern.test(h.text));
+  const found = findChapters(doc);
+  if (found.length === 0) {
+    const misplaced = doc.headings.find((h) => (h.level === 1 || h.level > 3) && chapterNumber(h.text) !== undefined);
     add(
       "no_chapters",
-      `The lesson has no chapter: each chapter starts with a level-2 heading \`## Chapter 1: {title}\`.${misplaced ? ` Found "${misplaced.raw}" at level ${misplaced.level}; make it level 2.` : ""}`,
+      `The lesson has no chapter: each chapter starts with a level-2 heading \`## Chapter 1: {title}\` (or \`## 第1章：{title}\`).${misplaced ? ` Found "${misplaced.raw}" at level ${misplaced.level}; make it level 2.` : ""}`,
+      { line: misplaced?.line ?? 0 },
     );
   }
-  const numbers = spans.map((s) => s.number);
+  for (const c of found.filter((c) => !c.named)) {
+    const what = c.heading.level === 2 ? "holds a chapter but is not a chapter heading" : "is a chapter heading at level 3";
+    add(
+      "chapter_heading",
+      `"${"#".repeat(c.heading.level)} ${c.heading.raw}" ${what}; write \`## Chapter ${c.number}: {title}\` (or \`## 第${c.number}章：{title}\`).`,
+      { chapter: c.number, line: c.heading.line },
+    );
+  }
+  const numbers = found.map((c) => c.number);
   if (numbers.some((n, i) => i > 0 && n !== numbers[i - 1]! + 1)) {
+    const at = found.find((c, i) => i > 0 && c.number !== numbers[i - 1]! + 1)!;
     add(
       "chapter_numbering",
       `Chapters are numbered ${numbers.join(", ")}; number them consecutively (e.g. ${numbers.map((_, i) => numbers[0]! + i).join(", ")}).`,
+      { line: at.heading.line },
     );
   }
 
+  // A chapter runs to the next chapter or level-1 or -2 heading, except that a chapter's own section
+  // written at level 2 (`## Summary`) stays inside it, so it can be pointed out.
+  const boundaries = [
+    ...found.map((c) => c.heading),
+    ...doc.headings.filter((h) => h.level === 1 || (h.level === 2 && !CHAPTER_SECTIONS.some((s) => isSection(h.text, s)))),
+  ].map((h) => h.line);
+  const chapters: LessonChapter[] = [];
   const exercises: Exercise[] = [];
-  for (const span of spans) exercises.push(...checkChapter(doc, span.heading, span.end, span.number, add));
+  for (const c of found) {
+    const end = Math.min(doc.lines.length, ...boundaries.filter((line) => line > c.heading.line));
+    const own = checkChapter(doc, c.heading, end, c.number, add);
+    exercises.push(...own);
+    chapters.push({
+      number: c.number,
+      text: doc.lines.slice(c.heading.line, end).join("\n"),
+      exercises: own.map(({ heading, aliases: _a, ...e }) => ({ ...e, text: [heading.raw, ...bodyLines(doc, heading)].join("\n").trim() })),
+    });
+  }
 
-  checkAnswerKey(doc, exercises, add);
-  checkSources(doc, opts.fetchedUrls, add);
+  const answers = checkAnswerKey(doc, exercises, add);
+  for (const chapter of chapters) for (const e of chapter.exercises) if (answers.has(e.id)) e.answer = answers.get(e.id);
+  checkSources(doc, fetchedUrls, add);
+  return { findings, chapters };
+}
+
+export function validateLesson(markdown: string, opts: { fetchedUrls?: ReadonlySet<string> } = {}): LessonValidation {
+  const { findings } = analyze(markdown, opts.fetchedUrls);
   return { ok: findings.length === 0, findings };
 }
 
-export interface ChapterSpan {
-  heading: Heading;
-  /** The number written in its heading. */
-  number: number;
-  /** The line where the chapter ends. */
-  end: number;
+/** The lesson's chapters with their exercises and keyed answers (for the blind answer check). */
+export function lessonChapters(markdown: string): LessonChapter[] {
+  return analyze(markdown, undefined).chapters;
 }
 
-/**
- * The chapters of a lesson: each runs to the next chapter, the Answer Key, the Sources or a level-1
- * heading, so that a section written at the wrong level (`## Summary`) stays inside it.
- */
-export function chapterSpans(doc: Outline): ChapterSpan[] {
-  const chapters = doc.headings.filter((h) => h.level === 2 && ANCHORS.chapter.pattern.test(h.text));
-  const boundaries = [
-    ...chapters,
-    ...doc.headings.filter((h) => h.level === 1 || (h.level === 2 && (ANCHORS.answerKey.pattern.test(h.text) || ANCHORS.sources.pattern.test(h.text)))),
-  ].map((h) => h.line);
-  return chapters.map((heading) => ({
-    heading,
-    number: Number(ANCHORS.chapter.pattern.exec(heading.text)![1]),
-    end: Math.min(doc.lines.length, ...boundaries.filter((line) => line > heading.line)),
-  }));
-}
-
-/** The type an exercise heading's parentheses name ("Fill-in the blank / 填空题" is fill_in), if any. */
-export function exerciseType(typeText: string): ExerciseType | undefined {
-  const text = typeText
-    .split(/[/·,|]/)[0]!
-    .toLowerCase()
-    .replace(/[-_]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return EXERCISE_TYPES.find((t) => t.pattern.test(text))?.type;
-}
-
-/** Whether save_document should treat a Markdown document as a lesson (and validate it). */
+/** Whether save_document should treat a Markdown document as a lesson (and validate it), in any language. */
 export function looksLikeLesson(markdown: string): boolean {
   return outline(markdown).headings.some(
     (h) =>
-      (h.level === 2 && (ANCHORS.chapter.pattern.test(h.text) || ANCHORS.answerKey.pattern.test(h.text))) ||
-      (h.level >= 3 && [ANCHORS.objectives, ANCHORS.keyConcepts, ANCHORS.exercises].some((a) => a.pattern.test(h.text))),
+      chapterNumber(h.text) !== undefined ||
+      (h.level >= 2 && isSection(h.text, "answerKey")) ||
+      (h.level >= 3 && (["objectives", "keyConcepts", "exercises"] as const).some((s) => isSection(h.text, s))) ||
+      (h.level >= 3 && exerciseHeading(h.text)?.type !== undefined),
   );
 }
 
 /** The text of the first level-1 heading, if any. */
 export function lessonTitle(markdown: string): string | undefined {
   return outline(markdown).headings.find((h) => h.level === 1)?.raw;
+}
+
+/** The option letter a multiple choice answer names: `B`, `**答案：** d`, `The answer is C.` */
+export function answerLetter(line: string): string | undefined {
+  const text = answerText(line);
+  const m = /^\(?([A-Da-d])(?![A-Za-z])/.exec(text) ?? /(?<![A-Za-z])([A-D])(?![A-Za-z])/.exec(text);
+  return m?.[1]!.toUpperCase();
 }
 
 /**
@@ -194,203 +279,255 @@ export function normalizeUrl(raw: string): string | null {
 interface Exercise {
   id: string;
   chapter: number;
-  type: ExerciseType;
+  type?: ExerciseType;
+  heading: Heading;
+  /** Other ids its answer key entry may use (the number the writer gave a misnumbered exercise). */
+  aliases: string[];
 }
 
-type Add = (code: FindingCode, message: string, chapter?: number) => void;
+type Add = (code: FindingCode, message: string, at?: { chapter?: number; line?: number }) => void;
 
 function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, add: Add): Exercise[] {
   const inChapter = doc.headings.filter((h) => h.line > chapter.line && h.line < end);
-  /** The heading of `anchor` at `level` inside `within`, or a finding that says where to put it. */
-  const requireHeading = (anchor: Anchor, level: number, within: Heading[], missing: string): Heading | undefined => {
-    const found = within.find((h) => h.level === level && anchor.pattern.test(h.text));
-    if (found) return found;
-    const misplaced = inChapter.find((h) => h.level !== level && anchor.pattern.test(h.text));
+  const at = (line: number) => ({ chapter: n, line });
+  /** The `name` heading at `level` inside `within`, or a finding that says where to put it. */
+  const requireHeading = (name: SectionName, level: number, within: Heading[], missing: string, parent: Heading): Heading | undefined => {
+    const hit = within.find((h) => h.level === level && isSection(h.text, name));
+    if (hit) return hit;
+    const misplaced = inChapter.find((h) => h.level !== level && isSection(h.text, name));
     const hint = misplaced ? ` Found "${"#".repeat(misplaced.level)} ${misplaced.raw}"; make it a level-${level} heading.` : "";
-    add(level === 3 ? "missing_section" : "missing_explanation_part", `Chapter ${n} has no \`${anchor.canonical}\` ${missing}.${hint}`, n);
+    add(
+      level === 3 ? "missing_section" : "missing_explanation_part",
+      `Chapter ${n} has no ${spellings(name, level)} ${missing}.${hint}`,
+      at(misplaced?.line ?? parent.line),
+    );
     return undefined;
   };
-  const section = (anchor: Anchor, where: string) => requireHeading(anchor, 3, inChapter, `section; add it ${where}`);
+  const section = (name: SectionName, where: string) => requireHeading(name, 3, inChapter, `section; add it ${where}`, chapter);
   const nonEmpty = (h: Heading | undefined) => {
-    if (h && !hasText(doc, h)) add("empty_section", `Chapter ${n}'s "${h.raw}" section is empty; write its content under that heading.`, n);
+    if (h && !hasText(doc, h)) add("empty_section", `Chapter ${n}'s "${h.raw}" section is empty; write its content under that heading.`, at(h.line));
   };
 
-  const objectives = section(ANCHORS.objectives, "right after the chapter heading, as a bullet list of what the learner will be able to do");
+  const objectives = section("objectives", "right after the chapter heading, as a bullet list of what the learner will be able to do");
   if (objectives && !bodyLines(doc, objectives).some((l) => LIST_ITEM.test(l))) {
-    add("objectives_not_list", `Chapter ${n}'s Objectives must be a bullet list (\`- Explain …\`), one objective per item.`, n);
+    add("objectives_not_list", `Chapter ${n}'s Objectives must be a bullet list (\`- Explain …\`), one objective per item.`, at(objectives.line));
   }
-  const concepts = section(ANCHORS.keyConcepts, "after the Objectives, as a table `| Concept | Meaning |`");
+  const concepts = section("keyConcepts", "after the Objectives, as a table `| Concept | Meaning |`");
   if (concepts && !hasTable(bodyLines(doc, concepts))) {
     add(
       "key_concepts_no_table",
       `Chapter ${n}'s Key Concepts must contain a Markdown table: a header row \`| Concept | Meaning |\`, a separator \`|---|---|\` and one row per concept.`,
-      n,
+      at(concepts.line),
     );
   }
-  const explanation = section(ANCHORS.explanation, "after the Key Concepts");
+  const explanation = section("explanation", "after the Key Concepts");
   if (explanation) {
     const parts = inChapter.filter((h) => h.line > explanation.line && h.line < explanation.end);
-    for (const part of [ANCHORS.whyItMatters, ANCHORS.coreContent, ANCHORS.formulaOrCode, ANCHORS.commonMistakes]) {
-      nonEmpty(requireHeading(part, 4, parts, "part in its Explanation; add it as a level-4 heading inside the Explanation"));
+    for (const part of ["whyItMatters", "coreContent", "formulaOrCode", "commonMistakes"] as const) {
+      nonEmpty(requireHeading(part, 4, parts, "part in its Explanation; add it as a level-4 heading inside the Explanation", explanation));
     }
   }
-  nonEmpty(section(ANCHORS.example, "after the Explanation, as a worked example with a step-by-step solution"));
-  nonEmpty(section(ANCHORS.summary, "after the examples, as a few bullets of what to remember"));
-  nonEmpty(section(ANCHORS.furtherQuestions, "after the Summary, with questions for further study"));
-  const exercises = section(ANCHORS.exercises, "at the end of the chapter, with the five exercises");
-  const misplaced = inChapter.find((h) => h.level !== 4 && EXERCISE_HEADING.test(h.text));
-  if (misplaced)
-    add(
-      "exercise_heading",
-      `"${"#".repeat(misplaced.level)} ${misplaced.raw}" must be a level-4 heading (\`#### Exercise ${n}.K ({type})\`) inside Chapter ${n}'s \`### Exercises\`.`,
-      n,
-    );
-  return exercises ? checkExercises(doc, exercises, n, add) : [];
+  nonEmpty(section("example", "after the Explanation, as a worked example with a step-by-step solution"));
+  nonEmpty(section("summary", "after the examples, as a few bullets of what to remember"));
+  nonEmpty(section("furtherQuestions", "after the Summary, with questions for further study"));
+  const exercisesSection = section("exercises", "at the end of the chapter, with the five exercises");
+  return checkExercises(doc, inChapter, exercisesSection, n, add);
 }
 
-function checkExercises(doc: Outline, section: Heading, n: number, add: Add): Exercise[] {
+function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | undefined, n: number, add: Add): Exercise[] {
+  const at = (line: number) => ({ chapter: n, line });
   const found: Exercise[] = [];
-  const headings = doc.headings.filter((h) => h.line > section.line && h.line < section.end && h.level === 4);
+  // Exercise headings count wherever they are in the chapter, so a misplaced one is one finding, not a missing exercise.
+  const headings = inChapter.filter((h) => exerciseHeading(h.text) || (section && h.level === 4 && h.line > section.line && h.line < section.end));
+  const wrongLevel = headings.filter((h) => h.level !== 4 && exerciseHeading(h.text));
+  if (wrongLevel.length) {
+    const first = wrongLevel[0]!;
+    add(
+      "exercise_heading",
+      `"${"#".repeat(first.level)} ${first.raw}"${wrongLevel.length > 1 ? ` and ${wrongLevel.length - 1} more exercise heading${wrongLevel.length > 2 ? "s" : ""}` : ""} must be level-4 headings (\`#### Exercise ${n}.K ({type})\`) inside Chapter ${n}'s Exercises section.`,
+      at(first.line),
+    );
+  }
+  let uncounted = false;
   for (const h of headings) {
-    const m = EXERCISE_HEADING.exec(h.text);
-    if (!m) {
+    const parsed = exerciseHeading(h.text);
+    if (!parsed) {
+      uncounted = true;
       add(
         "exercise_heading",
-        `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`#### Exercise ${n}.K ({type})\` where {type} is one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`,
-        n,
+        `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`#### Exercise ${n}.K ({type})\` where {type} is one of: ${EXERCISE_TYPES.map(typeSpellings).join(", ")}.`,
+        at(h.line),
       );
       continue;
     }
-    const id = `${m[1]}.${m[2]}`;
-    const type = exerciseType(m[3]!);
-    const kind = EXERCISE_TYPES.find((t) => t.type === type);
-    if (!kind) {
-      add(
-        "exercise_heading",
-        `Exercise ${id} has type "${m[3]}"; the type in parentheses must be one of: ${EXERCISE_TYPES.map((t) => t.label).join(", ")}.`,
-        n,
-      );
-      continue;
-    }
-    if (Number(m[1]) !== n) {
-      add("exercise_id", `Exercise ${id} is in Chapter ${n}; number it ${n}.${m[2]}.`, n);
-      continue;
-    }
+    const k = parsed.id.split(".")[1]!;
+    const id = `${n}.${k}`;
+    const aliases = parsed.id === id ? [] : [parsed.id];
+    if (parsed.chapter !== n) add("exercise_id", `Exercise ${parsed.id} is in Chapter ${n}; number it ${id}.`, at(h.line));
     if (found.some((e) => e.id === id)) {
-      add("exercise_id", `Chapter ${n} has two exercises numbered ${id}; number them ${n}.1, ${n}.2, … in order.`, n);
+      if (parsed.chapter !== n) continue;
+      add("exercise_id", `Chapter ${n} has two exercises numbered ${id}; number them ${n}.1, ${n}.2, … in order.`, at(h.line));
       continue;
     }
-    found.push({ id, chapter: n, type: kind.type });
+    if (!parsed.type) {
+      uncounted = true;
+      add(
+        "exercise_heading",
+        `Exercise ${parsed.id} has ${parsed.typeText ? `type "${parsed.typeText}"` : "no type"}; write its type in brackets after the number, one of: ${EXERCISE_TYPES.map(typeSpellings).join(", ")}.`,
+        at(h.line),
+      );
+    }
+    const exercise: Exercise = { id, chapter: n, heading: h, aliases, ...(parsed.type ? { type: parsed.type } : {}) };
+    found.push(exercise);
 
-    const body = bodyLines(doc, h);
+    const body = bodyLines(doc, h).map(halfWidth);
     if (!body.some((l) => l.trim() !== "")) {
-      add("empty_exercise", `Exercise ${id} has no question text under its heading.`, n);
+      add("empty_exercise", `Exercise ${id} has no question text under its heading.`, at(h.line));
       continue;
     }
-    if (kind.type === "multiple_choice") {
-      const letters = body.flatMap((l) => MC_OPTION.exec(l)?.[1] ?? []);
+    if (parsed.type === "multiple_choice") {
+      const letters = body.flatMap((l) => MC_OPTION.exec(l)?.[1]?.toUpperCase() ?? []);
       if (letters.join("") !== "ABCD") {
         const seen = letters.length
           ? `found ${letters.length} option line${letters.length === 1 ? "" : "s"} (${letters.join(", ")})`
           : "no option lines were found";
-        add("mc_options", `Exercise ${id} (Multiple choice) needs exactly four options A–D, one per line as \`- A. …\` through \`- D. …\`; ${seen}.`, n);
+        add(
+          "mc_options",
+          `Exercise ${id} (Multiple choice) needs exactly four options A–D, one per line as \`- A. …\` through \`- D. …\`; ${seen}.`,
+          at(h.line),
+        );
       }
-    } else if (kind.type === "fill_in" && !body.some((l) => BLANK.test(l))) {
-      add("fill_in_no_blank", `Exercise ${id} (Fill in the blank) has no blank; put \`____\` (four underscores) where the missing word or value goes.`, n);
+    } else if (parsed.type === "fill_in" && !body.some((l) => BLANK.test(l))) {
+      add(
+        "fill_in_no_blank",
+        `Exercise ${id} (Fill in the blank) has no blank; put \`____\` (four underscores) where the missing word or value goes.`,
+        at(h.line),
+      );
     }
   }
-  for (const t of EXERCISE_TYPES) {
-    const count = found.filter((e) => e.type === t.type).length;
-    if (count < t.needed) {
-      add(
-        "exercise_count",
-        `Chapter ${n} has ${count} "${t.label}" exercise${count === 1 ? "" : "s"}; it needs ${t.needed}. Add \`#### Exercise ${n}.K (${t.label})\` under its Exercises.`,
-        n,
-      );
+  if (!uncounted) {
+    for (const type of EXERCISE_TYPES) {
+      const count = found.filter((e) => e.type === type).length;
+      if (count < NEEDED[type]) {
+        add(
+          "exercise_count",
+          `Chapter ${n} has ${count} "${canonicalType(type)}" exercise${count === 1 ? "" : "s"}; it needs ${NEEDED[type]}. Add \`#### Exercise ${n}.K (${canonicalType(type)})\` under its Exercises.`,
+          at(section?.line ?? found.at(-1)?.heading.line ?? inChapter[0]?.line ?? 0),
+        );
+      }
     }
   }
   return found;
 }
 
-function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): void {
-  const key = doc.headings.find((h) => h.level === 2 && ANCHORS.answerKey.pattern.test(h.text));
+/** Checks the Answer Key against the exercises; returns each answered exercise's answer line. */
+function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<string, string> {
+  const answers = new Map<string, string>();
+  const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
   if (!key) {
+    const lookalike = doc.headings.find(
+      (h) => h.level === 2 && chapterNumber(h.text) === undefined && doc.headings.some((s) => s.line > h.line && s.line < h.end && exerciseHeading(s.text)),
+    );
     add(
       "missing_answer_key",
-      "The lesson has no `## Answer Key`: add it after the last chapter, with a `### Exercise N.K` entry (answer and explanation) for every exercise.",
+      `The lesson has no \`## Answer Key\` (or \`## 参考答案\`): add it after the last chapter, with a \`### Exercise N.K\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it \`## Answer Key\`.` : ""}`,
+      { line: lookalike?.line ?? doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"))?.line ?? doc.lines.length - 1 },
     );
-    return;
+    return answers;
   }
   const entries = new Map<string, Heading>();
   for (const h of doc.headings.filter((h) => h.line > key.line && h.line < key.end && h.level >= 3)) {
-    const m = ANSWER_HEADING.exec(h.text);
-    if (m) entries.set(`${m[1]}.${m[2]}`, h);
+    const parsed = exerciseHeading(h.text);
+    if (parsed) entries.set(parsed.id, h);
   }
-  const missingByChapter = new Map<number, string[]>();
+  const used = new Set<string>();
+  const missingByChapter = new Map<number, Exercise[]>();
   for (const e of exercises) {
-    const entry = entries.get(e.id);
-    if (!entry) {
-      missingByChapter.set(e.chapter, [...(missingByChapter.get(e.chapter) ?? []), e.id]);
+    const id = [e.id, ...e.aliases].find((i) => entries.has(i));
+    if (!id) {
+      missingByChapter.set(e.chapter, [...(missingByChapter.get(e.chapter) ?? []), e]);
       continue;
     }
+    used.add(id);
+    const entry = entries.get(id)!;
     const body = bodyLines(doc, entry).filter((l) => l.trim() !== "");
-    if (body.length === 0) add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, e.chapter);
-    else if (e.type === "multiple_choice" && !/(?<![A-Za-z])[A-D](?![A-Za-z])/.test(body[0]!)) {
+    const where = { chapter: e.chapter, line: entry.line };
+    if (body.length === 0) {
+      add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, where);
+      continue;
+    }
+    answers.set(e.id, answerText(body[0]!));
+    if (e.type === "multiple_choice" && !answerLetter(body[0]!)) {
       add(
         "mc_answer_no_letter",
         `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`,
-        e.chapter,
+        { chapter: e.chapter, line: entry.line + 1 + bodyLines(doc, entry).findIndex((l) => l.trim() !== "") },
       );
     }
   }
-  for (const [chapter, ids] of missingByChapter) {
+  for (const [chapter, missing] of missingByChapter) {
+    const ids = missing.map((e) => e.id);
     add(
       "answer_missing",
       `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`### Exercise ${ids[0]}\` with \`**Answer:** …\` and \`**Explanation:** …\` for each.`,
-      chapter,
+      { chapter, line: missing[0]!.heading.line },
     );
   }
-  const known = new Set(exercises.map((e) => e.id));
-  for (const [id, h] of entries) {
-    if (!known.has(id)) add("answer_unknown", `The Answer Key has an entry "${h.raw}" but no chapter has Exercise ${id}; renumber or remove it.`);
+  const unknown = [...entries].filter(([id]) => !used.has(id));
+  if (unknown.length) {
+    add(
+      "answer_unknown",
+      `The Answer Key has entr${unknown.length === 1 ? "y" : "ies"} ${unknown.map(([, h]) => `"${h.raw}"`).join(", ")} but no chapter has ${unknown.length === 1 ? "that exercise" : "those exercises"}; renumber or remove ${unknown.length === 1 ? "it" : "them"}.`,
+      { line: unknown[0]![1].line },
+    );
   }
+  return answers;
 }
 
 function checkSources(doc: Outline, fetchedUrls: ReadonlySet<string> | undefined, add: Add): void {
-  const section = doc.headings.find((h) => h.level === 2 && ANCHORS.sources.pattern.test(h.text));
+  const section = doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"));
   if (!section) {
-    add("missing_sources", "The lesson has no `## Sources` section: end it with a numbered list of the pages you fetched, `1. [Page title](https://…)`.");
+    add(
+      "missing_sources",
+      "The lesson has no `## Sources` (or `## 参考资料`) section: end it with a numbered list of the pages you fetched, `1. [Page title](https://…)`.",
+      { line: doc.lines.length - 1 },
+    );
     return;
   }
-  const lines = doc.lines.slice(section.line + 1, section.end).filter((_, i) => !doc.inCode[section.line + 1 + i]);
-  const urls = lines.flatMap(extractUrls);
+  const lineNumbers = doc.lines.map((_, i) => i).filter((i) => i > section.line && i < section.end && !doc.inCode[i]);
+  const urls = lineNumbers.flatMap((i) => extractUrls(doc.lines[i]!).map((url) => ({ url, line: i })));
   if (urls.length === 0) {
-    add("missing_sources", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.");
+    add("missing_sources", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
     return;
   }
   if (fetchedUrls) {
     const fetched = new Set([...fetchedUrls].map(normalizeUrl).filter((u) => u !== null));
-    for (const url of new Set(urls)) {
+    const seen = new Set<string>();
+    for (const { url, line } of urls) {
+      if (seen.has(url)) continue;
+      seen.add(url);
       if (!fetched.has(normalizeUrl(url) ?? url)) {
         add(
           "source_not_fetched",
           `Source ${url} was not fetched in this run: read it with fetch_webpage first, or remove it (and its citations). Cite only pages you have read.`,
+          { line },
         );
       }
     }
   }
 
-  const numbered = new Set(lines.flatMap((l) => SOURCE_ENTRY.exec(l)?.slice(1).filter(Boolean) ?? []).map(Number));
-  const cited = new Set<number>();
+  const numbered = new Set(lineNumbers.flatMap((i) => SOURCE_ENTRY.exec(doc.lines[i]!)?.slice(1).filter(Boolean) ?? []).map(Number));
+  const cited = new Map<number, number>();
   doc.lines.forEach((line, i) => {
     if (doc.inCode[i] || (i >= section.line && i < section.end)) return;
-    for (const m of line.replace(/`[^`]*`/g, "").matchAll(/(?<![\w\]!\\])\[(\d{1,3})\](?![([:])/g)) cited.add(Number(m[1]));
+    for (const m of line.replace(/`[^`]*`/g, "").matchAll(/(?<![\w\]!\\])\[(\d{1,3})\](?![([:])/g)) if (!cited.has(Number(m[1]))) cited.set(Number(m[1]), i);
   });
-  const unknown = [...cited].filter((c) => !numbered.has(c)).sort((a, b) => a - b);
+  const unknown = [...cited.keys()].filter((c) => !numbered.has(c)).sort((a, b) => a - b);
   if (unknown.length) {
     add(
       "citation_unknown",
       `The text cites ${unknown.map((c) => `[${c}]`).join(", ")} but the Sources list has no entr${unknown.length === 1 ? "y" : "ies"} with ${unknown.length === 1 ? "that number" : "those numbers"}; number the sources \`1.\`, \`2.\`, … and cite only those numbers.`,
+      { line: cited.get(unknown[0]!)! },
     );
   }
 }

@@ -15,6 +15,8 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   body?: string;
   maxRedirects?: number;
+  /** Judges each redirect's target beyond the address rule (the permission rules); the reason when refused. */
+  checkRedirect?: (url: URL) => Promise<string | null>;
   fetch?: typeof fetch;
 }
 
@@ -65,6 +67,8 @@ export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<
     for (let hop = 0; ; hop++) {
       const check = checkUrl(url, opts);
       if (!check.ok) throw new FetchError(hop ? `redirect refused: ${check.reason}` : check.reason, "refused");
+      const refused = hop && opts.checkRedirect ? await opts.checkRedirect(check.url) : null;
+      if (refused) throw new FetchError(`redirect to ${check.url.href} refused: ${refused}`, "refused");
       const init: RequestInit = { method, headers, body, redirect: "manual", signal: deadline.signal };
       const res = await doFetch(check.url.href, init).catch((e: unknown) => Promise.reject(failure(e, deadline.signal)));
       const location = res.headers.get("location");

@@ -77,6 +77,8 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
       overwrite: z.boolean().default(false).describe("Replace the file of the same name that this conversation saved before (e.g. after a repair)"),
     }),
     sideEffects: true,
+    // Permission rules on `filename` see the key it will be stored under too (`../ETC/Passwd` → etc-passwd.md).
+    effectiveArgs: (args) => ({ ...args, filename: lessonKey(sanitizeFilename(args.filename), args.format) }),
     // Choosing a free key and writing it must not interleave with another save of the same turn.
     sequential: true,
     async run(args, ctx): Promise<ToolResult> {

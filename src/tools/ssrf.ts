@@ -12,6 +12,8 @@
 // fetch does not reach private networks from a deployed Worker, which bounds the harm there;
 // under `wrangler dev` or Node it does not, so keep local runs off sensitive networks.
 
+import { canonicalHost } from "../lib/canonical-host";
+
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export interface AddressPolicy {
@@ -37,20 +39,35 @@ export function checkUrl(input: string | URL, policy: AddressPolicy): UrlCheck {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { ok: false, reason: `only http and https URLs may be fetched, not ${url.protocol}` };
   }
-  const refusal = refuseHost(url.hostname);
+  const host = canonicalHost(url.hostname);
+  const refusal = refuseHost(host);
   if (!refusal || (policy.allowPrivate && LIFTED_BY_ALLOW_PRIVATE.test(refusal))) return { ok: true, url };
-  return { ok: false, reason: `${url.hostname} is ${refusal}; only public addresses may be fetched` };
+  return { ok: false, reason: `${host} is ${refusal}; only public addresses may be fetched` };
 }
 
-/** Why `hostname` (as URL.hostname gives it) is not a public host, or null when it is. */
-function refuseHost(hostname: string): string | null {
-  if (hostname.startsWith("[")) return refuseIpv6(hostname.slice(1, -1));
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname)) return refuseIpv4(hostname.split(".").map(Number));
-  const name = hostname.replace(/\.+$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return "a loopback name";
-  if (name.endsWith(".local") || name.endsWith(".internal") || name.endsWith(".home.arpa")) return "a local network name";
+/**
+ * Cloud metadata services (GCP, AWS over IPv4 and IPv6, Alibaba; Azure and most others share AWS's
+ * 169.254.169.254): refused whatever ALLOW_PRIVATE_FETCH says, since they hand out credentials.
+ */
+const CLOUD_METADATA = new Set([
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+  "[fd00:ec2::254]",
+  "100.100.100.200",
+]);
+
+/** Why `host` (canonical, as canonicalHost gives it) is not a public host, or null when it is. */
+function refuseHost(host: string): string | null {
+  if (CLOUD_METADATA.has(host)) return "a cloud metadata service";
+  if (host.startsWith("[")) return refuseIpv6(host.slice(1, -1));
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return refuseIpv4(host.split(".").map(Number));
+  if (host === "localhost" || host.endsWith(".localhost")) return "a loopback name";
+  if (host.endsWith(".local") || host.endsWith(".internal") || host.endsWith(".home.arpa")) return "a local network name";
   // A name without a dot only resolves through a local search domain (metadata, intranet, …).
-  if (!name.includes(".")) return "a single-label local name";
+  if (!host.includes(".")) return "a single-label local name";
   return null;
 }
 

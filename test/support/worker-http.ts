@@ -4,7 +4,8 @@ import { parseSse, type SseEvent } from "./sse-text";
 
 export type { SseEvent };
 
-export const BASE = "http://agent.test";
+// A loopback host: with no API_TOKEN set, /v1 answers only loopback requests (closed by default).
+export const BASE = "http://localhost";
 
 export function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;

@@ -66,7 +66,7 @@ describe("the Courses API", () => {
 
   it("refuses a delivery target whose platform is not configured", async () => {
     const unconfigured = { ...(env as unknown as Env), TELEGRAM_BOT_TOKEN: "" };
-    const req = new Request("http://agent.test/v1/courses", {
+    const req = new Request("http://localhost/v1/courses", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ topic: "Vectors", deliver: { telegramChatId: 1 } }),

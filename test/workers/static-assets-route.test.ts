@@ -9,6 +9,13 @@ describe("paths outside the API", () => {
     expect(await res.text()).toContain("StudyAgent");
   });
 
+  it.each(["/nothing-here", "/js/missing.js", "/skills/none/SKILL.md"])("an unknown path outside the API, GET %s, is a JSON 404", async (path) => {
+    const res = await call(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
   it("an unknown API path is still a JSON 404", async () => {
     const res = await call("/v1/nothing-here");
     expect(res.status).toBe(404);

@@ -4,7 +4,7 @@
 // and answers in the thread) and acknowledged at once with an empty 200, within Slack's 3 seconds.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
-import { badRequest } from "../../http/errors";
+import { badRequest } from "../../lib/http-error";
 import { chatObject } from "../chat-object";
 import { SlackBlockActions, SlackInteraction, slackApprovalClick } from "./slack-interaction";
 import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "./slack-request";

@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../../http/app-env";
-import { badRequest, HttpError } from "../../http/errors";
+import { badRequest, HttpError } from "../../lib/http-error";
 import { verifySlackRequest, type SlackVerification } from "./slack-signature";
 
 const REFUSALS: Record<Exclude<SlackVerification, { ok: true }>["reason"], string> = {

@@ -2,7 +2,7 @@
 // "v0:<X-Slack-Request-Timestamp>:<raw body>")). The clock is a parameter so Slack's documented
 // example vector (from 2018) verifies in a test; requests older or newer than 5 minutes are refused
 // so a captured request cannot be replayed later.
-import { timingSafeEqualStrings } from "../../http/timing-safe";
+import { timingSafeEqualStrings } from "../../lib/timing-safe";
 
 /** How far a request's timestamp may be from our clock. */
 export const SLACK_MAX_SKEW_SECONDS = 5 * 60;

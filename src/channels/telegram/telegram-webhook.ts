@@ -4,8 +4,8 @@
 // Telegram gets its 200 at once.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
-import { HttpError } from "../../http/errors";
-import { timingSafeEqualStrings } from "../../http/timing-safe";
+import { HttpError } from "../../lib/http-error";
+import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { parseJson } from "../../http/validation";
 import { chatObject } from "../chat-object";
 import { TelegramUpdate, telegramApprovalClick, telegramChatMessage } from "./telegram-update";

@@ -3,7 +3,7 @@
 // server count against the breaker: no connection, a timeout, a closed session. A JSON-RPC error
 // (bad params, unknown tool) is the server answering, and a cancelled run is nobody's fault.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { CircuitOpenError } from "../../agent/circuit-breaker";
+import { CircuitOpenError } from "../../lib/circuit-breaker";
 import { fail, type ToolContext, type ToolResult } from "../../agent/tools";
 import { errorText } from "./error-text";
 import type { McpServerConnection } from "./server-connection";

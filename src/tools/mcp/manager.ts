@@ -4,7 +4,7 @@
 // connectAll at each run start, close at each run end (open sessions and streams would keep the
 // object busy); breakers and tool names last across runs, sessions reopen on demand.
 import type { Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
-import { CircuitOpenError } from "../../agent/circuit-breaker";
+import { CircuitOpenError } from "../../lib/circuit-breaker";
 import type { Emit } from "../../agent/events";
 import type { Tool } from "../../agent/tools";
 import type { McpConfig, McpWarning } from "./config";

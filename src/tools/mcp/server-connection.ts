@@ -7,7 +7,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
-import { CircuitBreaker } from "../../agent/circuit-breaker";
+import { CircuitBreaker } from "../../lib/circuit-breaker";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient } from "./connect";
 import type { ResourceSummary, ServerDiscovery } from "./discovery-cache";

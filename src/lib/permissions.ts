@@ -6,13 +6,23 @@
 //   3. else the first matching config rule decides;
 //   4. else the defaults: a tool whose annotations say destructive asks, every other tool is allowed.
 import * as z from "zod";
+import { canonicalHost } from "./canonical-host";
 import { matchesGlob } from "./glob";
-import type { Tool } from "./tools";
+
+/**
+ * What the policy reads of a tool: its name, whether its annotations call it destructive, and the
+ * arguments as it will act on them (a filename as it will be stored) when that differs from the call.
+ */
+export interface PolicyTool {
+  name: string;
+  annotations?: { destructive?: boolean };
+  effectiveArgs?: (args: unknown) => unknown;
+}
 
 export type PermissionAction = "allow" | "deny" | "ask";
 
 /**
- * How one argument must look: a string is a glob over a string argument, a number, boolean or null
+ * How one argument must look: a string is a glob over a string argument (any letter case), a number, boolean or null
  * must be equal, `{host}` is a glob over the host of a URL argument.
  */
 const ArgMatcher = z.union([z.string(), z.number(), z.boolean(), z.null(), z.strictObject({ host: z.string().min(1) })]);
@@ -39,9 +49,14 @@ export interface PermissionDecision {
 export class PermissionPolicy {
   constructor(private readonly rules: readonly PermissionRule[] = []) {}
 
-  decide(tool: Pick<Tool, "name" | "annotations">, args: unknown, sessionRules: readonly PermissionRule[] = []): PermissionDecision {
-    const session = sessionRules.filter((r) => ruleMatches(r, tool.name, args));
-    const config = this.rules.map((rule, index) => ({ rule, index })).filter(({ rule }) => ruleMatches(rule, tool.name, args));
+  decide(tool: PolicyTool, args: unknown, sessionRules: readonly PermissionRule[] = []): PermissionDecision {
+    // Rules judge the call as written and as the tool will act on it: a restricting rule applies when
+    // either matches, a granting one only when both do, so neither spelling dodges a deny.
+    const views = tool.effectiveArgs ? [args, tool.effectiveArgs(args)] : [args];
+    const applies = (rule: PermissionRule) =>
+      rule.action === "allow" ? views.every((v) => ruleMatches(rule, tool.name, v)) : views.some((v) => ruleMatches(rule, tool.name, v));
+    const session = sessionRules.filter(applies);
+    const config = this.rules.map((rule, index) => ({ rule, index })).filter(({ rule }) => applies(rule));
 
     if (session.some((r) => r.action === "deny")) {
       return { action: "deny", reason: `a person refused ${tool.name} for the rest of this session` };
@@ -60,7 +75,7 @@ export class PermissionPolicy {
   }
 }
 
-export function ruleMatches(rule: PermissionRule, toolName: string, args: unknown): boolean {
+function ruleMatches(rule: PermissionRule, toolName: string, args: unknown): boolean {
   if (!matchesGlob(rule.tool, toolName)) return false;
   // A rule that restricts applies when any element of a list argument matches; one that grants only
   // when every element does, so adding a harmless element can neither dodge a deny nor earn an allow.
@@ -84,7 +99,7 @@ function argumentAt(args: unknown, path: string): unknown {
 
 function valueMatches(matcher: Matcher, value: unknown): boolean {
   if (matcher === null || typeof matcher !== "object") {
-    return typeof matcher === "string" ? typeof value === "string" && matchesGlob(matcher, value) : value === matcher;
+    return typeof matcher === "string" ? typeof value === "string" && matchesGlob(matcher, value, true) : value === matcher;
   }
   if (typeof value !== "string") return false;
   let host: string;
@@ -93,5 +108,5 @@ function valueMatches(matcher: Matcher, value: unknown): boolean {
   } catch {
     return false;
   }
-  return matchesGlob(matcher.host.toLowerCase(), host.replace(/\.$/, ""));
+  return matchesGlob(matcher.host.replace(/\.+$/, ""), canonicalHost(host), true);
 }

@@ -1,0 +1,30 @@
+// English lesson headings. Matching ignores case, punctuation and what follows the words.
+import type { LessonVocabulary } from "./types";
+
+export const english: LessonVocabulary = {
+  language: "en",
+  chapter: ["Chapter {n}"],
+  sections: {
+    objectives: ["Objectives", "Learning objectives"],
+    keyConcepts: ["Key Concepts"],
+    explanation: ["Explanation", "Detailed explanation"],
+    whyItMatters: ["Why it matters"],
+    coreContent: ["Core content"],
+    formulaOrCode: ["Formula or code", "Formula", "Code"],
+    commonMistakes: ["Common mistakes"],
+    example: ["Example", "Examples", "Worked example"],
+    summary: ["Summary"],
+    furtherQuestions: ["Further Questions"],
+    exercises: ["Exercises"],
+    answerKey: ["Answer Key", "Answers"],
+    sources: ["Sources", "References", "Appendix: Sources", "Appendix: References"],
+  },
+  exercise: ["Exercise"],
+  exerciseTypes: {
+    multiple_choice: ["Multiple choice", "MCQ"],
+    fill_in: ["Fill in the blank", "Fill in"],
+    short_answer: ["Short answer"],
+    practice: ["Practice task", "Practice"],
+  },
+  answer: ["Answer", "Correct answer"],
+};
