@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
+import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired, savePaired } from "./peer/paired.mjs";
 import { runPeers } from "./peer/run-peers.mjs";
@@ -19,7 +20,7 @@ import { runWorker } from "./worker/run-worker.mjs";
 
 const { values: o } = parseArgs({
   options: {
-    only: { type: "string", default: "peers,paired,bundle,worker" },
+    only: { type: "string", default: "peers,paired,bundle,worker,extraction" },
     quick: { type: "boolean" },
     steps: { type: "string" },
     rounds: { type: "string" },
@@ -55,6 +56,7 @@ if (only.includes("paired")) {
   const r = await runPaired({ steps: "20", runs: o["paired-runs"] ?? (q ? "30" : "300"), warmup: o["paired-warmup"] ?? (q ? "5" : "20") });
   sections.paired = savePaired(r);
 }
+if (only.includes("extraction")) sections.extraction = extractionMarkdown(await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }));
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
   const { md } = await runWorker({

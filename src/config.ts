@@ -2,6 +2,7 @@
 // Nothing below this file reads `env` for settings. Every limit has a name, a default and a doc line
 // in README.md.
 import * as z from "zod";
+import { ApiKeysSchema } from "./http/api-keys";
 import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/webhook-hooks";
 
@@ -39,6 +40,8 @@ export const ConfigSchema = z.object({
   API_TOKEN: optionalString,
   /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
   ALLOW_ANONYMOUS: bool(false),
+  /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http/api-keys.ts). */
+  API_KEYS: json(ApiKeysSchema, []),
   /** Model calls a run may make. */
   MAX_STEPS: int(25, 1, 1000),
   MODEL_CONTEXT_WINDOW: int(128_000, 1024),
@@ -63,6 +66,8 @@ export const ConfigSchema = z.object({
   SYSTEM_PROMPT: optionalString,
   /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
   MCP_SERVERS: optionalString,
+  /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
+  MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)
   /** The todo reminder fires after this many model replies in a row without todo_write. */
   TODO_REMINDER_TURNS: int(3, 1, 100),

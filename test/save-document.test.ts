@@ -239,7 +239,7 @@ describe("lesson store reads", () => {
     await bucket.put("lessons/Not A Key.md", "x");
     await bucket.put("elsewhere/z.md", "x");
 
-    const lessons = await listLessons(bucket);
+    const lessons = await listLessons(bucket, null);
     expect(lessons.map((l) => l.key)).toEqual(["draft.md", "a-newest.md", "b-middle.md", "c-oldest.md"]);
     expect(lessons[0]).toMatchObject({ title: "Derivatives: Measuring Change", status: "draft", createdAt: "2026-03-04T00:00:00.000Z" });
     expect(lessons[1]).toEqual({ key: "a-newest.md", title: "a-newest", topic: "t", createdAt: "2026-03-03T00:00:00.000Z", bytes: 10, status: "final" });
@@ -250,7 +250,7 @@ describe("lesson store reads", () => {
     await session(bucket, "sess-a")({ filename: "derivatives", content: lesson });
     await bucket.put("secret.md", "not a lesson");
 
-    const found = await getLesson(bucket, "derivatives.md");
+    const found = await getLesson(bucket, "derivatives.md", null);
     expect(found?.markdown).toBe(lesson);
     expect(found?.meta).toMatchObject({
       key: "derivatives.md",
@@ -259,9 +259,9 @@ describe("lesson store reads", () => {
       session: "sess-a",
       contentType: "text/markdown; charset=utf-8",
     });
-    expect(await getLesson(bucket, "missing.md")).toBeNull();
+    expect(await getLesson(bucket, "missing.md", null)).toBeNull();
     for (const key of ["../secret.md", "lessons/derivatives.md", "Derivatives.md", "derivatives", "derivatives.md/"]) {
-      expect(await getLesson(bucket, key)).toBeNull();
+      expect(await getLesson(bucket, key, null)).toBeNull();
     }
   });
 

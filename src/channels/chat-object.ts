@@ -24,6 +24,7 @@ import { ChatSender } from "./chat-sender";
 import { ChatStore, type ChatJob } from "./chat-store";
 import { runOutcome, type RunOutcome } from "./run-outcome";
 import { lessonRequest, parseTelegramCommand, TELEGRAM_HELP } from "./telegram/telegram-commands";
+import { BOT_TENANTS } from "../lib/tenant";
 
 /** How often the watchdog looks for interrupted work while some is open. */
 const WATCHDOG_MS = 30_000;
@@ -123,7 +124,14 @@ export class ChatObject extends DurableObject<Env> {
   private async ask(job: ChatJob, input: string): Promise<void> {
     const sessionId = this.sessionFor(job);
     const config = loadConfig(this.env);
-    const handle = await startRun(this.env, sessionId, input, { stream: false, paradigm: "react", maxSteps: config.MAX_STEPS, channel: job.message.platform });
+    // A chat's sessions belong to its platform's tenant (src/lib/tenant.ts).
+    const handle = await startRun(this.env, sessionId, input, {
+      stream: false,
+      paradigm: "react",
+      maxSteps: config.MAX_STEPS,
+      channel: job.message.platform,
+      tenant: BOT_TENANTS[job.message.platform],
+    });
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);
   }
@@ -262,7 +270,7 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   private async startCourse(chatId: number, topic: string): Promise<string> {
-    const course = await createCourse(this.env, { topic, deliver: { telegramChatId: chatId } });
+    const course = await createCourse(this.env, { topic, deliver: { telegramChatId: chatId } }, BOT_TENANTS.telegram);
     return [
       `Your course "${topic}" is set up (id ${course.id}).`,
       `I am planning its syllabus now; a new lesson will arrive here every day (schedule "${course.cron}", UTC).`,

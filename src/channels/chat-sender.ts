@@ -66,7 +66,8 @@ export class ChatSender {
   }
 
   private async lesson(to: ChatTarget, key: string): Promise<void> {
-    const lesson = await getLesson(this.lessons, key);
+    // The bot delivers what its own runs saved: read as the admin.
+    const lesson = await getLesson(this.lessons, key, null);
     if (!lesson) return;
     if (to.platform === "telegram") {
       await this.telegram().sendDocument(to.chatId, { filename: key, content: lesson.markdown, caption: lesson.meta.title });

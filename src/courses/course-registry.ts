@@ -12,6 +12,7 @@ import { ChatSender } from "../channels/chat-sender";
 import { runOutcome } from "../channels/run-outcome";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../tools/lesson-store";
 import { sessionStub, startRun } from "../session/start-run";
 import type { CourseSpec } from "./course-input";
@@ -55,19 +56,23 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 
   /** Stores the course and starts planning its syllabus. */
-  async create(id: string, spec: CourseSpec): Promise<void> {
-    this.store.insert(id, spec);
+  async create(id: string, spec: CourseSpec, tenant: Tenant): Promise<void> {
+    this.store.insert(id, spec, tenant);
     this.busy.add(id);
     void this.plan(id);
   }
 
-  async list(): Promise<CourseSummary[]> {
-    return this.store.courses().map((c) => this.summary(c));
+  /** The courses `caller` may see. */
+  async list(caller: Tenant): Promise<CourseSummary[]> {
+    return this.store
+      .courses()
+      .filter((c) => mayAccess(caller, c.tenant))
+      .map((c) => this.summary(c));
   }
 
-  async get(id: string): Promise<CourseView | null> {
+  async get(id: string, caller: Tenant): Promise<CourseView | null> {
     const course = this.store.course(id);
-    if (!course) return null;
+    if (!course || !mayAccess(caller, course.tenant)) return null;
     return {
       ...this.summary(course),
       syllabus: course.syllabus,
@@ -77,7 +82,9 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 
   /** Deletes the course and its sessions; saved lessons stay in the lesson store. */
-  async remove(id: string): Promise<boolean> {
+  async remove(id: string, caller: Tenant): Promise<boolean> {
+    const course = this.store.course(id);
+    if (!course || !mayAccess(caller, course.tenant)) return false;
     const count = this.store.lessonCount(id);
     if (!this.store.remove(id)) return false;
     const sessions = [id, ...Array.from({ length: count + 1 }, (_, i) => lessonSessionId(id, i + 1))];
@@ -136,7 +143,7 @@ export class CourseRegistry extends DurableObject<Env> {
     try {
       const course = this.store.course(id);
       if (!course) return;
-      const runId = course.syllabusRunId ?? (await this.start(id, syllabusRequest(course)));
+      const runId = course.syllabusRunId ?? (await this.start(course, id, syllabusRequest(course)));
       this.store.setSyllabusRun(id, runId);
       const outcome = await runOutcome(this.env, id, runId);
       if (!this.store.course(id)) return;
@@ -174,14 +181,14 @@ export class CourseRegistry extends DurableObject<Env> {
     if (!course?.syllabus) return undefined;
     const taught = this.store.lessons(id);
     const sessionId = lessonSessionId(id, taught.length + 1);
-    const runId = runningId ?? (await this.start(sessionId, lessonRequest(course, course.syllabus, taught)));
+    const runId = runningId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught)));
     this.store.setPeriodRun(id, period, runId);
     const outcome = await runOutcome(this.env, sessionId, runId);
     if (!this.store.course(id)) return undefined;
     if (outcome?.run.status !== "completed") throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
     const key = outcome.lessonKeys.at(-1);
     if (!key) throw new Error("the lesson run finished without saving a lesson (no save_document call)");
-    const saved = await getLesson(this.env.LESSONS, key);
+    const saved = await getLesson(this.env.LESSONS, key, null);
     const title = saved?.meta.title ?? course.syllabus[taught.length] ?? key;
     return this.store.addLesson(id, period, { title, key, summary: outcome.run.output });
   }
@@ -208,9 +215,16 @@ export class CourseRegistry extends DurableObject<Env> {
     }
   }
 
-  private async start(sessionId: string, input: string): Promise<string> {
+  /** Starts a run of the course in one of its sessions, which belong to the course's tenant. */
+  private async start(course: CourseRow, sessionId: string, input: string): Promise<string> {
     const config = loadConfig(this.env);
-    const handle = await startRun(this.env, sessionId, input, { stream: false, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "cron" });
+    const handle = await startRun(this.env, sessionId, input, {
+      stream: false,
+      paradigm: "react",
+      maxSteps: config.MAX_STEPS,
+      channel: "cron",
+      tenant: course.tenant,
+    });
     return handle.runId;
   }
 }

@@ -11,24 +11,24 @@ export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CourseInput);
     checkDeliveryConfigured(c.get("config"), body.deliver);
-    const { id } = await createCourse(c.env, body);
+    const { id } = await createCourse(c.env, body, c.get("tenant"));
     return c.json({ id }, 201);
   })
-  .get("/", async (c) => c.json({ courses: await courseRegistry(c.env).list() }))
+  .get("/", async (c) => c.json({ courses: await courseRegistry(c.env).list(c.get("tenant")) }))
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    const course = await courseRegistry(c.env).get(id);
+    const course = await courseRegistry(c.env).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     return c.json(course);
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    if (!(await courseRegistry(c.env).remove(id))) throw notFound(`course ${id}`);
+    if (!(await courseRegistry(c.env).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });
 
 /** A course that could never be delivered is refused now rather than failing every day. */
-function checkDeliveryConfigured(config: Config, deliver: CourseDelivery): void {
+export function checkDeliveryConfigured(config: Config, deliver: CourseDelivery): void {
   if (deliver.telegramChatId !== undefined && !config.TELEGRAM_BOT_TOKEN) {
     throw badRequest("delivery_not_configured", "deliver.telegramChatId needs the Telegram bot: set TELEGRAM_BOT_TOKEN.");
   }

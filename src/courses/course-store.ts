@@ -3,6 +3,7 @@
 // - lessons: the lessons produced so far, in order;
 // - periods: one row per course and schedule period, inserted before a lesson's work starts. Its
 //   primary key is the idempotency key that keeps a period to one lesson, however often the cron ticks.
+import type { Tenant } from "../lib/tenant";
 import type { CourseDelivery, CourseSpec } from "./course-input";
 
 const SCHEMA = `
@@ -15,7 +16,8 @@ CREATE TABLE IF NOT EXISTS courses (
   created_at TEXT NOT NULL,
   syllabus TEXT,
   syllabus_run_id TEXT,
-  last_error TEXT
+  last_error TEXT,
+  tenant TEXT
 );
 CREATE TABLE IF NOT EXISTS lessons (
   course_id TEXT NOT NULL,
@@ -54,6 +56,8 @@ export interface CourseError {
 
 export interface CourseRow extends CourseSpec {
   id: string;
+  /** Who created it; its sessions and lessons belong to this tenant too. */
+  tenant: Tenant;
   createdAt: string;
   syllabus: string[] | null;
   syllabusRunId?: string;
@@ -88,17 +92,26 @@ export class CourseStore {
     private readonly transaction: <T>(fn: () => T) => T,
   ) {
     sql.exec(SCHEMA);
+    // Registries created before tenants existed lack the column; their courses stay the admin's.
+    if (
+      !sql
+        .exec<Row>("PRAGMA table_info(courses)")
+        .toArray()
+        .some((c) => c.name === "tenant")
+    )
+      sql.exec("ALTER TABLE courses ADD COLUMN tenant TEXT");
   }
 
-  insert(id: string, spec: CourseSpec): void {
+  insert(id: string, spec: CourseSpec, tenant: Tenant): void {
     this.sql.exec(
-      "INSERT INTO courses (id, topic, level, cron, deliver, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO courses (id, topic, level, cron, deliver, created_at, tenant) VALUES (?, ?, ?, ?, ?, ?, ?)",
       id,
       spec.topic,
       spec.level ?? null,
       spec.cron,
       JSON.stringify(spec.deliver),
       new Date().toISOString(),
+      tenant,
     );
   }
 
@@ -249,6 +262,7 @@ export class CourseStore {
 function toCourse(r: Row): CourseRow {
   return {
     id: String(r.id),
+    tenant: r.tenant === null || r.tenant === undefined ? null : String(r.tenant),
     topic: String(r.topic),
     ...(r.level ? { level: String(r.level) } : {}),
     cron: String(r.cron),

@@ -15,6 +15,7 @@ import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "./learners";
 import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
+import { mcpRoutes } from "./mcp";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { runRoutes } from "./runs";
@@ -36,6 +37,7 @@ export function createApp() {
   });
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
+  app.use("/mcp", bearerAuth);
   app.use("/v1/*", requireJsonBody);
   app.use("*", (c, next) =>
     bodyLimit({
@@ -53,6 +55,7 @@ export function createApp() {
   app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
+  app.route("/mcp", mcpRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { decideApproval } from "../session/decide-approval";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";
+import { reachableSession } from "./tenant-session";
 import { parseId, parseJson } from "./validation";
 
 const Decide = z.strictObject({
@@ -15,6 +16,7 @@ export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalI
   const sessionId = parseId(c.req.param("id"), "session id");
   const approvalId = parseId(c.req.param("approvalId"), "approval id");
   const body = await parseJson(c, Decide);
+  await reachableSession(c, sessionId);
   const outcome = await decideApproval(c.env, sessionId, approvalId, body.decision, "api", { remember: body.remember });
   if (outcome.ok) {
     const { ok: _ok, ...decided } = outcome;

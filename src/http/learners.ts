@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { learnerStub } from "../learning/learner-object";
 import type { AppEnv } from "./app-env";
+import { notFound } from "./errors";
 import { parseId, parseQuery } from "./validation";
 
 const ReviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -10,10 +11,14 @@ const ReviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).de
 export const learnerRoutes = new Hono<AppEnv>()
   .get("/:id/progress", async (c) => {
     const id = parseId(c.req.param("id"), "learner id");
-    return c.json(await learnerStub(c.env, id).progress(c.get("config").WEAK_CONCEPTS_MAX));
+    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
+    if (!progress) throw notFound(`learner ${id}`);
+    return c.json(progress);
   })
   .get("/:id/reviews", async (c) => {
     const id = parseId(c.req.param("id"), "learner id");
     const { limit } = parseQuery(c, ReviewQuery);
-    return c.json({ reviews: await learnerStub(c.env, id).dueReviews(limit) });
+    const reviews = await learnerStub(c.env, id).dueReviews(c.get("tenant"), limit);
+    if (!reviews) throw notFound(`learner ${id}`);
+    return c.json({ reviews });
   });

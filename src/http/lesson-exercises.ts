@@ -21,6 +21,7 @@ const AnswerBody = z.object({
 const REFUSAL_STATUS: Record<AnswerRefused["code"], ContentfulStatusCode> = {
   lesson_not_found: 404,
   exercise_not_found: 404,
+  learner_not_found: 404,
   no_answer_key: 409,
   answer_too_long: 400,
   empty_answer: 400,
@@ -29,7 +30,7 @@ const REFUSAL_STATUS: Record<AnswerRefused["code"], ContentfulStatusCode> = {
 export const lessonExerciseRoutes = new Hono<AppEnv>()
   .get("/:key/exercises", async (c) => {
     const key = lessonKeyParam(c.req.param("key"));
-    const set = await lessonExercises(c.env.LESSONS, key);
+    const set = await lessonExercises(c.env.LESSONS, key, c.get("tenant"));
     if (!set) throw notFound(`lesson ${key}`);
     return c.json({ lessonKey: set.lessonKey, title: set.title, exercises: set.exercises.map(withoutKey) });
   })
@@ -37,7 +38,15 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
     const lessonKey = lessonKeyParam(c.req.param("key"));
     const body = await parseJson(c, AnswerBody);
     try {
-      return c.json(await answerExercise(c.env, c.get("config"), { lessonKey, exerciseId: body.exercise, answer: body.answer, learnerId: body.sessionId }));
+      return c.json(
+        await answerExercise(c.env, c.get("config"), {
+          lessonKey,
+          exerciseId: body.exercise,
+          answer: body.answer,
+          learnerId: body.sessionId,
+          tenant: c.get("tenant"),
+        }),
+      );
     } catch (e) {
       if (e instanceof AnswerRefused) throw new HttpError(REFUSAL_STATUS[e.code], e.code.endsWith("not_found") ? "not_found" : e.code, e.message);
       if (e instanceof CouldNotGrade) throw new HttpError(502, "could_not_grade", e.message);

@@ -53,6 +53,7 @@ async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     paradigm: "react" as const,
     maxSteps: c.get("config").MAX_STEPS,
     channel: "openai",
+    tenant: c.get("tenant"),
     ...(turn.system ? { system: turn.system } : {}),
   };
   if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options), end: () => {} };

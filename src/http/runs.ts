@@ -1,10 +1,11 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { sessionStub, startRun } from "../session/start-run";
+import { startRun } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { badRequest, notFound } from "./errors";
 import { sseResponse, wantsStream } from "./sse";
+import { reachableSession } from "./tenant-session";
 import { parseId, parseJson, parseQuery } from "./validation";
 
 const StartRun = z.strictObject({
@@ -30,6 +31,7 @@ export const runRoutes = new Hono<AppEnv>()
       paradigm: body.paradigm,
       maxSteps: body.maxSteps ?? config.MAX_STEPS,
       channel: "http",
+      tenant: c.get("tenant"),
     });
     if (stream) return sseResponse(await handle.events(), { "x-run-id": handle.runId });
     return c.json(await handle.result());
@@ -37,7 +39,7 @@ export const runRoutes = new Hono<AppEnv>()
   .get("/:id/runs/:runId", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
-    const run = await sessionStub(c.env, sessionId).getRun(runId);
+    const run = await (await reachableSession(c, sessionId)).getRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run);
   })
@@ -46,14 +48,14 @@ export const runRoutes = new Hono<AppEnv>()
     const runId = parseId(c.req.param("runId"), "run id");
     const { after } = parseQuery(c, After);
     const lastEventId = Number(c.req.header("last-event-id"));
-    const events = await sessionStub(c.env, sessionId).streamRun(runId, Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after);
+    const events = await (await reachableSession(c, sessionId)).streamRun(runId, Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after);
     if (!events) throw notFound(`run ${runId}`);
     return sseResponse(events);
   })
   .post("/:id/runs/:runId/cancel", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
-    const run = await sessionStub(c.env, sessionId).cancelRun(runId);
+    const run = await (await reachableSession(c, sessionId)).cancelRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run, 202);
   });

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { sessionStub } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";
+import { reachableSession } from "./tenant-session";
 import { Id, parseId, parseJson, parseQuery } from "./validation";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
@@ -16,25 +17,25 @@ export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CreateSession, { optional: true });
     const id = body.id ?? crypto.randomUUID();
-    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {});
+    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
     if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);
     return c.json({ id }, 201);
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    const view = await sessionStub(c.env, id).view();
+    const view = await (await reachableSession(c, id)).view();
     if (!view) throw notFound(`session ${id}`);
     return c.json(view);
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    if (!(await sessionStub(c.env, id).destroy())) throw notFound(`session ${id}`);
+    if (!(await (await reachableSession(c, id)).destroy())) throw notFound(`session ${id}`);
     return c.body(null, 204);
   })
   .get("/:id/events", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
     const q = parseQuery(c, EventsQuery);
-    const events = await sessionStub(c.env, id).events(q.after, q.limit);
+    const events = await (await reachableSession(c, id)).events(q.after, q.limit);
     if (!events) throw notFound(`session ${id}`);
     return c.json({ events });
   });

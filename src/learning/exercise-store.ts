@@ -1,6 +1,7 @@
 // A lesson's exercises, parsed once and stored beside the lesson in R2 as `exercises/<key>.json`,
 // tagged with the etag of the lesson they were read from: a lesson saved again (overwrite, append,
 // edits) is read again on the next request; otherwise the stored set is served as is.
+import { mayAccess, type Tenant } from "../lib/tenant";
 import { isLessonKey, lessonMeta, objectKey, type LessonBucket } from "../tools/lesson-store";
 import { parseExercises, type KeyedExercise } from "./exercises";
 
@@ -16,11 +17,11 @@ export interface ExerciseSet {
 
 const exercisesObjectKey = (lessonKey: string) => `${EXERCISES_PREFIX}${lessonKey}.json`;
 
-/** The exercises of a saved lesson; null for an unknown lesson. */
-export async function lessonExercises(bucket: LessonBucket, lessonKey: string): Promise<ExerciseSet | null> {
+/** The exercises of a saved lesson; null for an unknown lesson or one of another tenant. */
+export async function lessonExercises(bucket: LessonBucket, lessonKey: string, caller: Tenant): Promise<ExerciseSet | null> {
   if (!isLessonKey(lessonKey)) return null;
   const head = await bucket.head(objectKey(lessonKey));
-  if (!head) return null;
+  if (!head || !mayAccess(caller, lessonMeta(head).tenant)) return null;
   const stored = await bucket.get(exercisesObjectKey(lessonKey));
   if (stored) {
     const set = JSON.parse(await stored.text()) as ExerciseSet;

@@ -3,6 +3,7 @@
 // throwaway session when the learner is anonymous), so the model's work is traced and counted.
 import type { Config } from "../config";
 import type { Env } from "../env";
+import type { Tenant } from "../lib/tenant";
 import { startEphemeralRun } from "../session/ephemeral-run";
 import { startRun } from "../session/start-run";
 import { gradeFillIn, gradeMultipleChoice } from "./deterministic-grading";
@@ -17,14 +18,20 @@ export class CouldNotGrade extends Error {
   }
 }
 
-export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, key: AnswerKey, answer: string, sessionId?: string): Promise<Grade> {
+/** Where a model grading runs: the learner's session (absent: a throwaway one), for the tenant answering. */
+export interface GradingSession {
+  sessionId?: string;
+  tenant: Tenant;
+}
+
+export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
   if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer);
   if (exercise.type === "fill_in") return gradeFillIn(exercise, key, answer);
   const task: GradingTask = { exercise: { id: exercise.id, type: exercise.type, question: exercise.question }, key, answer };
-  const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", grading: task };
+  const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", tenant: where.tenant, grading: task };
   const input = gradingRequest(task);
   let run;
-  if (sessionId) run = await (await startRun(env, sessionId, input, options)).result();
+  if (where.sessionId) run = await (await startRun(env, where.sessionId, input, options)).result();
   else {
     const ephemeral = await startEphemeralRun(env, [], input, options);
     try {

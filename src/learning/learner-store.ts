@@ -2,11 +2,13 @@
 // and per exercise a review card (review-schedule.ts) with the exercise itself, so reviews and weak
 // concepts need no lesson read. Times are epoch milliseconds passed in by the caller (the clock is
 // the object's, or a test's).
+import type { Tenant } from "../lib/tenant";
 import type { Concept, Exercise } from "./exercises";
 import type { GradedAnswer, Verdict } from "./grade";
 import { reviewed, type ReviewCard } from "./review-schedule";
 
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), tenant TEXT);
 CREATE TABLE IF NOT EXISTS attempts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   lesson_key TEXT NOT NULL,
@@ -76,6 +78,16 @@ const DAY_MS = 86_400_000;
 export class LearnerStore {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+  }
+
+  /** The tenant the learner belongs to (the first to record an answer); undefined before any. */
+  owner(): Tenant | undefined {
+    const row = this.sql.exec<Row>("SELECT tenant FROM owner").toArray()[0];
+    return row ? ((row.tenant as string | null) ?? null) : undefined;
+  }
+
+  claim(tenant: Tenant): void {
+    this.sql.exec("INSERT OR IGNORE INTO owner (id, tenant) VALUES (1, ?)", tenant);
   }
 
   /** Stores the attempt and moves the exercise's review card. */

@@ -1,5 +1,5 @@
 // The secret values this deployment holds, for redaction: the named secrets, any var whose name says
-// it is a key, token, secret or password, the webhook hooks' signing secrets, and MCP servers' header
+// it is a key, token, secret or password, the webhook hooks' signing secrets, the tenants' API keys, and MCP servers' header
 // values (with the `${NAME}` secrets they reference). Read from the raw env, so redaction still works
 // when some other setting fails to parse.
 const NAMED_SECRETS = [
@@ -12,8 +12,8 @@ const NAMED_SECRETS = [
   "SEARCH_API_KEY",
 ];
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS?)$/i;
-/** JSON vars whose `secret` fields and `headers` values are secrets. */
-const JSON_WITH_SECRETS = ["HOOKS", "MCP_SERVERS"];
+/** JSON vars whose `secret` and `key` fields and `headers` values are secrets. */
+const JSON_WITH_SECRETS = ["HOOKS", "WEBHOOKS", "MCP_SERVERS", "API_KEYS"];
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 export function configuredSecrets(env: Record<string, unknown>): string[] {
@@ -39,7 +39,7 @@ export function configuredSecrets(env: Record<string, unknown>): string[] {
 function collect(value: unknown, add: (v: unknown) => void, inHeaders = false): void {
   if (!value || typeof value !== "object") return;
   for (const [key, v] of Object.entries(value)) {
-    if (inHeaders || key === "secret") add(v);
+    if (inHeaders || key === "secret" || key === "key") add(v);
     collect(v, add, key === "headers");
   }
 }

@@ -15,7 +15,7 @@ export interface EphemeralRun extends RunHandle {
 export async function startEphemeralRun(env: Env, history: readonly Message[], input: string, options: RunOptions): Promise<EphemeralRun> {
   const sessionId = `ephemeral-${crypto.randomUUID()}`;
   const stub = sessionStub(env, sessionId);
-  await stub.create(sessionId, { ephemeral: true }, history);
+  await stub.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
   const handle = await startRun(env, sessionId, input, options);
   return {
     ...handle,

@@ -7,6 +7,7 @@ import type { LoopResult } from "../agent/loop";
 import type { Message } from "../agent/messages";
 import { PermissionPolicy } from "../lib/permissions";
 import { newId } from "../agent/messages";
+import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
@@ -58,15 +59,20 @@ export class SessionObject extends DurableObject<Env> {
   // ---- sessions
 
   /** Creates the session, optionally with a conversation so far (a client that keeps its own history); false if it exists. */
-  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = []): Promise<boolean> {
+  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null): Promise<boolean> {
     if (this.store.exists()) return false;
-    this.store.create(id, metadata);
+    this.store.create(id, metadata, tenant);
     for (const m of history) this.store.appendMessage(m, null);
     return true;
   }
 
   async exists(): Promise<boolean> {
     return this.store.exists();
+  }
+
+  /** The session's tenant; undefined when there is no session. */
+  async tenant(): Promise<Tenant | undefined> {
+    return this.store.exists() ? this.store.tenant() : undefined;
   }
 
   async view(): Promise<SessionView | null> {
@@ -97,8 +103,10 @@ export class SessionObject extends DurableObject<Env> {
   // ---- runs
 
   /** Queues a run (creating the session if absent) and starts it when the session is free. */
-  async startRun(sessionId: string, input: string, options: RunOptions): Promise<{ runId: string }> {
-    if (!this.store.exists()) this.store.create(sessionId);
+  async startRun(sessionId: string, input: string, options: RunOptions): Promise<{ runId: string } | null> {
+    const tenant = options.tenant ?? null;
+    if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
+    else if (!mayAccess(tenant, this.store.tenant())) return null;
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
     await this.armWatchdog();

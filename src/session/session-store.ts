@@ -4,6 +4,7 @@ import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/e
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
+import type { Tenant } from "../lib/tenant";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
@@ -63,6 +64,8 @@ export interface RunOptions {
   maxSteps: number;
   /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
   channel?: string;
+  /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
+  tenant?: Tenant;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
   /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
@@ -95,10 +98,16 @@ export class SessionStore {
     return this.getMeta("created_at") !== undefined;
   }
 
-  create(id: string, metadata: Record<string, unknown> = {}): void {
+  create(id: string, metadata: Record<string, unknown> = {}, tenant: Tenant = null): void {
     this.setMeta("id", id);
+    if (tenant !== null) this.setMeta("tenant", tenant);
     this.setMeta("created_at", new Date().toISOString());
     this.setMeta("metadata", JSON.stringify(metadata));
+  }
+
+  /** The tenant the session belongs to (null: the admin's). */
+  tenant(): Tenant {
+    return this.getMeta("tenant") ?? null;
   }
 
   getMeta(key: string): string | undefined {

@@ -1,6 +1,7 @@
 // The one path every channel takes to run the agent: HTTP, the OpenAI-compatible endpoint, Telegram,
 // Slack, cron courses and the web page all call startRun and consume the same events.
 import type { Env } from "../env";
+import { notFound } from "../lib/http-error";
 import type { RunOptions } from "./session-store";
 import type { RunView } from "./session-object";
 
@@ -18,7 +19,10 @@ export function sessionStub(env: Env, sessionId: string) {
 
 export async function startRun(env: Env, sessionId: string, input: string, options: RunOptions): Promise<RunHandle> {
   const stub = sessionStub(env, sessionId);
-  const { runId } = await stub.startRun(sessionId, input, options);
+  const started = await stub.startRun(sessionId, input, options);
+  // Another tenant's session is as good as absent, and cannot be created under the same id.
+  if (!started) throw notFound(`session ${sessionId}`);
+  const { runId } = started;
   return {
     runId,
     events: async (after = 0) => (await stub.streamRun(runId, after))!,

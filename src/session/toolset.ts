@@ -83,7 +83,14 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const promptSections: string[] = [base.skillsSection];
 
   tools.add(
-    createSaveDocumentTool({ bucket: env.LESSONS, sessionId: deps.sessionId, maxBytes: config.LESSON_MAX_BYTES, maxRepairs: config.LESSON_MAX_REPAIRS }),
+    // The session's tenant owns what its runs save (src/lib/tenant.ts).
+    createSaveDocumentTool({
+      bucket: env.LESSONS,
+      sessionId: deps.sessionId,
+      tenant: deps.store.tenant(),
+      maxBytes: config.LESSON_MAX_BYTES,
+      maxRepairs: config.LESSON_MAX_REPAIRS,
+    }),
   );
   const mcp = await connectMcp(deps, tools, promptSections);
   // Last: subagents get the tools and prompt sections of everything above.

@@ -5,6 +5,8 @@
 // "calculus-basics.md" or "calculus-basics-2.md" (slug: lowercase ASCII letters and digits joined by
 // single hyphens). It is stored as the R2 object "lessons/<key>" and served at /v1/lessons/<key>.
 
+import { mayAccess, type Tenant } from "../lib/tenant";
+
 /** What an R2 object tells us without its body; R2Object satisfies it. */
 export interface LessonObject {
   key: string;
@@ -81,6 +83,8 @@ export interface LessonMeta {
   status: LessonStatus;
   /** The session that saved it; only that session may overwrite it. */
   session: string;
+  /** The tenant of that session; other tenants do not see the lesson. */
+  tenant: Tenant;
   contentType: string;
 }
 
@@ -98,12 +102,13 @@ export function lessonMeta(object: LessonObject): LessonMeta {
     bytes: Number.isFinite(bytes) ? bytes : object.size,
     status: m.status === "draft" ? "draft" : "final",
     session: m.session ?? "",
+    tenant: m.tenant ?? null,
     contentType: object.httpMetadata?.contentType ?? DOCUMENT_FORMATS.md,
   };
 }
 
-/** Every saved lesson, newest first. */
-export async function listLessons(bucket: LessonBucket): Promise<LessonSummary[]> {
+/** Every saved lesson `caller` may see, newest first. */
+export async function listLessons(bucket: LessonBucket, caller: Tenant): Promise<LessonSummary[]> {
   const lessons: LessonSummary[] = [];
   let cursor: string | undefined;
   do {
@@ -111,7 +116,8 @@ export async function listLessons(bucket: LessonBucket): Promise<LessonSummary[]
     const page = await bucket.list({ prefix: LESSON_PREFIX, include: ["customMetadata", "httpMetadata"], ...(cursor ? { cursor } : {}) });
     for (const object of page.objects) {
       if (!isLessonKey(object.key.slice(LESSON_PREFIX.length))) continue;
-      const { key, title, topic, createdAt, bytes, status } = lessonMeta(object);
+      const { key, title, topic, createdAt, bytes, status, tenant } = lessonMeta(object);
+      if (!mayAccess(caller, tenant)) continue;
       lessons.push({ key, title, topic, createdAt, bytes, status });
     }
     cursor = page.truncated ? page.cursor : undefined;
@@ -119,10 +125,12 @@ export async function listLessons(bucket: LessonBucket): Promise<LessonSummary[]
   return lessons.sort((a, b) => (a.createdAt === b.createdAt ? (a.key < b.key ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
 }
 
-/** One lesson's text and metadata; null for an unknown key or one outside the key scheme. */
-export async function getLesson(bucket: LessonBucket, key: string): Promise<{ markdown: string; meta: LessonMeta } | null> {
+/** One lesson's text and metadata; null for an unknown key, one outside the key scheme, or one `caller` may not see. */
+export async function getLesson(bucket: LessonBucket, key: string, caller: Tenant): Promise<{ markdown: string; meta: LessonMeta } | null> {
   if (!isLessonKey(key)) return null;
   const object = await bucket.get(objectKey(key));
   if (!object) return null;
-  return { markdown: await object.text(), meta: lessonMeta(object) };
+  const meta = lessonMeta(object);
+  if (!mayAccess(caller, meta.tenant)) return null;
+  return { markdown: await object.text(), meta };
 }

@@ -17,6 +17,7 @@ import {
 } from "./lesson-store";
 import { type LessonFinding, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
 import { FETCHED_URLS } from "./fetch-webpage";
+import type { Tenant } from "../lib/tenant";
 
 /** runState key: how many lesson saves failed validation in this run (bounds the repair loop). */
 const FAILED_LESSON_SAVES = "failedLessonSaves";
@@ -61,8 +62,8 @@ function cleanText(text: string, max: number): string {
     .slice(0, max);
 }
 
-export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: string; maxBytes: number; maxRepairs?: number }): Tool {
-  const { bucket, sessionId, maxBytes, maxRepairs = 2 } = opts;
+export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: string; tenant?: Tenant; maxBytes: number; maxRepairs?: number }): Tool {
+  const { bucket, sessionId, tenant = null, maxBytes, maxRepairs = 2 } = opts;
 
   return defineTool({
     name: "save_document",
@@ -97,7 +98,7 @@ export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: 
       const slug = sanitizeFilename(args.filename);
       const saved = await writeUnderFreeKey(bucket, sessionId, slug, args.format, args.overwrite, {
         content: args.content,
-        customMetadata: { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format },
+        customMetadata: { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format, ...(tenant !== null ? { tenant } : {}) },
       });
       if ("error" in saved) return fail(saved.error);
 

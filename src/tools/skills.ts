@@ -75,8 +75,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
       if (!skill) return unknown(name);
       const text = await source.read(`${name}/SKILL.md`);
       if (text === null) return fail(`Skill "${name}" is listed but its SKILL.md is missing from the deployment.`);
-      // A function replacement, so `$&`-style patterns in the arguments stay literal.
-      const body = parseSkillFile(text).body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
+      const body = skillInstructions(text, args);
       const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
       const content = `${body.trimEnd()}${resources}`;
       const loaded = (ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill> | undefined) ?? new Map<string, LoadedSkill>();
@@ -107,6 +106,12 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
   });
 
   return [loadSkill, readSkillResource];
+}
+
+/** A SKILL.md's instructions with its arguments in place of $ARGUMENTS (load_skill, and the MCP server's prompts). */
+export function skillInstructions(skillFile: string, args: string | undefined): string {
+  // A function replacement, so `$&`-style patterns in the arguments stay literal.
+  return parseSkillFile(skillFile).body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
 }
 
 /** A SkillSource over the Worker's static-assets binding (or any fetcher serving the skills folder at `base`). */

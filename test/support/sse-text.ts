@@ -11,7 +11,8 @@ export function parseSseBlock(block: string): SseEvent {
   for (const line of block.split("\n")) {
     if (line.startsWith("id: ")) e.id = Number(line.slice(4));
     else if (line.startsWith("event: ")) e.event = line.slice(7);
-    else if (line.startsWith("data: ")) e.data = JSON.parse(line.slice(6));
+    // An empty data line is an MCP priming event: an id to resume from, no message.
+    else if (line.startsWith("data: ")) e.data = line.length > 6 ? JSON.parse(line.slice(6)) : {};
   }
   return e;
 }

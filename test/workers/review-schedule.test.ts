@@ -21,6 +21,7 @@ function learner() {
   const stub = env.LEARNERS.get(env.LEARNERS.idFromName(uniqueId("learner")));
   const answer = (id: string, verdict: Verdict, when: string) =>
     stub.record(
+      null,
       {
         lessonKey: "derivatives.md",
         exercise: exercise(id),
@@ -29,7 +30,7 @@ function learner() {
       },
       at(when),
     );
-  const due = async (when: string) => (await stub.dueReviews(20, at(when))).map((r) => r.exercise.id);
+  const due = async (when: string) => (await stub.dueReviews(null, 20, at(when)))!.map((r) => r.exercise.id);
   return { stub, answer, due };
 }
 
@@ -41,13 +42,13 @@ describe("the review schedule", () => {
     expect(await due("2026-03-01T09:01:00Z")).toEqual([]);
     expect(await due("2026-03-02T08:59:00Z")).toEqual([]);
     expect(await due("2026-03-02T09:00:00Z")).toEqual(["1.2"]);
-    expect((await stub.progress(10, at("2026-03-02T09:00:00Z"))).dueReviews).toBe(1);
+    expect((await stub.progress(null, 10, at("2026-03-02T09:00:00Z")))!.dueReviews).toBe(1);
 
     // Answered right on its due day, it goes days away.
     await answer("1.2", "correct", "2026-03-02T09:00:00Z");
     expect(await due("2026-03-02T09:01:00Z")).toEqual([]);
     expect(await due("2026-03-03T09:00:00Z")).toEqual([]);
-    const [next] = await stub.dueReviews(20, at("2027-01-01T00:00:00Z"));
+    const [next] = (await stub.dueReviews(null, 20, at("2027-01-01T00:00:00Z")))!;
     expect(Date.parse(next!.due)).toBeGreaterThanOrEqual(at("2026-03-04T09:00:00Z"));
   });
 
@@ -56,7 +57,7 @@ describe("the review schedule", () => {
     await answer("1.1", "correct", "2026-03-01T09:00:00Z");
     await answer("1.2", "partial", "2026-03-01T09:00:00Z");
     await answer("1.3", "incorrect", "2026-03-01T09:00:00Z");
-    const reviews = await stub.dueReviews(20, at("2027-01-01T00:00:00Z"));
+    const reviews = (await stub.dueReviews(null, 20, at("2027-01-01T00:00:00Z")))!;
     const dueOf = (id: string) => Date.parse(reviews.find((r) => r.exercise.id === id)!.due);
     expect(dueOf("1.3")).toBeLessThan(dueOf("1.2"));
     expect(dueOf("1.2")).toBeLessThanOrEqual(dueOf("1.1"));
@@ -69,8 +70,8 @@ describe("the review schedule", () => {
     await answer("1.1", "correct", "2026-03-01T22:00:00Z");
     await answer("1.2", "correct", "2026-03-02T07:00:00Z");
     await answer("1.3", "incorrect", "2026-03-03T12:00:00Z");
-    expect((await stub.progress(10, at("2026-03-03T20:00:00Z"))).streakDays).toBe(3);
-    expect((await stub.progress(10, at("2026-03-04T20:00:00Z"))).streakDays).toBe(3);
-    expect((await stub.progress(10, at("2026-03-05T20:00:00Z"))).streakDays).toBe(0);
+    expect((await stub.progress(null, 10, at("2026-03-03T20:00:00Z")))!.streakDays).toBe(3);
+    expect((await stub.progress(null, 10, at("2026-03-04T20:00:00Z")))!.streakDays).toBe(3);
+    expect((await stub.progress(null, 10, at("2026-03-05T20:00:00Z")))!.streakDays).toBe(0);
   });
 });

@@ -3,15 +3,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { validateLesson } from "../../src/tools/lesson-validator";
-import goodLesson from "../fixtures/lessons/good.md?raw";
 import { requests, script } from "../support/model-control";
+import { lessonCiting } from "../support/study-script";
 import { call, uniqueId } from "../support/worker-http";
 
 const web = String(env.SEARCH_BASE_URL);
-
-/** The fixture lesson, citing exactly the pages the run fetched. */
-const lessonCiting = (urls: string[]) =>
-  goodLesson.replaceAll("[3]", "[2]").replace(/## Sources[\s\S]*$/, `## Sources\n${urls.map((u, i) => `${i + 1}. [Source ${i + 1}](${u})`).join("\n")}\n`);
 
 describe("a study run produces a valid lesson from pages it read", () => {
   it("searches, fetches, loads skills, saves a valid lesson to R2 and links it", async () => {

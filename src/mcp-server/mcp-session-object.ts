@@ -1,0 +1,107 @@
+// One Durable Object per MCP session: it holds the SDK's Web-standard Streamable HTTP transport and the
+// study server, so every request of a session meets the same in-memory transport, and its SSE events
+// are stored (event-store.ts) for a client that reconnects with Last-Event-ID. A long `study` call goes on
+// when its client disconnects: an alarm heartbeat keeps the object awake while calls are in flight, and
+// the answer waits in the event store. After the object was evicted, the session is rebuilt from the
+// initialize request it stored, so the client keeps its Mcp-Session-Id.
+import { DurableObject } from "cloudflare:workers";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { loadConfig } from "../config";
+import type { Env } from "../env";
+import { SqlEventStore } from "./event-store";
+import { createStudyServer } from "./study-server";
+
+/** Headers the /mcp route sets on the request it forwards (it drops any a client sent). */
+export const MCP_FORWARD = { sessionId: "x-study-mcp-session", principal: "x-study-mcp-principal" } as const;
+
+const HEARTBEAT_MS = 30_000;
+
+interface SessionRecord {
+  sessionId: string;
+  /** A digest of the credentials that opened the session: another key cannot use it. */
+  principal: string;
+  initialize: unknown;
+}
+
+export class McpSessionObject extends DurableObject<Env> {
+  private transport: Promise<WebStandardStreamableHTTPServerTransport> | undefined;
+  private inFlight = 0;
+
+  async fetch(request: Request): Promise<Response> {
+    const sessionId = request.headers.get(MCP_FORWARD.sessionId) ?? "";
+    const principal = request.headers.get(MCP_FORWARD.principal) ?? "";
+    const record = await this.ctx.storage.get<SessionRecord>("session");
+    const body = request.method === "POST" ? await readJson(request) : undefined;
+    const initializing = isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest));
+    if (record ? record.principal !== principal : !initializing) {
+      return request.headers.has("mcp-session-id")
+        ? jsonRpcError(404, -32001, "Session not found")
+        : jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+    }
+
+    const transport = await (this.transport ??= this.open(sessionId, new URL(request.url).origin, record));
+    const response = await transport.handleRequest(request, body === undefined || body === INVALID_JSON ? {} : { parsedBody: body });
+    if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, initialize: body });
+    if (request.method === "DELETE" && response.ok) await this.close();
+    return response;
+  }
+
+  /** The heartbeat: an alarm is an event, so the object is not idle while a tool call runs. */
+  async alarm(): Promise<void> {
+    if (this.inFlight > 0) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+  }
+
+  /** Keeps the object awake until `work` ends (a tool call whose client may have gone). */
+  private async keepAwake<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async open(sessionId: string, origin: string, record: SessionRecord | undefined): Promise<WebStandardStreamableHTTPServerTransport> {
+    const config = loadConfig(this.env);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      eventStore: new SqlEventStore(this.ctx.storage.sql, config.MCP_SERVER_MAX_EVENTS),
+      retryInterval: 1000,
+    });
+    const server = await createStudyServer({ env: this.env, config, mcpSessionId: sessionId, origin, keepAwake: (work) => this.keepAwake(work) });
+    await server.connect(transport);
+    if (record) {
+      // Rebuilt after eviction: the stored initialize request puts the transport back in session.
+      const init = await transport.handleRequest(
+        new Request(`${origin}/mcp`, { method: "POST", headers: { accept: "application/json, text/event-stream", "content-type": "application/json" } }),
+        { parsedBody: record.initialize },
+      );
+      await init.body?.cancel();
+    }
+    return transport;
+  }
+
+  private async close(): Promise<void> {
+    const transport = await this.transport;
+    this.transport = undefined;
+    await transport?.close();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+}
+
+const INVALID_JSON = Symbol("invalid JSON");
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.clone().json();
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}

@@ -1,0 +1,235 @@
+// The study agent as an MCP server: tools that start runs through startRun like every other channel
+// (study, ask), read the lesson store (list_lessons, get_lesson) and create courses; every lesson as a
+// `lesson://{key}` resource; every skill as a prompt. Annotations say honestly what each tool does.
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { ErrorCode, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import * as z from "zod";
+import type { Config } from "../config";
+import { checkDeliveryConfigured } from "../courses/course-routes";
+import { CourseInput } from "../courses/course-input";
+import { createCourse } from "../courses/create-course";
+import type { Env } from "../env";
+import { Id } from "../http/validation";
+import { HttpError } from "../lib/http-error";
+import { sessionStub, startRun } from "../session/start-run";
+import { readStreamEvents } from "../session/stream-events";
+import { getLesson, isLessonKey, listLessons } from "../tools/lesson-store";
+import { assetsSkillSource, loadSkillCatalog, skillInstructions } from "../tools/skills";
+import { StudyProgress } from "./study-progress";
+
+export interface StudyServerContext {
+  env: Env;
+  config: Config;
+  /** The MCP session's id: runs without a sessionId of their own continue in agent session `mcp-<id>`. */
+  mcpSessionId: string;
+  /** Where this Worker is reached (https://…), for absolute lesson links. */
+  origin: string;
+  /** Keeps the server alive until `work` ends, though its client may have gone. */
+  keepAwake<T>(work: () => Promise<T>): Promise<T>;
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const LESSON_URI = "lesson://{key}";
+const lessonUri = (key: string) => `lesson://${key}`;
+
+const sessionIdArg = Id.optional().describe("The agent session to run in (its history is kept); default: one session per MCP connection");
+
+export async function createStudyServer(ctx: StudyServerContext): Promise<McpServer> {
+  const { env, config } = ctx;
+  const server = new McpServer(
+    { name: "study-agent-edge", title: "StudyAgent", version: "0.1.0" },
+    {
+      capabilities: { logging: {} },
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      instructions:
+        "StudyAgent researches a topic on the web and writes a chaptered Markdown lesson with exercises and an answer key. Call `study` for a lesson (it takes minutes and reports progress), `ask` for anything else; read saved lessons with `list_lessons` and `get_lesson` or as lesson:// resources.",
+    },
+  );
+  const absolute = (path: string) => new URL(path, ctx.origin).toString();
+
+  /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
+  async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
+    const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
+    const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp" });
+    const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
+    extra.signal.addEventListener("abort", cancel, { once: true });
+    const progress = new StudyProgress();
+    const token = extra._meta?.progressToken;
+    let steps = 0;
+    let approval: { approvalId: string; name: string } | undefined;
+    try {
+      for await (const e of readStreamEvents(await handle.events())) {
+        if (e.type === "approval.required") approval = { approvalId: String(e.data.approvalId), name: String(e.data.name) };
+        const message = progress.step(e);
+        if (message && token !== undefined) {
+          await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++steps, message } });
+        }
+      }
+    } finally {
+      extra.signal.removeEventListener("abort", cancel);
+    }
+    return { sessionId: sid, run: await handle.result(), saved: [...progress.saved.values()], approval };
+  }
+
+  /** The run's outcome as a tool result: its answer, the lessons it saved (links and resource links), or why it stopped. */
+  function runResult(outcome: Awaited<ReturnType<typeof runAgent>>): CallToolResult {
+    const { run, saved, sessionId, approval } = outcome;
+    const lessons = saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
+    const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
+    if (run.status === "failed") {
+      return {
+        isError: true,
+        content: [{ type: "text", text: `The run failed: ${run.error?.message ?? "unknown error"} (${run.error?.code ?? "run_failed"})` }],
+        structuredContent,
+      };
+    }
+    const lines = [run.output || "(no answer)"];
+    if (run.status === "awaiting_approval" && approval) {
+      lines.push(
+        `\nThe run is waiting for a person to approve ${approval.name}: POST ${absolute(`/v1/sessions/${sessionId}/approvals/${approval.approvalId}`)} with {"decision":"allow"|"deny"}.`,
+      );
+    } else if (run.status !== "completed") lines.push(`\nThe run ended with status ${run.status}.`);
+    for (const l of lessons) lines.push(`\nLesson: ${l.title ?? l.key}${l.status === "draft" ? " (draft)" : ""} — ${l.url}`);
+    return {
+      content: [
+        { type: "text", text: lines.join("\n") },
+        ...lessons.map((l) => ({ type: "resource_link" as const, uri: l.uri, name: l.key, title: l.title ?? l.key, mimeType: "text/markdown" })),
+      ],
+      structuredContent,
+    };
+  }
+
+  server.registerTool(
+    "study",
+    {
+      title: "Study a topic",
+      description:
+        "Research a topic on the web and write a chaptered Markdown lesson with exercises and an answer key; returns the lesson's link and a summary. Takes minutes: progress is reported for each search, page read, chapter written and save.",
+      inputSchema: {
+        topic: z.string().trim().min(1).max(500).describe("What to learn, e.g. 'derivatives'"),
+        level: z.string().trim().min(1).max(100).optional().describe("beginner (default), intermediate, advanced…"),
+        language: z.string().trim().min(1).max(50).optional().describe("The lesson's language, e.g. English, 中文"),
+        sessionId: sessionIdArg,
+      },
+      // It writes a new lesson and reads the open web; it never deletes or overwrites what exists.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    async ({ topic, level, language, sessionId }, extra) => {
+      const input = [`I want to learn ${topic}.`, `Level: ${level ?? "beginner"}.`, ...(language ? [`Write the lesson in ${language}.`] : [])].join(" ");
+      return runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra)));
+    },
+  );
+
+  server.registerTool(
+    "ask",
+    {
+      title: "Ask the agent",
+      description: "A general request to the study agent (questions, harder exercises, changes to a lesson of this session); it keeps the session's history.",
+      inputSchema: { input: z.string().min(1).max(config.MAX_INPUT_CHARS).describe("What to ask"), sessionId: sessionIdArg },
+      // It may search the web and save or edit this session's documents; tools the deployment marks as
+      // dangerous still wait for a person's approval inside the run.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    async ({ input, sessionId }, extra) => runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra))),
+  );
+
+  server.registerTool(
+    "list_lessons",
+    {
+      title: "List saved lessons",
+      description: "The saved lessons, newest first: key, title, topic, creation time, size, final or draft.",
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async () => {
+      const lessons = await listLessons(env.LESSONS);
+      const text = lessons.length ? lessons.map((l) => `- ${l.title || l.key} (${l.key}, ${l.status})`).join("\n") : "No saved lessons yet.";
+      return { content: [{ type: "text", text }], structuredContent: { lessons: lessons.map((l) => ({ ...l, uri: lessonUri(l.key) })) } };
+    },
+  );
+
+  server.registerTool(
+    "get_lesson",
+    {
+      title: "Read a lesson",
+      description: "One saved lesson's Markdown, by its key from list_lessons (e.g. derivatives.md).",
+      inputSchema: { key: z.string().min(1).max(200).describe("The lesson's key") },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ key }) => {
+      const lesson = isLessonKey(key) ? await getLesson(env.LESSONS, key) : null;
+      if (!lesson) return { isError: true, content: [{ type: "text", text: `No lesson ${key}: list_lessons names the ones that exist.` }] };
+      return { content: [{ type: "text", text: lesson.markdown }] };
+    },
+  );
+
+  server.registerTool(
+    "create_course",
+    {
+      title: "Create a daily course",
+      description:
+        "A course: a syllabus now, then one lesson per period (cron, default daily at 00:00 UTC), written by the agent and delivered to Telegram or Slack when asked.",
+      inputSchema: CourseInput.shape,
+      // It schedules future runs that read the web and post to chats; it changes nothing that exists.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    async (input) => {
+      try {
+        checkDeliveryConfigured(config, CourseInput.parse(input).deliver);
+        const { id, cron } = await createCourse(env, input);
+        return {
+          content: [{ type: "text", text: `Created course ${id} (schedule: ${cron}). Its syllabus is being written.` }],
+          structuredContent: { id, cron },
+        };
+      } catch (e) {
+        if (e instanceof HttpError || e instanceof z.ZodError) return { isError: true, content: [{ type: "text", text: e.message }] };
+        throw e;
+      }
+    },
+  );
+
+  server.registerResource(
+    "lesson",
+    new ResourceTemplate(LESSON_URI, {
+      list: async () => ({
+        resources: (await listLessons(env.LESSONS)).map((l) => ({
+          uri: lessonUri(l.key),
+          name: l.key,
+          title: l.title || l.key,
+          mimeType: "text/markdown",
+          ...(l.topic ? { description: `A lesson on ${l.topic}` } : {}),
+        })),
+      }),
+    }),
+    { title: "Saved lesson", description: "A lesson the agent saved, as Markdown", mimeType: "text/markdown" },
+    async (uri, { key }) => {
+      const k = String(key);
+      const lesson = isLessonKey(k) ? await getLesson(env.LESSONS, k) : null;
+      if (!lesson) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.href}`);
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: lesson.markdown }] };
+    },
+  );
+
+  const skills = assetsSkillSource(env.ASSETS);
+  for (const skill of (await loadSkillCatalog(skills)).skills) {
+    server.registerPrompt(
+      skill.name,
+      {
+        title: skill.name,
+        description: skill.description,
+        argsSchema: { args: z.string().max(8000).optional().describe("The skill's arguments, e.g. a topic") },
+      },
+      async ({ args }) => {
+        const text = await skills.read(`${skill.name}/SKILL.md`);
+        if (text === null) throw new McpError(ErrorCode.InternalError, `Skill ${skill.name} is missing from the deployment`);
+        return { description: skill.description, messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args) } }] };
+      },
+    );
+  }
+  return server;
+}
+
+/** The MCP spec's code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
