@@ -53,6 +53,9 @@ export const ConfigSchema = z.object({
   MAX_BODY_BYTES: int(1_048_576, 1024),
   /** Characters of a user input. */
   MAX_INPUT_CHARS: int(100_000, 1),
+  /** A session's metadata: levels of nesting and bytes as JSON. */
+  METADATA_MAX_DEPTH: int(8, 1, 64),
+  METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
@@ -98,6 +101,8 @@ export const ConfigSchema = z.object({
   LESSON_MAX_BYTES: int(1_048_576, 1024),
   /** Failing lesson saves in a run after which the model is told to stop repairing. */
   LESSON_MAX_REPAIRS: int(2, 0, 10),
+  /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
+  LESSON_ANSWER_CHECK: bool(true),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,

@@ -1,21 +1,16 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { type LessonBucket, getLesson, isLessonKey, lessonKey, listLessons } from "../src/tools/lesson-store";
 import { createSaveDocumentTool, sanitizeFilename } from "../src/tools/save-document";
+import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
 import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
 
-const lesson = readFileSync(resolve(import.meta.dirname, "fixtures/lessons/good.md"), "utf8");
-const FETCHED = new Set([
-  "https://en.wikipedia.org/wiki/Derivative",
-  "https://en.wikipedia.org/wiki/Limit_(mathematics)",
-  "https://www.example.edu/numerical-differentiation/",
-]);
+const lesson = goodLesson;
+const FETCHED = GOOD_LESSON_SOURCES;
 const brokenLesson = lesson.replace("- D. $3x$\n", "");
 
 /** One run of one session: the tool and a context whose runState persists across calls. */
-function session(bucket: LessonBucket, sessionId: string, opts: { maxBytes?: number; maxRepairs?: number; fetched?: Set<string> } = {}) {
+function session(bucket: LessonBucket, sessionId: string, opts: { maxBytes?: number; maxRepairs?: number; fetched?: ReadonlySet<string> } = {}) {
   const tool = createSaveDocumentTool({
     bucket,
     sessionId,
@@ -156,8 +151,11 @@ describe("save_document", () => {
 
     expect(result.status).toBe("partial");
     expect(result.content).toContain("Saved as a DRAFT");
-    expect(result.content).toContain("[Chapter 1] Exercise 1.2 (Multiple choice) needs exactly four options A–D");
-    expect(result.content).toContain('call save_document again with filename "derivatives" and overwrite: true (repair 1 of 2)');
+    expect(result.content).toContain(
+      "[Chapter 1] line 63 `#### Exercise 1.2 (Multiple choice)`: Exercise 1.2 (Multiple choice) needs exactly four options A–D",
+    );
+    expect(result.content).toContain('call save_document with filename "derivatives" and edits [{old_text, new_text}]');
+    expect(result.content).toContain("(repair 1 of 2)");
     expect(result.data).toMatchObject({ key: "derivatives.md", status: "draft", findings: [expect.objectContaining({ code: "mc_options", chapter: 1 })] });
     expect(bucket.text("lessons/derivatives.md")).toBe(brokenLesson);
     expect(bucket.objects.get("lessons/derivatives.md")!.customMetadata!.status).toBe("draft");
@@ -181,7 +179,7 @@ describe("save_document", () => {
     const third = await save(args);
     expect(third.status).toBe("partial");
     expect(third.content).toContain("The repair limit for this run (2) is reached: do not save this lesson again");
-    expect(third.content).not.toContain("call save_document again");
+    expect(third.content).not.toContain("call save_document with");
     expect(bucket.objects.get("lessons/derivatives.md")!.customMetadata!.status).toBe("draft");
 
     const fixed = await save({ ...args, content: lesson });
@@ -209,7 +207,7 @@ describe("save_document", () => {
   it("refuses content over maxBytes, counting UTF-8 bytes", async () => {
     const bucket = new MemoryLessonBucket();
     const result = await session(bucket, "sess-a", { maxBytes: 10 })({ filename: "big", content: "微积分微" });
-    expect(result).toMatchObject({ status: "error", content: expect.stringContaining("12 bytes; the limit is 10") });
+    expect(result).toMatchObject({ status: "error", content: expect.stringContaining("would be 12 bytes; the limit is 10") });
     expect(bucket.objects.size).toBe(0);
   });
 

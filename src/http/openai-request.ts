@@ -12,12 +12,17 @@ import { Id } from "./validation";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
 
+/** A function call needs its function's name and arguments; other call types (custom tools) are kept as they come. */
+const ToolCallEntry = z
+  .looseObject({ id: z.string(), type: z.string(), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }).optional() })
+  .refine((c) => c.type !== "function" || c.function !== undefined, { message: "a function tool call needs function: {name, arguments}", path: ["function"] });
+
 const ChatMessage = z.discriminatedUnion("role", [
   z.looseObject({ role: z.enum(["system", "developer", "user"]), content: Content }),
   z.looseObject({
     role: z.literal("assistant"),
     content: Content,
-    tool_calls: z.array(z.looseObject({ id: z.string(), type: z.string() })).nullish(),
+    tool_calls: z.array(ToolCallEntry).nullish(),
   }),
   z.looseObject({ role: z.literal("tool"), content: Content, tool_call_id: z.string() }),
 ]);

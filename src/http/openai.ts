@@ -114,5 +114,7 @@ async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<Str
 function runFailedResponse(error: { code: string; message: string } | undefined, headers: Record<string, string>): Response {
   const code = error?.code ?? "run_failed";
   const status = code.startsWith("model_") ? 502 : 500;
-  return Response.json(openAIErrorBody(status, code, error?.message ?? "The run failed."), { status, headers: { ...headers, "x-should-retry": "false" } });
+  // Our own failures say so without their raw text (a stack's wording is for the logs, not the caller).
+  const message = code === "internal_error" ? "Something went wrong on our side." : (error?.message ?? "The run failed.");
+  return Response.json(openAIErrorBody(status, code, message), { status, headers: { ...headers, "x-should-retry": "false" } });
 }

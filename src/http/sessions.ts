@@ -4,6 +4,7 @@ import * as z from "zod";
 import { sessionStub } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { HttpError, notFound } from "./errors";
+import { checkMetadata } from "./session-metadata";
 import { reachableSession } from "./tenant-session";
 import { Id, parseId, parseJson, parseQuery } from "./validation";
 
@@ -16,6 +17,7 @@ const EventsQuery = z.object({
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CreateSession, { optional: true });
+    if (body.metadata) checkMetadata(body.metadata, c.get("config"));
     const id = body.id ?? crypto.randomUUID();
     const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
     if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);

@@ -3,8 +3,14 @@ import type { Context } from "hono";
 import * as z from "zod";
 import { badRequest } from "./errors";
 
-/** Ids are URL-safe strings of 1–128 characters (shared/API.md). */
-export const Id = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "ids are 1–128 characters of A-Z a-z 0-9 . _ : -");
+/**
+ * Ids are URL-safe strings of 1–128 characters (shared/API.md), not made only of dots: a URL parser
+ * resolves `.` and `..` away, so such a session could never be read or deleted again.
+ */
+export const Id = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, "ids are 1–128 characters of A-Z a-z 0-9 . _ : -")
+  .refine((id) => !/^\.+$/.test(id), "an id cannot be made only of dots");
 
 export function parseId(value: string | undefined, what = "id"): string {
   const r = Id.safeParse(value);

@@ -90,6 +90,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
       tenant: deps.store.tenant(),
       maxBytes: config.LESSON_MAX_BYTES,
       maxRepairs: config.LESSON_MAX_REPAIRS,
+      ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.model } } : {}),
     }),
   );
   const mcp = await connectMcp(deps, tools, promptSections);

@@ -70,8 +70,8 @@ export interface LessonExercise {
   type?: ExerciseType;
   /** The exercise's heading and question text. */
   text: string;
-  /** The first line of its answer key entry, without the `Answer:` label. */
-  answer?: string;
+  /** The first line of its answer key entry, without the `Answer:` label, and that line's 1-based number. */
+  answer?: { text: string; line: number };
 }
 
 export interface LessonChapter {
@@ -421,8 +421,8 @@ function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | u
 }
 
 /** Checks the Answer Key against the exercises; returns each answered exercise's answer line. */
-function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<string, string> {
-  const answers = new Map<string, string>();
+function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<string, { text: string; line: number }> {
+  const answers = new Map<string, { text: string; line: number }>();
   const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
   if (!key) {
     const lookalike = doc.headings.find(
@@ -456,12 +456,13 @@ function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<stri
       add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, where);
       continue;
     }
-    answers.set(e.id, answerText(body[0]!));
+    const line = entry.line + 1 + bodyLines(doc, entry).findIndex((l) => l.trim() !== "");
+    answers.set(e.id, { text: answerText(body[0]!), line: line + 1 });
     if (e.type === "multiple_choice" && !answerLetter(body[0]!)) {
       add(
         "mc_answer_no_letter",
         `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`,
-        { chapter: e.chapter, line: entry.line + 1 + bodyLines(doc, entry).findIndex((l) => l.trim() !== "") },
+        { chapter: e.chapter, line },
       );
     }
   }

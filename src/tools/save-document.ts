@@ -1,9 +1,16 @@
 // save_document: writes a document the agent produced (usually a lesson) to the lesson store.
-// The filename becomes a harmless slug inside lessons/, another session's file is never replaced,
-// and a Markdown lesson is checked with validateLesson: a failing one is still kept, as a draft,
-// and the findings go back to the model so it can repair the lesson (a bounded number of times).
+// A document is built in parts and repaired by edits: `content` writes it whole, `append: true` adds
+// to this session's document of that name, `edits` replaces exact text in it. The filename becomes a
+// harmless slug inside lessons/, another session's file is never replaced, and every call validates
+// the whole document when it is a lesson: a failing one is still kept, as a draft, and the findings
+// (each quoting its line) go back to the model so it can repair the lesson (a bounded number of times).
+// Before a lesson is final, the blind answer check solves its exercises without the key.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool, type ToolResult } from "../agent/tools";
+import type { Usage } from "../agent/events";
+import type { ModelClient } from "../agent/model";
+import { defineTool, fail, ok, type Tool, type ToolContext, type ToolResult } from "../agent/tools";
+import { applyEdits, appendBlock } from "./document-edits";
+import { checkAnswersBlind, type SolverCache } from "./lesson-answer-check";
 import {
   DOCUMENT_FORMATS,
   type DocumentFormat,
@@ -15,13 +22,14 @@ import {
   lessonPath,
   objectKey,
 } from "./lesson-store";
-import { type LessonFinding, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
+import { type LessonFinding, lessonChapters, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
 import { FETCHED_URLS } from "./fetch-webpage";
 import type { Tenant } from "../lib/tenant";
 
 /** runState key: how many lesson saves failed validation in this run (bounds the repair loop). */
 const FAILED_LESSON_SAVES = "failedLessonSaves";
-/** runState key written by the web fetch tool: every URL fetched in this run. */
+/** runState key: the blind answer check's answers per chapter text (an unchanged chapter is not solved twice). */
+const SOLVER_CACHE = "lessonSolverAnswers";
 /** How many `-N` keys to try before giving up on a filename. */
 const MAX_SUFFIX = 50;
 /** Findings listed in one tool result; the rest are counted. */
@@ -62,75 +70,192 @@ function cleanText(text: string, max: number): string {
     .slice(0, max);
 }
 
-export function createSaveDocumentTool(opts: { bucket: LessonBucket; sessionId: string; tenant?: Tenant; maxBytes: number; maxRepairs?: number }): Tool {
+export interface SaveDocumentOptions {
+  bucket: LessonBucket;
+  sessionId: string;
+  maxBytes: number;
+  maxRepairs?: number;
+  /** The session's tenant: it owns what the session saves (src/lib/tenant.ts). */
+  tenant?: Tenant;
+  /** The model of the blind answer check; without it (LESSON_ANSWER_CHECK=false) lessons are checked for form only. */
+  answerCheck?: { model: ModelClient };
+}
+
+const Edit = z.object({
+  old_text: z.string().min(1).describe("Text copied exactly from the stored document; it must occur exactly once"),
+  new_text: z.string().describe("What replaces it (empty deletes it)"),
+});
+
+const SaveDocumentInput = z
+  .object({
+    filename: z.string().min(1).max(200).describe("A short English name, e.g. calculus-basics; it becomes the file's URL-safe key"),
+    content: z.string().min(1).optional().describe("The document, or with append: true the part to add at its end"),
+    append: z.boolean().default(false).describe("Add content to the end of this conversation's document of this name (created if absent)"),
+    edits: z
+      .array(Edit)
+      .min(1)
+      .max(50)
+      .optional()
+      .describe("Exact replacements in this conversation's stored document of this name, applied in order; use instead of content to repair"),
+    format: z.enum(Object.keys(DOCUMENT_FORMATS) as [DocumentFormat, ...DocumentFormat[]]).default("md"),
+    title: z.string().max(300).optional().describe("The document's title (default: its `#` heading)"),
+    topic: z.string().max(200).optional().describe("The subject in a word or two, e.g. calculus"),
+    overwrite: z.boolean().default(false).describe("Replace the whole file of the same name that this conversation saved before"),
+  })
+  .refine((a) => (a.content === undefined) !== (a.edits === undefined), { message: "give either content or edits, not both and not neither" })
+  .refine((a) => !(a.append && a.edits), { message: "append adds content; it does not go with edits" });
+
+type SaveDocumentArgs = z.output<typeof SaveDocumentInput>;
+
+export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
   const { bucket, sessionId, tenant = null, maxBytes, maxRepairs = 2 } = opts;
 
   return defineTool({
     name: "save_document",
     description:
-      "Save a document (usually the finished lesson as Markdown) to the lesson store and get its link. A Markdown lesson is checked against the lesson format; if it fails, it is saved as a draft and the result lists what to fix.",
-    input: z.object({
-      filename: z.string().min(1).max(200).describe("A short English name, e.g. calculus-basics; it becomes the file's URL-safe key"),
-      content: z.string().min(1).describe("The whole document"),
-      format: z.enum(Object.keys(DOCUMENT_FORMATS) as [DocumentFormat, ...DocumentFormat[]]).default("md"),
-      title: z.string().max(300).optional().describe("The document's title (default: its `#` heading)"),
-      topic: z.string().max(200).optional().describe("The subject in a word or two, e.g. calculus"),
-      overwrite: z.boolean().default(false).describe("Replace the file of the same name that this conversation saved before (e.g. after a repair)"),
-    }),
+      "Save a document (usually a lesson as Markdown) to the lesson store and get its link. Build a long document in parts: " +
+      "the first call with content (at most two chapters), then append: true with the next part. Repair with edits " +
+      "[{old_text, new_text}] (exact text from the document) instead of sending it again. Every call checks the whole lesson " +
+      "and answers final, or draft with findings that quote their lines.",
+    input: SaveDocumentInput,
     sideEffects: true,
     // Permission rules on `filename` see the key it will be stored under too (`../ETC/Passwd` → etc-passwd.md).
     effectiveArgs: (args) => ({ ...args, filename: lessonKey(sanitizeFilename(args.filename), args.format) }),
     // Choosing a free key and writing it must not interleave with another save of the same turn.
     sequential: true,
     async run(args, ctx): Promise<ToolResult> {
-      const bytes = new TextEncoder().encode(args.content).byteLength;
+      const slug = sanitizeFilename(args.filename);
+      const own = args.append || args.edits ? await findOwnDocument(bucket, sessionId, slug, args.format) : undefined;
+      const next = nextText(args, own?.text);
+      if ("error" in next) return fail(next.error);
+      const content = next.text;
+
+      const bytes = new TextEncoder().encode(content).byteLength;
       if (bytes > maxBytes) {
-        return fail(`The document is ${bytes} bytes; the limit is ${maxBytes}. Shorten it or split it into several documents.`);
+        return fail(`The document would be ${bytes} bytes; the limit is ${maxBytes}. Shorten it or split it into several documents.`);
       }
 
-      const isLesson = args.format === "md" && looksLikeLesson(args.content);
-      const fetched = ctx.runState.get(FETCHED_URLS);
-      const validation = isLesson ? validateLesson(args.content, { fetchedUrls: fetched instanceof Set ? fetched : new Set() }) : undefined;
-      const status: LessonStatus = validation && !validation.ok ? "draft" : "final";
-      const title = cleanText(args.title ?? (args.format === "md" ? lessonTitle(args.content) : undefined) ?? args.filename, 200) || "Untitled";
-      const topic = cleanText(args.topic ?? "", 100);
+      const check = args.format === "md" && looksLikeLesson(content) ? await checkLesson(content, ctx, opts.answerCheck) : undefined;
+      const status: LessonStatus = check && check.findings.length ? "draft" : "final";
+      const title = cleanText(args.title ?? (args.format === "md" ? lessonTitle(content) : undefined) ?? args.filename, 200) || "Untitled";
+      const topic = cleanText(args.topic ?? own?.topic ?? "", 100);
+      const customMetadata = { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format, ...(tenant !== null ? { tenant } : {}) };
 
-      const slug = sanitizeFilename(args.filename);
-      const saved = await writeUnderFreeKey(bucket, sessionId, slug, args.format, args.overwrite, {
-        content: args.content,
-        customMetadata: { title, topic, session: sessionId, bytes: String(bytes), status, format: args.format, ...(tenant !== null ? { tenant } : {}) },
-      });
+      const saved = own
+        ? await replaceOwn(bucket, own, args.format, { content, customMetadata })
+        : await writeUnderFreeKey(bucket, sessionId, slug, args.format, args.overwrite, { content, customMetadata });
       if ("error" in saved) return fail(saved.error);
 
       const { key } = saved;
       const path = lessonPath(key);
-      const data = { key, path, bytes, status, title, topic, ...(validation ? { findings: validation.findings } : {}) };
+      const data = { key, path, bytes, status, title, topic, ...(check ? { findings: check.findings } : {}) };
       const where = `lessons/${key} (${bytes} bytes), link: ${path}`;
       const renamed =
         key !== lessonKey(slug, args.format) ? ` (${lessonKey(slug, args.format)} belongs to another conversation, so this file got its own name)` : "";
+      const usage = check?.usage ? { usage: check.usage } : {};
+      const unchecked = check?.unavailable.length ? ` The blind answer check could not run for ${check.unavailable.join("; ")}.` : "";
 
-      if (!validation) return ok(`Saved "${title}" as ${where}${renamed}.`, data);
-      if (validation.ok) return ok(`Saved the lesson "${title}" as ${where}${renamed}. It passes the lesson format check.`, data);
+      if (!check) return ok(`Saved "${title}" as ${where}${renamed}.`, data);
+      if (status === "final")
+        return {
+          ...ok(
+            `Saved the lesson "${title}" as ${where}${renamed}. It passes the lesson format check${check.blind ? " and the blind answer check" : ""}.${unchecked}`,
+            data,
+          ),
+          ...usage,
+        };
 
+      const list = listFindings(check.findings);
+      const name = key.replace(/\.[a-z]+$/, "");
+      const head = `Saved as a DRAFT: "${title}" as ${where}${renamed}. It fails ${check.findings.length} lesson check${check.findings.length === 1 ? "" : "s"}:\n${list}\n\n`;
+      if (args.append) {
+        const tail = `While the lesson is unfinished, findings about its missing parts are expected: append the next part with filename "${name}" and append: true, then fix what remains with edits.`;
+        return { status: "partial", content: head + tail, data, ...usage };
+      }
       const failures = ((ctx.runState.get(FAILED_LESSON_SAVES) as number | undefined) ?? 0) + 1;
       ctx.runState.set(FAILED_LESSON_SAVES, failures);
-      const list = listFindings(validation.findings);
-      const head = `Saved as a DRAFT: "${title}" as ${where}${renamed}. It fails ${validation.findings.length} lesson format check${validation.findings.length === 1 ? "" : "s"}:\n${list}\n\n`;
-      const next =
+      const tail =
         failures <= maxRepairs
-          ? `Fix exactly these points, then call save_document again with filename "${key.replace(/\.[a-z]+$/, "")}" and overwrite: true (repair ${failures} of ${maxRepairs}).`
+          ? `Fix exactly these points: call save_document with filename "${name}" and edits [{old_text, new_text}] (old_text copied exactly from the lines quoted above); do not send the whole document again (repair ${failures} of ${maxRepairs}).`
           : `The repair limit for this run (${maxRepairs}) is reached: do not save this lesson again. Tell the user it is saved as a draft, give its link, and say what is still missing.`;
-      return { status: "partial", content: head + next, data: { ...data, repairsLeft: Math.max(0, maxRepairs - failures) } };
+      return { status: "partial", content: head + tail, data: { ...data, repairsLeft: Math.max(0, maxRepairs - failures) }, ...usage };
     },
   });
 }
 
+/** The document this call writes: the content, the stored document with content appended, or with the edits applied. */
+function nextText(args: SaveDocumentArgs, stored: string | undefined): { text: string } | { error: string } {
+  const name = lessonKey(sanitizeFilename(args.filename), args.format);
+  if (args.edits) {
+    if (stored === undefined) return { error: `This conversation has no document "${name}" to edit; save it with content first.` };
+    const edited = applyEdits(stored, args.edits);
+    return "errors" in edited ? { error: `No edit was applied to ${name}:\n${edited.errors.map((e) => `- ${e}`).join("\n")}` } : edited;
+  }
+  const content = args.content!;
+  if (!args.append || stored === undefined) return { text: content };
+  // The same part sent twice (a retried call) is appended once.
+  if (stored.trimEnd().endsWith(content.trim())) return { text: stored };
+  return { text: appendBlock(stored, content) };
+}
+
+/** Form findings, then (only when the form passes) the blind answer check. */
+async function checkLesson(
+  content: string,
+  ctx: ToolContext,
+  answerCheck: SaveDocumentOptions["answerCheck"],
+): Promise<{ findings: LessonFinding[]; usage?: Usage; unavailable: string[]; blind: boolean }> {
+  const fetched = ctx.runState.get(FETCHED_URLS);
+  const form = validateLesson(content, { fetchedUrls: fetched instanceof Set ? fetched : new Set() });
+  if (!form.ok || !answerCheck) return { findings: form.findings, unavailable: [], blind: false };
+  let cache = ctx.runState.get(SOLVER_CACHE) as SolverCache | undefined;
+  if (!cache) ctx.runState.set(SOLVER_CACHE, (cache = new Map()));
+  const blind = await checkAnswersBlind(lessonChapters(content), { model: answerCheck.model, signal: ctx.signal, cache, lines: content.split(/\r?\n/) });
+  return { ...blind, blind: true };
+}
+
 function listFindings(findings: LessonFinding[]): string {
-  const lines = findings
-    .slice(0, MAX_LISTED_FINDINGS)
-    .map((f, i) => `${i + 1}. ${f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : ""}${f.message} (${f.code})`);
+  const lines = findings.slice(0, MAX_LISTED_FINDINGS).map((f, i) => {
+    const chapter = f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : "";
+    const where = f.line !== undefined ? `line ${f.line} \`${f.quote ?? ""}\`: ` : "";
+    return `${i + 1}. ${chapter}${where}${f.message} (${f.code})`;
+  });
   if (findings.length > MAX_LISTED_FINDINGS) lines.push(`… and ${findings.length - MAX_LISTED_FINDINGS} more.`);
   return lines.join("\n");
+}
+
+interface OwnDocument {
+  key: string;
+  etag: string;
+  text: string;
+  createdAt: string;
+  topic: string;
+}
+
+/** This session's document of `slug`: the first of its keys (`slug`, `slug-2`, …) that this session saved. */
+async function findOwnDocument(bucket: LessonBucket, sessionId: string, slug: string, format: DocumentFormat): Promise<OwnDocument | undefined> {
+  for (let n = 1; n <= MAX_SUFFIX; n++) {
+    const key = lessonKey(slug, format, n);
+    const object = await bucket.get(objectKey(key));
+    if (!object) return undefined;
+    const meta = lessonMeta(object);
+    if (meta.session === sessionId) return { key, etag: object.etag, text: await object.text(), createdAt: meta.createdAt, topic: meta.topic };
+  }
+  return undefined;
+}
+
+/** Replaces this session's document, only if it is still the version that was read. */
+async function replaceOwn(
+  bucket: LessonBucket,
+  own: OwnDocument,
+  format: DocumentFormat,
+  doc: { content: string; customMetadata: Record<string, string> },
+): Promise<{ key: string } | { error: string }> {
+  const put = await bucket.put(objectKey(own.key), doc.content, {
+    httpMetadata: { contentType: DOCUMENT_FORMATS[format] },
+    customMetadata: { ...doc.customMetadata, createdAt: own.createdAt },
+    onlyIf: { etagMatches: own.etag },
+  });
+  return put ? { key: own.key } : { error: `lessons/${own.key} changed while saving; call save_document again.` };
 }
 
 /**
