@@ -66,7 +66,7 @@ export function parseExercises(markdown: string): KeyedExercise[] {
         .join("\n")
         .trim();
       const entry = entries.get(e.id);
-      const key = e.answer !== undefined ? { answer: e.answer, accepted: entry?.accepted ?? [], explanation: entry?.explanation ?? "" } : undefined;
+      const key = e.answer !== undefined ? { answer: e.answer.text, accepted: entry?.accepted ?? [], explanation: entry?.explanation ?? "" } : undefined;
       exercises.push({
         id: e.id,
         chapter: chapter.number,
