@@ -4,6 +4,7 @@
 // the run fails with `could_not_grade`. The session runs it like any run, so it is traced and counted.
 import * as z from "zod";
 import type { Emit, RunResult } from "../agent/events";
+import { forceFirstToolChoice } from "../agent/hooks";
 import { runLoop } from "../agent/loop";
 import { userMessage } from "../agent/messages";
 import type { ModelClient } from "../agent/model";
@@ -85,7 +86,7 @@ export async function runGrading(o: GradingRunOptions): Promise<RunResult> {
     emit: o.emit,
     // The grading conversation stays out of the session's history; its events are in the trace.
     onMessage: () => {},
-    firstToolChoice: { name: "grade" },
+    hooks: [forceFirstToolChoice({ name: "grade" })],
   });
   if (verdict) return { ...result, status: "completed", output: JSON.stringify(verdict) };
   if (result.status === "failed" || result.status === "cancelled") return result;
