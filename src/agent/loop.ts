@@ -89,41 +89,43 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         return finish("max_steps");
       }
 
-      steps++;
+      // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
+      const step = steps + 1;
       const specs = o.tools.specs();
       const prepared = o.context ? await o.context.prepare({ system: o.system, messages, tools: specs, signal: o.signal, emit: o.emit }) : { messages };
       usage = addUsage(usage, prepared.usage);
       let system = o.system;
       let view: Message[] = prepared.messages;
-      for (const answer of await callHooks(hooks, "beforeModel", o.emit, hookMs, { step: steps, system, messages: view })) {
+      for (const answer of await callHooks(hooks, "beforeModel", o.emit, hookMs, { step, system, messages: view })) {
         if (answer && typeof answer === "object") {
           system = answer.system ?? system;
           view = answer.messages ?? view;
         }
       }
       const estimatedTokens = o.context ? o.context.count(system, view, specs) : estimateTokens(view, system);
-      o.emit({ type: "model.request", step: steps, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
+      o.emit({ type: "model.request", step, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
       const response = await o.model.complete({
         system,
         messages: view,
         tools: specs,
-        toolChoice: steps === (o.stepsSoFar ?? 0) + 1 ? o.firstToolChoice : undefined,
+        toolChoice: step === (o.stepsSoFar ?? 0) + 1 ? o.firstToolChoice : undefined,
         stream: o.stream,
         signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
       });
+      steps = step;
       usage = addUsage(usage, response.usage);
       o.context?.observe(system, view, specs, response.usage);
       o.emit({
         type: "model.response",
-        step: steps,
+        step,
         model: o.model.model,
         usage: response.usage ?? emptyUsage(),
         latencyMs: response.latencyMs,
         finishReason: response.finishReason,
         retries: response.retries,
       });
-      await callHooks(hooks, "afterModel", o.emit, hookMs, { step: steps, response });
+      await callHooks(hooks, "afterModel", o.emit, hookMs, { step, response });
       if (!o.stream && response.content) o.emit({ type: "text.delta", delta: response.content });
 
       const calls = response.toolCalls.map((c) => ({ ...c, id: c.id || newId("call") }));
