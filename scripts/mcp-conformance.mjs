@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// Runs the MCP conformance suite (client mode) against our MCP client, for the scenarios a tools
-// client must pass. Needs Node 22 (./node_modules/.bin/node). Prints a JSON summary on stdout:
-// {"scenarios": [{"scenario", "passed", "failed", "warnings", "exitCode", "problems"}], "ok"}; exits 1 unless ok.
+// Runs the MCP conformance suite (client mode) against our MCP client: every client scenario the
+// pinned package lists (`conformance list --client`), or those named. Needs Node 22
+// (./node_modules/.bin/node). Prints `conformance: N/M` on stderr and a JSON summary on stdout:
+// {"scenarios": [{"scenario", "ok", "seconds", "passed", "failed", "warnings", "exitCode", "problems"}], "passed", "total"};
+// exits 1 unless every scenario passed.
 //   ./node_modules/.bin/node scripts/mcp-conformance.mjs [scenario ...]
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["initialize", "tools_call", "sse-retry"];
+const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const work = await mkdtemp(join(tmpdir(), "mcp-conformance-"));
+/** Scenarios at once: each starts its own servers and a client process; timing checks (sse-retry) need a calm machine. */
+const PARALLEL = Math.max(2, Math.min(6, cpus().length * 2));
 
 function run(command, args) {
   return new Promise((resolve) => {
@@ -22,6 +26,45 @@ function run(command, args) {
     child.stderr.on("data", (c) => (output += c));
     child.on("close", (code) => resolve({ code, output }));
   });
+}
+
+/** `conformance list --client` prints "  - <name> [<versions>]" per scenario. */
+async function listScenarios() {
+  const { code, output } = await run(process.execPath, [cli, "list", "--client"]);
+  if (code !== 0) throw new Error(`conformance list failed:\n${output}`);
+  return [...output.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
+}
+
+/** The suite writes <out>/<scenario>-<time>/checks.json; a scenario named auth/x nests a folder, so search. */
+async function findChecks(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name === "checks.json") return join(entry.parentPath, entry.name);
+  }
+  return undefined;
+}
+
+async function runScenario(scenario, client) {
+  const out = join(work, scenario.replace(/\W/g, "_"));
+  const t0 = performance.now();
+  const { code, output } = await run(process.execPath, [cli, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario, "-o", out]);
+  const file = await findChecks(out).catch(() => undefined);
+  const checks = file ? JSON.parse(await readFile(file, "utf8")) : [];
+  const count = (status) => checks.filter((c) => c.status === status).length;
+  const problems = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.name}: ${c.errorMessage ?? c.description}`);
+  if (!file) problems.push(`no checks.json: ${output.slice(-2000)}`);
+  // The suite's exit code is its verdict: failed or warning checks, a timeout, or a client error it did not expect.
+  const ok = code === 0 && file !== undefined;
+  if (!ok) process.stderr.write(`--- ${scenario}\n${output}\n`);
+  return {
+    scenario,
+    ok,
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
+    passed: count("SUCCESS"),
+    failed: count("FAILURE"),
+    warnings: count("WARNING"),
+    exitCode: code,
+    problems,
+  };
 }
 
 try {
@@ -36,23 +79,21 @@ try {
     outfile: client,
     logLevel: "error",
   });
-  const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-  // Scenarios are independent (each has its own server on its own port): run them side by side.
-  const results = await Promise.all(
-    scenarios.map(async (scenario) => {
-      const out = join(work, scenario.replace(/\W/g, "_"));
-      const { code, output } = await run(process.execPath, [cli, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario, "-o", out]);
-      const [dir] = await readdir(out);
-      const checks = JSON.parse(await readFile(join(out, dir, "checks.json"), "utf8"));
-      const count = (status) => checks.filter((c) => c.status === status).length;
-      const problems = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.name}: ${c.errorMessage ?? c.description}`);
-      if (code !== 0) process.stderr.write(output);
-      return { scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), exitCode: code, problems };
+  const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : await listScenarios();
+  const results = new Array(scenarios.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL, scenarios.length) }, async () => {
+      while (next < scenarios.length) {
+        const i = next++;
+        results[i] = await runScenario(scenarios[i], client);
+      }
     }),
   );
-  const ok = results.every((r) => r.exitCode === 0 && r.failed === 0);
-  console.log(JSON.stringify({ scenarios: results, ok }, null, 2));
-  process.exitCode = ok ? 0 : 1;
+  const passed = results.filter((r) => r.ok).length;
+  process.stderr.write(`conformance: ${passed}/${results.length}\n`);
+  console.log(JSON.stringify({ scenarios: results, passed, total: results.length }, null, 2));
+  process.exitCode = passed === results.length ? 0 : 1;
 } finally {
   await rm(work, { recursive: true, force: true });
 }

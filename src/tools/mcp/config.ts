@@ -1,5 +1,6 @@
 // MCP_SERVERS, in the format users already have for Claude Desktop, Cursor and Cline:
-// {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?}}}.
+// {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?,
+// "auth"?, "perTenant"?}}}.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
 
@@ -19,12 +20,32 @@ export interface McpServerConfig {
   allowTools?: string[];
   denyTools?: string[];
   timeoutMs: number;
+  /** OAuth settings; absent: OAuth is still discovered on the first 401 (dynamic registration). */
+  auth?: McpAuthConfig;
+  /** Tokens are kept per tenant rather than once per deployment. */
+  perTenant?: boolean;
+}
+
+/** How the client obtains tokens for a server (docs/mcp.md "OAuth"); secrets already resolved. */
+export interface McpAuthConfig {
+  /** A pre-registered client (no dynamic registration). */
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string[];
+  /** authorization_code (a user authorizes in a browser), client_credentials (machine to machine), or
+   * cross_app_access (an enterprise IdP's ID token exchanged for an ID-JAG, then a JWT bearer grant). */
+  grant: "authorization_code" | "client_credentials" | "cross_app_access";
+  tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | "private_key_jwt";
+  /** For private_key_jwt client authentication: a PKCS#8 PEM key and its JWS algorithm. */
+  privateKeyJwt?: { privateKey: string; algorithm: string };
+  /** For cross_app_access: the IdP's token endpoint, this client's id there, and the user's ID token. */
+  idp?: { tokenEndpoint: string; clientId: string; idToken: string; clientSecret?: string };
 }
 
 /** Something the run should be told about, that does not stop it (a `warning` event). */
 export interface McpWarning {
   server: string;
-  code: "mcp_stdio_unsupported" | "mcp_connect_failed" | "mcp_circuit_open" | "mcp_tools_refresh_failed";
+  code: "mcp_stdio_unsupported" | "mcp_connect_failed" | "mcp_circuit_open" | "mcp_tools_refresh_failed" | "mcp_authorization_required";
   message: string;
 }
 
@@ -50,9 +71,9 @@ const SECRET_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 const rootSchema = z.object({ mcpServers: z.record(z.string().min(1), z.unknown()) });
 
-/** The schema of one remote server entry; header values resolve their `${SECRET}`s from `env`. */
+/** The schema of one remote server entry; header values and auth secrets resolve their `${SECRET}`s from `env`. */
 function serverEntrySchema(env: Record<string, unknown>) {
-  const headerValue = z.string().transform((value, ctx) =>
+  const resolvedString = z.string().transform((value, ctx) =>
     value.replace(SECRET_REFERENCE, (reference, name: string) => {
       const secret = env[name];
       if (typeof secret === "string") return secret;
@@ -61,14 +82,28 @@ function serverEntrySchema(env: Record<string, unknown>) {
     }),
   );
   const toolPatterns = z.array(z.string().min(1));
+  const auth = z
+    .object({
+      clientId: resolvedString.optional(),
+      clientSecret: resolvedString.optional(),
+      scopes: z.array(z.string().min(1)).optional(),
+      grant: z.enum(["authorization_code", "client_credentials", "cross_app_access"]).default("authorization_code"),
+      tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post", "none", "private_key_jwt"]).optional(),
+      privateKeyJwt: z.object({ privateKey: resolvedString, algorithm: z.string().min(1).default("RS256") }).optional(),
+      idp: z.object({ tokenEndpoint: z.url(), clientId: resolvedString, idToken: resolvedString, clientSecret: resolvedString.optional() }).optional(),
+    })
+    .refine((a) => a.grant === "authorization_code" || a.clientId !== undefined, { message: "a client_credentials or cross_app_access grant needs clientId" })
+    .refine((a) => a.grant !== "cross_app_access" || a.idp !== undefined, { message: "a cross_app_access grant needs idp" });
   return z.object({
     url: z.url({ abort: true }).refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
     transport: z.enum(["streamable-http", "sse"]).optional(),
-    headers: z.record(z.string(), headerValue).default({}),
+    headers: z.record(z.string(), resolvedString).default({}),
     enabled: z.boolean().default(true),
     allowTools: toolPatterns.optional(),
     denyTools: toolPatterns.optional(),
     timeoutMs: z.number().int().positive().max(MAX_MCP_TIMEOUT_MS).default(DEFAULT_MCP_TIMEOUT_MS),
+    auth: auth.optional(),
+    perTenant: z.boolean().optional(),
   });
 }
 

@@ -1,12 +1,14 @@
 // Opening an MCP session: an SDK Client over Streamable HTTP, or legacy SSE when the config names
 // it or when the endpoint refuses the initial POST with a 4xx (an SSE-only server answers 404 or
 // 405 there), the backwards-compatibility pattern the SDK documents. `Client.connect` performs
-// `initialize` and `notifications/initialized`.
+// `initialize` and `notifications/initialized`. With an OAuth provider, the SDK's transport answers a
+// 401 (and a 403 insufficient_scope) by running `auth()` with it.
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult, type Implementation } from "@modelcontextprotocol/sdk/types.js";
 // The default ajv validator compiles schemas with `new Function`, which workerd forbids
 // ("Code generation from strings disallowed"); this one interprets them.
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
@@ -23,7 +25,12 @@ export interface ConnectOptions {
   clientInfo: Implementation;
   /** Called on `notifications/tools/list_changed` (debounced by the SDK). */
   onToolListChanged: () => void;
+  authProvider?: OAuthClientProvider;
+  /** Answers the server's `elicitation/create` (form mode); the SDK then applies the schema's defaults (SEP-1034). */
+  elicit?: McpElicit;
 }
+
+export type McpElicit = (request: ElicitRequest["params"], signal: AbortSignal) => Promise<ElicitResult>;
 
 export interface OpenedClient {
   client: Client;
@@ -35,10 +42,14 @@ function refusesStreamableHttp(error: unknown): boolean {
   return error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
 
-function newTransport(server: McpServerConfig, kind: McpTransportName, fetchImpl: typeof fetch | undefined): Transport {
+function newTransport(server: McpServerConfig, kind: McpTransportName, opts: ConnectOptions): Transport {
   const url = new URL(server.url);
-  const opts = { requestInit: { headers: server.headers }, ...(fetchImpl && { fetch: fetchImpl }) };
-  return kind === "sse" ? new SSEClientTransport(url, opts) : new StreamableHTTPClientTransport(url, opts);
+  const transportOptions = {
+    requestInit: { headers: server.headers },
+    ...(opts.fetch && { fetch: opts.fetch }),
+    ...(opts.authProvider && { authProvider: opts.authProvider }),
+  };
+  return kind === "sse" ? new SSEClientTransport(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions);
 }
 
 async function connectWith(server: McpServerConfig, kind: McpTransportName, opts: ConnectOptions): Promise<Client> {
@@ -46,9 +57,12 @@ async function connectWith(server: McpServerConfig, kind: McpTransportName, opts
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     // autoRefresh off: the SDK would re-list without following pagination; the caller re-lists.
     listChanged: { tools: { autoRefresh: false, debounceMs: 100, onChanged: () => opts.onToolListChanged() } },
+    capabilities: { elicitation: { form: { applyDefaults: true } } },
   });
+  const elicit = opts.elicit ?? (async () => ({ action: "decline" as const }));
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
   try {
-    const connected = client.connect(newTransport(server, kind, opts.fetch), { timeout: opts.timeoutMs });
+    const connected = client.connect(newTransport(server, kind, opts), { timeout: opts.timeoutMs });
     await withTimeout(connected, opts.timeoutMs, () => new Error(`no answer to initialize within ${opts.timeoutMs} ms`));
     return client;
   } catch (error) {

@@ -6,10 +6,11 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../../lib/circuit-breaker";
 import { fail, type ToolContext, type ToolResult } from "../../agent/tools";
 import { errorText } from "./error-text";
+import { McpAuthorizationRequired } from "./oauth/authorization";
 import type { McpServerConnection } from "./server-connection";
 
 function isServerFailure(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted) return false;
+  if (signal.aborted || error instanceof McpAuthorizationRequired) return false;
   if (error instanceof McpError) return error.code === ErrorCode.RequestTimeout || error.code === ErrorCode.ConnectionClosed;
   return true;
 }
@@ -21,6 +22,9 @@ function describeFailure(server: McpServerConnection, what: string, error: unkno
     return `server ${name} unavailable (circuit open): it failed repeatedly${retry}. Carry on without its tools or try later.`;
   }
   if (signal.aborted) return `MCP ${what} on server ${name} was cancelled.`;
+  if (error instanceof McpAuthorizationRequired) {
+    return `MCP ${what} on server ${name} needs the user's authorization first; the user has been sent the link. Carry on without it.`;
+  }
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return `MCP ${what} on server ${name} timed out after ${server.config.timeoutMs} ms.`;
   }
@@ -38,6 +42,9 @@ export async function guardedCall<T>(
   try {
     return toResult(await server.breaker.run(request, (e) => isServerFailure(e, ctx.signal)));
   } catch (error) {
+    if (error instanceof McpAuthorizationRequired) {
+      ctx.emit({ type: "mcp.authorization_required", server: error.server, authorizationUrl: error.authorizationUrl });
+    }
     if (stateBefore !== "open" && server.breaker.state === "open") {
       ctx.emit({
         type: "warning",

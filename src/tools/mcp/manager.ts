@@ -8,6 +8,9 @@ import { CircuitOpenError } from "../../lib/circuit-breaker";
 import type { Emit } from "../../agent/events";
 import type { Tool } from "../../agent/tools";
 import type { McpConfig, McpWarning } from "./config";
+import type { McpElicit } from "./connect";
+import { McpAuthorizationRequired } from "./oauth/authorization";
+import type { McpOAuthContext } from "./oauth/oauth-provider";
 import { errorText } from "./error-text";
 import { InMemoryToolListCache, type ServerDiscovery, type ToolListCache } from "./discovery-cache";
 import type { ServerInstructions } from "./instructions";
@@ -43,6 +46,10 @@ export interface McpManagerOptions {
   /** A server changed its tools (notifications/tools/list_changed): swap them in the registry. */
   onToolsChanged?: (change: McpToolsChange) => void;
   clientInfo?: Implementation;
+  /** Where OAuth state lives; absent: a server answering 401 is left out with a warning. */
+  oauth?: McpOAuthContext;
+  /** Answers servers' elicitation requests; absent: they are declined. */
+  elicit?: McpElicit;
 }
 
 export interface McpToolsChange {
@@ -56,7 +63,10 @@ export interface McpToolsChange {
 export interface McpConnectResult {
   tools: Tool[];
   instructions: ServerInstructions[];
+  /** Warnings about servers that could not be had (the config's own warnings are the caller's to report). */
   warnings: McpWarning[];
+  /** Servers that need the user's authorization before their tools can be offered. */
+  authorizations: { server: string; authorizationUrl: string }[];
 }
 
 interface ServerState {
@@ -72,7 +82,7 @@ export class McpManager {
   private readonly connectTimeoutMs: number;
 
   constructor(
-    private readonly config: McpConfig,
+    readonly config: McpConfig,
     private readonly options: McpManagerOptions = {},
   ) {
     this.cache = options.cache ?? new InMemoryToolListCache(options.now);
@@ -90,6 +100,8 @@ export class McpManager {
         connectTimeoutMs: this.connectTimeoutMs,
         breaker,
         onToolListChanged: () => void this.refresh(connection),
+        oauth: options.oauth,
+        elicit: options.elicit,
       });
       return { connection, tools: [] };
     });
@@ -100,13 +112,15 @@ export class McpManager {
    * tools. Never throws for a server's sake: a failing server becomes a warning.
    */
   async connectAll(signal?: AbortSignal): Promise<McpConnectResult> {
-    const warnings: McpWarning[] = [...this.config.warnings];
+    const warnings: McpWarning[] = [];
+    const authorizations: McpConnectResult["authorizations"] = [];
     await Promise.all(
       this.servers.map(async (state) => {
         try {
           state.discovery = await this.discover(state.connection, signal);
         } catch (error) {
           state.discovery = undefined;
+          if (error instanceof McpAuthorizationRequired) authorizations.push({ server: error.server, authorizationUrl: error.authorizationUrl });
           warnings.push(this.connectWarning(state.connection, error));
         }
       }),
@@ -117,6 +131,7 @@ export class McpManager {
       tools: live.flatMap((s) => s.tools),
       instructions: live.flatMap((s) => (s.discovery?.instructions ? [{ server: s.connection.name, text: s.discovery.instructions }] : [])),
       warnings,
+      authorizations,
     };
   }
 
@@ -134,13 +149,20 @@ export class McpManager {
     // Through the breaker, so a server that keeps failing at run start is not waited on every run.
     const discovery = await connection.breaker.run(
       () => connection.discover(signal),
-      () => !signal?.aborted,
+      (error) => !signal?.aborted && !(error instanceof McpAuthorizationRequired),
     );
     await this.cache.set(connection.name, discovery, this.cacheTtlMs);
     return discovery;
   }
 
   private connectWarning(connection: McpServerConnection, error: unknown): McpWarning {
+    if (error instanceof McpAuthorizationRequired) {
+      return {
+        server: connection.name,
+        code: "mcp_authorization_required",
+        message: `MCP server ${connection.name} is left out of this run until it is authorized (POST /v1/mcp/servers/${connection.name}/authorize).`,
+      };
+    }
     if (error instanceof CircuitOpenError) {
       return {
         server: connection.name,

@@ -2,14 +2,19 @@
 // after it closes), its circuit breaker, and the requests the harness makes of it.
 // An expired session (HTTP 404 to a request carrying the session id, as the Streamable HTTP spec
 // defines it) is re-initialized once and the request retried: the server refused the request
-// without running it, so retrying cannot run a tool twice.
+// without running it, so retrying cannot run a tool twice. Some servers (server-everything after a
+// restart) answer 400 "No valid session ID" instead; that is treated the same way.
+// With OAuth, a server that needs the user's authorization fails with McpAuthorizationRequired.
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitBreaker } from "../../lib/circuit-breaker";
 import type { McpServerConfig, McpTransportName } from "./config";
-import { openClient } from "./connect";
+import { openClient, type McpElicit } from "./connect";
+import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
+import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
 import type { ResourceSummary, ServerDiscovery } from "./discovery-cache";
 import { withTimeout } from "./with-timeout";
 
@@ -19,6 +24,9 @@ export interface ServerConnectionOptions {
   connectTimeoutMs: number;
   breaker: { failureThreshold: number; openMs: number; now?: () => number };
   onToolListChanged: () => void;
+  /** Where OAuth state lives; absent: a 401 stays an error. */
+  oauth?: McpOAuthContext;
+  elicit?: McpElicit;
 }
 
 /** Bounds on paginated lists: a server that keeps returning cursors must not keep the run busy. */
@@ -40,7 +48,9 @@ async function listAllPages<T>(page: (cursor: string | undefined) => Promise<{ i
   return items.slice(0, limit);
 }
 
-const isExpiredSession = (error: unknown) => error instanceof StreamableHTTPError && error.code === 404;
+/** 404 is the spec's "session expired"; 400 whose text names the session is what some servers say instead. */
+const isExpiredSession = (error: unknown) =>
+  error instanceof StreamableHTTPError && (error.code === 404 || (error.code === 400 && /session/i.test(error.message)));
 
 export class McpServerConnection {
   readonly breaker: CircuitBreaker;
@@ -132,23 +142,48 @@ export class McpServerConnection {
   private async withSession<T>(use: (client: Client) => Promise<T>): Promise<T> {
     const client = await this.session();
     try {
-      return await use(client);
+      return await this.authorizing(() => use(client));
     } catch (error) {
       if (!isExpiredSession(error)) throw error;
       this.forget(client);
       void client.close().catch(() => {});
-      return use(await this.session());
+      const fresh = await this.session();
+      return this.authorizing(() => use(fresh));
     }
   }
 
+  /** Turns "the SDK asked for a user's authorization" into McpAuthorizationRequired with the URL. */
+  private async authorizing<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const url = this.provider?.authorizationUrl;
+      if (error instanceof UnauthorizedError && url) throw new McpAuthorizationRequired(this.name, url.href);
+      throw error;
+    }
+  }
+
+  private provider: StoredOAuthProvider | undefined;
+
+  private async open() {
+    const oauth = this.options.oauth;
+    this.provider = oauth ? new StoredOAuthProvider(this.config, oauth) : undefined;
+    if (this.provider && oauth) await refreshIfExpiring(this.provider, oauth).catch(() => {});
+    return this.authorizing(() =>
+      openClient(this.config, {
+        fetch: this.options.fetch,
+        timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),
+        knownTransport: this.transport,
+        clientInfo: this.options.clientInfo,
+        onToolListChanged: this.options.onToolListChanged,
+        authProvider: this.provider,
+        elicit: this.options.elicit,
+      }),
+    );
+  }
+
   private session(): Promise<Client> {
-    this.connecting ??= openClient(this.config, {
-      fetch: this.options.fetch,
-      timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),
-      knownTransport: this.transport,
-      clientInfo: this.options.clientInfo,
-      onToolListChanged: this.options.onToolListChanged,
-    }).then(
+    this.connecting ??= this.open().then(
       ({ client, transport }) => {
         this.transport = transport;
         this.current = client;

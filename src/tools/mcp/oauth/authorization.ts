@@ -1,0 +1,67 @@
+// The three things a user does with a server's authorization, over the SDK's `auth()`: start it
+// (an authorization URL, or tokens at once for the non-interactive grants), finish it when the
+// browser comes back with `code` and `state`, and forget it. Also: refresh tokens before they expire.
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { McpServerConfig } from "../config";
+import { StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
+
+/** Tokens this close to expiry are refreshed before a connection uses them. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/** Thrown when a server can be used only after the user authorizes at `authorizationUrl`. */
+export class McpAuthorizationRequired extends Error {
+  constructor(
+    readonly server: string,
+    readonly authorizationUrl: string,
+  ) {
+    super(`MCP server ${server} needs authorization: open ${authorizationUrl}`);
+    this.name = "McpAuthorizationRequired";
+  }
+}
+
+export class OAuthCallbackError extends Error {
+  constructor(
+    readonly code: "invalid_state" | "unknown_server",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type BeginResult = { status: "authorized" } | { status: "needs_authorization"; authorizationUrl: string };
+
+export async function beginAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<BeginResult> {
+  const provider = new StoredOAuthProvider(server, context);
+  const result = await auth(provider, { serverUrl: server.url, ...(context.fetch && { fetchFn: context.fetch }) });
+  if (result === "AUTHORIZED") return { status: "authorized" };
+  return { status: "needs_authorization", authorizationUrl: String(provider.authorizationUrl) };
+}
+
+/** Exchanges the code of the flow `state` names (single use, 10 minutes) and stores the tokens; returns the server. */
+export async function completeAuthorization(
+  servers: McpServerConfig[],
+  context: McpOAuthContext,
+  callback: { state: string; code: string },
+): Promise<McpServerConfig> {
+  const flow = await context.store.takeFlow(callback.state, (context.now ?? Date.now)());
+  if (!flow) throw new OAuthCallbackError("invalid_state", "This authorization link is unknown, used already, or expired. Start again.");
+  const server = servers.find((s) => s.name === flow.server);
+  if (!server) throw new OAuthCallbackError("unknown_server", `MCP server ${flow.server} is no longer configured.`);
+  const provider = new StoredOAuthProvider(server, { ...context, tenant: flow.tenant }, flow);
+  await auth(provider, { serverUrl: server.url, authorizationCode: callback.code, ...(context.fetch && { fetchFn: context.fetch }) });
+  return server;
+}
+
+export async function forgetAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<void> {
+  await context.store.clear(new StoredOAuthProvider(server, context).key);
+}
+
+/** Refreshes tokens that expire within REFRESH_MARGIN_MS, so a run does not start with a token about to die. */
+export async function refreshIfExpiring(provider: StoredOAuthProvider, context: McpOAuthContext): Promise<void> {
+  const record = await context.store.read(provider.key);
+  const expiresIn = record.tokens?.expires_in;
+  if (!record.tokens?.refresh_token || expiresIn === undefined || record.tokensSavedAt === undefined) return;
+  if (record.tokensSavedAt + expiresIn * 1000 - REFRESH_MARGIN_MS > (context.now ?? Date.now)()) return;
+  // With a refresh token and no code, auth() refreshes (and asks for authorization only if that fails).
+  await auth(provider, { serverUrl: provider.server.url, ...(context.fetch && { fetchFn: context.fetch }) });
+}
