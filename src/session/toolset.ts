@@ -12,7 +12,7 @@ import { createFetchWebpageTool } from "../tools/fetch-webpage";
 import { createSaveDocumentTool } from "../tools/save-document";
 import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
 import { createWebSearchTool } from "../tools/web-search";
-import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection } from "../tools/skills";
+import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillSettings, skillsPromptSection } from "../tools/skills";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";
@@ -64,7 +64,7 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tool
             allowPrivate,
           }),
           createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
-          ...createSkillTools(catalog, skills),
+          ...createSkillTools(catalog, skills, skillSettings(config)),
         ],
         skillsSection: skillsPromptSection(catalog),
       };

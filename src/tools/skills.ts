@@ -56,7 +56,12 @@ export function skillsPromptSection(catalog: SkillCatalog): string {
   ].join("\n");
 }
 
-export function createSkillTools(catalog: SkillCatalog, source: SkillSource): Tool[] {
+/** Configured values a skill's instructions name as `$NAME` placeholders, so its targets follow the deployment. */
+export type SkillSettings = Readonly<Record<string, string>>;
+
+export const skillSettings = (config: { LESSON_CHAPTER_WORDS: number }): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(config.LESSON_CHAPTER_WORDS) });
+
+export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}): Tool[] {
   const byName = new Map(catalog.skills.map((s) => [s.name, s]));
   const known = () => catalog.skills.map((s) => s.name).join(", ") || "(none)";
   const unknown = (name: string) => fail(`No skill named "${name}". Skills that exist: ${known()}.`);
@@ -75,7 +80,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
       if (!skill) return unknown(name);
       const text = await source.read(`${name}/SKILL.md`);
       if (text === null) return fail(`Skill "${name}" is listed but its SKILL.md is missing from the deployment.`);
-      const body = skillInstructions(text, args);
+      const body = skillInstructions(text, args, settings);
       const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
       const content = `${body.trimEnd()}${resources}`;
       const loaded = (ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill> | undefined) ?? new Map<string, LoadedSkill>();
@@ -109,9 +114,11 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
 }
 
 /** A SKILL.md's instructions with its arguments in place of $ARGUMENTS (load_skill, and the MCP server's prompts). */
-export function skillInstructions(skillFile: string, args: string | undefined): string {
-  // A function replacement, so `$&`-style patterns in the arguments stay literal.
-  return parseSkillFile(skillFile).body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
+export function skillInstructions(skillFile: string, args: string | undefined, settings: SkillSettings = {}): string {
+  let body = parseSkillFile(skillFile).body;
+  // Function replacements, so `$&`-style patterns in the values stay literal.
+  for (const [name, value] of Object.entries(settings)) body = body.replaceAll(`$${name}`, () => value);
+  return body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
 }
 
 /** A SkillSource over the Worker's static-assets binding (or any fetcher serving the skills folder at `base`). */
