@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool } from "../agent/tools";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
-import { LOADED_SKILLS_KEY, type LoadedSkill as CoreLoadedSkill } from "../agent/context/loaded-skills";
+import { LOADED_SKILLS_KEY, type LoadedSkill } from "../agent/context/loaded-skills";
 
 /** Reads a file by its path relative to the skills root ("manifest.json", "knowledge-compiler/SKILL.md"); null when absent. */
 export interface SkillSource {
@@ -32,12 +32,8 @@ export interface SkillCatalog {
   skills: SkillInfo[];
 }
 
-/** What load_skill records in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
-export interface LoadedSkill extends CoreLoadedSkill {
-  args?: string;
-}
-
-export { LOADED_SKILLS_KEY };
+/** load_skill records each skill in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
+export { LOADED_SKILLS_KEY, type LoadedSkill };
 
 export async function loadSkillCatalog(source: SkillSource): Promise<SkillCatalog> {
   const text = await source.read("manifest.json");
@@ -83,7 +79,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
       const body = skillInstructions(text, args, settings);
       const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
       const content = `${body.trimEnd()}${resources}`;
-      const loaded = (ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill> | undefined) ?? new Map<string, LoadedSkill>();
+      const loaded = ctx.runState.get(LOADED_SKILLS_KEY) ?? new Map<string, LoadedSkill>();
       loaded.set(name, args === undefined ? { name, content } : { name, args, content });
       ctx.runState.set(LOADED_SKILLS_KEY, loaded);
       return ok(content, { name, args });
