@@ -15,10 +15,10 @@ import {
   createSkillTools,
   createWebSearchTool,
   loadSkillCatalog,
+  skillSettings,
   skillsPromptSection,
 } from "../tools";
 import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
-import { skillSettings } from "../tools/skills";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";
