@@ -4,6 +4,7 @@ import type { Paradigm } from "../agent";
 import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
+import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { wireEvent, type TraceRow } from "./stream-events";
 
@@ -69,6 +70,8 @@ export interface RunOptions {
   tenant?: Tenant;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
+  /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
+  grading?: GradingTask;
 }
 
 type Row = Record<string, SqlStorageValue>;
