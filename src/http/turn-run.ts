@@ -7,7 +7,7 @@ import { startEphemeralRun } from "../session/ephemeral-run";
 import type { RunDedupe } from "../session/request-dedupe";
 import type { RunOptions } from "../session/session-store";
 import { sessionStub, startRun, type RunHandle } from "../session/start-run";
-import { readStreamEvents, type StreamEvent } from "../session/stream-events";
+import { readStreamRows, type StreamRow } from "../session/stream-events";
 
 export type TurnPlace =
   /** A session that keeps the conversation; `seed` is written first when the session is new. */
@@ -41,7 +41,7 @@ export async function startTurn(
 }
 
 /** The run's events, and a way to stop following them from outside the loop that reads them. */
-export async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamEvent>; stop(reason: unknown): Promise<void> }> {
+export async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamRow>; stop(reason: unknown): Promise<void> }> {
   const reader = (await handle.events()).getReader();
   // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
   const bytes = new ReadableStream<Uint8Array>({
@@ -51,7 +51,7 @@ export async function followRun(handle: RunHandle): Promise<{ events: AsyncItera
       else controller.enqueue(value);
     },
   });
-  return { events: readStreamEvents(bytes), stop: (reason) => reader.cancel(reason) };
+  return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
 }
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };

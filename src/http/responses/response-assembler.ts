@@ -5,7 +5,7 @@
 import type OpenAI from "openai";
 import type { RunStatus, Usage } from "../../agent/events";
 import type { RunView } from "../../session/session-object";
-import type { StreamEvent } from "../../session/stream-events";
+import type { StreamRow } from "../../session/stream-events";
 import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../openai-wire";
 
@@ -49,19 +49,18 @@ export class ResponseAssembler {
   }
 
   /** The stream events one run event turns into (none for what a Responses client has no place for). */
-  push(e: StreamEvent): ResponseStreamEvent[] {
-    const d = e.data;
+  push({ event: e }: StreamRow): ResponseStreamEvent[] {
     // Subagents report to their parent; their words and calls are not the response.
-    if (d.agent) return [];
-    if (e.type === "text.delta" && typeof d.delta === "string" && d.delta) return this.text(d.delta);
-    if (e.type === "tool.started") return this.toolStarted(String(d.callId), String(d.name), d.args);
-    if (e.type === "tool.finished") return this.toolFinished(String(d.callId), String(d.status), String(d.output ?? ""));
+    if (e.agent) return [];
+    if (e.type === "text.delta" && e.delta) return this.text(e.delta);
+    if (e.type === "tool.started") return this.toolStarted(e.callId, e.name, e.args);
+    if (e.type === "tool.finished") return this.toolFinished(e.callId, e.status, e.output);
     if (e.type === "approval.required") {
       const item: OpenAI.Responses.ResponseOutputItem.McpApprovalRequest = {
         type: "mcp_approval_request",
-        id: String(d.approvalId),
-        name: String(d.name),
-        arguments: JSON.stringify(d.args ?? {}),
+        id: e.approvalId,
+        name: e.name,
+        arguments: JSON.stringify(e.args ?? {}),
         server_label: SERVER_LABEL,
       };
       return [...this.closeMessage(), ...this.add(item), this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item })];

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { RunOptions } from "../../session/session-store";
 import type { RunView } from "../../session/session-object";
 import type { sessionStub } from "../../session/start-run";
-import { readStreamEvents } from "../../session/stream-events";
+import { readStreamRows } from "../../session/stream-events";
 import type { AppEnv } from "../app-env";
 import { REPLAYED_HEADER } from "../idempotency-key";
 import { ParamError } from "../openai-errors";
@@ -96,7 +96,7 @@ async function storedResponse(stub: SessionStub, ref: ResponseRef) {
   const assembler = new ResponseAssembler(metaOf(ref, run));
   if (run.status === "running" || run.status === "queued") return assembler.snapshot(run.status === "queued" ? "queued" : "in_progress");
   const events = await stub.streamRun(ref.runId, 0);
-  if (events) for await (const e of readStreamEvents(events)) assembler.push(e);
+  if (events) for await (const e of readStreamRows(events)) assembler.push(e);
   return assembler.final(run);
 }
 
