@@ -103,6 +103,8 @@ export const ConfigSchema = z.object({
   LESSON_MAX_REPAIRS: int(2, 0, 10),
   /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
   LESSON_ANSWER_CHECK: bool(true),
+  /** Target length of a chapter's teaching part in words; the skills tell the model (as $LESSON_CHAPTER_WORDS). */
+  LESSON_CHAPTER_WORDS: int(1200, 200, 10_000),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,

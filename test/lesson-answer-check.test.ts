@@ -2,7 +2,9 @@
 // choice and fill-in exercises, one model call per chapter; a wrong key comes back as a finding. The
 // scripted model plays that reader through the real `openai` client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAIModel, type ModelClient } from "../src/agent/model";
+import type { ModelClient } from "../src/agent/model";
+import { createOpenAIModel } from "../src/agent/providers/openai";
+import { RunState } from "../src/agent/run-state";
 import { createSaveDocumentTool } from "../src/tools/save-document";
 import { requestText } from "./support/agent-run";
 import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
@@ -42,7 +44,7 @@ function solverModel(replies: Reply[]): { model: ModelClient; key: string } {
 
 function session(bucket: MemoryLessonBucket, model?: ModelClient) {
   const tool = createSaveDocumentTool({ bucket, sessionId: "sess-a", maxBytes: 1_000_000, ...(model ? { answerCheck: { model } } : {}) });
-  const ctx = toolContext({ sessionId: "sess-a", runState: new Map<string, unknown>([["fetchedUrls", FETCHED]]) });
+  const ctx = toolContext({ sessionId: "sess-a", runState: new RunState({ fetchedUrls: new Set(FETCHED) }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 

@@ -39,7 +39,9 @@ export function todoReminder(o: { todos: TodoStore; history: readonly Message[];
 
   return {
     name: "todo-reminder",
-    async beforeModel({ messages }) {
+    trusted: true,
+    async transformContext(step) {
+      const { messages } = step;
       if (idle >= o.everyTurns && idle % o.everyTurns === 0) {
         const todos = await o.todos.load();
         const last = messages.at(-1);
@@ -54,9 +56,9 @@ export function todoReminder(o: { todos: TodoStore; history: readonly Message[];
         view.push(m);
         for (const r of shown) if (r.after === m.id) view.push(r.message);
       }
-      return { messages: view };
+      return { ...step, messages: view };
     },
-    afterModel({ response }) {
+    afterModel(_step, response) {
       idle = response.toolCalls.some((c) => c.name === TODO_WRITE_TOOL) ? 0 : idle + 1;
     },
   };

@@ -1,7 +1,7 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { startRun } from "../session/start-run";
+import { ParadigmSchema, startRun } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { badRequest, notFound } from "./errors";
 import { sseResponse, wantsStream } from "./sse";
@@ -11,7 +11,7 @@ import { parseId, parseJson, parseQuery } from "./validation";
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),
   stream: z.boolean().optional(),
-  paradigm: z.enum(["react", "reflection", "plan-solve"]).default("react"),
+  paradigm: ParadigmSchema.default("react"),
   maxSteps: z.number().int().min(1).optional(),
 });
 const After = z.object({ after: z.coerce.number().int().min(0).default(0) });

@@ -17,7 +17,7 @@ import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/start-run";
 import { readStreamEvents } from "../session/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../tools/lesson-store";
-import { assetsSkillSource, loadSkillCatalog, skillInstructions } from "../tools/skills";
+import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { StudyProgress } from "./study-progress";
 
 export interface StudyServerContext {
@@ -227,7 +227,10 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       async ({ args }) => {
         const text = await skills.read(`${skill.name}/SKILL.md`);
         if (text === null) throw new McpError(ErrorCode.InternalError, `Skill ${skill.name} is missing from the deployment`);
-        return { description: skill.description, messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args) } }] };
+        return {
+          description: skill.description,
+          messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args, skillSettings(config)) } }],
+        };
       },
     );
   }

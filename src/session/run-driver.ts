@@ -1,12 +1,14 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
-import type { RunResult, SourcedEvent } from "../agent/events";
+import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
 import { userMessage } from "../agent/messages";
-import { createOpenAIModel } from "../agent/model";
+import { createOpenAIModel } from "../agent/providers/openai";
 import { runParadigm } from "../agent/paradigms";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { LoopOptions } from "../agent/loop";
+import type { Hooks } from "../agent/hooks";
+import { replayGuard } from "../agent/replay-guard";
+import { RunState } from "../agent/run-state";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
@@ -25,7 +27,7 @@ export interface DriveDeps {
   /** True when the run had started before a restart. */
   recovering: boolean;
   /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
-  authorize?: LoopOptions["authorize"];
+  permissions: Hooks;
 }
 
 export async function driveRun(d: DriveDeps): Promise<RunResult> {
@@ -64,9 +66,9 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     model,
     stores,
     stream: run.options.stream,
-    authorize: d.authorize,
+    toolGuards: [d.permissions],
   });
-  const runState = new Map<string, unknown>();
+  const runState = new RunState();
   try {
     let steps = run.steps;
     let usage = run.usage;
@@ -75,14 +77,12 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       // Checkpoint the run's counters after every model call of the top-level agent.
       if (e.type === "model.response" && !e.agent) {
         steps = e.step;
-        usage = {
-          promptTokens: usage.promptTokens + e.usage.promptTokens,
-          completionTokens: usage.completionTokens + e.usage.completionTokens,
-          totalTokens: usage.totalTokens + e.usage.totalTokens,
-        };
+        usage = addUsage(usage, e.usage);
         store.updateRun(run.runId, { steps, usage });
       }
     };
+    const history = store.modelHistory();
+    const context = createContextManager(config, model, stores, runState);
     const result = await runParadigm(run.options.paradigm, {
       runId: run.runId,
       sessionId: d.sessionId,
@@ -93,7 +93,7 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
         new Date().toISOString().slice(0, 10),
       ),
       tools: toolset.tools,
-      history: store.modelHistory(),
+      history,
       maxSteps: run.options.maxSteps,
       stepsSoFar: run.steps,
       usageSoFar: run.usage,
@@ -102,12 +102,12 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       emit,
       onMessage: (m) => store.appendMessage(m, run.runId),
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
-      recovering: d.recovering,
       runState,
-      context: createContextManager(config, model, stores, runState),
+      // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
+      hooks: [context, ...(d.recovering ? [replayGuard(history)] : []), d.permissions],
+      countTokens: (s, m, t) => context.count(s, m, t),
       todos: stores.todos,
       settings: paradigmSettings(config),
-      authorize: d.authorize,
     });
     return deadline.verdict(result);
   } finally {

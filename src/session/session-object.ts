@@ -204,7 +204,7 @@ export class SessionObject extends DurableObject<Env> {
         signal: controller.signal,
         emit,
         recovering,
-        authorize: this.approvals.authorizer(new PermissionPolicy(config.PERMISSIONS), run.runId),
+        permissions: this.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

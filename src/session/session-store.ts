@@ -1,5 +1,6 @@
 // A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
 // key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
+import type { Paradigm } from "../agent";
 import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
@@ -59,7 +60,7 @@ export interface RunRow {
 
 export interface RunOptions {
   stream: boolean;
-  paradigm: "react" | "reflection" | "plan-solve";
+  paradigm: Paradigm;
   maxSteps: number;
   /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
   channel?: string;

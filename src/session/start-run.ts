@@ -2,6 +2,8 @@
 // Slack, cron courses and the web page all call startRun and consume the same events.
 import type { Env } from "../env";
 import { notFound } from "../lib/http-error";
+
+export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
 import type { RunView } from "./session-object";
 

@@ -2,7 +2,8 @@
 import type { SourcedEvent } from "../../src/agent/events";
 import { runLoop, type LoopOptions, type LoopResult } from "../../src/agent/loop";
 import { userMessage, type Message } from "../../src/agent/messages";
-import { createOpenAIModel, type ModelClient } from "../../src/agent/model";
+import type { ModelClient } from "../../src/agent/model";
+import { createOpenAIModel } from "../../src/agent/providers/openai";
 import { ToolRegistry, type Tool } from "../../src/agent/tools";
 import { ScriptedModel, type Reply } from "./scripted-model";
 
