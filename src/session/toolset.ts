@@ -15,14 +15,10 @@ import {
   createSkillTools,
   createWebSearchTool,
   loadSkillCatalog,
+  skillSettings,
   skillsPromptSection,
 } from "../tools";
 import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
-<<<<<<< HEAD
-=======
-import { createWebSearchTool } from "../tools/web-search";
-import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillSettings, skillsPromptSection } from "../tools/skills";
->>>>>>> main
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { createHarnessTools } from "./harness";

@@ -4,4 +4,4 @@ export { calculateTool } from "./calculate";
 export { createWebSearchTool } from "./web-search";
 export { createFetchWebpageTool, FETCHED_URLS } from "./fetch-webpage";
 export { createSaveDocumentTool } from "./save-document";
-export { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection } from "./skills";
+export { assetsSkillSource, createSkillTools, loadSkillCatalog, skillSettings, skillsPromptSection } from "./skills";
