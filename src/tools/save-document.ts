@@ -204,18 +204,18 @@ function nextText(args: SaveDocumentArgs, stored: string | undefined): { text: s
   return { text: appendBlock(stored, content) };
 }
 
-/** Form findings, then (only when the form passes) the blind answer check. */
+/** The form findings and, with the answer check on, the blind answer check's (each chapter solved once per text in a run). */
 async function checkLesson(
   content: string,
   ctx: ToolContext,
   answerCheck: SaveDocumentOptions["answerCheck"],
 ): Promise<{ findings: LessonFinding[]; usage?: Usage; unavailable: string[]; blind: boolean }> {
   const form = validateLesson(content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set() });
-  if (!form.ok || !answerCheck) return { findings: form.findings, unavailable: [], blind: false };
+  if (!answerCheck) return { findings: form.findings, unavailable: [], blind: false };
   let cache = ctx.runState.get(SOLVER_CACHE);
   if (!cache) ctx.runState.set(SOLVER_CACHE, (cache = new Map()));
   const blind = await checkAnswersBlind(lessonChapters(content), { model: answerCheck.model, signal: ctx.signal, cache, lines: content.split(/\r?\n/) });
-  return { ...blind, blind: true };
+  return { findings: [...form.findings, ...blind.findings], usage: blind.usage, unavailable: blind.unavailable, blind: true };
 }
 
 function listFindings(findings: LessonFinding[]): string {

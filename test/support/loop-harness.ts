@@ -38,6 +38,16 @@ export class LoopHarness {
   }
 
   /**
+   * A model client of its own script, for model calls made outside the loop (a tool's own call): the
+   * script's marker rides in the system prompt, since such a request carries no user input of the test.
+   */
+  keyedClient(key: string, replies: Reply[]): ModelClient {
+    const marker = this.model.script(key, replies);
+    const client = this.client();
+    return { model: client.model, complete: (req) => client.complete({ ...req, system: `${req.system} ${marker}` }) };
+  }
+
+  /**
    * Registers a script under `key` and builds what every test run needs: the history (the user's input
    * carrying the script's marker), an event log, and the loop options that persist into them.
    */
