@@ -123,6 +123,10 @@ export const ConfigSchema = z.object({
   HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
   HOOK_MAX_ATTEMPTS: int(3, 1, 10),
   HOOK_RETRY_BASE_MS: int(500, 10, 60_000),
+  /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
+  IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
+  /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
+  RETRY_WINDOW_MS: int(60_000, 0, 3_600_000),
   /** Events kept in a session's audit trace; the oldest are pruned beyond it. */
   TRACE_MAX_EVENTS: int(10_000, 100),
   /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */

@@ -13,6 +13,7 @@ import type { Env } from "../env";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
+import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
 import { createTracePolicy } from "./trace-policy";
 
@@ -29,6 +30,9 @@ export interface SessionView {
   usage: Usage;
 }
 
+/** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
+export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
+
 export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: unknown };
 
 interface ActiveRun {
@@ -39,6 +43,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
+  private readonly dedupe: RequestDedupe;
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
@@ -48,6 +53,7 @@ export class SessionObject extends DurableObject<Env> {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
+    this.dedupe = new RequestDedupe(ctx.storage.sql);
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
       this.store,
@@ -97,21 +103,60 @@ export class SessionObject extends DurableObject<Env> {
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
     this.approvals.init();
+    this.dedupe.init();
     return true;
   }
 
   // ---- runs
 
-  /** Queues a run (creating the session if absent) and starts it when the session is free. */
-  async startRun(sessionId: string, input: string, options: RunOptions): Promise<{ runId: string } | null> {
+  /**
+   * Queues a run (creating the session if absent) and starts it when the session is free. A request that
+   * repeats an earlier one (request-dedupe.ts) gets that run back instead. Null: another tenant's session.
+   */
+  async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<StartedRun | null> {
     const tenant = options.tenant ?? null;
     if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.store.tenant())) return null;
+    const limits = this.dedupeLimits();
+    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), limits);
+    if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
+    this.dedupe.remember(dedupe, runId, limits);
     await this.armWatchdog();
     void this.pump();
-    return { runId };
+    return { runId, replayed: false };
+  }
+
+  /**
+   * A stateless request's run: the session holds only the conversation the request brought. A repeat of
+   * the request the session last served gets that run back; anything else starts over from `history`.
+   */
+  async startStatelessRun(sessionId: string, history: readonly Message[], input: string, options: RunOptions, dedupe: RunDedupe): Promise<StartedRun> {
+    if (this.store.exists()) {
+      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), this.dedupeLimits());
+      if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
+      await this.destroy();
+    }
+    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
+    return (await this.startRun(sessionId, input, options, dedupe))!;
+  }
+
+  /**
+   * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a
+   * repeat may still come: its idempotency key's lifetime, or the retry window after a failure.
+   */
+  async release(runId: string): Promise<void> {
+    const run = this.store.run(runId);
+    const limits = this.dedupeLimits();
+    const retryUntil = run?.status === "failed" ? this.dedupe.retryDeadline(run, limits) : 0;
+    const keepUntil = Math.max(retryUntil, this.dedupe.lastExpiry() ?? 0);
+    if (keepUntil <= Date.now()) {
+      await this.destroy();
+      return;
+    }
+    this.store.setMeta("expires_at", String(keepUntil));
+    await this.armWatchdog();
   }
 
   async getRun(runId: string): Promise<RunView | null> {
@@ -257,6 +302,11 @@ export class SessionObject extends DurableObject<Env> {
     }
   }
 
+  private dedupeLimits(): DedupeLimits {
+    const config = this.config();
+    return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS, retryWindowMs: config.RETRY_WINDOW_MS };
+  }
+
   private config(): Config {
     return loadConfig(this.env);
   }
@@ -289,12 +339,18 @@ export class SessionObject extends DurableObject<Env> {
   /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
     const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity);
+    const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
   /** The watchdog: expires approvals no one decided, resumes runs lost to a restart, and re-arms while work remains. */
   async alarm(): Promise<void> {
+    // A released stateless session whose time is up goes entirely.
+    if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.active.size === 0) {
+      await this.destroy();
+      return;
+    }
     for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
