@@ -59,14 +59,16 @@ export class McpOAuthObject extends DurableObject<Env> {
 
 export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.get(env.MCP_OAUTH.idFromName("deployment"));
 
-/** The deployment's OAuth store, through the one McpOAuthObject. */
+/**
+ * The deployment's OAuth store, through the one McpOAuthObject. A stub per call: a Worker isolate keeps
+ * the store across requests, and a stub (an I/O object) may not outlive the request that made it.
+ */
 export function mcpOAuthStore(env: Env): McpOAuthStore {
-  const stub = mcpOAuthObject(env);
   return {
-    read: (key) => stub.read(key) as Promise<McpOAuthRecord>,
-    update: (key, patch) => stub.update(key, patch),
-    clear: (key) => stub.clear(key),
-    putFlow: (state, flow) => stub.putFlow(state, flow),
-    takeFlow: (state, now) => stub.takeFlow(state, now) as Promise<McpOAuthFlow | undefined>,
+    read: (key) => mcpOAuthObject(env).read(key) as Promise<McpOAuthRecord>,
+    update: (key, patch) => mcpOAuthObject(env).update(key, patch),
+    clear: (key) => mcpOAuthObject(env).clear(key),
+    putFlow: (state, flow) => mcpOAuthObject(env).putFlow(state, flow),
+    takeFlow: (state, now) => mcpOAuthObject(env).takeFlow(state, now) as Promise<McpOAuthFlow | undefined>,
   };
 }
