@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:check`: measures the ratios again, small and fast (our loop / the bare openai loop,
 // paired in one process and through peer-bench's run-all.mjs; the Worker bundle's gzip size), and
-// prints how they moved against the last recorded ones in bench/results/*.json. Informational: it
-// exits 0 whatever moved, non-zero only when a measurement itself failed.
+// prints how they moved against the last recorded ones in bench/results/*.json. It exits non-zero when a
+// figure regressed by more than REGRESSION (every figure here is lower-is-better) or a measurement failed.
 //
 //   npm run bench:check                     fresh quick measurement vs the newest records
 //   npm run bench:check -- --no-run         the newest record vs the one before it (no measuring)
@@ -37,6 +37,8 @@ const metrics = {
 // checks in a row on 2 busy cores moved paired ratios by up to 13 % and run-all ratios by up to 35 %),
 // sizes are not.
 const band = { peers: 0.3, paired: 0.15, bundle: 0.005 };
+/** A rise beyond this fails the check (issue 17's bound: a ratio 20 % worse than its last record). */
+const REGRESSION = 0.2;
 
 const rows = [];
 let failed = false;
@@ -80,7 +82,9 @@ for (const kind of ["paired", "peers", "bundle"]) {
   for (const [name, x] of Object.entries(now)) {
     const y = then[name];
     const change = x != null && y ? x / y - 1 : null;
-    rows.push({ kind, name, then: y, now: x, change, moved: change != null && Math.abs(change) > band[kind], recorded: last.file, nowLabel });
+    const regressed = change != null && change > REGRESSION;
+    if (regressed) failed = true;
+    rows.push({ kind, name, then: y, now: x, change, moved: change != null && Math.abs(change) > band[kind], regressed, recorded: last.file, nowLabel });
   }
 }
 
@@ -93,11 +97,11 @@ for (const r of rows) {
     continue;
   }
   console.log(
-    `| ${r.name} | ${f(r.then)} (${r.recorded}) | ${f(r.now)} (${r.nowLabel}) | ${r.change == null ? "-" : `${r.change >= 0 ? "+" : ""}${(100 * r.change).toFixed(1)}%`} | ${r.moved ? "**moved**" : "within noise"} |`,
+    `| ${r.name} | ${f(r.then)} (${r.recorded}) | ${f(r.now)} (${r.nowLabel}) | ${r.change == null ? "-" : `${r.change >= 0 ? "+" : ""}${(100 * r.change).toFixed(1)}%`} | ${r.regressed ? "**regressed**" : r.moved ? "**moved**" : "within noise"} |`,
   );
 }
 console.log(
-  `\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Informational: exit 0 unless a measurement failed.`,
+  `\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Fails on a rise over ${REGRESSION * 100}% or a failed measurement.`,
 );
 mkdirSync(path.join(dir, "tmp"), { recursive: true });
 writeFileSync(path.join(dir, "tmp/check-latest.json"), JSON.stringify(rows, null, 1));

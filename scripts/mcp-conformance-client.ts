@@ -7,6 +7,7 @@
 // a server asks for (the suite's authorization server redirects at once, as after a consent click),
 // hand the callback's code and state to the OAuth callback, accept elicitations with the defaults.
 // Bundled and driven by scripts/mcp-conformance.mjs.
+import { RunState } from "../src/agent/run-state";
 import { parseMcpConfig } from "../src/tools/mcp/config";
 import { McpManager } from "../src/tools/mcp/manager";
 import { completeAuthorization } from "../src/tools/mcp/oauth/authorization";
@@ -95,7 +96,7 @@ async function main(): Promise<number> {
             if (event.type === "mcp.authorization_required") asked = event.authorizationUrl;
             console.log(JSON.stringify(event));
           },
-          runState: new Map(),
+          runState: new RunState(),
         });
         console.log(`${tool.name} ${result.status}: ${result.content}`);
         if (asked) {

@@ -105,6 +105,8 @@ export const ConfigSchema = z.object({
   LESSON_MAX_REPAIRS: int(2, 0, 10),
   /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
   LESSON_ANSWER_CHECK: bool(true),
+  /** Target length of a chapter's teaching part in words; the skills tell the model (as $LESSON_CHAPTER_WORDS). */
+  LESSON_CHAPTER_WORDS: int(1200, 200, 10_000),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,
@@ -123,10 +125,23 @@ export const ConfigSchema = z.object({
   HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
   HOOK_MAX_ATTEMPTS: int(3, 1, 10),
   HOOK_RETRY_BASE_MS: int(500, 10, 60_000),
+  /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
+  IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
+  /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
+  RETRY_WINDOW_MS: int(60_000, 0, 3_600_000),
   /** Events kept in a session's audit trace; the oldest are pruned beyond it. */
   TRACE_MAX_EVENTS: int(10_000, 100),
   /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
   RUN_TIMEOUT_MS: int(900_000, 1000),
+  // ---- learning (docs/learning.md)
+  /** Characters of one answer to an exercise. */
+  ANSWER_MAX_CHARS: int(4000, 1, 100_000),
+  /** The same answer to the same exercise within this window is a client's retry: its first result comes back, nothing is graded again. */
+  ANSWER_REPEAT_WINDOW_MS: int(60_000, 0),
+  /** Weak concepts a learner's progress lists at most. */
+  WEAK_CONCEPTS_MAX: int(10, 1, 100),
+  /** Due reviews a course's next lesson re-asks in its Recap at most (2–4 by default). */
+  RECAP_MAX_REVIEWS: int(4, 1, 20),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -7,6 +7,7 @@ export { SessionObject } from "./session/session-object";
 export { ChatObject } from "./channels/chat-object";
 export { CourseRegistry } from "./courses/course-registry";
 export { McpOAuthObject } from "./session/mcp-oauth-object";
+export { LearnerObject } from "./learning/learner-object";
 export { McpSessionObject } from "./mcp-server/mcp-session-object";
 
 const app = createApp();

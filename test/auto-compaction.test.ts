@@ -8,6 +8,7 @@ import { MemoryTodoStore } from "../src/agent/todo";
 import { defineTool, ok } from "../src/agent/tools";
 import { MemoryToolOutputStore, runAgent, skillLoaderTool, testContextSettings } from "./support/agent-run";
 import { LoopHarness } from "./support/loop-harness";
+import { RunState } from "../src/agent/run-state";
 
 const h = new LoopHarness();
 beforeAll(() => h.start());
@@ -108,7 +109,7 @@ describe("auto-compaction", () => {
       outputs: new MemoryToolOutputStore(),
       compactions: new MemoryCompactionStore(),
       todos: new MemoryTodoStore(),
-      runState: new Map(),
+      runState: new RunState(),
       settings: testContextSettings({ contextWindow: 2000, keepRounds: 2 }),
     });
     const req = { system: "sys", messages: history, tools: [], signal: new AbortController().signal, emit: (e: SourcedEvent) => events.push(e) };

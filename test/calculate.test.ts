@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { calculateTool, evaluate } from "../src/tools/calculate";
+import { RunState } from "../src/agent/run-state";
 
-const ctx = { runId: "r", sessionId: "s", callId: "c", signal: new AbortController().signal, emit: () => {}, runState: new Map() };
+const ctx = { runId: "r", sessionId: "s", callId: "c", signal: new AbortController().signal, emit: () => {}, runState: new RunState() };
 
 describe("calculate evaluates arithmetic without eval", () => {
   it.each([

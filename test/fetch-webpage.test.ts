@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFetchWebpageTool, FETCHED_URLS, type FetchWebpageOptions } from "../src/tools/fetch-webpage";
 import { countingFetch, startPageServer, streamBody, type PageServer, type StreamStats } from "./support/page-server";
 import { callTool, toolContext } from "./support/run-tool";
+import { RunState } from "../src/agent/run-state";
 
 const PARAGRAPHS = [
   "The derivative of a function measures how its output changes as its input changes. Geometrically it is the slope of the tangent line to the graph of the function at a point, and physically it is an instantaneous rate of change such as velocity.",
@@ -59,7 +60,7 @@ function tool(opts: Partial<FetchWebpageOptions> = {}) {
 
 describe("fetch_webpage", () => {
   it("returns the readable article: title, byline, paragraphs, no page chrome", async () => {
-    const runState = new Map<string, unknown>();
+    const runState = new RunState();
     const r = await callTool(tool(), { url: server.url("/article") }, toolContext({ runState }));
     expect(r.status).toBe("success");
     const page = JSON.parse(r.content);
@@ -76,7 +77,7 @@ describe("fetch_webpage", () => {
   });
 
   it("records both the requested and the final URL of a redirect", async () => {
-    const runState = new Map<string, unknown>([[FETCHED_URLS, new Set(["https://earlier.example/"])]]);
+    const runState = new RunState({ [FETCHED_URLS]: new Set(["https://earlier.example/"]) });
     const r = await callTool(tool(), { url: server.url("/moved") }, toolContext({ runState }));
     expect(JSON.parse(r.content).url).toBe(server.url("/article"));
     expect(runState.get(FETCHED_URLS)).toEqual(new Set(["https://earlier.example/", server.url("/moved"), server.url("/article")]));
@@ -112,7 +113,7 @@ describe("fetch_webpage", () => {
     ["/paper.pdf", /application\/pdf .*not a web page/],
     ["/photo.png", /image\/png .*not a web page/],
   ])("answers %s with a note instead of content", async (path, note) => {
-    const runState = new Map<string, unknown>();
+    const runState = new RunState();
     const r = await callTool(tool(), { url: server.url(path) }, toolContext({ runState }));
     expect(r.status).toBe("error");
     expect(r.content).toMatch(note);
@@ -137,7 +138,7 @@ describe("fetch_webpage", () => {
     ["/missing", 404],
     ["/broken", 503],
   ])("answers HTTP errors (%s) as error results and records nothing", async (path, status) => {
-    const runState = new Map<string, unknown>();
+    const runState = new RunState();
     const r = await callTool(tool(), { url: server.url(path) }, toolContext({ runState }));
     expect(r).toEqual({ status: "error", content: `Could not fetch ${server.url(path)}: the server answered HTTP ${status}.` });
     expect(runState.has(FETCHED_URLS)).toBe(false);

@@ -2,22 +2,24 @@
 // choice and fill-in exercises, one model call per chapter; a wrong key comes back as a finding. The
 // scripted model plays that reader through the real `openai` client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAIModel, type ModelClient } from "../src/agent/model";
+import type { ModelClient } from "../src/agent/model";
+import { RunState } from "../src/agent/run-state";
 import { createSaveDocumentTool } from "../src/tools/save-document";
 import { requestText } from "./support/agent-run";
 import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
 import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
-import { ScriptedModel, type RecordedRequest, type Reply } from "./support/scripted-model";
+import { LoopHarness } from "./support/loop-harness";
+import type { RecordedRequest, Reply } from "./support/scripted-model";
 
 const lesson = goodLesson;
 const FETCHED = GOOD_LESSON_SOURCES;
 // Exercise 1.2 with options C and D swapped: D ($3x^2$) is right, the key still says C.
 const wrongKey = lesson.replace("- C. $3x^2$\n- D. $3x$", "- C. $3x$\n- D. $3x^2$");
 
-const scripted = new ScriptedModel();
-beforeAll(() => scripted.listen());
-afterAll(() => scripted.close());
+const h = new LoopHarness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
 
 /** A reader that solves from the chapter it is given: what a careful student would answer. */
 const solver: Reply = {
@@ -32,17 +34,14 @@ const solver: Reply = {
 };
 
 let n = 0;
-/** The real openai client against the scripted model; the script's marker rides in the system prompt. */
 function solverModel(replies: Reply[]): { model: ModelClient; key: string } {
   const key = `solver-${++n}`;
-  const marker = scripted.script(key, replies);
-  const client = createOpenAIModel({ apiKey: "sk-test", baseURL: scripted.baseURL, model: "scripted-model", timeoutMs: 10_000, maxRetries: 0 });
-  return { key, model: { model: client.model, complete: (req) => client.complete({ ...req, system: `${req.system} ${marker}` }) } };
+  return { key, model: h.keyedClient(key, replies) };
 }
 
 function session(bucket: MemoryLessonBucket, model?: ModelClient) {
   const tool = createSaveDocumentTool({ bucket, sessionId: "sess-a", maxBytes: 1_000_000, ...(model ? { answerCheck: { model } } : {}) });
-  const ctx = toolContext({ sessionId: "sess-a", runState: new Map<string, unknown>([["fetchedUrls", FETCHED]]) });
+  const ctx = toolContext({ sessionId: "sess-a", runState: new RunState({ fetchedUrls: new Set(FETCHED) }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 
@@ -59,7 +58,7 @@ describe("the blind answer check", () => {
     expect(bucket.objects.get("lessons/derivatives.md")!.customMetadata!.status).toBe("draft");
     expect(result.usage?.totalTokens).toBeGreaterThan(0);
 
-    const requests = scripted.requests(key);
+    const requests = h.model.requests(key);
     expect(requests).toHaveLength(2);
     for (const req of requests) {
       const text = requestText(req);
@@ -80,7 +79,7 @@ describe("the blind answer check", () => {
     });
     expect(fixed.status).toBe("success");
     expect(fixed.content).toContain("passes the lesson format check and the blind answer check");
-    expect(scripted.requests(key)).toHaveLength(2);
+    expect(h.model.requests(key)).toHaveLength(2);
   });
 
   it("is off without a model (LESSON_ANSWER_CHECK=false): the wrong key passes the form check", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromWire, toWire, type Message } from "../src/agent/messages";
+import type { Message } from "../src/agent/messages";
+import { fromWire, toWire } from "../src/agent/providers/openai";
 
 const base = { createdAt: "2026-01-01T00:00:00.000Z" };
 

@@ -37,10 +37,15 @@ async function fetchThroughLoop(url: string) {
   const before = server.requests.length;
   const { messages } = await h.run([{ toolCalls: [{ name: "fetch_webpage", args: { url } }] }, { text: "done" }], {
     tools: [tool],
-    authorize: (t, args) => {
-      const d = policy.decide(t, args);
-      return d.action === "deny" ? { action: "deny", reason: d.reason } : d.action === "ask" ? { action: "ask" } : { action: "allow" };
-    },
+    hooks: [
+      {
+        trusted: true,
+        beforeToolCall: ({ tool, args }) => {
+          const d = policy.decide(tool, args);
+          return d.action === "deny" ? { action: "deny", reason: d.reason } : { action: d.action };
+        },
+      },
+    ],
   });
   const result = messages.find((m): m is ToolResultMessage => m.role === "tool")!;
   return { result, paths: server.requests.slice(before).map((r) => r.url) };

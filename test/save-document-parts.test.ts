@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createSaveDocumentTool } from "../src/tools/save-document";
 import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
+import { RunState } from "../src/agent/run-state";
 import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
 
@@ -13,7 +14,7 @@ const [part1, part2] = [lesson.slice(0, cut), lesson.slice(cut)];
 
 function session(bucket: MemoryLessonBucket, sessionId = "sess-a") {
   const tool = createSaveDocumentTool({ bucket, sessionId, maxBytes: 1_000_000 });
-  const ctx = toolContext({ sessionId, runState: new Map<string, unknown>([["fetchedUrls", FETCHED]]) });
+  const ctx = toolContext({ sessionId, runState: new RunState({ fetchedUrls: new Set(FETCHED) }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 

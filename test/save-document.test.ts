@@ -4,6 +4,7 @@ import { createSaveDocumentTool, sanitizeFilename } from "../src/tools/save-docu
 import { GOOD_LESSON_SOURCES, goodLesson } from "./support/lesson-fixtures";
 import { MemoryLessonBucket } from "./support/memory-lesson-bucket";
 import { callTool, toolContext } from "./support/run-tool";
+import { RunState } from "../src/agent/run-state";
 
 const lesson = goodLesson;
 const FETCHED = GOOD_LESSON_SOURCES;
@@ -17,7 +18,7 @@ function session(bucket: LessonBucket, sessionId: string, opts: { maxBytes?: num
     maxBytes: opts.maxBytes ?? 1_000_000,
     ...(opts.maxRepairs !== undefined ? { maxRepairs: opts.maxRepairs } : {}),
   });
-  const ctx = toolContext({ sessionId, runState: new Map<string, unknown>([["fetchedUrls", opts.fetched ?? FETCHED]]) });
+  const ctx = toolContext({ sessionId, runState: new RunState({ fetchedUrls: new Set(opts.fetched ?? FETCHED) }) });
   return (args: Record<string, unknown>) => callTool(tool, args, ctx);
 }
 

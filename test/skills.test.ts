@@ -2,7 +2,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Tool } from "../src/agent/tools";
-import { LOADED_SKILLS_KEY, type LoadedSkill, assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection } from "../src/tools/skills";
+import {
+  LOADED_SKILLS_KEY,
+  type LoadedSkill,
+  assetsSkillSource,
+  createSkillTools,
+  loadSkillCatalog,
+  skillSettings,
+  skillsPromptSection,
+} from "../src/tools/skills";
 import { SKILLS_DIR, fsSkillSource } from "./support/fs-skill-source";
 import { callTool, toolContext } from "./support/run-tool";
 
@@ -52,6 +60,14 @@ describe("load_skill", () => {
     const result = await callTool(loadSkill, { name: "daily-lesson", args });
     expect(result.content).toContain(`## Course context\n\n${args}\n`);
     expect(result.content).not.toContain("$ARGUMENTS");
+  });
+
+  it("fills configured placeholders ($LESSON_CHAPTER_WORDS) in the instructions", async () => {
+    const catalog = await loadSkillCatalog(fsSkillSource());
+    const [loadSkill] = createSkillTools(catalog, fsSkillSource(), skillSettings({ LESSON_CHAPTER_WORDS: 900 }));
+    const result = await callTool(loadSkill!, { name: "knowledge-compiler" });
+    expect(result.content).toContain("About 900 words from Objectives to Further Questions");
+    expect(result.content).not.toContain("$LESSON_CHAPTER_WORDS");
   });
 
   it("says so when no args were given", async () => {

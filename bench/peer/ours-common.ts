@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SourcedEvent } from "../../src/agent/events";
 import { runLoop } from "../../src/agent/loop";
 import { userMessage, type Message } from "../../src/agent/messages";
-import { createOpenAIModel } from "../../src/agent/model";
+import { createOpenAIModel } from "../../src/agent/providers/openai";
 import { defineTool, ok, ToolRegistry } from "../../src/agent/tools";
 import { add, API_KEY, BASE_URL, bench, MODEL, PROMPT, STEPS } from "./harness.mjs";
 

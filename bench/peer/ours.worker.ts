@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { runLoop } from "../../src/agent/loop";
 import { userMessage, type Message } from "../../src/agent/messages";
-import { createOpenAIModel } from "../../src/agent/model";
+import { createOpenAIModel } from "../../src/agent/providers/openai";
 import { defineTool, ok, ToolRegistry } from "../../src/agent/tools";
 
 const tools = new ToolRegistry([

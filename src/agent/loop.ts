@@ -1,15 +1,13 @@
 // The ReAct loop: call the model, run the tool calls it asks for, append the results, repeat until it
 // answers without tools (or a tool ends the run). It works on domain messages, persists each one
 // through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
-import type { ContextManager } from "./context/context-manager";
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
-import { callHooks, type Hooks } from "./hooks";
+import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
 import { newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
-import { ModelError, type ModelClient, type ToolChoice } from "./model";
-import { type Tool, type ToolRegistry, type ToolResult } from "./tools";
-
-export type Authorization = { action: "allow" } | { action: "deny"; reason: string } | { action: "ask" };
+import { ModelError, type ModelClient } from "./model";
+import { RunState } from "./run-state";
+import { type ToolRegistry, type ToolResult, type ToolSpec } from "./tools";
 
 export interface LoopOptions {
   runId: string;
@@ -29,18 +27,14 @@ export interface LoopOptions {
   /** Persists a message the moment it exists. */
   onMessage: (m: Message) => void | Promise<void>;
   maxParallelTools?: number;
+  /** The run's hooks, in order (hooks.ts states the contract): compaction, permissions and an embedder's own. */
   hooks?: readonly Hooks[];
+  /** How long an untrusted hook may take before it is skipped. */
   hookTimeoutMs?: number;
-  /** Decides whether a call may run; "ask" pauses the run for a human. */
-  authorize?: (tool: Tool, args: unknown, call: ToolCall) => Authorization | Promise<Authorization>;
-  /** Forces the first model call's tool choice (plan-solve's plan step). */
-  firstToolChoice?: ToolChoice;
   /** Shared facts of this run's tools (fetched URLs, loaded skills). */
-  runState?: Map<string, unknown>;
-  /** True when resuming after a crash: unfinished calls are re-run only if their tool is replay-safe. */
-  recovering?: boolean;
-  /** Shapes what the model sees (compaction, truncation) and counts its tokens; without it the model sees the history as is. */
-  context?: ContextManager;
+  runState?: RunState;
+  /** The prompt-token estimate of the model.request event; ~4 characters a token without it. */
+  countTokens?: (system: string, messages: readonly Message[], tools: readonly ToolSpec[]) => number;
 }
 
 export interface LoopResult extends RunResult {
@@ -49,10 +43,9 @@ export interface LoopResult extends RunResult {
 }
 
 export async function runLoop(o: LoopOptions): Promise<LoopResult> {
-  const hooks = o.hooks ?? [];
-  const hookMs = o.hookTimeoutMs ?? 5_000;
   const messages = [...o.history];
-  const runState = o.runState ?? new Map<string, unknown>();
+  const run: RunContext = { runId: o.runId, sessionId: o.sessionId, signal: o.signal, emit: o.emit, state: o.runState ?? new RunState() };
+  const hooks = new HookRunner(o.hooks ?? [], run, o.hookTimeoutMs ?? 5_000);
   let steps = o.stepsSoFar ?? 0;
   let usage = o.usageSoFar ?? emptyUsage();
   let output = "";
@@ -63,25 +56,24 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
   };
   const finish = async (status: RunStatus, extra: { error?: ErrorInfo; pending?: LoopResult["pending"] } = {}): Promise<LoopResult> => {
     const result: LoopResult = { runId: o.runId, status, output, steps, usage, ...extra };
-    await callHooks(hooks, "afterRun", o.emit, hookMs, result);
+    await hooks.observe("afterRun", result);
     return result;
   };
 
-  await callHooks(hooks, "beforeRun", o.emit, hookMs, { runId: o.runId, sessionId: o.sessionId });
+  await hooks.observe("beforeRun");
 
   try {
     for (;;) {
       // A resumed run may hold a tool round whose results are not all in yet.
       const pending = unansweredCalls(messages);
       if (pending.length) {
-        const round = await runToolCalls(o, pending, append, runState, hooks, hookMs);
+        const round = await runToolCalls(o, run, hooks, pending, append);
         usage = addUsage(usage, round.usage);
         if (round.awaiting.length) return finish("awaiting_approval", { pending: round.awaiting });
         if (round.endRun) {
           output = round.endRun.output;
           return finish("completed");
         }
-        o = { ...o, recovering: false };
       }
       if (o.signal.aborted) return finish("cancelled");
       if (steps >= o.maxSteps) {
@@ -89,41 +81,34 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         return finish("max_steps");
       }
 
-      steps++;
-      const specs = o.tools.specs();
-      const prepared = o.context ? await o.context.prepare({ system: o.system, messages, tools: specs, signal: o.signal, emit: o.emit }) : { messages };
-      usage = addUsage(usage, prepared.usage);
-      let system = o.system;
-      let view: Message[] = prepared.messages;
-      for (const answer of await callHooks(hooks, "beforeModel", o.emit, hookMs, { step: steps, system, messages: view })) {
-        if (answer && typeof answer === "object") {
-          system = answer.system ?? system;
-          view = answer.messages ?? view;
-        }
-      }
-      const estimatedTokens = o.context ? o.context.count(system, view, specs) : estimateTokens(view, system);
-      o.emit({ type: "model.request", step: steps, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
+      // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
+      const next = steps + 1;
+      const step: ModelStep = await hooks.transformContext({ step: next, system: o.system, messages, tools: o.tools.specs() });
+      usage = addUsage(usage, step.usage);
+      const { system, messages: view, tools: specs } = step;
+      const estimatedTokens = o.countTokens ? o.countTokens(system, view, specs) : estimateTokens(view, system);
+      o.emit({ type: "model.request", step: next, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
       const response = await o.model.complete({
         system,
         messages: view,
         tools: specs,
-        toolChoice: steps === (o.stepsSoFar ?? 0) + 1 ? o.firstToolChoice : undefined,
+        toolChoice: step.toolChoice,
         stream: o.stream,
         signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
       });
+      steps = next;
       usage = addUsage(usage, response.usage);
-      o.context?.observe(system, view, specs, response.usage);
       o.emit({
         type: "model.response",
-        step: steps,
+        step: next,
         model: o.model.model,
         usage: response.usage ?? emptyUsage(),
         latencyMs: response.latencyMs,
         finishReason: response.finishReason,
         retries: response.retries,
       });
-      await callHooks(hooks, "afterModel", o.emit, hookMs, { step: steps, response });
+      await hooks.observe("afterModel", step, response);
       if (!o.stream && response.content) o.emit({ type: "text.delta", delta: response.content });
 
       const calls = response.toolCalls.map((c) => ({ ...c, id: c.id || newId("call") }));
@@ -155,7 +140,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
       }
     }
   } catch (e) {
-    await callHooks(hooks, "onError", o.emit, hookMs, e);
+    await hooks.observe("onError", e);
     if (e instanceof ModelError && e.code === "cancelled") return finish("cancelled");
     const error = e instanceof ModelError ? e.toInfo() : { code: "internal_error", message: e instanceof Error ? e.message : String(e) };
     return finish("failed", { error });
@@ -163,7 +148,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
 }
 
 /** Tool calls of the last assistant message that have no result yet. */
-function unansweredCalls(messages: readonly Message[]): ToolCall[] {
+export function unansweredCalls(messages: readonly Message[]): ToolCall[] {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
     if (m.role === "assistant") {
@@ -175,8 +160,8 @@ function unansweredCalls(messages: readonly Message[]): ToolCall[] {
   return [];
 }
 
-function toolMessage(call: ToolCall, result: ToolResult): ToolResultMessage {
-  return { role: "tool", id: newId("msg"), createdAt: now(), toolCallId: call.id, name: call.name, status: result.status, content: result.content };
+function toolMessage(call: ToolCall, result: ToolResult, id = newId("msg")): ToolResultMessage {
+  return { role: "tool", id, createdAt: now(), toolCallId: call.id, name: call.name, status: result.status, content: result.content };
 }
 
 async function answerAll(calls: ToolCall[], text: string, append: (m: Message) => Promise<void>): Promise<void> {
@@ -198,18 +183,17 @@ interface RoundOutcome {
  */
 async function runToolCalls(
   o: LoopOptions,
+  run: RunContext,
+  hooks: HookRunner,
   calls: ToolCall[],
   append: (m: Message) => Promise<void>,
-  runState: Map<string, unknown>,
-  hooks: readonly Hooks[],
-  hookMs: number,
 ): Promise<RoundOutcome> {
   const limit = Math.max(1, o.maxParallelTools ?? 4);
   const outcome: RoundOutcome = { awaiting: [], usage: emptyUsage() };
   const results = new Map<string, { message: ToolResultMessage; result: ToolResult }>();
 
   const runOne = async (call: ToolCall): Promise<void> => {
-    const done = await executeCall(o, call, runState, hooks, hookMs, outcome.awaiting);
+    const done = await executeCall(o, run, hooks, call, outcome.awaiting);
     if (done) results.set(call.id, done);
   };
 
@@ -236,20 +220,17 @@ async function runToolCalls(
 
 async function executeCall(
   o: LoopOptions,
+  run: RunContext,
+  hooks: HookRunner,
   call: ToolCall,
-  runState: Map<string, unknown>,
-  hooks: readonly Hooks[],
-  hookMs: number,
   awaiting: NonNullable<LoopResult["pending"]>,
 ): Promise<{ message: ToolResultMessage; result: ToolResult } | undefined> {
   const started = Date.now();
   const prepared = o.tools.prepare(call);
-  let args: unknown = "error" in prepared ? safeJson(call.args) : prepared.args;
-  o.emit({ type: "tool.started", callId: call.id, name: call.name, args });
-  const done = async (result: ToolResult) => {
-    // A long output is cut here, once, so the model, the history and the stream all get the same text.
-    const whole = toolMessage(call, result);
-    const { message, truncated } = o.context ? await o.context.limitToolOutput(whole) : { message: whole, truncated: false };
+  const resultId = newId("msg");
+  o.emit({ type: "tool.started", callId: call.id, name: call.name, args: "error" in prepared ? safeJson(call.args) : prepared.args });
+  const done = (result: ToolResult) => {
+    const message = toolMessage(call, result, resultId);
     o.emit({
       type: "tool.finished",
       callId: call.id,
@@ -257,49 +238,44 @@ async function executeCall(
       status: message.status,
       output: message.content,
       durationMs: Date.now() - started,
-      ...(truncated ? { truncated } : {}),
+      ...(result.truncated ? { truncated: true } : {}),
     });
     return { message, result };
   };
   if (o.signal.aborted) return done({ status: "error", content: "The run was cancelled before this call ran." });
   if ("error" in prepared) return done({ status: "error", content: prepared.error });
-  const tool = prepared.tool;
+  const { tool } = prepared;
 
-  if (o.recovering && !tool.replaySafe) {
-    return done({
-      status: "error",
-      content: `This call to ${tool.name} was interrupted by a restart and was not run again, because it may have completed. Check its effect before retrying.`,
-    });
-  }
-  for (const answer of await callHooks(hooks, "beforeTool", o.emit, hookMs, { callId: call.id, name: call.name, args })) {
-    if (answer && "block" in answer) return done({ status: "error", content: `Blocked: ${answer.block}` });
-    if (answer && "args" in answer) {
-      const v = tool.validate(answer.args);
-      if (!v.ok) return done({ status: "error", content: `A hook rewrote the arguments into an invalid call: ${v.error}` });
-      args = v.value;
-    }
-  }
-  const auth = o.authorize ? await o.authorize(tool, args, call) : { action: "allow" as const };
-  if (auth.action === "deny") return done({ status: "error", content: `Permission denied: ${auth.reason}` });
-  if (auth.action === "ask") {
-    awaiting.push({ callId: call.id, name: call.name, args });
+  const info: ToolCallInfo = { callId: call.id, name: call.name, args: prepared.args, tool, resultId };
+  const verdict = await hooks.beforeToolCall(info, (args) => tool.validate(args));
+  if (verdict.action === "ask") {
+    awaiting.push({ callId: call.id, name: call.name, args: info.args });
     return undefined;
   }
-
-  const authorize = o.authorize;
-  const recheck = authorize && (async (other: unknown) => refusal(await authorize(tool, other, call)));
-  const ctx = { runId: o.runId, sessionId: o.sessionId, callId: call.id, signal: o.signal, emit: o.emit, runState, ...(recheck ? { recheck } : {}) };
-  let result = await o.tools.run(tool, args, ctx);
-  for (const answer of await callHooks(hooks, "afterTool", o.emit, hookMs, { callId: call.id, name: call.name, args }, result)) {
-    if (answer && "result" in answer) result = answer.result;
-  }
-  return done(result);
+  // A tool that follows a step the model did not choose (a redirect) asks the same hooks about it.
+  const recheck = async (other: unknown) => refusal(await hooks.beforeToolCall({ ...info, args: other }, (a) => ({ ok: true, value: a })));
+  const result =
+    verdict.action === "deny"
+      ? { status: "error" as const, content: `Permission denied: ${verdict.reason}` }
+      : verdict.action === "block"
+        ? { status: "error" as const, content: verdict.reason }
+        : await o.tools.run(tool, verdict.args ?? info.args, {
+            runId: o.runId,
+            sessionId: o.sessionId,
+            callId: call.id,
+            signal: o.signal,
+            emit: o.emit,
+            runState: run.state,
+            recheck,
+          });
+  // Every result passes afterToolCall, refusals too: a long output is cut there, once, so the model, the history and the stream get the same text.
+  return done(await hooks.afterToolCall(verdict.action === "allow" && verdict.args !== undefined ? { ...info, args: verdict.args } : info, result));
 }
 
 /** Why a recheck refuses: a deny's reason; an ask cannot pause a call already running, so it refuses too. */
-function refusal(auth: Authorization): string | null {
-  if (auth.action === "allow") return null;
-  return auth.action === "deny" ? auth.reason : "it needs a person's approval; call the tool again with that URL so they can decide";
+function refusal(verdict: ToolCallVerdict): string | null {
+  if (verdict.action === "allow") return null;
+  return verdict.action === "ask" ? "it needs a person's approval; call the tool again with that URL so they can decide" : verdict.reason;
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,4 @@
-// The domain's message type. The OpenAI wire format appears only in toWire/fromWire below,
-// at the model boundary (and once more on the OpenAI-compatible endpoint).
-import type OpenAI from "openai";
+// The domain's message type. No provider's wire format appears here: providers/openai.ts converts.
 
 export type ToolStatus = "success" | "partial" | "error";
 
@@ -44,7 +42,14 @@ export interface SummaryMessage extends Base {
 export type Message = UserMessage | AssistantMessage | ToolResultMessage | SummaryMessage;
 export type Role = Message["role"];
 
-export type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+/** Marks a result's status where the model reads it: an error or partial result starts with `Error:` / `Partial:`. */
+const STATUS_MARKERS: Record<ToolStatus, string> = { success: "", partial: "Partial: ", error: "Error: " };
+
+/** A tool result as the model reads it (every provider sends this, never the bare content). */
+export function toolResultText(m: Pick<ToolResultMessage, "status" | "content">): string {
+  const marker = STATUS_MARKERS[m.status];
+  return !marker || m.content.startsWith(marker) ? m.content : `${marker}${m.content}`;
+}
 
 export function newId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
@@ -56,61 +61,4 @@ export function now(): string {
 
 export function userMessage(content: string): UserMessage {
   return { role: "user", id: newId("msg"), createdAt: now(), content };
-}
-
-/** Domain messages → Chat Completions messages, with the system prompt first. */
-export function toWire(system: string, messages: readonly Message[]): WireMessage[] {
-  const out: WireMessage[] = [];
-  if (system) out.push({ role: "system", content: system });
-  for (const m of messages) {
-    switch (m.role) {
-      case "user":
-        out.push({ role: "user", content: m.content });
-        break;
-      case "assistant":
-        out.push(
-          m.toolCalls?.length
-            ? {
-                role: "assistant",
-                content: m.content || null,
-                tool_calls: m.toolCalls.map((c) => ({
-                  id: c.id,
-                  type: "function" as const,
-                  function: { name: c.name, arguments: c.args },
-                })),
-              }
-            : { role: "assistant", content: m.content },
-        );
-        break;
-      case "tool":
-        out.push({ role: "tool", tool_call_id: m.toolCallId, content: m.content });
-        break;
-      case "summary":
-        // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,
-        // which stays byte-identical across turns for prompt caching.
-        out.push({ role: "user", content: `[Summary of the earlier conversation]\n${m.content}` });
-        break;
-    }
-  }
-  return out;
-}
-
-/** A Chat Completions message from a client (the OpenAI-compatible endpoint) → domain messages. */
-export function fromWire(wire: readonly WireMessage[]): { system: string; messages: Message[] } {
-  const system: string[] = [];
-  const messages: Message[] = [];
-  const text = (c: unknown): string =>
-    typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => (p && typeof p === "object" && "text" in p ? String(p.text) : "")).join("") : "";
-  for (const w of wire) {
-    const base = { id: newId("msg"), createdAt: now() };
-    if (w.role === "system" || w.role === "developer") system.push(text(w.content));
-    else if (w.role === "user") messages.push({ ...base, role: "user", content: text(w.content) });
-    else if (w.role === "assistant") {
-      const calls = (w.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : []));
-      messages.push({ ...base, role: "assistant", content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
-    } else if (w.role === "tool") {
-      messages.push({ ...base, role: "tool", toolCallId: w.tool_call_id, name: "", status: "success", content: text(w.content) });
-    }
-  }
-  return { system: system.join("\n\n"), messages };
 }

@@ -5,11 +5,12 @@
 // Only the child's final text comes back to the parent's context.
 import * as z from "zod";
 import type { ContextManager } from "./context/context-manager";
+import type { Hooks } from "./hooks";
 import type { LoopOptions, LoopResult } from "./loop";
 import { newId, userMessage, type Message, type ToolResultMessage } from "./messages";
 import type { ModelClient } from "./model";
-import { runParadigm } from "./paradigms";
-import { PARADIGMS, type ParadigmSettings } from "./paradigms/options";
+import { ParadigmSchema, runParadigm, type ParadigmSettings } from "./paradigms";
+import type { RunState } from "./run-state";
 import { createTodoWriteTool, MemoryTodoStore, TODO_WRITE_TOOL, type TodoStore } from "./todo";
 import { defineTool, type Tool, type ToolRegistry, type ToolResult } from "./tools";
 
@@ -34,9 +35,24 @@ export interface SubagentDeps {
   settings: ParadigmSettings;
   todoMaxItems: number;
   /** A fresh context manager per child (its own token count and compaction, over the child's own list). */
-  context?: (child: { todos: TodoStore; runState: ReadonlyMap<string, unknown> }) => ContextManager;
-  /** The parent's permission rule; a call that would need a person's approval is refused in a child. */
-  authorize?: LoopOptions["authorize"];
+  context?: (child: { todos: TodoStore; runState: RunState }) => ContextManager;
+  /** The parent's tool-call rules (permissions): a child obeys them, and a call that would need a person's approval is refused. */
+  toolGuards?: readonly Hooks[];
+}
+
+/** A parent's guard for a child: a call it would hold for a person's approval is refused instead. */
+function refuseAsk(guard: Hooks): Hooks {
+  const { beforeToolCall } = guard;
+  if (!beforeToolCall) return guard;
+  return {
+    ...guard,
+    async beforeToolCall(call, run) {
+      const verdict = await beforeToolCall.call(guard, call, run);
+      return verdict?.action === "ask"
+        ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" }
+        : verdict;
+    },
+  };
 }
 
 /** Tool results a partial answer falls back to when the child wrote no text. */
@@ -53,7 +69,7 @@ export function createTaskTool(deps: SubagentDeps): Tool {
       "Returns the subagent's final answer and {steps, usage, toolsUsed}.",
     input: z.object({
       prompt: z.string().min(1).max(50_000).describe("The task, complete in itself"),
-      paradigm: z.enum(PARADIGMS).optional().describe("How the subagent works; react by default"),
+      paradigm: ParadigmSchema.optional().describe("How the subagent works; react by default"),
       tools: z.enum(["readonly", "full"]).optional(),
       maxSteps: z.number().int().min(1).max(deps.maxSteps).optional().describe(`Model calls it may make (at most ${deps.maxSteps})`),
     }),
@@ -73,7 +89,7 @@ export function createTaskTool(deps: SubagentDeps): Tool {
 
         const messages: Message[] = [];
         const toolsUsed = new Set<string>();
-        const authorize = deps.authorize;
+        const context = deps.context?.({ todos, runState: ctx.runState });
         const result = await runParadigm(paradigm, {
           runId: ctx.runId,
           sessionId: ctx.sessionId,
@@ -93,17 +109,8 @@ export function createTaskTool(deps: SubagentDeps): Tool {
           runState: ctx.runState,
           todos,
           settings: deps.settings,
-          ...(deps.context ? { context: deps.context({ todos, runState: ctx.runState }) } : {}),
-          ...(authorize
-            ? {
-                authorize: async (tool, toolArgs, call) => {
-                  const a = await authorize(tool, toolArgs, call);
-                  return a.action === "ask"
-                    ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" }
-                    : a;
-                },
-              }
-            : {}),
+          hooks: [...(context ? [context] : []), ...(deps.toolGuards ?? []).map(refuseAsk)],
+          ...(context ? { countTokens: (s, m, t) => context.count(s, m, t) } : {}),
         });
         const report = { agent, status: result.status, steps: result.steps, usage: result.usage, toolsUsed: [...toolsUsed] };
         emit({ type: "subagent.finished", ...report });

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import type { Emit, Usage } from "./events";
 import type { ToolCall, ToolStatus } from "./messages";
+import type { RunState } from "./run-state";
 
 export interface ToolResult {
   status: ToolStatus;
@@ -13,6 +14,8 @@ export interface ToolResult {
   usage?: Usage;
   /** Ends the run with this output once the round's results are in (react's finish, a critic's verdict). */
   endRun?: { output: string };
+  /** Set by the output limit when `content` was cut (the whole output is kept for read_tool_output). */
+  truncated?: boolean;
 }
 
 export interface ToolContext {
@@ -22,9 +25,9 @@ export interface ToolContext {
   signal: AbortSignal;
   emit: Emit;
   /** Facts tools share within one run (for example the URLs fetched so far). */
-  runState: Map<string, unknown>;
+  runState: RunState;
   /**
-   * Asks the permission policy again about this call as if it had `args` (a redirect's target):
+   * Asks the run's beforeToolCall hooks (the permission policy) again about this call as if it had `args` (a redirect's target):
    * null when it may go on, else why not. A tool that follows a step the model did not choose uses it
    * so a rule on the arguments cannot be dodged that way.
    */
@@ -85,9 +88,11 @@ export function defineTool<S extends z.ZodType>(
 export const ok = (content: string, data?: unknown): ToolResult => ({ status: "success", content, data });
 export const fail = (content: string, data?: unknown): ToolResult => ({ status: "error", content, data });
 
-export interface OpenAIToolSpec {
-  type: "function";
-  function: { name: string; description: string; parameters: JsonSchema };
+/** What a model is told of a tool, in no provider's format: providers convert it to their wire. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
 }
 
 export class ToolTimeoutError extends Error {
@@ -98,7 +103,7 @@ export class ToolTimeoutError extends Error {
 
 export class ToolRegistry {
   private tools = new Map<string, Tool>();
-  private specCache: OpenAIToolSpec[] | undefined;
+  private specCache: ToolSpec[] | undefined;
 
   constructor(
     tools: Iterable<Tool> = [],
@@ -139,12 +144,9 @@ export class ToolRegistry {
     return new ToolRegistry(this.list().filter(keep), this.defaultTimeoutMs);
   }
 
-  /** The tools in Chat Completions form; cached until the set changes (it is built every step). */
-  specs(): OpenAIToolSpec[] {
-    this.specCache ??= this.list().map((t) => ({
-      type: "function",
-      function: { name: t.name, description: t.description, parameters: t.parameters },
-    }));
+  /** What the model is told of the tools; cached until the set changes (it is built every step). */
+  specs(): ToolSpec[] {
+    this.specCache ??= this.list().map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
     return this.specCache;
   }
 

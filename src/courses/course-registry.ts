@@ -15,6 +15,7 @@ import type { Env } from "../env";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../tools/lesson-store";
 import { sessionStub, startRun } from "../session/start-run";
+import type { IdempotencyKey } from "../session/request-dedupe";
 import type { CourseSpec } from "./course-input";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
@@ -55,11 +56,21 @@ export class CourseRegistry extends DurableObject<Env> {
     this.store = new CourseStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 
-  /** Stores the course and starts planning its syllabus. */
-  async create(id: string, spec: CourseSpec, tenant: Tenant): Promise<void> {
+  /**
+   * Stores the course and starts planning its syllabus. With an Idempotency-Key seen before, nothing new:
+   * the course that key created (or a refusal when the key came with another body).
+   */
+  async create(id: string, spec: CourseSpec, tenant: Tenant, idempotencyKey?: IdempotencyKey): Promise<{ id: string; replayed: boolean } | { reused: true }> {
+    if (idempotencyKey) {
+      const earlier = this.store.courseByKey(tenant, idempotencyKey.key);
+      if (earlier) return earlier.fingerprint === idempotencyKey.fingerprint ? { id: earlier.courseId, replayed: true } : { reused: true };
+    }
     this.store.insert(id, spec, tenant);
+    if (idempotencyKey)
+      this.store.rememberKey(tenant, idempotencyKey.key, idempotencyKey.fingerprint, id, Date.now() + loadConfig(this.env).IDEMPOTENCY_TTL_MS);
     this.busy.add(id);
     void this.plan(id);
+    return { id, replayed: false };
   }
 
   /** The courses `caller` may see. */

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { badRequest, notFound } from "../lib/http-error";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http/idempotency-key";
 import { parseId, parseJson } from "../http/validation";
 import type { Config } from "../config";
 import { CourseInput, type CourseDelivery } from "./course-input";
@@ -11,8 +12,8 @@ export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CourseInput);
     checkDeliveryConfigured(c.get("config"), body.deliver);
-    const { id } = await createCourse(c.env, body, c.get("tenant"));
-    return c.json({ id }, 201);
+    const { id, replayed } = await createCourse(c.env, body, c.get("tenant"), await idempotencyKeyOf(c));
+    return c.json({ id }, 201, replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
   .get("/", async (c) => c.json({ courses: await courseRegistry(c.env).list(c.get("tenant")) }))
   .get("/:id", async (c) => {

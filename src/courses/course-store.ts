@@ -30,6 +30,14 @@ CREATE TABLE IF NOT EXISTS lessons (
   delivered_at TEXT,
   PRIMARY KEY (course_id, number)
 );
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  tenant TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  course_id TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (tenant, key)
+);
 CREATE TABLE IF NOT EXISTS periods (
   course_id TEXT NOT NULL,
   period TEXT NOT NULL,
@@ -112,6 +120,26 @@ export class CourseStore {
       JSON.stringify(spec.deliver),
       new Date().toISOString(),
       tenant,
+    );
+  }
+
+  /** The course an Idempotency-Key of `tenant` created, if the key is still remembered. */
+  courseByKey(tenant: Tenant, key: string, now = Date.now()): { courseId: string; fingerprint: string } | undefined {
+    this.sql.exec("DELETE FROM idempotency_keys WHERE expires_at <= ?", now);
+    const row = this.sql
+      .exec<{ course_id: string; fingerprint: string }>("SELECT course_id, fingerprint FROM idempotency_keys WHERE tenant = ? AND key = ?", tenant ?? "", key)
+      .toArray()[0];
+    return row ? { courseId: row.course_id, fingerprint: row.fingerprint } : undefined;
+  }
+
+  rememberKey(tenant: Tenant, key: string, fingerprint: string, courseId: string, expiresAt: number): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO idempotency_keys (tenant, key, fingerprint, course_id, expires_at) VALUES (?, ?, ?, ?, ?)",
+      tenant ?? "",
+      key,
+      fingerprint,
+      courseId,
+      expiresAt,
     );
   }
 

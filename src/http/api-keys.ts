@@ -2,6 +2,7 @@
 // hex SHA-256 of the key (`sha256`), so the config need not hold the secret itself. Matching compares in
 // constant time against every key, so timing tells nothing about which key came close.
 import * as z from "zod";
+import { sha256Hex } from "../lib/sha256-hex";
 import { timingSafeEqualStrings } from "../lib/timing-safe";
 import { TENANT_NAME } from "../lib/tenant";
 
@@ -21,11 +22,6 @@ export const ApiKeysSchema = z.array(
 );
 
 export type ApiKey = z.output<typeof ApiKeysSchema>[number];
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The key `given` is, if any. */
 export async function matchApiKey(keys: readonly ApiKey[], given: string): Promise<ApiKey | undefined> {

@@ -17,6 +17,7 @@ export const mcpRoutes = new Hono<AppEnv>().all("/", async (c) => {
   const headers = new Headers(request.headers);
   headers.set(MCP_FORWARD.sessionId, sessionId);
   headers.set(MCP_FORWARD.principal, await principalOf(request));
+  headers.set(MCP_FORWARD.tenant, JSON.stringify(c.get("tenant")));
   const stub = c.env.MCP_SESSIONS.get(c.env.MCP_SESSIONS.idFromName(sessionId));
   const response = await stub.fetch(new Request(request, { headers }));
   // A fresh Response: the Durable Object's has immutable headers, and the app's middleware adds some.

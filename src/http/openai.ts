@@ -8,6 +8,7 @@ import { startRun, type RunHandle } from "../session/start-run";
 import { readStreamEvents, type StreamEvent } from "../session/stream-events";
 import type { AppEnv } from "./app-env";
 import { chatContent } from "./chat-content";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
 import { openAIErrorBody, ParamError } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./openai-wire";
@@ -23,7 +24,11 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
     const run = await startTurn(c, turn);
-    const headers: Record<string, string> = { "x-run-id": run.handle.runId, ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}) };
+    const headers: Record<string, string> = {
+      "x-run-id": run.handle.runId,
+      ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
+      ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
+    };
     const who = replyIdentity(run.handle.runId);
     if (turn.stream) return new Response(completionStream(run, turn, who), { headers: { ...headers, ...SSE_HEADERS } });
 
@@ -47,7 +52,12 @@ interface TurnRun {
   end(): void;
 }
 
+/**
+ * Starts the turn's run. A repeat of an earlier request gets that run back (its outcome, replayed): one
+ * with the same Idempotency-Key, or, without a key, a client's automatic retry after a failure.
+ */
 async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+  const dedupe = { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true };
   const options = {
     stream: turn.stream,
     paradigm: "react" as const,
@@ -56,8 +66,8 @@ async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     tenant: c.get("tenant"),
     ...(turn.system ? { system: turn.system } : {}),
   };
-  if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options), end: () => {} };
-  const run = await startEphemeralRun(c.env, turn.history, turn.input, options);
+  if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options, dedupe), end: () => {} };
+  const run = await startEphemeralRun(c.env, turn.history, turn.input, options, dedupe);
   return { handle: run, end: () => c.executionCtx.waitUntil(run.dispose()) };
 }
 

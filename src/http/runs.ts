@@ -1,17 +1,18 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { startRun } from "../session/start-run";
+import { ParadigmSchema, startRun } from "../session/start-run";
 import type { AppEnv } from "./app-env";
 import { badRequest, notFound } from "./errors";
 import { sseResponse, wantsStream } from "./sse";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
 import { reachableSession } from "./tenant-session";
 import { parseId, parseJson, parseQuery } from "./validation";
 
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),
   stream: z.boolean().optional(),
-  paradigm: z.enum(["react", "reflection", "plan-solve"]).default("react"),
+  paradigm: ParadigmSchema.default("react"),
   maxSteps: z.number().int().min(1).optional(),
 });
 const After = z.object({ after: z.coerce.number().int().min(0).default(0) });
@@ -26,15 +27,24 @@ export const runRoutes = new Hono<AppEnv>()
       throw badRequest("invalid_request", `maxSteps may lower the configured MAX_STEPS (${config.MAX_STEPS}), not raise it`);
     }
     const stream = wantsStream(c.req.header("accept"), body.stream);
-    const handle = await startRun(c.env, sessionId, body.input, {
-      stream,
-      paradigm: body.paradigm,
-      maxSteps: body.maxSteps ?? config.MAX_STEPS,
-      channel: "http",
-      tenant: c.get("tenant"),
-    });
-    if (stream) return sseResponse(await handle.events(), { "x-run-id": handle.runId });
-    return c.json(await handle.result());
+    const idempotencyKey = await idempotencyKeyOf(c);
+    const handle = await startRun(
+      c.env,
+      sessionId,
+      body.input,
+      {
+        stream,
+        paradigm: body.paradigm,
+        maxSteps: body.maxSteps ?? config.MAX_STEPS,
+        channel: "http",
+        tenant: c.get("tenant"),
+      },
+      { idempotencyKey },
+    );
+    // A repeated request gets the same run: its result, or its stream replayed from the start.
+    const headers = { "x-run-id": handle.runId, ...(handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}) };
+    if (stream) return sseResponse(await handle.events(), headers);
+    return c.json(await handle.result(), 200, headers);
   })
   .get("/:id/runs/:runId", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");

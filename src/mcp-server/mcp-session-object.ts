@@ -9,11 +9,12 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import type { Tenant } from "../lib/tenant";
 import { SqlEventStore } from "./event-store";
 import { createStudyServer } from "./study-server";
 
 /** Headers the /mcp route sets on the request it forwards (it drops any a client sent). */
-export const MCP_FORWARD = { sessionId: "x-study-mcp-session", principal: "x-study-mcp-principal" } as const;
+export const MCP_FORWARD = { sessionId: "x-study-mcp-session", principal: "x-study-mcp-principal", tenant: "x-study-mcp-tenant" } as const;
 
 const HEARTBEAT_MS = 30_000;
 
@@ -21,6 +22,7 @@ interface SessionRecord {
   sessionId: string;
   /** A digest of the credentials that opened the session: another key cannot use it. */
   principal: string;
+  tenant: Tenant;
   initialize: unknown;
 }
 
@@ -31,6 +33,7 @@ export class McpSessionObject extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     const sessionId = request.headers.get(MCP_FORWARD.sessionId) ?? "";
     const principal = request.headers.get(MCP_FORWARD.principal) ?? "";
+    const tenant = JSON.parse(request.headers.get(MCP_FORWARD.tenant) ?? "null") as Tenant;
     const record = await this.ctx.storage.get<SessionRecord>("session");
     const body = request.method === "POST" ? await readJson(request) : undefined;
     const initializing = isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest));
@@ -40,9 +43,9 @@ export class McpSessionObject extends DurableObject<Env> {
         : jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
     }
 
-    const transport = await (this.transport ??= this.open(sessionId, new URL(request.url).origin, record));
+    const transport = await (this.transport ??= this.open(sessionId, new URL(request.url).origin, tenant, record));
     const response = await transport.handleRequest(request, body === undefined || body === INVALID_JSON ? {} : { parsedBody: body });
-    if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, initialize: body });
+    if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, tenant, initialize: body });
     if (request.method === "DELETE" && response.ok) await this.close();
     return response;
   }
@@ -63,14 +66,14 @@ export class McpSessionObject extends DurableObject<Env> {
     }
   }
 
-  private async open(sessionId: string, origin: string, record: SessionRecord | undefined): Promise<WebStandardStreamableHTTPServerTransport> {
+  private async open(sessionId: string, origin: string, tenant: Tenant, record: SessionRecord | undefined): Promise<WebStandardStreamableHTTPServerTransport> {
     const config = loadConfig(this.env);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       eventStore: new SqlEventStore(this.ctx.storage.sql, config.MCP_SERVER_MAX_EVENTS),
       retryInterval: 1000,
     });
-    const server = await createStudyServer({ env: this.env, config, mcpSessionId: sessionId, origin, keepAwake: (work) => this.keepAwake(work) });
+    const server = await createStudyServer({ env: this.env, config, mcpSessionId: sessionId, origin, tenant, keepAwake: (work) => this.keepAwake(work) });
     await server.connect(transport);
     if (record) {
       // Rebuilt after eviction: the stored initialize request puts the transport back in session.

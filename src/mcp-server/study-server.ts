@@ -13,10 +13,11 @@ import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { Id } from "../http/validation";
 import { HttpError } from "../lib/http-error";
+import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/start-run";
 import { readStreamEvents } from "../session/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../tools/lesson-store";
-import { assetsSkillSource, loadSkillCatalog, skillInstructions } from "../tools/skills";
+import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { StudyProgress } from "./study-progress";
 
 export interface StudyServerContext {
@@ -26,6 +27,8 @@ export interface StudyServerContext {
   mcpSessionId: string;
   /** Where this Worker is reached (https://…), for absolute lesson links. */
   origin: string;
+  /** Whom the session acts for (the key that opened it): runs, lessons and courses are that tenant's. */
+  tenant: Tenant;
   /** Keeps the server alive until `work` ends, though its client may have gone. */
   keepAwake<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -53,7 +56,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
     const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-    const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp" });
+    const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp", tenant: ctx.tenant });
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
     extra.signal.addEventListener("abort", cancel, { once: true });
     const progress = new StudyProgress();
@@ -144,7 +147,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async () => {
-      const lessons = await listLessons(env.LESSONS);
+      const lessons = await listLessons(env.LESSONS, ctx.tenant);
       const text = lessons.length ? lessons.map((l) => `- ${l.title || l.key} (${l.key}, ${l.status})`).join("\n") : "No saved lessons yet.";
       return { content: [{ type: "text", text }], structuredContent: { lessons: lessons.map((l) => ({ ...l, uri: lessonUri(l.key) })) } };
     },
@@ -159,7 +162,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ key }) => {
-      const lesson = isLessonKey(key) ? await getLesson(env.LESSONS, key) : null;
+      const lesson = isLessonKey(key) ? await getLesson(env.LESSONS, key, ctx.tenant) : null;
       if (!lesson) return { isError: true, content: [{ type: "text", text: `No lesson ${key}: list_lessons names the ones that exist.` }] };
       return { content: [{ type: "text", text: lesson.markdown }] };
     },
@@ -178,7 +181,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     async (input) => {
       try {
         checkDeliveryConfigured(config, CourseInput.parse(input).deliver);
-        const { id, cron } = await createCourse(env, input);
+        const { id, cron } = await createCourse(env, input, ctx.tenant);
         return {
           content: [{ type: "text", text: `Created course ${id} (schedule: ${cron}). Its syllabus is being written.` }],
           structuredContent: { id, cron },
@@ -194,7 +197,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     "lesson",
     new ResourceTemplate(LESSON_URI, {
       list: async () => ({
-        resources: (await listLessons(env.LESSONS)).map((l) => ({
+        resources: (await listLessons(env.LESSONS, ctx.tenant)).map((l) => ({
           uri: lessonUri(l.key),
           name: l.key,
           title: l.title || l.key,
@@ -206,7 +209,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     { title: "Saved lesson", description: "A lesson the agent saved, as Markdown", mimeType: "text/markdown" },
     async (uri, { key }) => {
       const k = String(key);
-      const lesson = isLessonKey(k) ? await getLesson(env.LESSONS, k) : null;
+      const lesson = isLessonKey(k) ? await getLesson(env.LESSONS, k, ctx.tenant) : null;
       if (!lesson) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.href}`);
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: lesson.markdown }] };
     },
@@ -224,7 +227,10 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       async ({ args }) => {
         const text = await skills.read(`${skill.name}/SKILL.md`);
         if (text === null) throw new McpError(ErrorCode.InternalError, `Skill ${skill.name} is missing from the deployment`);
-        return { description: skill.description, messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args) } }] };
+        return {
+          description: skill.description,
+          messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args, skillSettings(config)) } }],
+        };
       },
     );
   }

@@ -5,11 +5,10 @@
 // loop runs the allowed calls and answers the refused ones with an error the model can read.
 // decide-approval.ts is the entry point for channels.
 import type { SourcedEvent } from "../agent/events";
-import type { Authorization } from "../agent/loop";
-import { newId, now, type ToolCall } from "../agent/messages";
+import type { Hooks } from "../agent/hooks";
+import { newId, now } from "../agent/messages";
 import type { PermissionPolicy, PermissionRule } from "../lib/permissions";
 import type { Redactor } from "../lib/redaction";
-import type { Tool } from "../agent/tools";
 import { ApprovalStore, type ApprovalRow } from "./approval-store";
 import type { SessionStore } from "./session-store";
 
@@ -129,20 +128,27 @@ export class ApprovalDesk {
   }
 
   /**
-   * The loop's `authorize` for one run: the policy first (so deny always wins), then a person's
-   * decision on this very call, then the policy's allow or ask.
+   * The permission hook of one run (last in its hooks, so it sees rewritten arguments): the policy
+   * first (so deny always wins), then a person's decision on this very call, then the policy's allow or ask.
    */
-  authorizer(policy: PermissionPolicy, runId: string): (tool: Tool, args: unknown, call: ToolCall) => Authorization {
-    return (tool, args, call) => {
-      const verdict = policy.decide(tool, args, this.sessionRules());
-      if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
-      const decided = this.approvals.forCall(runId, call.id);
-      if (decided?.status === "allowed") return { action: "allow" };
-      if (decided?.status === "denied")
-        return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
-      if (decided?.status === "expired")
-        return { action: "deny", reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval." };
-      return verdict.action === "ask" ? { action: "ask" } : { action: "allow" };
+  permissionHook(policy: PermissionPolicy, runId: string): Hooks {
+    return {
+      name: "permissions",
+      trusted: true,
+      beforeToolCall: ({ tool, args, callId }) => {
+        const verdict = policy.decide(tool, args, this.sessionRules());
+        if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
+        const decided = this.approvals.forCall(runId, callId);
+        if (decided?.status === "allowed") return { action: "allow" };
+        if (decided?.status === "denied")
+          return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
+        if (decided?.status === "expired")
+          return {
+            action: "deny",
+            reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval.",
+          };
+        return { action: verdict.action === "ask" ? "ask" : "allow" };
+      },
     };
   }
 

@@ -4,9 +4,10 @@ import { MemoryCompactionStore, type CompactionStore } from "../agent/context/co
 import { ContextManager, type ContextSettings } from "../agent/context/context-manager";
 import { createReadToolOutputTool } from "../agent/context/read-tool-output";
 import type { OutputLimits } from "../agent/context/truncation";
-import type { LoopOptions } from "../agent/loop";
+import type { Hooks } from "../agent/hooks";
 import type { ModelClient } from "../agent/model";
 import type { ParadigmSettings } from "../agent/paradigms";
+import type { RunState } from "../agent/run-state";
 import { createTaskTool } from "../agent/subagents";
 import { createTodoWriteTool, type TodoStore } from "../agent/todo";
 import type { Tool, ToolRegistry } from "../agent/tools";
@@ -41,7 +42,7 @@ export function createContextManager(
   config: Config,
   model: ModelClient,
   stores: { outputs: AgentStores["outputs"]; compactions: CompactionStore; todos: TodoStore },
-  runState: ReadonlyMap<string, unknown>,
+  runState: RunState,
 ): ContextManager {
   return new ContextManager({ model, ...stores, runState, settings: contextSettings(config) });
 }
@@ -56,7 +57,7 @@ export interface HarnessToolDeps {
   /** The subagents' system prompt. */
   subagentSystem: string;
   /** The run's permission check: a child may not run what its parent may not. */
-  authorize?: LoopOptions["authorize"];
+  toolGuards: readonly Hooks[];
 }
 
 export function createHarnessTools(d: HarnessToolDeps): Tool[] {
@@ -75,7 +76,7 @@ export function createHarnessTools(d: HarnessToolDeps): Tool[] {
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
       settings: paradigmSettings(config),
       todoMaxItems: config.TODO_MAX_ITEMS,
-      authorize: d.authorize,
+      toolGuards: d.toolGuards,
       // A child compacts in memory: its context ends with it, and the session's overlay is the parent's.
       context: ({ todos, runState }) =>
         createContextManager(config, model, { outputs: stores.outputs, compactions: new MemoryCompactionStore(), todos }, runState),

@@ -1,12 +1,15 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
-import type { RunResult, SourcedEvent } from "../agent/events";
+import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
 import { userMessage } from "../agent/messages";
-import { createOpenAIModel } from "../agent/model";
+import { createOpenAIModel } from "../agent/providers/openai";
 import { runParadigm } from "../agent/paradigms";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { LoopOptions } from "../agent/loop";
+import type { Hooks } from "../agent/hooks";
+import { replayGuard } from "../agent/replay-guard";
+import { RunState } from "../agent/run-state";
+import { graderModel, runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
@@ -25,7 +28,7 @@ export interface DriveDeps {
   /** True when the run had started before a restart. */
   recovering: boolean;
   /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
-  authorize?: LoopOptions["authorize"];
+  permissions: Hooks;
 }
 
 export async function driveRun(d: DriveDeps): Promise<RunResult> {
@@ -39,18 +42,22 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     error: { code, message },
   });
 
-  // The user's message is stored once, even when a restarted run comes through here again.
-  if (store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  const grading = run.options.grading;
+  // The user's message is stored once, even when a restarted run comes through here again. A grading
+  // run's conversation is its own (the exercise and the answer), not part of the session's history.
+  if (!grading && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
   }
   const model = createOpenAIModel({
     apiKey: config.OPENAI_API_KEY ?? "not-needed",
     baseURL: config.OPENAI_BASE_URL,
-    model: config.MODEL,
+    model: grading ? graderModel(config) : config.MODEL,
     timeoutMs: config.MODEL_TIMEOUT_MS,
     maxRetries: config.MODEL_MAX_RETRIES,
   });
+  if (grading)
+    return runGrading({ task: grading, model, runId: run.runId, sessionId: d.sessionId, signal: d.signal, stream: run.options.stream, emit: d.emit });
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;
@@ -64,9 +71,9 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     model,
     stores,
     stream: run.options.stream,
-    authorize: d.authorize,
+    toolGuards: [d.permissions],
   });
-  const runState = new Map<string, unknown>();
+  const runState = new RunState();
   try {
     let steps = run.steps;
     let usage = run.usage;
@@ -75,14 +82,12 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       // Checkpoint the run's counters after every model call of the top-level agent.
       if (e.type === "model.response" && !e.agent) {
         steps = e.step;
-        usage = {
-          promptTokens: usage.promptTokens + e.usage.promptTokens,
-          completionTokens: usage.completionTokens + e.usage.completionTokens,
-          totalTokens: usage.totalTokens + e.usage.totalTokens,
-        };
+        usage = addUsage(usage, e.usage);
         store.updateRun(run.runId, { steps, usage });
       }
     };
+    const history = store.modelHistory();
+    const context = createContextManager(config, model, stores, runState);
     const result = await runParadigm(run.options.paradigm, {
       runId: run.runId,
       sessionId: d.sessionId,
@@ -93,7 +98,7 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
         new Date().toISOString().slice(0, 10),
       ),
       tools: toolset.tools,
-      history: store.modelHistory(),
+      history,
       maxSteps: run.options.maxSteps,
       stepsSoFar: run.steps,
       usageSoFar: run.usage,
@@ -102,12 +107,12 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
       emit,
       onMessage: (m) => store.appendMessage(m, run.runId),
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
-      recovering: d.recovering,
       runState,
-      context: createContextManager(config, model, stores, runState),
+      // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
+      hooks: [context, ...(d.recovering ? [replayGuard(history)] : []), d.permissions],
+      countTokens: (s, m, t) => context.count(s, m, t),
       todos: stores.todos,
       settings: paradigmSettings(config),
-      authorize: d.authorize,
     });
     return deadline.verdict(result);
   } finally {

@@ -13,6 +13,7 @@ import type { Env } from "../env";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
+import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
 import { createTracePolicy } from "./trace-policy";
 
@@ -29,25 +30,38 @@ export interface SessionView {
   usage: Usage;
 }
 
+/** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
+export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
+
 export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: unknown };
 
 interface ActiveRun {
   controller: AbortController;
+  /** Settles when the run's execution has stopped (its last write is done). */
+  stopped: Promise<void>;
 }
+
+/** How long a delete waits for a running run to stop before wiping the session anyway. */
+const DELETE_WAIT_MS = 10_000;
+const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
 export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
+  private readonly dedupe: RequestDedupe;
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
+  /** Runs ended by a delete: whatever their execution still does, it neither writes nor emits. */
+  private readonly discarded = new Set<string>();
   private pumping = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
+    this.dedupe = new RequestDedupe(ctx.storage.sql);
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
       this.store,
@@ -88,30 +102,92 @@ export class SessionObject extends DurableObject<Env> {
     };
   }
 
-  /** Deletes everything of the session; false if it did not exist. */
+  /**
+   * Deletes everything of the session; false if it did not exist. Every run not yet ended ends first
+   * as failed (session_deleted): its stream gets that event and whoever waits for it that answer.
+   */
   async destroy(): Promise<boolean> {
     if (!this.store.exists()) return false;
-    for (const a of this.active.values()) a.controller.abort(new Error("session deleted"));
+    const stopping = [...this.active.values()].map((a) => {
+      a.controller.abort(new Error("session deleted"));
+      return a.stopped;
+    });
+    this.endUnfinishedRuns();
+    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
+    // A run started while the others stopped ends the same way.
+    this.endUnfinishedRuns();
+    await this.wipe();
+    return true;
+  }
+
+  private endUnfinishedRuns(): void {
+    for (const run of this.store.runs().filter((r) => r.status === "running" || r.status === "awaiting_approval" || r.status === "awaiting_input")) {
+      this.discarded.add(run.runId);
+      this.store.updateRun(run.runId, { status: "failed", error: SESSION_DELETED, pending: null });
+      this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: SESSION_DELETED });
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  private async wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
     this.approvals.init();
-    return true;
+    this.dedupe.init();
   }
 
   // ---- runs
 
-  /** Queues a run (creating the session if absent) and starts it when the session is free. */
-  async startRun(sessionId: string, input: string, options: RunOptions): Promise<{ runId: string } | null> {
+  /**
+   * Queues a run (creating the session if absent) and starts it when the session is free. A request that
+   * repeats an earlier one (request-dedupe.ts) gets that run back instead. Null: another tenant's session.
+   */
+  async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<StartedRun | null> {
     const tenant = options.tenant ?? null;
     if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.store.tenant())) return null;
+    const limits = this.dedupeLimits();
+    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), limits);
+    if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
+    this.dedupe.remember(dedupe, runId, limits);
     await this.armWatchdog();
     void this.pump();
-    return { runId };
+    return { runId, replayed: false };
+  }
+
+  /**
+   * A stateless request's run: the session holds only the conversation the request brought. A repeat of
+   * the request the session last served gets that run back; anything else starts over from `history`.
+   */
+  async startStatelessRun(sessionId: string, history: readonly Message[], input: string, options: RunOptions, dedupe: RunDedupe): Promise<StartedRun> {
+    if (this.store.exists()) {
+      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), this.dedupeLimits());
+      if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
+      await this.destroy();
+    }
+    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
+    return (await this.startRun(sessionId, input, options, dedupe))!;
+  }
+
+  /**
+   * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a
+   * repeat may still come: its idempotency key's lifetime, or the retry window after a failure.
+   */
+  async release(runId: string): Promise<void> {
+    const run = this.store.run(runId);
+    const limits = this.dedupeLimits();
+    const retryUntil = run?.status === "failed" ? this.dedupe.retryDeadline(run, limits) : 0;
+    const keepUntil = Math.max(retryUntil, this.dedupe.lastExpiry() ?? 0);
+    if (keepUntil <= Date.now()) {
+      await this.destroy();
+      return;
+    }
+    this.store.setMeta("expires_at", String(keepUntil));
+    await this.armWatchdog();
   }
 
   async getRun(runId: string): Promise<RunView | null> {
@@ -185,8 +261,11 @@ export class SessionObject extends DurableObject<Env> {
     // A run going on after its approvals were settled is not recovering from a crash.
     const recovering = run.startedAt !== undefined && !this.approvals.takeResume(run.runId);
     const controller = new AbortController();
-    this.active.set(run.runId, { controller });
-    const emit = (e: SourcedEvent) => this.hub.emit(run.runId, e);
+    let stopped!: () => void;
+    this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
+    const emit = (e: SourcedEvent) => {
+      if (!this.discarded.has(run.runId)) this.hub.emit(run.runId, e);
+    };
     let result: RunResult;
     try {
       const config = this.config();
@@ -204,7 +283,7 @@ export class SessionObject extends DurableObject<Env> {
         signal: controller.signal,
         emit,
         recovering,
-        authorize: this.approvals.authorizer(new PermissionPolicy(config.PERMISSIONS), run.runId),
+        permissions: this.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -218,8 +297,11 @@ export class SessionObject extends DurableObject<Env> {
       };
     } finally {
       this.active.delete(run.runId);
+      stopped();
     }
-    this.finish(this.store.run(run.runId)!, result);
+    if (!this.discarded.has(run.runId)) this.finish(this.store.run(run.runId)!, result);
+    // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
+    else if (!this.store.exists()) await this.wipe();
   }
 
   private finish(run: RunRow, result: RunResult): void {
@@ -251,10 +333,19 @@ export class SessionObject extends DurableObject<Env> {
       }
     } finally {
       // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
-      const view = runView(this.store.run(run.runId)!);
-      for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
-      this.waiters.delete(run.runId);
+      this.answerWaiters(run.runId);
     }
+  }
+
+  private answerWaiters(runId: string): void {
+    const view = runView(this.store.run(runId)!);
+    for (const resolve of this.waiters.get(runId) ?? []) resolve(view);
+    this.waiters.delete(runId);
+  }
+
+  private dedupeLimits(): DedupeLimits {
+    const config = this.config();
+    return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS, retryWindowMs: config.RETRY_WINDOW_MS };
   }
 
   private config(): Config {
@@ -289,12 +380,18 @@ export class SessionObject extends DurableObject<Env> {
   /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
     const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity);
+    const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
   /** The watchdog: expires approvals no one decided, resumes runs lost to a restart, and re-arms while work remains. */
   async alarm(): Promise<void> {
+    // A released stateless session whose time is up goes entirely.
+    if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.active.size === 0) {
+      await this.destroy();
+      return;
+    }
     for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();

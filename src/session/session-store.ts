@@ -1,8 +1,10 @@
 // A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
 // key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
+import type { Paradigm } from "../agent";
 import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
+import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -59,7 +61,7 @@ export interface RunRow {
 
 export interface RunOptions {
   stream: boolean;
-  paradigm: "react" | "reflection" | "plan-solve";
+  paradigm: Paradigm;
   maxSteps: number;
   /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
   channel?: string;
@@ -67,6 +69,8 @@ export interface RunOptions {
   tenant?: Tenant;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
+  /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
+  grading?: GradingTask;
 }
 
 export interface TraceEvent {

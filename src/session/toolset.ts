@@ -1,18 +1,24 @@
 // The tools and prompt sections of one run, built from config and bindings. Each feature adds its
 // tools here; the loop only sees a ToolRegistry.
 import type { Emit } from "../agent/events";
-import type { LoopOptions } from "../agent/loop";
+import type { Hooks } from "../agent/hooks";
 import type { ModelClient } from "../agent/model";
 import { SUBAGENT_SYSTEM_PROMPT } from "../agent/subagents";
 import { ToolRegistry, type Tool } from "../agent/tools";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import { calculateTool } from "../tools/calculate";
-import { createFetchWebpageTool } from "../tools/fetch-webpage";
-import { createSaveDocumentTool } from "../tools/save-document";
+import {
+  assetsSkillSource,
+  calculateTool,
+  createFetchWebpageTool,
+  createSaveDocumentTool,
+  createSkillTools,
+  createWebSearchTool,
+  loadSkillCatalog,
+  skillSettings,
+  skillsPromptSection,
+} from "../tools";
 import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig } from "../tools/mcp";
-import { createWebSearchTool } from "../tools/web-search";
-import { assetsSkillSource, createSkillTools, loadSkillCatalog, skillsPromptSection } from "../tools/skills";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { mcpOAuthContext, runOrigin } from "./mcp-oauth-context";
@@ -31,7 +37,7 @@ export interface ToolsetDeps {
   stores: AgentStores;
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
-  authorize?: LoopOptions["authorize"];
+  toolGuards: readonly Hooks[];
 }
 
 export interface Toolset {
@@ -65,7 +71,7 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tool
             allowPrivate,
           }),
           createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
-          ...createSkillTools(catalog, skills),
+          ...createSkillTools(catalog, skills, skillSettings(config)),
         ],
         skillsSection: skillsPromptSection(catalog),
       };
@@ -97,7 +103,15 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const mcp = await connectMcp(deps, tools, promptSections);
   // Last: subagents get the tools and prompt sections of everything above.
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
-  for (const t of createHarnessTools({ config, model: deps.model, stores: deps.stores, stream: deps.stream, tools, subagentSystem, authorize: deps.authorize }))
+  for (const t of createHarnessTools({
+    config,
+    model: deps.model,
+    stores: deps.stores,
+    stream: deps.stream,
+    tools,
+    subagentSystem,
+    toolGuards: deps.toolGuards,
+  }))
     tools.add(t);
   return { tools, promptSections, close: async () => mcp?.close() };
 }

@@ -7,8 +7,14 @@ import { extractArticle } from "./extract";
 import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
 
-/** runState key of the Set<string> of URLs fetch_webpage has read in this run (requested and final). */
+/** runState key of the URLs fetch_webpage has read in this run (requested and final). */
 export const FETCHED_URLS = "fetchedUrls";
+
+declare module "../agent/run-state" {
+  interface RunStateVars {
+    [FETCHED_URLS]: Set<string>;
+  }
+}
 
 export interface FetchWebpageOptions {
   /** ALLOW_PRIVATE_FETCH: local tests only. */
@@ -103,8 +109,7 @@ function fit(article: Omit<WebpageResult, "url" | "truncated">, maxChars: number
 }
 
 function recordFetched(ctx: ToolContext, urls: string[]): void {
-  const known = ctx.runState.get(FETCHED_URLS);
-  const set = known instanceof Set ? (known as Set<string>) : new Set<string>();
+  const set = ctx.runState.get(FETCHED_URLS) ?? new Set<string>();
   for (const url of urls) set.add(url);
   ctx.runState.set(FETCHED_URLS, set);
 }

@@ -1,5 +1,6 @@
 // The blind answer check: before a lesson is final, a reader that has only the chapter (never the
-// Answer Key) solves its multiple choice and fill-in exercises, one model call per chapter. Where its
+// Answer Key) solves its multiple choice and fill-in exercises, one model call per chapter (and none
+// again for a chapter whose text has not changed, so a lesson built in parts solves each chapter once). Where its
 // answer and the key disagree, the writer gets a finding to resolve: the key is wrong, or the
 // question or the chapter is not clear enough to have one right answer.
 import * as z from "zod";
@@ -64,7 +65,7 @@ async function solveChapter(
   result: AnswerCheck,
 ): Promise<Record<string, string> | undefined> {
   const ask = exercises.map((e) => `${e.id} (${e.type === "multiple_choice" ? "multiple choice" : "fill in the blank"})`).join(", ");
-  const cacheKey = `${ask}\n${chapter.text}`;
+  const cacheKey = `${ask}\n${chapter.text.trim()}`;
   const hit = opts.cache.get(cacheKey);
   if (hit) return hit;
   try {

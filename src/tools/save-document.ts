@@ -30,6 +30,12 @@ import type { Tenant } from "../lib/tenant";
 const FAILED_LESSON_SAVES = "failedLessonSaves";
 /** runState key: the blind answer check's answers per chapter text (an unchanged chapter is not solved twice). */
 const SOLVER_CACHE = "lessonSolverAnswers";
+declare module "../agent/run-state" {
+  interface RunStateVars {
+    [FAILED_LESSON_SAVES]: number;
+    [SOLVER_CACHE]: SolverCache;
+  }
+}
 /** How many `-N` keys to try before giving up on a filename. */
 const MAX_SUFFIX = 50;
 /** Findings listed in one tool result; the rest are counted. */
@@ -172,7 +178,7 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
         const tail = `While the lesson is unfinished, findings about its missing parts are expected: append the next part with filename "${name}" and append: true, then fix what remains with edits.`;
         return { status: "partial", content: head + tail, data, ...usage };
       }
-      const failures = ((ctx.runState.get(FAILED_LESSON_SAVES) as number | undefined) ?? 0) + 1;
+      const failures = (ctx.runState.get(FAILED_LESSON_SAVES) ?? 0) + 1;
       ctx.runState.set(FAILED_LESSON_SAVES, failures);
       const tail =
         failures <= maxRepairs
@@ -198,19 +204,18 @@ function nextText(args: SaveDocumentArgs, stored: string | undefined): { text: s
   return { text: appendBlock(stored, content) };
 }
 
-/** Form findings, then (only when the form passes) the blind answer check. */
+/** The form findings and, with the answer check on, the blind answer check's (each chapter solved once per text in a run). */
 async function checkLesson(
   content: string,
   ctx: ToolContext,
   answerCheck: SaveDocumentOptions["answerCheck"],
 ): Promise<{ findings: LessonFinding[]; usage?: Usage; unavailable: string[]; blind: boolean }> {
-  const fetched = ctx.runState.get(FETCHED_URLS);
-  const form = validateLesson(content, { fetchedUrls: fetched instanceof Set ? fetched : new Set() });
-  if (!form.ok || !answerCheck) return { findings: form.findings, unavailable: [], blind: false };
-  let cache = ctx.runState.get(SOLVER_CACHE) as SolverCache | undefined;
+  const form = validateLesson(content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set() });
+  if (!answerCheck) return { findings: form.findings, unavailable: [], blind: false };
+  let cache = ctx.runState.get(SOLVER_CACHE);
   if (!cache) ctx.runState.set(SOLVER_CACHE, (cache = new Map()));
   const blind = await checkAnswersBlind(lessonChapters(content), { model: answerCheck.model, signal: ctx.signal, cache, lines: content.split(/\r?\n/) });
-  return { ...blind, blind: true };
+  return { findings: [...form.findings, ...blind.findings], usage: blind.usage, unavailable: blind.unavailable, blind: true };
 }
 
 function listFindings(findings: LessonFinding[]): string {

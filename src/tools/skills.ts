@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool } from "../agent/tools";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
-import { LOADED_SKILLS_KEY, type LoadedSkill as CoreLoadedSkill } from "../agent/context/loaded-skills";
+import { LOADED_SKILLS_KEY, type LoadedSkill } from "../agent/context/loaded-skills";
 
 /** Reads a file by its path relative to the skills root ("manifest.json", "knowledge-compiler/SKILL.md"); null when absent. */
 export interface SkillSource {
@@ -32,12 +32,8 @@ export interface SkillCatalog {
   skills: SkillInfo[];
 }
 
-/** What load_skill records in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
-export interface LoadedSkill extends CoreLoadedSkill {
-  args?: string;
-}
-
-export { LOADED_SKILLS_KEY };
+/** load_skill records each skill in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
+export { LOADED_SKILLS_KEY, type LoadedSkill };
 
 export async function loadSkillCatalog(source: SkillSource): Promise<SkillCatalog> {
   const text = await source.read("manifest.json");
@@ -56,7 +52,12 @@ export function skillsPromptSection(catalog: SkillCatalog): string {
   ].join("\n");
 }
 
-export function createSkillTools(catalog: SkillCatalog, source: SkillSource): Tool[] {
+/** Configured values a skill's instructions name as `$NAME` placeholders, so its targets follow the deployment. */
+export type SkillSettings = Readonly<Record<string, string>>;
+
+export const skillSettings = (config: { LESSON_CHAPTER_WORDS: number }): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(config.LESSON_CHAPTER_WORDS) });
+
+export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}): Tool[] {
   const byName = new Map(catalog.skills.map((s) => [s.name, s]));
   const known = () => catalog.skills.map((s) => s.name).join(", ") || "(none)";
   const unknown = (name: string) => fail(`No skill named "${name}". Skills that exist: ${known()}.`);
@@ -75,10 +76,10 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
       if (!skill) return unknown(name);
       const text = await source.read(`${name}/SKILL.md`);
       if (text === null) return fail(`Skill "${name}" is listed but its SKILL.md is missing from the deployment.`);
-      const body = skillInstructions(text, args);
+      const body = skillInstructions(text, args, settings);
       const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
       const content = `${body.trimEnd()}${resources}`;
-      const loaded = (ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill> | undefined) ?? new Map<string, LoadedSkill>();
+      const loaded = ctx.runState.get(LOADED_SKILLS_KEY) ?? new Map<string, LoadedSkill>();
       loaded.set(name, args === undefined ? { name, content } : { name, args, content });
       ctx.runState.set(LOADED_SKILLS_KEY, loaded);
       return ok(content, { name, args });
@@ -109,9 +110,11 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource): To
 }
 
 /** A SKILL.md's instructions with its arguments in place of $ARGUMENTS (load_skill, and the MCP server's prompts). */
-export function skillInstructions(skillFile: string, args: string | undefined): string {
-  // A function replacement, so `$&`-style patterns in the arguments stay literal.
-  return parseSkillFile(skillFile).body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
+export function skillInstructions(skillFile: string, args: string | undefined, settings: SkillSettings = {}): string {
+  let body = parseSkillFile(skillFile).body;
+  // Function replacements, so `$&`-style patterns in the values stay literal.
+  for (const [name, value] of Object.entries(settings)) body = body.replaceAll(`$${name}`, () => value);
+  return body.replaceAll("$ARGUMENTS", () => args?.trim() || "(none given)");
 }
 
 /** A SkillSource over the Worker's static-assets binding (or any fetcher serving the skills folder at `base`). */

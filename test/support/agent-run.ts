@@ -15,6 +15,7 @@ import { LOADED_SKILLS_KEY } from "../../src/agent/context/loaded-skills";
 import { defineTool, ok, ToolRegistry, type Tool } from "../../src/agent/tools";
 import type { LoopHarness } from "./loop-harness";
 import type { Reply } from "./scripted-model";
+import { RunState } from "../../src/agent/run-state";
 
 export class MemoryToolOutputStore implements ToolOutputStore {
   readonly outputs = new Map<string, string>();
@@ -56,7 +57,7 @@ export interface AgentRunOptions {
   input?: string;
   key?: string;
   todos?: MemoryTodoStore;
-  runState?: Map<string, unknown>;
+  runState?: RunState;
   loop?: Partial<LoopOptions>;
 }
 
@@ -80,7 +81,7 @@ export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunO
   const todos = opts.todos ?? new MemoryTodoStore();
   const outputs = new MemoryToolOutputStore();
   const compactions = new MemoryCompactionStore();
-  const runState = opts.runState ?? new Map<string, unknown>();
+  const runState = opts.runState ?? new RunState();
   const settings = testParadigmSettings(opts.settings);
   const contextSettings = opts.context === false ? undefined : testContextSettings(opts.context);
 
@@ -116,13 +117,14 @@ export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunO
     );
   }
 
+  const context = contextSettings ? new ContextManager({ model, outputs, compactions, todos, runState, settings: contextSettings }) : undefined;
   const result = await runParadigm(opts.paradigm ?? "react", {
     ...base,
     tools,
     runState,
     todos,
     settings,
-    ...(contextSettings ? { context: new ContextManager({ model, outputs, compactions, todos, runState, settings: contextSettings }) } : {}),
+    ...(context ? { hooks: [context], countTokens: (s, m, t) => context.count(s, m, t) } : {}),
     ...opts.loop,
   });
   return { result, events, messages, key, todos, outputs, compactions };

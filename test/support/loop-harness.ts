@@ -2,7 +2,8 @@
 import type { SourcedEvent } from "../../src/agent/events";
 import { runLoop, type LoopOptions, type LoopResult } from "../../src/agent/loop";
 import { userMessage, type Message } from "../../src/agent/messages";
-import { createOpenAIModel, type ModelClient } from "../../src/agent/model";
+import type { ModelClient } from "../../src/agent/model";
+import { createOpenAIModel } from "../../src/agent/providers/openai";
 import { ToolRegistry, type Tool } from "../../src/agent/tools";
 import { ScriptedModel, type Reply } from "./scripted-model";
 
@@ -34,6 +35,16 @@ export class LoopHarness {
       timeoutMs: opts.timeoutMs ?? 10_000,
       maxRetries: opts.maxRetries ?? 0,
     });
+  }
+
+  /**
+   * A model client of its own script, for model calls made outside the loop (a tool's own call): the
+   * script's marker rides in the system prompt, since such a request carries no user input of the test.
+   */
+  keyedClient(key: string, replies: Reply[]): ModelClient {
+    const marker = this.model.script(key, replies);
+    const client = this.client();
+    return { model: client.model, complete: (req) => client.complete({ ...req, system: `${req.system} ${marker}` }) };
   }
 
   /**

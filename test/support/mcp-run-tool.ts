@@ -2,6 +2,7 @@
 // and records the events it emits.
 import type { SourcedEvent } from "../../src/agent/events";
 import { ToolRegistry, type Tool, type ToolResult } from "../../src/agent/tools";
+import { RunState } from "../../src/agent/run-state";
 
 let callCounter = 0;
 
@@ -22,7 +23,7 @@ export async function runTool(tools: Tool[], name: string, args: unknown, signal
     callId,
     signal,
     emit: (e) => events.push(e),
-    runState: new Map(),
+    runState: new RunState(),
   });
   return { result, events };
 }

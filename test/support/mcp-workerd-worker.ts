@@ -3,6 +3,7 @@
 // args}]} → {tools, warnings, results: [{status, content, progress}]}.
 import type { SourcedEvent } from "../../src/agent/events";
 import { ToolRegistry } from "../../src/agent/tools";
+import { RunState } from "../../src/agent/run-state";
 import { McpManager, parseMcpConfig } from "../../src/tools/mcp/index";
 
 interface Job {
@@ -31,7 +32,7 @@ export default {
                 callId: `call_${i}`,
                 signal: request.signal,
                 emit: (e) => events.push(e),
-                runState: new Map(),
+                runState: new RunState(),
               });
         results.push({ status: result.status, content: result.content, progress: events.filter((e) => e.type === "tool.progress").length });
       }

@@ -2,6 +2,7 @@
 // run with a ToolContext whose runState the test can share between calls (one run).
 import type { SourcedEvent } from "../../src/agent/events";
 import { type Tool, type ToolContext, type ToolResult, ToolRegistry } from "../../src/agent/tools";
+import { RunState } from "../../src/agent/run-state";
 
 export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext & { events: SourcedEvent[] } {
   const events: SourcedEvent[] = [];
@@ -11,7 +12,7 @@ export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext &
     callId: "call_test",
     signal: new AbortController().signal,
     emit: (e) => events.push(e),
-    runState: new Map(),
+    runState: new RunState(),
     events,
     ...overrides,
   };

@@ -3,7 +3,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sha256Hex } from "../../src/http/api-keys";
+import { sha256Hex } from "../../src/lib/sha256-hex";
 import { createApp } from "../../src/http/app";
 import { SYLLABUS_REPLY } from "../support/course-fixtures";
 import { script } from "../support/model-control";

@@ -2,9 +2,13 @@
 // from the full history: the compaction overlay, then micro-compaction; it counts the tokens and, past
 // the threshold, compacts (one compaction at a time). After each call it learns the provider's count.
 // It also cuts long tool outputs as they arrive, keeping them whole in the output store.
-import type { Emit, Usage } from "../events";
-import { newId, now, type Message, type ToolResultMessage } from "../messages";
-import type { ModelClient } from "../model";
+// It is a trusted hook (hooks.ts): transformContext, afterModel and afterToolCall; put it first in a run's hooks.
+import { addUsage, emptyUsage, type Emit, type Usage } from "../events";
+import type { Hooks, ModelStep, RunContext, ToolCallInfo } from "../hooks";
+import { newId, now, type Message } from "../messages";
+import type { ModelClient, ModelResponse } from "../model";
+import type { RunState } from "../run-state";
+import type { ToolResult } from "../tools";
 import type { TodoStore } from "../todo";
 import { applyCompaction, renderTranscript, splitRounds, summarize, type Compaction, type CompactionStore } from "./compaction";
 import { loadedSkills, mergeSkills } from "./loaded-skills";
@@ -33,7 +37,7 @@ export interface ContextDeps {
   compactions: CompactionStore;
   todos: TodoStore;
   /** The run's shared facts; the loaded skills are read from here. */
-  runState: ReadonlyMap<string, unknown>;
+  runState: RunState;
   settings: ContextSettings;
 }
 
@@ -49,7 +53,9 @@ export interface PrepareRequest {
 /** How many characters of a skill's text identify the tool result that loaded it. */
 const SKILL_FINGERPRINT_CHARS = 200;
 
-export class ContextManager {
+export class ContextManager implements Hooks {
+  readonly name = "context";
+  readonly trusted = true;
   private readonly counter = new PromptTokenCounter();
   private overlay: { loaded: boolean; compaction?: Compaction } = { loaded: false };
   private compacting: Promise<Usage | undefined> | undefined;
@@ -62,6 +68,23 @@ export class ContextManager {
 
   private get budget(): number {
     return Math.floor(this.deps.settings.contextWindow * this.deps.settings.compactionThreshold);
+  }
+
+  async transformContext(step: ModelStep, run: RunContext): Promise<ModelStep> {
+    const { messages, usage } = await this.prepare({ system: step.system, messages: step.messages, tools: step.tools, signal: run.signal, emit: run.emit });
+    return { ...step, messages, ...(usage ? { usage: addUsage(step.usage ?? emptyUsage(), usage) } : {}) };
+  }
+
+  afterModel(step: ModelStep, response: ModelResponse): void {
+    this.counter.observe(step.system, step.messages, step.tools, response.usage?.promptTokens);
+  }
+
+  /** Cuts a result over the output limits; the whole output is kept under the result message's id. */
+  async afterToolCall(call: ToolCallInfo, result: ToolResult): Promise<ToolResult> {
+    const cut = truncateOutput(call.resultId, result.content, this.deps.settings.output);
+    if (!cut.truncated) return result;
+    await this.keep(call.resultId, result.content);
+    return { ...result, content: cut.content, truncated: true };
   }
 
   /** What the model sees this step; compacts first when the history has outgrown the budget. */
@@ -87,23 +110,10 @@ export class ContextManager {
     return this.counter.count(system, messages, tools);
   }
 
-  /** Learns the provider's count of the request just made. */
-  observe(system: string, messages: readonly Message[], tools: readonly object[], usage: Usage | undefined): void {
-    this.counter.observe(system, messages, tools, usage?.promptTokens);
-  }
-
-  /** Cuts a tool result over the output limits; the whole output is kept under the message's id. */
-  async limitToolOutput(m: ToolResultMessage): Promise<{ message: ToolResultMessage; truncated: boolean }> {
-    const cut = truncateOutput(m.id, m.content, this.deps.settings.output);
-    if (!cut.truncated) return { message: m, truncated: false };
-    await this.keep(m);
-    return { message: { ...m, content: cut.content }, truncated: true };
-  }
-
-  private async keep(m: ToolResultMessage): Promise<void> {
-    if (this.kept.has(m.id)) return;
-    await this.deps.outputs.put(m.id, m.content);
-    this.kept.add(m.id);
+  private async keep(id: string, content: string): Promise<void> {
+    if (this.kept.has(id)) return;
+    await this.deps.outputs.put(id, content);
+    this.kept.add(id);
   }
 
   private async currentCompaction(): Promise<Compaction | undefined> {
@@ -120,7 +130,7 @@ export class ContextManager {
     const { messages: view, shortened } = microCompact(applyCompaction(messages, compaction, todos), this.deps.settings.micro, (m) =>
       fingerprints.some((f) => m.content.includes(f)),
     );
-    for (const m of shortened) await this.keep(m);
+    for (const m of shortened) await this.keep(m.id, m.content);
     return view;
   }
 

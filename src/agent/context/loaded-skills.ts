@@ -1,19 +1,24 @@
-// The skills loaded in a run, as the skills tool records them in `runState` (src/tools/skills.ts writes
-// a Map<name, {name, args?, content}> under this key). Compaction keeps their text whole.
+// The skills loaded in a run, as the skills tool records them in the run state (src/tools/skills.ts
+// writes name → {name, args?, content} under this key). Compaction keeps their text whole.
+import type { RunState } from "../run-state";
+
 export const LOADED_SKILLS_KEY = "loadedSkills";
 
 export interface LoadedSkill {
   name: string;
+  /** The arguments it was loaded with, if any. */
+  args?: string;
   content: string;
 }
 
-export function loadedSkills(runState: ReadonlyMap<string, unknown>): LoadedSkill[] {
-  const recorded = runState.get(LOADED_SKILLS_KEY);
-  if (!(recorded instanceof Map)) return [];
-  return [...recorded.values()].flatMap((s: unknown) => {
-    const skill = s as Partial<LoadedSkill> | null;
-    return typeof skill?.name === "string" && typeof skill.content === "string" ? [{ name: skill.name, content: skill.content }] : [];
-  });
+declare module "../run-state" {
+  interface RunStateVars {
+    [LOADED_SKILLS_KEY]: Map<string, LoadedSkill>;
+  }
+}
+
+export function loadedSkills(runState: RunState): LoadedSkill[] {
+  return [...(runState.get(LOADED_SKILLS_KEY)?.values() ?? [])].map(({ name, content }) => ({ name, content }));
 }
 
 /** Skills of `later` replace those of the same name in `earlier` (a skill loaded again with other arguments). */

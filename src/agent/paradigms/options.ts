@@ -3,10 +3,6 @@
 import type { LoopOptions } from "../loop";
 import type { TodoStore } from "../todo";
 
-export type Paradigm = "react" | "reflection" | "plan-solve";
-
-export const PARADIGMS: readonly Paradigm[] = ["react", "reflection", "plan-solve"];
-
 export interface ParadigmSettings {
   /** The todo reminder fires after this many model replies without todo_write. */
   todoReminderTurns: number;

@@ -6,6 +6,7 @@
 // in the todo list, and goes on where it stopped instead of planning again.
 import * as z from "zod";
 import { emptyUsage, type Todo } from "../events";
+import { forceFirstToolChoice } from "../hooks";
 import { runLoop, type LoopOptions, type LoopResult } from "../loop";
 import { userMessage, type Message } from "../messages";
 import { renderTodos } from "../todo";
@@ -42,7 +43,7 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
   let progress: Pick<LoopResult, "steps" | "usage"> = { steps: o.stepsSoFar ?? 0, usage: o.usageSoFar ?? emptyUsage() };
   const system = `${o.system}\n\n${planSolveGuide(o.settings.planMaxSteps)}`;
   const loop = async (extra: Partial<LoopOptions>): Promise<LoopResult> => {
-    const r = await runLoop({ ...o, system, history, onMessage, stepsSoFar: progress.steps, usageSoFar: progress.usage, firstToolChoice: undefined, ...extra });
+    const r = await runLoop({ ...o, system, history, onMessage, stepsSoFar: progress.steps, usageSoFar: progress.usage, ...extra });
     progress = r;
     return r;
   };
@@ -66,8 +67,9 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
         return { status: "success", content: renderTodos(todos), endRun: { output: "" } };
       },
     });
-    // The plan tool is the harness's own: no permission rule applies to it.
-    const planned = await loop({ tools: new ToolRegistry([planTool]), firstToolChoice: { name: PLAN_TOOL }, authorize: undefined });
+    // The plan tool is the harness's own: no tool-call hook (permissions, an embedder's) applies to it.
+    const hooks = [...(o.hooks ?? []).filter((h) => !h.beforeToolCall), forceFirstToolChoice({ name: PLAN_TOOL })];
+    const planned = await loop({ tools: new ToolRegistry([planTool]), hooks });
     if (planned.status !== "completed") return planned;
     if (!made) {
       o.emit({ type: "warning", code: "plan_missing", message: "The model answered without making a plan; its answer is the run's output." });
@@ -100,7 +102,7 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
     await mark(i, "completed");
   }
   await say(synthesisTurn(steps.length));
-  return loop({ firstToolChoice: "none" });
+  return loop({ hooks: [...(o.hooks ?? []), forceFirstToolChoice("none")] });
 }
 
 /** This run's plan, when the history since the user's request already holds one: its steps and where it ends. */

@@ -4,6 +4,7 @@
 // agent "critic"; its messages stay out of the session's history, and the reasons of a revise reach
 // the author as a user turn that is stored like any other.
 import * as z from "zod";
+import { forceFirstToolChoice } from "../hooks";
 import { runLoop, type LoopResult } from "../loop";
 import { userMessage, type Message } from "../messages";
 import { defineTool, ToolRegistry } from "../tools";
@@ -49,7 +50,7 @@ export async function runReflection(o: ParadigmOptions): Promise<LoopResult> {
     }
     if (review.verdict.kind === "approve" || result.steps >= o.maxSteps) break;
     await onMessage(userMessage(revisionRequest(round, review.verdict.reasons)));
-    result = await runReact({ ...o, history, onMessage, stepsSoFar: result.steps, usageSoFar: result.usage, firstToolChoice: undefined });
+    result = await runReact({ ...o, history, onMessage, stepsSoFar: result.steps, usageSoFar: result.usage });
   }
   return result;
 }
@@ -90,7 +91,7 @@ async function critique(o: ParadigmOptions, task: string, answer: LoopResult): P
     stream: o.stream,
     emit: (e) => o.emit({ ...e, agent: CRITIC_AGENT }),
     onMessage: () => {},
-    firstToolChoice: "required",
+    hooks: [forceFirstToolChoice("required")],
   });
   // Running out of critic steps is not the run's failure: the answer stands unreviewed.
   return { ...result, status: result.status === "max_steps" ? "completed" : result.status, ...(verdict ? { verdict } : {}) };

@@ -1,0 +1,54 @@
+// The harness core's public surface: what an embedder imports (docs/harness.md shows how). Everything
+// here is runtime-neutral (no Cloudflare, no storage): a caller brings a ModelClient, tools, stores and hooks.
+export { runLoop, unansweredCalls, type LoopOptions, type LoopResult } from "./loop";
+export { HookRunner, forceFirstToolChoice, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
+export { replayGuard } from "./replay-guard";
+export { RunState, type RunStateKey, type RunStateVars } from "./run-state";
+export * from "./events";
+export {
+  newId,
+  now,
+  userMessage,
+  type AssistantMessage,
+  type Message,
+  type Role,
+  type SummaryMessage,
+  type ToolCall,
+  type ToolResultMessage,
+  type ToolStatus,
+  type UserMessage,
+} from "./messages";
+export { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
+export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage } from "./providers/openai";
+export {
+  defineTool,
+  fail,
+  ok,
+  ToolRegistry,
+  ToolTimeoutError,
+  type JsonSchema,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+  type ToolSpec,
+  type Validation,
+} from "./tools";
+export {
+  PARADIGM_REGISTRY,
+  PARADIGMS,
+  ParadigmSchema,
+  runParadigm,
+  type Paradigm,
+  type ParadigmEntry,
+  type ParadigmOptions,
+  type ParadigmSettings,
+} from "./paradigms";
+export { createTodoWriteTool, MemoryTodoStore, renderTodos, TODO_WRITE_TOOL, type TodoStore } from "./todo";
+export { todoReminder } from "./todo-reminder";
+export { createTaskTool, SUBAGENT_SYSTEM_PROMPT, TASK_TOOL, type SubagentDeps } from "./subagents";
+export { ContextManager, type ContextDeps, type ContextSettings } from "./context/context-manager";
+export { MemoryCompactionStore, type Compaction, type CompactionStore } from "./context/compaction";
+export { createReadToolOutputTool } from "./context/read-tool-output";
+export type { ToolOutputStore } from "./context/tool-outputs";
+export type { OutputLimits, TruncationMode } from "./context/truncation";
+export { LOADED_SKILLS_KEY, type LoadedSkill } from "./context/loaded-skills";

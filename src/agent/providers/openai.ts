@@ -1,0 +1,208 @@
+// The OpenAI provider: the one place that knows the Chat Completions wire. It converts domain messages
+// and ToolSpecs to the wire and back, and maps the SDK's failures to ModelError codes. Retries (with
+// Retry-After) and request timeouts are the SDK's; we count attempts. The OpenAI-compatible endpoint
+// reads its clients' messages with fromWire, the same conversion in the other direction.
+import OpenAI from "openai";
+import type { Usage } from "../events";
+import { newId, now, toolResultText, type Message, type ToolCall } from "../messages";
+import { ModelError, type ModelClient, type ModelResponse, type ToolChoice } from "../model";
+import type { ToolSpec } from "../tools";
+
+export interface ModelConfig {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Injected for tests and for Workers' fetch; defaults to the global. */
+  fetch?: typeof fetch;
+}
+
+export type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+export type WireTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
+
+const ATTEMPT_HEADER = "x-agent-attempt-tag";
+
+export function createOpenAIModel(cfg: ModelConfig): ModelClient {
+  // Attempts per request, counted in fetch: the SDK retries inside one `create` call.
+  const attempts = new Map<string, number>();
+  const baseFetch = cfg.fetch ?? ((input, init) => fetch(input, init));
+  const countingFetch: typeof fetch = (input, init) => {
+    // The SDK hands over a Headers object; copying it per request is measurable in workerd.
+    const h = init?.headers;
+    const tag = h instanceof Headers ? h.get(ATTEMPT_HEADER) : new Headers(h).get(ATTEMPT_HEADER);
+    if (tag) attempts.set(tag, (attempts.get(tag) ?? 0) + 1);
+    return baseFetch(input, init);
+  };
+  const client = new OpenAI({
+    apiKey: cfg.apiKey,
+    baseURL: cfg.baseURL || undefined,
+    timeout: cfg.timeoutMs,
+    maxRetries: cfg.maxRetries,
+    fetch: countingFetch,
+  });
+
+  return {
+    model: cfg.model,
+    async complete(req) {
+      const tag = crypto.randomUUID();
+      attempts.set(tag, 0);
+      const started = Date.now();
+      const body = {
+        model: cfg.model,
+        messages: toWire(req.system, req.messages),
+        ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
+      };
+      const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };
+      try {
+        const out = req.stream
+          ? await readStream(
+              await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options),
+              req.signal,
+              req.onTextDelta,
+            )
+          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options));
+        return { ...out, retries: Math.max(0, (attempts.get(tag) ?? 1) - 1), latencyMs: Date.now() - started };
+      } catch (e) {
+        throw toModelError(e, req.signal);
+      } finally {
+        attempts.delete(tag);
+      }
+    },
+  };
+}
+
+/** ToolSpecs in Chat Completions form; cached per list (the registry keeps one array until its tools change). */
+const wireTools = new WeakMap<readonly ToolSpec[], WireTool[]>();
+export function toWireTools(specs: readonly ToolSpec[]): WireTool[] {
+  let out = wireTools.get(specs);
+  if (!out)
+    wireTools.set(specs, (out = specs.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }))));
+  return out;
+}
+
+function wireToolChoice(choice: ToolChoice | undefined): OpenAI.Chat.Completions.ChatCompletionToolChoiceOption {
+  if (!choice) return "auto";
+  return typeof choice === "string" ? choice : { type: "function", function: { name: choice.name } };
+}
+
+const usageOf = (u: OpenAI.CompletionUsage | null | undefined): Usage | undefined =>
+  u ? { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, totalTokens: u.total_tokens ?? 0 } : undefined;
+
+function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion): Omit<ModelResponse, "retries" | "latencyMs"> {
+  const choice = res?.choices?.[0];
+  if (!choice?.message) throw new ModelError("model_bad_response", "The model's response had no message.");
+  const calls = (choice.message.tool_calls ?? []).flatMap((c) =>
+    c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments ?? "" }] : [],
+  );
+  return { content: choice.message.content ?? "", toolCalls: calls, finishReason: choice.finish_reason ?? "stop", usage: usageOf(res.usage) };
+}
+
+/** Assembles a streamed reply; tool-call fragments are joined by their index. */
+async function readStream(
+  stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+  signal: AbortSignal,
+  onTextDelta?: (delta: string) => void,
+): Promise<Omit<ModelResponse, "retries" | "latencyMs">> {
+  let content = "";
+  let finishReason = "";
+  let usage: Usage | undefined;
+  const calls: ToolCall[] = [];
+  try {
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = usageOf(chunk.usage);
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      const d = choice.delta;
+      if (d?.content) {
+        content += d.content;
+        onTextDelta?.(d.content);
+      }
+      for (const t of d?.tool_calls ?? []) {
+        const c = (calls[t.index] ??= { id: "", name: "", args: "" });
+        if (t.id) c.id = t.id;
+        if (t.function?.name) c.name += t.function.name;
+        if (t.function?.arguments) c.args += t.function.arguments;
+      }
+      if (choice.finish_reason) finishReason = choice.finish_reason;
+    }
+  } catch (e) {
+    // The connection broke after the answer began. Not retried: its first words were streamed already.
+    if (e instanceof ModelError || signal.aborted) throw e;
+    throw new ModelError("model_stream_cut", `The model's stream broke off before it finished (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  // A stream that ends without a finish_reason was cut: its content cannot be trusted.
+  if (!finishReason) throw new ModelError("model_stream_cut", "The model's stream ended before it finished.");
+  return { content, toolCalls: calls.filter(Boolean), finishReason, usage };
+}
+
+function toModelError(e: unknown, signal: AbortSignal): ModelError {
+  if (e instanceof ModelError) return e;
+  if (signal.aborted || e instanceof OpenAI.APIUserAbortError) return new ModelError("cancelled", "The run was cancelled.");
+  if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError("model_timeout", "The model did not answer in time (after retries).");
+  if (e instanceof OpenAI.APIConnectionError) return new ModelError("model_unreachable", `The model could not be reached: ${e.message}`);
+  if (e instanceof OpenAI.RateLimitError) return new ModelError("model_rate_limited", "The model kept answering 429 (rate limited) after retries.");
+  if (e instanceof OpenAI.AuthenticationError || e instanceof OpenAI.PermissionDeniedError)
+    return new ModelError("model_auth_failed", `The model refused the credentials: ${e.message}`);
+  if (e instanceof OpenAI.APIError && (e.status ?? 0) >= 500)
+    return new ModelError("model_unavailable", `The model kept failing (HTTP ${e.status}) after retries.`);
+  if (e instanceof OpenAI.APIError) return new ModelError("model_error", `The model rejected the request (HTTP ${e.status}): ${e.message}`);
+  return new ModelError("model_bad_response", `The model's response could not be read: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/** Domain messages → Chat Completions messages, with the system prompt first. */
+export function toWire(system: string, messages: readonly Message[]): WireMessage[] {
+  const out: WireMessage[] = [];
+  if (system) out.push({ role: "system", content: system });
+  for (const m of messages) {
+    switch (m.role) {
+      case "user":
+        out.push({ role: "user", content: m.content });
+        break;
+      case "assistant":
+        out.push(
+          m.toolCalls?.length
+            ? {
+                role: "assistant",
+                content: m.content || null,
+                tool_calls: m.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: "function" as const,
+                  function: { name: c.name, arguments: c.args },
+                })),
+              }
+            : { role: "assistant", content: m.content },
+        );
+        break;
+      case "tool":
+        out.push({ role: "tool", tool_call_id: m.toolCallId, content: toolResultText(m) });
+        break;
+      case "summary":
+        // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,
+        // which stays byte-identical across turns for prompt caching.
+        out.push({ role: "user", content: `[Summary of the earlier conversation]\n${m.content}` });
+        break;
+    }
+  }
+  return out;
+}
+
+/** A Chat Completions message from a client (the OpenAI-compatible endpoint) → domain messages. */
+export function fromWire(wire: readonly WireMessage[]): { system: string; messages: Message[] } {
+  const system: string[] = [];
+  const messages: Message[] = [];
+  const text = (c: unknown): string =>
+    typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => (p && typeof p === "object" && "text" in p ? String(p.text) : "")).join("") : "";
+  for (const w of wire) {
+    const base = { id: newId("msg"), createdAt: now() };
+    if (w.role === "system" || w.role === "developer") system.push(text(w.content));
+    else if (w.role === "user") messages.push({ ...base, role: "user", content: text(w.content) });
+    else if (w.role === "assistant") {
+      const calls = (w.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : []));
+      messages.push({ ...base, role: "assistant", content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
+    } else if (w.role === "tool") {
+      messages.push({ ...base, role: "tool", toolCallId: w.tool_call_id, name: "", status: "success", content: text(w.content) });
+    }
+  }
+  return { system: system.join("\n\n"), messages };
+}
