@@ -138,6 +138,15 @@ export const ConfigSchema = z.object({
   TRACE_MAX_EVENTS: int(10_000, 100),
   /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
   RUN_TIMEOUT_MS: int(900_000, 1000),
+  // ---- learning (docs/learning.md)
+  /** Characters of one answer to an exercise. */
+  ANSWER_MAX_CHARS: int(4000, 1, 100_000),
+  /** The same answer to the same exercise within this window is a client's retry: its first result comes back, nothing is graded again. */
+  ANSWER_REPEAT_WINDOW_MS: int(60_000, 0),
+  /** Weak concepts a learner's progress lists at most. */
+  WEAK_CONCEPTS_MAX: int(10, 1, 100),
+  /** Due reviews a course's next lesson re-asks in its Recap at most (2–4 by default). */
+  RECAP_MAX_REVIEWS: int(4, 1, 20),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

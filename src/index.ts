@@ -6,6 +6,7 @@ import { tickCourses } from "./courses/scheduled";
 export { SessionObject } from "./session/session-object";
 export { ChatObject } from "./channels/chat-object";
 export { CourseRegistry } from "./courses/course-registry";
+export { LearnerObject } from "./learning/learner-object";
 export { McpSessionObject } from "./mcp-server/mcp-session-object";
 
 const app = createApp();

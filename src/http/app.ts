@@ -12,6 +12,8 @@ import { approvalRoutes } from "./approvals";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { requireJsonBody } from "./json-content-type";
+import { learnerRoutes } from "./learners";
+import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
 import { mcpRoutes } from "./mcp";
 import { openAIRoutes } from "./openai";
@@ -49,6 +51,8 @@ export function createApp() {
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
   app.route("/v1/lessons", lessonRoutes);
+  app.route("/v1/lessons", lessonExerciseRoutes);
+  app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
   app.route("/mcp", mcpRoutes);

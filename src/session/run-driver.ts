@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import type { Hooks } from "../agent/hooks";
 import { replayGuard } from "../agent/replay-guard";
 import { RunState } from "../agent/run-state";
+import { graderModel, runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
@@ -41,18 +42,22 @@ export async function driveRun(d: DriveDeps): Promise<RunResult> {
     error: { code, message },
   });
 
-  // The user's message is stored once, even when a restarted run comes through here again.
-  if (store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  const grading = run.options.grading;
+  // The user's message is stored once, even when a restarted run comes through here again. A grading
+  // run's conversation is its own (the exercise and the answer), not part of the session's history.
+  if (!grading && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
   }
   const model = createOpenAIModel({
     apiKey: config.OPENAI_API_KEY ?? "not-needed",
     baseURL: config.OPENAI_BASE_URL,
-    model: config.MODEL,
+    model: grading ? graderModel(config) : config.MODEL,
     timeoutMs: config.MODEL_TIMEOUT_MS,
     maxRetries: config.MODEL_MAX_RETRIES,
   });
+  if (grading)
+    return runGrading({ task: grading, model, runId: run.runId, sessionId: d.sessionId, signal: d.signal, stream: run.options.stream, emit: d.emit });
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;

@@ -4,6 +4,7 @@ import { createRedactor } from "../lib/redaction";
 import { loadConfig, type Config } from "../config";
 import { configuredSecrets } from "./configured-secrets";
 import type { TracePolicy } from "./event-hub";
+import { traceEventView } from "./stream-events";
 import type { OutboxSettings, WebhookOutbox } from "./webhook-outbox";
 
 /** The deployment's config, or the defaults when it does not parse (the run fails with config_invalid on its own). */
@@ -28,9 +29,8 @@ export function createTracePolicy(
   return {
     redact,
     maxEvents: config.TRACE_MAX_EVENTS,
-    onStored: (e) => {
-      const id = `${sessionId()}:${e.seq}`;
-      if (outbox.enqueue({ id, sessionId: sessionId(), runId: e.runId, seq: e.seq, at: e.at, type: e.type, data: e.data })) onQueued();
+    onStored: (row) => {
+      if (outbox.enqueue({ id: `${sessionId()}:${row.seq}`, sessionId: sessionId(), ...traceEventView(row) })) onQueued();
     },
   };
 }

@@ -116,10 +116,10 @@ const CHAPTER_SECTIONS: readonly SectionName[] = [
 const NEEDED: Record<ExerciseType, number> = { multiple_choice: 2, fill_in: 1, short_answer: 1, practice: 1 };
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
-/** An option line, half-width: `- A. …`, `A) …`, `(A) …`, `**A.** …`, `- A、…`, `- a. …`. */
-const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Da-d])(?:[.):、]|\*\*[.):、]?)(?:\*\*|__)?\s*\S/;
+/** An option line, half-width: `- A. …`, `A) …`, `(A) …`, `**A.** …`, `- A、…`, `- a. …`. Its match ends on the option text's first character. */
+export const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Da-d])(?:[.):、]|\*\*[.):、]?)(?:\*\*|__)?\s*\S/;
 /** A blank, half-width: four or more underscores (`____`, `＿＿＿＿`), or empty brackets `（ ）`. */
-const BLANK = /(?:\\?_){4,}|\(\s*\)/;
+export const BLANK = /(?:\\?_){4,}|\(\s*\)/;
 const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 const QUOTE_MAX = 160;
 

@@ -1,0 +1,50 @@
+// Answering one exercise, the same for every channel (HTTP, Telegram, Slack): find it, grade it,
+// remember it for the learner and move its review card. A learner's retry of the same answer within
+// ANSWER_REPEAT_WINDOW_MS gets its first result back: nothing is graded or counted twice.
+import type { Config } from "../config";
+import type { Env } from "../env";
+import type { Tenant } from "../lib/tenant";
+import { lessonExercises } from "./exercise-store";
+import { withoutKey } from "./exercises";
+import { gradeAnswer } from "./grade-answer";
+import type { GradedAnswer } from "./grade";
+import { learnerStub } from "./learner-object";
+
+export interface AnswerInput {
+  lessonKey: string;
+  exerciseId: string;
+  answer: string;
+  /** The learner (a session, chat or course id); without it the answer is graded but not remembered. */
+  learnerId?: string;
+  /** Who answers: another tenant's lesson or learner is not found. */
+  tenant: Tenant;
+}
+
+/** Why an answer could not be taken; each maps to one HTTP status. */
+export class AnswerRefused extends Error {
+  constructor(
+    readonly code: "lesson_not_found" | "exercise_not_found" | "learner_not_found" | "no_answer_key" | "answer_too_long" | "empty_answer",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function answerExercise(env: Env, config: Config, input: AnswerInput): Promise<GradedAnswer> {
+  if (input.answer.length > config.ANSWER_MAX_CHARS)
+    throw new AnswerRefused("answer_too_long", `The answer is longer than ANSWER_MAX_CHARS (${config.ANSWER_MAX_CHARS}).`);
+  if (input.answer.trim() === "") throw new AnswerRefused("empty_answer", "The answer is empty.");
+  const set = await lessonExercises(env.LESSONS, input.lessonKey, input.tenant);
+  if (!set) throw new AnswerRefused("lesson_not_found", `lesson ${input.lessonKey} not found`);
+  const exercise = set.exercises.find((e) => e.id === input.exerciseId);
+  if (!exercise) throw new AnswerRefused("exercise_not_found", `exercise ${input.exerciseId} of lesson ${set.lessonKey} not found`);
+  if (!exercise.key) throw new AnswerRefused("no_answer_key", `The lesson's Answer Key has no entry for exercise ${exercise.id}, so it cannot be graded.`);
+  const learner = input.learnerId ? learnerStub(env, input.learnerId) : undefined;
+  const repeated = await learner?.repeated(input.tenant, set.lessonKey, exercise.id, input.answer, config.ANSWER_REPEAT_WINDOW_MS);
+  if (repeated) return repeated;
+  const grade = await gradeAnswer(env, config, withoutKey(exercise), exercise.key, input.answer, { sessionId: input.learnerId, tenant: input.tenant });
+  const result: GradedAnswer = { exerciseId: exercise.id, ...grade };
+  const recorded = await learner?.record(input.tenant, { lessonKey: set.lessonKey, exercise: withoutKey(exercise), answer: input.answer, grade: result });
+  if (recorded === false) throw new AnswerRefused("learner_not_found", `learner ${input.learnerId} not found`);
+  return result;
+}

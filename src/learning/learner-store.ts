@@ -1,0 +1,206 @@
+// The memory of one learner, in its Durable Object's SQLite: every attempt with its verdict and time,
+// and per exercise a review card (review-schedule.ts) with the exercise itself, so reviews and weak
+// concepts need no lesson read. Times are epoch milliseconds passed in by the caller (the clock is
+// the object's, or a test's).
+import type { Tenant } from "../lib/tenant";
+import type { Concept, Exercise } from "./exercises";
+import type { GradedAnswer, Verdict } from "./grade";
+import { reviewed, type ReviewCard } from "./review-schedule";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), tenant TEXT);
+CREATE TABLE IF NOT EXISTS attempts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  lesson_key TEXT NOT NULL,
+  exercise_id TEXT NOT NULL,
+  answer TEXT NOT NULL,
+  verdict TEXT NOT NULL,
+  score REAL NOT NULL,
+  result TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (lesson_key, exercise_id, at);
+CREATE TABLE IF NOT EXISTS cards (
+  lesson_key TEXT NOT NULL,
+  exercise_id TEXT NOT NULL,
+  exercise TEXT NOT NULL,
+  card TEXT NOT NULL,
+  due INTEGER NOT NULL,
+  last_verdict TEXT NOT NULL,
+  PRIMARY KEY (lesson_key, exercise_id)
+);
+`;
+
+export interface Attempt {
+  lessonKey: string;
+  exercise: Exercise;
+  answer: string;
+  grade: GradedAnswer;
+}
+
+export interface Review {
+  lessonKey: string;
+  exercise: Exercise;
+  due: string;
+  lastVerdict: Verdict;
+}
+
+export interface LessonProgress {
+  lessonKey: string;
+  answered: number;
+  correct: number;
+  accuracy: number;
+  /** Distinct exercises answered at least once. */
+  exercises: number;
+  lastAnsweredAt: string;
+}
+
+export interface WeakConcept extends Concept {
+  lessonKey: string;
+  /** Exercises about it whose latest answer was not correct. */
+  misses: number;
+}
+
+export interface Progress {
+  answered: number;
+  correct: number;
+  accuracy: number;
+  streakDays: number;
+  dueReviews: number;
+  byLesson: LessonProgress[];
+  weakConcepts: WeakConcept[];
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+const DAY_MS = 86_400_000;
+
+export class LearnerStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  /** The tenant the learner belongs to (the first to record an answer); undefined before any. */
+  owner(): Tenant | undefined {
+    const row = this.sql.exec<Row>("SELECT tenant FROM owner").toArray()[0];
+    return row ? ((row.tenant as string | null) ?? null) : undefined;
+  }
+
+  claim(tenant: Tenant): void {
+    this.sql.exec("INSERT OR IGNORE INTO owner (id, tenant) VALUES (1, ?)", tenant);
+  }
+
+  /** Stores the attempt and moves the exercise's review card. */
+  record(a: Attempt, now: number): void {
+    const { grade } = a;
+    this.sql.exec(
+      "INSERT INTO attempts (lesson_key, exercise_id, answer, verdict, score, result, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      a.lessonKey,
+      a.exercise.id,
+      a.answer,
+      grade.verdict,
+      grade.score,
+      JSON.stringify(grade),
+      now,
+    );
+    const row = this.sql.exec<Row>("SELECT card FROM cards WHERE lesson_key = ? AND exercise_id = ?", a.lessonKey, a.exercise.id).toArray()[0];
+    const card = reviewed(row ? (JSON.parse(String(row.card)) as ReviewCard) : undefined, grade.verdict, new Date(now));
+    this.sql.exec(
+      `INSERT INTO cards (lesson_key, exercise_id, exercise, card, due, last_verdict) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (lesson_key, exercise_id) DO UPDATE SET exercise = excluded.exercise, card = excluded.card, due = excluded.due, last_verdict = excluded.last_verdict`,
+      a.lessonKey,
+      a.exercise.id,
+      JSON.stringify(a.exercise),
+      JSON.stringify(card),
+      Date.parse(card.due),
+      grade.verdict,
+    );
+  }
+
+  /** The result of the same answer to the same exercise since `since`: a client's retry is not graded or counted twice. */
+  repeated(lessonKey: string, exerciseId: string, answer: string, since: number): GradedAnswer | undefined {
+    const row = this.sql
+      .exec<Row>(
+        "SELECT answer, result FROM attempts WHERE lesson_key = ? AND exercise_id = ? AND at >= ? ORDER BY id DESC LIMIT 1",
+        lessonKey,
+        exerciseId,
+        since,
+      )
+      .toArray()[0];
+    return row && row.answer === answer ? (JSON.parse(String(row.result)) as GradedAnswer) : undefined;
+  }
+
+  /** Exercises due at `now`, the longest overdue first. */
+  dueReviews(now: number, limit: number): Review[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM cards WHERE due <= ? ORDER BY due, lesson_key, exercise_id LIMIT ?", now, limit)
+      .toArray()
+      .map((r) => ({
+        lessonKey: String(r.lesson_key),
+        exercise: JSON.parse(String(r.exercise)) as Exercise,
+        due: new Date(Number(r.due)).toISOString(),
+        lastVerdict: String(r.last_verdict) as Verdict,
+      }));
+  }
+
+  progress(now: number, maxWeakConcepts: number): Progress {
+    const byLesson = this.sql
+      .exec<Row>(
+        `SELECT lesson_key, COUNT(*) AS answered, SUM(verdict = 'correct') AS correct, COUNT(DISTINCT exercise_id) AS exercises, MAX(at) AS last
+         FROM attempts GROUP BY lesson_key ORDER BY last DESC`,
+      )
+      .toArray()
+      .map((r) => ({
+        lessonKey: String(r.lesson_key),
+        answered: Number(r.answered),
+        correct: Number(r.correct),
+        accuracy: ratio(Number(r.correct), Number(r.answered)),
+        exercises: Number(r.exercises),
+        lastAnsweredAt: new Date(Number(r.last)).toISOString(),
+      }));
+    const answered = byLesson.reduce((n, l) => n + l.answered, 0);
+    const correct = byLesson.reduce((n, l) => n + l.correct, 0);
+    const due = Number(this.sql.exec<Row>("SELECT COUNT(*) AS n FROM cards WHERE due <= ?", now).one().n);
+    return {
+      answered,
+      correct,
+      accuracy: ratio(correct, answered),
+      streakDays: this.streakDays(now),
+      dueReviews: due,
+      byLesson,
+      weakConcepts: this.weakConcepts(maxWeakConcepts),
+    };
+  }
+
+  /** Consecutive UTC days with an answer, up to today (or yesterday: today's may not have come yet). */
+  private streakDays(now: number): number {
+    const days = new Set(
+      this.sql
+        .exec<Row>("SELECT DISTINCT at / ? AS day FROM attempts", DAY_MS)
+        .toArray()
+        .map((r) => Math.floor(Number(r.day))),
+    );
+    let day = Math.floor(now / DAY_MS);
+    if (!days.has(day)) day--;
+    let streak = 0;
+    while (days.has(day - streak)) streak++;
+    return streak;
+  }
+
+  /** The Key Concepts of the exercises whose latest answer was not correct, the most missed first. */
+  private weakConcepts(max: number): WeakConcept[] {
+    const counts = new Map<string, WeakConcept>();
+    for (const r of this.sql.exec<Row>("SELECT lesson_key, exercise FROM cards WHERE last_verdict != 'correct'").toArray()) {
+      const lessonKey = String(r.lesson_key);
+      for (const c of (JSON.parse(String(r.exercise)) as Exercise).concepts) {
+        const id = `${lessonKey}\n${c.term}`;
+        const known = counts.get(id) ?? { term: c.term, meaning: c.meaning, lessonKey, misses: 0 };
+        known.misses++;
+        counts.set(id, known);
+      }
+    }
+    return [...counts.values()].sort((a, b) => b.misses - a.misses || a.term.localeCompare(b.term)).slice(0, max);
+  }
+}
+
+const ratio = (n: number, d: number) => (d === 0 ? 0 : Math.round((n / d) * 1000) / 1000);
