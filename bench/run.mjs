@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
+import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
 import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired, savePaired } from "./peer/paired.mjs";
@@ -20,7 +21,7 @@ import { runWorker } from "./worker/run-worker.mjs";
 
 const { values: o } = parseArgs({
   options: {
-    only: { type: "string", default: "peers,paired,bundle,worker,extraction" },
+    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable" },
     quick: { type: "boolean" },
     steps: { type: "string" },
     rounds: { type: "string" },
@@ -57,6 +58,7 @@ if (only.includes("paired")) {
   sections.paired = savePaired(r);
 }
 if (only.includes("extraction")) sections.extraction = extractionMarkdown(await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }));
+if (only.includes("durable")) sections.durable = durableMarkdown(await runDurableCompare({ steps: 10, runs: q ? 4 : 20 }));
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
   const { md } = await runWorker({

@@ -13,7 +13,21 @@ describe("cancelling a run", () => {
     setTimeout(() => controller.abort(), 100);
     const { result, messages } = await h.run([{ text: "too late", delayMs: 2_000 }], { signal: controller.signal, stream: true });
     expect(result.status).toBe("cancelled");
+    // No model call answered, so no step was made (a step is one model call).
+    expect(result.steps).toBe(0);
     expect(messages.map((m) => m.role)).toEqual(["user"]);
+  });
+
+  it("counts only the model calls that answered when a later call is cancelled", async () => {
+    const controller = new AbortController();
+    const tick = defineTool({ name: "tick", description: "ticks", input: z.object({}), run: () => ok("tock") });
+    setTimeout(() => controller.abort(), 400);
+    const { result } = await h.run([{ toolCalls: [{ name: "tick", args: {} }] }, { text: "too late", delayMs: 2_000 }], {
+      tools: [tick],
+      signal: controller.signal,
+      stream: true,
+    });
+    expect(result).toMatchObject({ status: "cancelled", steps: 1 });
   });
 
   it("stops a running tool and answers its call, so the history stays valid", async () => {

@@ -37,12 +37,16 @@ export async function startMock(env = {}) {
   };
 }
 
-/** `wrangler dev` against the mock; `spawnToReadyMs` is the time from spawning wrangler to a healthy /healthz. */
-export async function startWorker(mock, vars = {}) {
+/**
+ * `wrangler dev` against the mock; `spawnToReadyMs` is the time from spawning wrangler to a healthy /healthz.
+ * `config` serves another Worker (a peer of bench/durable/) instead of the product's wrangler.toml.
+ */
+export async function startWorker(mock, vars = {}, config) {
   const { startWranglerDev } = await importTs("test/support/wrangler-dev.ts");
   const t0 = clock();
   const dev = await startWranglerDev({
     vars: { OPENAI_BASE_URL: mock.baseURL, OPENAI_API_KEY: "sk-bench", MODEL: "bench-model", MODEL_MAX_RETRIES: "0", ...vars },
+    args: config ? ["--config", config] : [],
     timeoutMs: 180_000,
   });
   const spawnToReadyMs = clock() - t0;

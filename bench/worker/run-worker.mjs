@@ -112,7 +112,7 @@ function roleCpuMs(procs) {
   return out;
 }
 
-async function cpu(w, mock, { steps, cpuRuns }) {
+export async function cpu(w, mock, { steps, cpuRuns }) {
   const procs = w.processes();
   for (let i = 0; i < 3; i++) await streamRun(w.url, `cpu-warmup-${i}-${Date.now().toString(36)}`, { steps });
   const samples = Object.fromEntries(procs.map((p) => [p.role, []]));

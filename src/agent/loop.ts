@@ -81,12 +81,13 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         return finish("max_steps");
       }
 
-      steps++;
-      const step: ModelStep = await hooks.transformContext({ step: steps, system: o.system, messages, tools: o.tools.specs() });
+      // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
+      const next = steps + 1;
+      const step: ModelStep = await hooks.transformContext({ step: next, system: o.system, messages, tools: o.tools.specs() });
       usage = addUsage(usage, step.usage);
       const { system, messages: view, tools: specs } = step;
       const estimatedTokens = o.countTokens ? o.countTokens(system, view, specs) : estimateTokens(view, system);
-      o.emit({ type: "model.request", step: steps, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
+      o.emit({ type: "model.request", step: next, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
       const response = await o.model.complete({
         system,
         messages: view,
@@ -96,10 +97,11 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
       });
+      steps = next;
       usage = addUsage(usage, response.usage);
       o.emit({
         type: "model.response",
-        step: steps,
+        step: next,
         model: o.model.model,
         usage: response.usage ?? emptyUsage(),
         latencyMs: response.latencyMs,

@@ -14,7 +14,8 @@ import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
-import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
+import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { traceEventView, type TraceEventView } from "./stream-events";
 import { createTracePolicy } from "./trace-policy";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
@@ -37,7 +38,13 @@ export type RunView = RunResult & { createdAt: string; finishedAt?: string; pend
 
 interface ActiveRun {
   controller: AbortController;
+  /** Settles when the run's execution has stopped (its last write is done). */
+  stopped: Promise<void>;
 }
+
+/** How long a delete waits for a running run to stop before wiping the session anyway. */
+const DELETE_WAIT_MS = 10_000;
+const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
 export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
@@ -47,6 +54,8 @@ export class SessionObject extends DurableObject<Env> {
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
+  /** Runs ended by a delete: whatever their execution still does, it neither writes nor emits. */
+  private readonly discarded = new Set<string>();
   private pumping = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -94,17 +103,40 @@ export class SessionObject extends DurableObject<Env> {
     };
   }
 
-  /** Deletes everything of the session; false if it did not exist. */
+  /**
+   * Deletes everything of the session; false if it did not exist. Every run not yet ended ends first
+   * as failed (session_deleted): its stream gets that event and whoever waits for it that answer.
+   */
   async destroy(): Promise<boolean> {
     if (!this.store.exists()) return false;
-    for (const a of this.active.values()) a.controller.abort(new Error("session deleted"));
+    const stopping = [...this.active.values()].map((a) => {
+      a.controller.abort(new Error("session deleted"));
+      return a.stopped;
+    });
+    this.endUnfinishedRuns();
+    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
+    // A run started while the others stopped ends the same way.
+    this.endUnfinishedRuns();
+    await this.wipe();
+    return true;
+  }
+
+  private endUnfinishedRuns(): void {
+    for (const run of this.store.runs().filter((r) => r.status === "running" || r.status === "awaiting_approval" || r.status === "awaiting_input")) {
+      this.discarded.add(run.runId);
+      this.store.updateRun(run.runId, { status: "failed", error: SESSION_DELETED, pending: null });
+      this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: SESSION_DELETED });
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  private async wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
     this.approvals.init();
     this.dedupe.init();
-    return true;
   }
 
   // ---- runs
@@ -204,9 +236,9 @@ export class SessionObject extends DurableObject<Env> {
     return outcome;
   }
 
-  async events(after: number, limit: number): Promise<TraceEvent[] | null> {
+  async events(after: number, limit: number): Promise<TraceEventView[] | null> {
     if (!this.store.exists()) return null;
-    return this.store.events({ after, limit });
+    return this.store.events({ after, limit }).map(traceEventView);
   }
 
   // ---- execution
@@ -230,8 +262,11 @@ export class SessionObject extends DurableObject<Env> {
     // A run going on after its approvals were settled is not recovering from a crash.
     const recovering = run.startedAt !== undefined && !this.approvals.takeResume(run.runId);
     const controller = new AbortController();
-    this.active.set(run.runId, { controller });
-    const emit = (e: SourcedEvent) => this.hub.emit(run.runId, e);
+    let stopped!: () => void;
+    this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
+    const emit = (e: SourcedEvent) => {
+      if (!this.discarded.has(run.runId)) this.hub.emit(run.runId, e);
+    };
     let result: RunResult;
     try {
       const config = this.config();
@@ -263,8 +298,11 @@ export class SessionObject extends DurableObject<Env> {
       };
     } finally {
       this.active.delete(run.runId);
+      stopped();
     }
-    this.finish(this.store.run(run.runId)!, result);
+    if (!this.discarded.has(run.runId)) this.finish(this.store.run(run.runId)!, result);
+    // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
+    else if (!this.store.exists()) await this.wipe();
   }
 
   private finish(run: RunRow, result: RunResult): void {
@@ -296,10 +334,14 @@ export class SessionObject extends DurableObject<Env> {
       }
     } finally {
       // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
-      const view = runView(this.store.run(run.runId)!);
-      for (const resolve of this.waiters.get(run.runId) ?? []) resolve(view);
-      this.waiters.delete(run.runId);
+      this.answerWaiters(run.runId);
     }
+  }
+
+  private answerWaiters(runId: string): void {
+    const view = runView(this.store.run(runId)!);
+    for (const resolve of this.waiters.get(runId) ?? []) resolve(view);
+    this.waiters.delete(runId);
   }
 
   private dedupeLimits(): DedupeLimits {

@@ -37,7 +37,9 @@ describe("a run's lifecycle over HTTP", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect((await call(`/v1/sessions/${sid}/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
     const events = await readSse(res);
-    expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { status: "cancelled" } });
+    // Cancelled during its first model call: no model call answered, so no step was made.
+    expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { status: "cancelled", steps: 0 } });
+    expect(await (await call(`/v1/sessions/${sid}/runs/${runId}`)).json()).toMatchObject({ status: "cancelled", steps: 0 });
   });
 
   it("keeps going when the client disconnects, and the stream can be replayed", async () => {
