@@ -10,6 +10,7 @@ import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
+import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
@@ -226,6 +227,12 @@ export class SessionObject extends DurableObject<Env> {
       this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
     return runView(this.store.run(runId)!);
+  }
+
+  /** Compacts the history now (compact-session.ts); null: no such session. */
+  async compact(): Promise<CompactResult | null> {
+    if (!this.store.exists()) return null;
+    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
   /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
