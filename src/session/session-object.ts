@@ -17,7 +17,8 @@ import { driveRun } from "./run-driver";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
-import { createTracePolicy } from "./trace-policy";
+import { createTracePolicy, webhookSettings } from "./trace-policy";
+import { WebhookOutbox } from "./webhook-outbox";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
 const WATCHDOG_MS = 30_000;
@@ -52,6 +53,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
   private readonly dedupe: RequestDedupe;
+  private readonly outbox: WebhookOutbox;
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
@@ -64,6 +66,12 @@ export class SessionObject extends DurableObject<Env> {
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
+    this.outbox = new WebhookOutbox(
+      ctx.storage.sql,
+      () => webhookSettings(this.env),
+      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
+      (runId, e) => this.store.appendEvent(runId, this.tracePolicy().redact(e)),
+    );
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
       this.store,
@@ -138,6 +146,7 @@ export class SessionObject extends DurableObject<Env> {
     this.store.init();
     this.approvals.init();
     this.dedupe.init();
+    this.outbox.init();
   }
 
   // ---- runs
@@ -375,9 +384,20 @@ export class SessionObject extends DurableObject<Env> {
     this.trace ??= createTracePolicy(
       this.env,
       () => this.store.getMeta("id") ?? "",
-      (p) => this.ctx.waitUntil(p),
+      this.outbox,
+      () => this.deliverWebhooks(),
     );
     return this.trace;
+  }
+
+  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
+  private deliverWebhooks(): void {
+    this.ctx.waitUntil(
+      this.outbox
+        .deliverDue()
+        .then(() => this.armWatchdog())
+        .catch((e: unknown) => console.error("webhook delivery failed", e)),
+    );
   }
 
   /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
@@ -399,7 +419,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt);
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt, this.outbox.nextDue() ?? Infinity);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
@@ -411,6 +431,7 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
+    await this.outbox.deliverDue();
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
   }
