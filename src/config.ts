@@ -92,6 +92,8 @@ export const ConfigSchema = z.object({
   MICRO_COMPACTION_KEEP_CHARS: int(500, 0),
   /** Auto-compaction when a request would fill more than this fraction of MODEL_CONTEXT_WINDOW. */
   COMPACTION_THRESHOLD: fraction(0.8, 0.1, 0.95),
+  /** false: no automatic compaction; POST /v1/sessions/:id/compact and /compact in the chats still compact on request. */
+  AUTO_COMPACTION: bool(true),
   /** Rounds (a user turn, or a model reply with its tool results) compaction keeps whole. */
   COMPACTION_KEEP_ROUNDS: int(4, 1, 100),
   COMPACTION_SUMMARY_MAX_TOKENS: int(2000, 100, 32_000),
