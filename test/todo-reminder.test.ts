@@ -23,7 +23,7 @@ const reminders = (req: RecordedRequest) => req.messages.filter((m) => m.role ==
 const reminderCounts = (key: string) => h.model.requests(key).map((r) => reminders(r).length);
 
 describe("the todo reminder", () => {
-  it("fires before the model call that follows the 3rd idle turn, not before, and again after the 6th", async () => {
+  it("fires before every model call from the one that follows the 3rd idle turn until todo_write is called", async () => {
     const todos = openList();
     const { key, events } = await runAgent(
       h,
@@ -35,20 +35,29 @@ describe("the todo reminder", () => {
         calc,
         calc,
         calc,
+        { toolCalls: [{ name: "todo_write", args: { todos: [{ id: "1", status: "completed" }], merge: true } }] },
+        calc,
         { text: "done" },
       ],
       { tools: [calculateTool], todos },
     );
-    // Request i follows i model replies; reply 0 called todo_write, replies 1..6 did not.
-    expect(reminderCounts(key)).toEqual([0, 0, 0, 0, 1, 1, 1, 2]);
+    // Request i follows i model replies; reply 0 called todo_write, replies 1..6 did not, reply 7 did.
+    expect(reminderCounts(key)).toEqual([0, 0, 0, 0, 1, 2, 3, 4, 4, 4]);
     const first = reminders(h.model.requests(key)[4]!)[0]!;
     expect(first.content).toContain("in 3 turns");
     expect(first.content).toContain("[>] 1. Find sources");
-    // It stays where it was shown: right after the third idle turn's tool result.
+    // Each stays where it was shown: right after the tool result of the turn it followed.
     const seventh = h.model.requests(key)[7]!.messages;
-    const at = seventh.findIndex((m) => m === reminders(h.model.requests(key)[7]!)[0]);
-    expect(seventh[at - 1]).toMatchObject({ role: "tool" });
-    expect(events.filter((e) => e.type === "todo.reminded").map((e) => (e as { idleTurns: number }).idleTurns)).toEqual([3, 6]);
+    for (const r of reminders(h.model.requests(key)[7]!)) expect(seventh[seventh.indexOf(r) - 1]).toMatchObject({ role: "tool" });
+    expect(events.filter((e) => e.type === "todo.reminded").map((e) => (e as { idleTurns: number }).idleTurns)).toEqual([3, 4, 5, 6]);
+  });
+
+  it("nudges the model to make a plan when it has no list", async () => {
+    const { key } = await runAgent(h, [calc, calc, calc, calc, { text: "done" }], { tools: [calculateTool] });
+    expect(reminderCounts(key)).toEqual([0, 0, 0, 1, 2]);
+    const nudge = reminders(h.model.requests(key)[3]!)[0]!;
+    expect(nudge.content).toContain("You have worked 3 turns without a plan");
+    expect(nudge.content).toContain("todo_write");
   });
 
   it("counts again from zero after a todo_write call", async () => {

@@ -42,6 +42,15 @@ export interface SummaryMessage extends Base {
 export type Message = UserMessage | AssistantMessage | ToolResultMessage | SummaryMessage;
 export type Role = Message["role"];
 
+/** Marks a result's status where the model reads it: an error or partial result starts with `Error:` / `Partial:`. */
+const STATUS_MARKERS: Record<ToolStatus, string> = { success: "", partial: "Partial: ", error: "Error: " };
+
+/** A tool result as the model reads it (every provider sends this, never the bare content). */
+export function toolResultText(m: Pick<ToolResultMessage, "status" | "content">): string {
+  const marker = STATUS_MARKERS[m.status];
+  return !marker || m.content.startsWith(marker) ? m.content : `${marker}${m.content}`;
+}
+
 export function newId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
 }

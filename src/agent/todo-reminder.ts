@@ -1,5 +1,6 @@
-// Reminds the model of its open todo list when it has gone `everyTurns` turns (model replies) without
-// calling todo_write. A hook, so it works on what the model sees and never on the stored history: the
+// Reminds the model of its todo list on every turn (model reply) from the `everyTurns`-th without a
+// todo_write call until it calls it: its open items when it has some, a nudge to make a plan when it
+// has none. A hook, so it works on what the model sees and never on the stored history: the
 // reminder is a user turn (every provider accepts one after tool results) kept in place for the rest
 // of the run, so later requests show the model the same conversation it answered.
 import type { Emit, Todo } from "./events";
@@ -27,10 +28,15 @@ export function reminderText(todos: readonly Todo[], idle: number): string {
   ].join("\n");
 }
 
+export function planNudgeText(idle: number): string {
+  return `[Reminder from the agent harness, not from the user] You have worked ${idle} turns without a plan. If this task takes several steps, write them down now with todo_write (one item in_progress, the rest pending), then keep the list up to date. If it is nearly done, carry on.`;
+}
+
 /**
- * The reminder, counted exactly: +1 per model reply without a todo_write call, back to 0 with one; it
- * fires before the next model call when the count reaches a multiple of `everyTurns` and the list has
- * open items. The count starts from the history, so it carries across runs and resumes.
+ * The reminder, counted exactly: +1 per model reply without a todo_write call, back to 0 with one; from
+ * `everyTurns` on it fires before every model call: the open items of the list, or, when there is no
+ * list, a nudge to make one (a finished list needs no reminder). The count starts from the history, so
+ * it carries across runs and resumes. Only where todo_write is among the step's tools.
  */
 export function todoReminder(o: { todos: TodoStore; history: readonly Message[]; everyTurns: number; emit: Emit }): Hooks {
   let idle = idleTurns(o.history);
@@ -42,11 +48,12 @@ export function todoReminder(o: { todos: TodoStore; history: readonly Message[];
     trusted: true,
     async transformContext(step) {
       const { messages } = step;
-      if (idle >= o.everyTurns && idle % o.everyTurns === 0) {
+      const last = messages.at(-1);
+      if (idle >= o.everyTurns && last && !shown.some((r) => r.after === last.id) && step.tools.some((t) => t.name === TODO_WRITE_TOOL)) {
         const todos = await o.todos.load();
-        const last = messages.at(-1);
-        if (hasOpenTodos(todos) && last) {
-          shown.push({ after: last.id, message: userMessage(reminderText(todos, idle)) });
+        const text = todos.length === 0 ? planNudgeText(idle) : hasOpenTodos(todos) ? reminderText(todos, idle) : undefined;
+        if (text) {
+          shown.push({ after: last.id, message: userMessage(text) });
           o.emit({ type: "todo.reminded", idleTurns: idle });
         }
       }

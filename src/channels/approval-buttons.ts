@@ -47,12 +47,9 @@ export interface ApprovalClick {
 }
 
 /** What the run asks, as the pausing event tells it. */
-export interface ApprovalRequest {
-  approvalId: string;
-  name: string;
-  args: unknown;
-  expiresAt: string;
-}
+import type { ApprovalRequest } from "../delivery/run-outcome";
+
+export type { ApprovalRequest };
 
 const ARGS_SHOWN = 300;
 

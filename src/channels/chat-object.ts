@@ -22,7 +22,7 @@ import { ChatApprovalStore, type ShownApproval } from "./chat-approval-store";
 import { chatObjectName, targetOf, type ChatAddress, type ChatMessage, type ChatTarget } from "./chat-message";
 import { ChatSender } from "./chat-sender";
 import { ChatStore, type ChatJob } from "./chat-store";
-import { runOutcome, type RunOutcome } from "./run-outcome";
+import { runOutcome, type RunOutcome } from "../delivery/run-outcome";
 import { lessonRequest, parseTelegramCommand, TELEGRAM_HELP } from "./telegram/telegram-commands";
 import { BOT_TENANTS } from "../lib/tenant";
 

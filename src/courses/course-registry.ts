@@ -9,7 +9,7 @@
 // interrupted is re-attached by the next tick too (the run itself survived in its session).
 import { DurableObject } from "cloudflare:workers";
 import { ChatSender } from "../channels/chat-sender";
-import { runOutcome } from "../channels/run-outcome";
+import { runOutcome } from "../delivery/run-outcome";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { mayAccess, type Tenant } from "../lib/tenant";

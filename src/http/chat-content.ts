@@ -1,7 +1,7 @@
 // What a chat client sees of a run: the agent's text as it streams, with its tool activity as short
 // progress lines in the same text. Tool calls are never handed to the client as `tool_calls`: the
 // client would try to run them itself.
-import type { StreamEvent } from "../session/stream-events";
+import type { StreamRow } from "../session/stream-events";
 import { describePlan, describeToolCall, describeToolFailure, PROGRESS_MARK } from "./progress-lines";
 
 export interface ChatContentOptions {
@@ -10,7 +10,7 @@ export interface ChatContentOptions {
 }
 
 /** The content of the reply, piece by piece, until the run's stream ends. */
-export async function* chatContent(events: AsyncIterable<StreamEvent>, opts: ChatContentOptions): AsyncGenerator<string> {
+export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatContentOptions): AsyncGenerator<string> {
   let tail = "";
   // Each progress line is a paragraph of its own, so Markdown front ends do not run it into the text.
   const line = (text: string) => {
@@ -21,16 +21,15 @@ export async function* chatContent(events: AsyncIterable<StreamEvent>, opts: Cha
     tail = (tail + piece).slice(-2);
     return piece;
   };
-  for await (const e of events) {
-    const d = e.data;
+  for await (const { event: e } of events) {
     // Subagents report to their parent; their words are not the reply.
-    if (e.type === "text.delta" && !d.agent && typeof d.delta === "string" && d.delta) yield emit(d.delta);
-    else if (e.type === "approval.required") yield emit(line(`waiting for approval to run ${String(d.name)} (approval ${String(d.approvalId)})`));
+    if (e.type === "text.delta" && !e.agent && e.delta) yield emit(e.delta);
+    else if (e.type === "approval.required") yield emit(line(`waiting for approval to run ${e.name} (approval ${e.approvalId})`));
     else if (!opts.progress) continue;
     else if (e.type === "tool.started") {
-      const text = describeToolCall(String(d.name), d.args);
+      const text = describeToolCall(e.name, e.args);
       if (text) yield emit(line(text));
-    } else if (e.type === "tool.finished" && d.status === "error") yield emit(line(describeToolFailure(String(d.name), String(d.output ?? ""))));
-    else if (e.type === "todo.updated" && Array.isArray(d.todos)) yield emit(line(describePlan(d.todos as Array<{ text: string; status: string }>)));
+    } else if (e.type === "tool.finished" && e.status === "error") yield emit(line(describeToolFailure(e.name, e.output)));
+    else if (e.type === "todo.updated") yield emit(line(describePlan(e.todos)));
   }
 }

@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { startEphemeralRun } from "../session/ephemeral-run";
 import { startRun, type RunHandle } from "../session/start-run";
-import { readStreamEvents, type StreamEvent } from "../session/stream-events";
+import { readStreamRows, type StreamRow } from "../session/stream-events";
 import type { AppEnv } from "./app-env";
 import { chatContent } from "./chat-content";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
@@ -107,7 +107,7 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
 }
 
 /** The run's events, and a way to stop following them from outside the loop that reads them. */
-async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamEvent>; stop(reason: unknown): Promise<void> }> {
+async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamRow>; stop(reason: unknown): Promise<void> }> {
   const reader = (await handle.events()).getReader();
   // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
   const bytes = new ReadableStream<Uint8Array>({
@@ -117,7 +117,7 @@ async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<Str
       else controller.enqueue(value);
     },
   });
-  return { events: readStreamEvents(bytes), stop: (reason) => reader.cancel(reason) };
+  return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
 }
 
 /** A run the model could not finish: 502 (the upstream model failed) and no retry, which would rerun the agent. */

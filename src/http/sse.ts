@@ -1,21 +1,22 @@
 // Renders the session's event stream (NDJSON) as Server-Sent Events: `id: <seq>`, `event: <type>`,
 // `data: <json>`. A client can reconnect with ?after=<last id> and miss nothing. When the client goes
 // away the pipe cancels the subscription; the run itself goes on in the Durable Object.
-import { decodeStreamEvents, type StreamEvent } from "../session/stream-events";
+import { decodeStreamRows, wireEvent, type StreamRow } from "../session/stream-events";
 
 const encoder = new TextEncoder();
 
-function toSse(): TransformStream<StreamEvent, Uint8Array> {
+function toSse(): TransformStream<StreamRow, Uint8Array> {
   return new TransformStream({
-    transform(e, controller) {
-      const id = e.seq !== undefined ? `id: ${e.seq}\n` : "";
-      controller.enqueue(encoder.encode(`${id}event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`));
+    transform(row, controller) {
+      const id = row.seq !== undefined ? `id: ${row.seq}\n` : "";
+      const { type, data } = wireEvent(row.event);
+      controller.enqueue(encoder.encode(`${id}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
     },
   });
 }
 
 export function sseResponse(events: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Response {
-  return new Response(events.pipeThrough(decodeStreamEvents()).pipeThrough(toSse()), {
+  return new Response(events.pipeThrough(decodeStreamRows()).pipeThrough(toSse()), {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no", ...headers },
   });
 }

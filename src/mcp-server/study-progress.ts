@@ -1,8 +1,7 @@
 // What a study run is doing, as the short steps an MCP client shows while `study` runs (sent as
 // notifications/progress): searches, pages read, skills loaded, chapters written, saved. It also
 // collects the lessons the run saved, for the tool's result.
-import type { StreamEvent } from "../session/stream-events";
-import { isLessonKey, lessonPath } from "../tools/lesson-store";
+import type { SourcedEvent } from "../agent/events";
 
 export interface SavedLesson {
   key: string;
@@ -11,7 +10,6 @@ export interface SavedLesson {
   status?: "final" | "draft";
 }
 
-const LESSON_LINK = /\/v1\/lessons\/([a-z0-9]+(?:-[a-z0-9]+)*\.(?:md|txt|csv|json))/;
 const CHAPTER = /^##\s+(?:Chapter\s+\d+|第\s*[0-9一二三四五六七八九十]+\s*章)/gim;
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -21,31 +19,20 @@ export class StudyProgress {
   private readonly urls = new Map<string, string>();
 
   /** The step this event completes or starts, as one line; null for events that are not a step. */
-  step(e: StreamEvent): string | null {
-    const d = e.data;
-    const args = (d.args ?? {}) as Record<string, unknown>;
+  step(e: SourcedEvent): string | null {
     if (e.type === "tool.started") {
-      if (d.name === "web_search") return `Searching: ${text(args.query)}`;
-      if (d.name === "fetch_webpage") this.urls.set(text(d.callId), text(args.url));
-      if (d.name === "load_skill") return `Loading skill: ${text(args.name)}`;
-      if (d.name === "save_document") {
-        const chapters = text(args.content).match(CHAPTER)?.length ?? 0;
+      const arg = (name: string) => (e.args && typeof e.args === "object" ? text(Reflect.get(e.args, name)) : "");
+      if (e.name === "web_search") return `Searching: ${arg("query")}`;
+      if (e.name === "fetch_webpage") this.urls.set(e.callId, arg("url"));
+      if (e.name === "load_skill") return `Loading skill: ${arg("name")}`;
+      if (e.name === "save_document") {
+        const chapters = arg("content").match(CHAPTER)?.length ?? 0;
         return chapters ? `Wrote ${chapters} chapter${chapters === 1 ? "" : "s"}` : "Writing the document";
       }
       return null;
     }
-    if (e.type === "tool.finished" && d.status !== "error") {
-      if (d.name === "fetch_webpage") return `Read page: ${this.urls.get(text(d.callId)) ?? "a page"}`;
-      if (d.name === "save_document") {
-        // The tool's own link, for runs that do not emit document.saved.
-        const key = LESSON_LINK.exec(text(d.output))?.[1];
-        if (key && isLessonKey(key)) return this.save({ key, link: lessonPath(key) });
-      }
-      return null;
-    }
-    if (e.type === "document.saved") {
-      return this.save({ key: text(d.key), link: text(d.link) || lessonPath(text(d.key)), title: text(d.title), status: d.status as SavedLesson["status"] });
-    }
+    if (e.type === "tool.finished" && e.status !== "error" && e.name === "fetch_webpage") return `Read page: ${this.urls.get(e.callId) ?? "a page"}`;
+    if (e.type === "document.saved") return this.save({ key: e.key, link: e.link, title: e.title, status: e.status });
     return null;
   }
 

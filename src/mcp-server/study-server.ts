@@ -15,7 +15,7 @@ import { Id } from "../http/validation";
 import { HttpError } from "../lib/http-error";
 import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/start-run";
-import { readStreamEvents } from "../session/stream-events";
+import { readStreamRows } from "../session/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../tools/lesson-store";
 import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { StudyProgress } from "./study-progress";
@@ -64,8 +64,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     let steps = 0;
     let approval: { approvalId: string; name: string } | undefined;
     try {
-      for await (const e of readStreamEvents(await handle.events())) {
-        if (e.type === "approval.required") approval = { approvalId: String(e.data.approvalId), name: String(e.data.name) };
+      for await (const { event: e } of readStreamRows(await handle.events())) {
+        if (e.type === "approval.required") approval = { approvalId: e.approvalId, name: e.name };
         const message = progress.step(e);
         if (message && token !== undefined) {
           await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++steps, message } });

@@ -6,14 +6,14 @@
 // (seqs only grow, so that is a range delete).
 import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent/events";
 import type { Redactor } from "../lib/redaction";
-import type { SessionStore, TraceEvent } from "./session-store";
-import { encodeStreamEvent, type StreamEvent } from "./stream-events";
+import type { SessionStore } from "./session-store";
+import { encodeStreamRow, type StreamRow, type TraceRow } from "./stream-events";
 
 export interface TracePolicy {
   redact: Redactor;
   maxEvents: number;
   /** Sees each stored event (webhook hooks). */
-  onStored?: (e: TraceEvent) => void;
+  onStored?: (row: TraceRow) => void;
 }
 
 interface Subscriber {
@@ -38,12 +38,12 @@ export class EventHub {
         this.flush(runId);
         this.pendingText.set(runId, { delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
       }
-      this.broadcast(runId, { type: event.type, data: withoutType(event) });
+      this.broadcast(runId, { event });
       return;
     }
     this.flush(runId);
     const row = this.record(runId, event);
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, type: row.type, data: row.data });
+    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event });
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -57,7 +57,7 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  private record(runId: string, event: SourcedEvent): TraceEvent {
+  private record(runId: string, event: SourcedEvent): TraceRow {
     const policy = this.policy();
     const row = this.store.appendEvent(runId, policy.redact(event));
     if (row.seq > policy.maxEvents) this.store.pruneEventsThrough(row.seq - policy.maxEvents);
@@ -72,14 +72,14 @@ export class EventHub {
       start: (controller) => {
         self = { controller };
         let ended = false;
-        for (const e of this.store.events({ runId, after })) {
-          if (!STREAM_EVENTS.has(e.type as SourcedEvent["type"])) continue;
-          controller.enqueue(encodeStreamEvent({ seq: e.seq, type: e.type, data: e.data }));
+        for (const { seq, event } of this.store.events({ runId, after })) {
+          if (!STREAM_EVENTS.has(event.type)) continue;
+          controller.enqueue(encodeStreamRow({ seq, event }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
-          if (!e.data.agent) ended = TERMINAL_EVENTS.has(e.type as SourcedEvent["type"]);
+          if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
         const pending = this.pendingText.get(runId);
-        if (pending && !ended) controller.enqueue(encodeStreamEvent({ type: "text.delta", data: pending }));
+        if (pending && !ended) controller.enqueue(encodeStreamRow({ event: { type: "text.delta", ...pending } }));
         if (ended || finished) return controller.close();
         let set = this.subscribers.get(runId);
         if (!set) this.subscribers.set(runId, (set = new Set()));
@@ -92,10 +92,10 @@ export class EventHub {
     });
   }
 
-  private broadcast(runId: string, e: StreamEvent): void {
+  private broadcast(runId: string, row: StreamRow): void {
     const set = this.subscribers.get(runId);
     if (!set?.size) return;
-    const bytes = encodeStreamEvent(e);
+    const bytes = encodeStreamRow(row);
     for (const s of set) {
       try {
         s.controller.enqueue(bytes);
@@ -116,9 +116,4 @@ export class EventHub {
       }
     }
   }
-}
-
-function withoutType(e: SourcedEvent): Record<string, unknown> {
-  const { type: _type, ...data } = e;
-  return data;
 }

@@ -14,7 +14,8 @@ import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
-import { SessionStore, type RunOptions, type RunRow, type TraceEvent } from "./session-store";
+import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { traceEventView, type TraceEventView } from "./stream-events";
 import { createTracePolicy } from "./trace-policy";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
@@ -235,9 +236,9 @@ export class SessionObject extends DurableObject<Env> {
     return outcome;
   }
 
-  async events(after: number, limit: number): Promise<TraceEvent[] | null> {
+  async events(after: number, limit: number): Promise<TraceEventView[] | null> {
     if (!this.store.exists()) return null;
-    return this.store.events({ after, limit });
+    return this.store.events({ after, limit }).map(traceEventView);
   }
 
   // ---- execution

@@ -6,6 +6,7 @@ import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
+import { wireEvent, type TraceRow } from "./stream-events";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
@@ -73,14 +74,6 @@ export interface RunOptions {
   system?: string;
   /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
   grading?: GradingTask;
-}
-
-export interface TraceEvent {
-  seq: number;
-  at: string;
-  runId: string | null;
-  type: string;
-  data: Record<string, unknown>;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -279,14 +272,14 @@ export class SessionStore {
 
   // ---- the audit trace
 
-  appendEvent(runId: string | null, event: SourcedEvent): TraceEvent {
+  appendEvent(runId: string | null, event: SourcedEvent): TraceRow {
     const at = new Date().toISOString();
-    const { type, ...data } = event;
-    const bounded = boundedData(data);
+    const bounded = boundedEvent(event);
+    const { type, data } = wireEvent(bounded);
     const { seq } = this.sql
-      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, bounded.text)
+      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, JSON.stringify(data))
       .one();
-    return { seq, at, runId, type, data: bounded.data };
+    return { seq, at, runId, event: bounded };
   }
 
   /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
@@ -294,7 +287,7 @@ export class SessionStore {
     this.sql.exec("DELETE FROM events WHERE seq <= ?", seq);
   }
 
-  events(opts: { after?: number; limit?: number; runId?: string }): TraceEvent[] {
+  events(opts: { after?: number; limit?: number; runId?: string }): TraceRow[] {
     const rows = opts.runId
       ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)
       : this.sql.exec<Row>("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", opts.after ?? 0, opts.limit ?? -1);
@@ -302,8 +295,7 @@ export class SessionStore {
       seq: Number(r.seq),
       at: String(r.at),
       runId: r.run_id === null ? null : String(r.run_id),
-      type: String(r.type),
-      data: JSON.parse(String(r.data)) as Record<string, unknown>,
+      event: storedEvent(String(r.type), String(r.data)),
     }));
   }
 }
@@ -333,9 +325,9 @@ function toRun(r: Row): RunRow {
 }
 
 /** Event data with long strings cut, and its JSON, so one event stays a small row. */
-function boundedData(data: Record<string, unknown>): { data: Record<string, unknown>; text: string } {
-  const text = JSON.stringify(data);
-  if (text.length <= MAX_EVENT_CHARS) return { data, text };
+/** The event with its long strings cut when it is too big to keep whole (its shape stays the same). */
+function boundedEvent(event: SourcedEvent): SourcedEvent {
+  if (JSON.stringify(event).length <= MAX_EVENT_CHARS) return event;
   const cut = (v: unknown): unknown =>
     typeof v === "string" && v.length > 4096
       ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
@@ -344,6 +336,11 @@ function boundedData(data: Record<string, unknown>): { data: Record<string, unkn
         : v && typeof v === "object"
           ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
           : v;
-  const bounded = cut(data) as Record<string, unknown>;
-  return { data: bounded, text: JSON.stringify(bounded) };
+  // Only string values change (to shorter strings), so every field keeps its type.
+  return cut(event) as SourcedEvent;
+}
+
+/** An event as stored: the row's type and data, written by appendEvent from the union. */
+function storedEvent(type: string, data: string): SourcedEvent {
+  return { ...JSON.parse(data), type } as SourcedEvent;
 }

@@ -1,20 +1,52 @@
-// The wire between the Session Durable Object and its channels: newline-delimited JSON, one event a
-// line. Each channel renders it its own way (SSE, OpenAI chunks, bot messages).
-export interface StreamEvent {
-  /** Trace sequence number; absent for live text deltas (stored merged later). */
-  seq?: number;
-  type: string;
-  data: Record<string, unknown>;
+// The wire between the Session Durable Object and its channels: newline-delimited JSON, one row a line,
+// each carrying one event of the core's union (src/agent/events.ts). Channels switch on `event.type` and
+// get each event's fields typed; they render it their own way (SSE, OpenAI chunks, bot messages).
+import { EVENT_TYPES, type EventType, type SourcedEvent } from "../agent/events";
+
+/** A stored event: the audit trace's row. */
+export interface TraceRow {
+  seq: number;
+  at: string;
+  runId: string | null;
+  event: SourcedEvent;
 }
+
+/** One row of a run's stream: a stored event, or a live text delta (no seq yet: it is stored merged later). */
+export interface StreamRow {
+  seq?: number;
+  event: SourcedEvent;
+}
+
+/** The public wire's shape of an event (SSE `event:` + `data:`, GET /v1/sessions/:id/events, webhooks): its type, and its other fields as data. */
+export function wireEvent(event: SourcedEvent): { type: EventType; data: Omit<SourcedEvent, "type"> } {
+  const { type, ...data } = event;
+  return { type, data };
+}
+
+/** A trace row as clients read it (GET /v1/sessions/:id/events): the public wire's type and data. */
+export type TraceEventView = { seq: number; at: string; runId: string | null } & ReturnType<typeof wireEvent>;
+
+export const traceEventView = ({ seq, at, runId, event }: TraceRow): TraceEventView => ({ seq, at, runId, ...wireEvent(event) });
 
 const encoder = new TextEncoder();
+const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 
-export function encodeStreamEvent(e: StreamEvent): Uint8Array {
-  return encoder.encode(JSON.stringify(e) + "\n");
+export function encodeStreamRow(row: StreamRow): Uint8Array {
+  return encoder.encode(JSON.stringify(row) + "\n");
 }
 
-/** Splits an NDJSON byte stream into events; cancelling downstream cancels the source. */
-export function decodeStreamEvents(): TransformStream<Uint8Array, StreamEvent> {
+/** A line the Durable Object wrote from the union; a line of any other shape is a bug, and fails loudly. */
+function parseRow(line: string): StreamRow {
+  const row: unknown = JSON.parse(line);
+  if (!row || typeof row !== "object" || !("event" in row) || !row.event || typeof row.event !== "object" || !("type" in row.event))
+    throw new Error(`not a stream row: ${line.slice(0, 200)}`);
+  if (typeof row.event.type !== "string" || !KNOWN_TYPES.has(row.event.type)) throw new Error(`unknown event type in stream: ${String(row.event.type)}`);
+  // The type is one of the union's and the Durable Object serialized the event from the union itself.
+  return row as StreamRow;
+}
+
+/** Splits an NDJSON byte stream into rows; cancelling downstream cancels the source. */
+export function decodeStreamRows(): TransformStream<Uint8Array, StreamRow> {
   const decoder = new TextDecoder();
   let buf = "";
   return new TransformStream({
@@ -24,16 +56,16 @@ export function decodeStreamEvents(): TransformStream<Uint8Array, StreamEvent> {
       while ((nl = buf.indexOf("\n")) >= 0) {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
-        if (line) controller.enqueue(JSON.parse(line) as StreamEvent);
+        if (line) controller.enqueue(parseRow(line));
       }
     },
     flush(controller) {
-      if (buf.trim()) controller.enqueue(JSON.parse(buf) as StreamEvent);
+      if (buf.trim()) controller.enqueue(parseRow(buf));
     },
   });
 }
 
-/** Reads events from an NDJSON byte stream until it ends. */
-export function readStreamEvents(stream: ReadableStream<Uint8Array>): AsyncIterable<StreamEvent> {
-  return stream.pipeThrough(decodeStreamEvents());
+/** Reads rows from an NDJSON byte stream until it ends. */
+export function readStreamRows(stream: ReadableStream<Uint8Array>): AsyncIterable<StreamRow> {
+  return stream.pipeThrough(decodeStreamRows());
 }

@@ -4,6 +4,7 @@ import { createRedactor } from "../lib/redaction";
 import { loadConfig, type Config } from "../config";
 import { configuredSecrets } from "./configured-secrets";
 import type { TracePolicy } from "./event-hub";
+import { traceEventView } from "./stream-events";
 import { WebhookDispatcher } from "./webhook-hooks";
 
 export function createTracePolicy(env: Record<string, unknown>, sessionId: () => string, waitUntil: (p: Promise<unknown>) => void): TracePolicy {
@@ -26,6 +27,6 @@ export function createTracePolicy(env: Record<string, unknown>, sessionId: () =>
   return {
     redact,
     maxEvents: config.TRACE_MAX_EVENTS,
-    onStored: (e) => hooks.dispatch({ sessionId: sessionId(), runId: e.runId, seq: e.seq, at: e.at, type: e.type, data: e.data }),
+    onStored: (row) => hooks.dispatch({ sessionId: sessionId(), ...traceEventView(row) }),
   };
 }

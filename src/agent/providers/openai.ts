@@ -4,7 +4,7 @@
 // reads its clients' messages with fromWire, the same conversion in the other direction.
 import OpenAI from "openai";
 import type { Usage } from "../events";
-import { newId, now, type Message, type ToolCall } from "../messages";
+import { newId, now, toolResultText, type Message, type ToolCall } from "../messages";
 import { ModelError, type ModelClient, type ModelResponse, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
@@ -175,7 +175,7 @@ export function toWire(system: string, messages: readonly Message[]): WireMessag
         );
         break;
       case "tool":
-        out.push({ role: "tool", tool_call_id: m.toolCallId, content: m.content });
+        out.push({ role: "tool", tool_call_id: m.toolCallId, content: toolResultText(m) });
         break;
       case "summary":
         // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,

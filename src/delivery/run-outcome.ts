@@ -1,0 +1,41 @@
+// What a channel or a course needs from a finished run: its result, the documents it saved (the
+// document.saved events) and the approvals it waits for. Works for a run started a moment ago, for one
+// a restarted object re-attaches to by id, and for a run resumed after a pause (`after`: only the events
+// since the pause count).
+import type { Env } from "../env";
+import type { PendingApproval } from "../session/approvals";
+import type { RunView } from "../session/session-object";
+import { sessionStub } from "../session/start-run";
+import { readStreamRows } from "../session/stream-events";
+
+/** An approval as a chat shows it. */
+export type ApprovalRequest = Omit<PendingApproval, "callId">;
+
+export interface RunOutcome {
+  run: RunView;
+  /** Keys of the documents the run saved, in order, each once. */
+  lessonKeys: string[];
+  /** The approvals a paused run waits for (asked after `after` and not settled yet), in order. */
+  approvals: ApprovalRequest[];
+  /** The trace seq of the last event read (`after` if none): where a paused run's events continue. */
+  lastSeq: number;
+}
+
+/** Waits for the run to end (or pause for approval); null if the session has no such run. */
+export async function runOutcome(env: Env, sessionId: string, runId: string, after = 0): Promise<RunOutcome | null> {
+  const stub = sessionStub(env, sessionId);
+  const run = await stub.waitRun(runId);
+  if (!run) return null;
+  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], lastSeq: after };
+  const events = await stub.streamRun(runId, after);
+  if (!events) return outcome;
+  const settled = new Set<string>();
+  for await (const { seq, event: e } of readStreamRows(events)) {
+    if (seq !== undefined) outcome.lastSeq = Math.max(outcome.lastSeq, seq);
+    if (e.type === "document.saved" && !outcome.lessonKeys.includes(e.key)) outcome.lessonKeys.push(e.key);
+    else if (e.type === "approval.required") outcome.approvals.push({ approvalId: e.approvalId, name: e.name, args: e.args, expiresAt: e.expiresAt });
+    else if (e.type === "approval.decided") settled.add(e.approvalId);
+  }
+  outcome.approvals = outcome.approvals.filter((a) => !settled.has(a.approvalId));
+  return outcome;
+}
