@@ -71,6 +71,8 @@ export const ConfigSchema = z.object({
   SYSTEM_PROMPT: optionalString,
   /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
   MCP_SERVERS: optionalString,
+  /** The Worker's public origin, for OAuth redirect URIs (docs/mcp.md); default: the request's origin. */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
   MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)

@@ -19,6 +19,8 @@ import { mcpRoutes } from "./mcp";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { runRoutes } from "./runs";
+import { mcpOAuthCallbackRoutes } from "./mcp-oauth-callback";
+import { mcpServerRoutes } from "./mcp-servers";
 import { sessionRoutes } from "./sessions";
 import { assetOrNotFound } from "./static-assets";
 
@@ -35,6 +37,8 @@ export function createApp() {
     c.set("config", loadConfig(c.env));
     await next();
   });
+  // The browser returning from an MCP server's authorization carries no bearer token; its state guards it.
+  app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
   app.use("/mcp", bearerAuth);
@@ -55,6 +59,7 @@ export function createApp() {
   app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/courses", courseRoutes);
+  app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
