@@ -18,6 +18,7 @@ import { lessonRoutes } from "./lessons";
 import { mcpRoutes } from "./mcp";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
+import { responsesRoutes } from "./responses/responses-routes";
 import { runRoutes } from "./runs";
 import { mcpOAuthCallbackRoutes } from "./mcp-oauth-callback";
 import { mcpServerRoutes } from "./mcp-servers";
@@ -58,6 +59,7 @@ export function createApp() {
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
+  app.route("/v1/responses", responsesRoutes);
   app.route("/v1/courses", courseRoutes);
   app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);

@@ -228,6 +228,16 @@ export class SessionObject extends DurableObject<Env> {
     return runView(this.store.run(runId)!);
   }
 
+  /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
+  async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
+    const run = this.store.run(runId);
+    if (!run) return null;
+    if (run.status === "running" || this.active.has(runId)) return "active";
+    this.approvals.withdraw(runId, "the run was deleted.");
+    this.store.deleteRun(runId);
+    return "deleted";
+  }
+
   /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
   async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome | null> {
     if (!this.store.exists()) return null;
