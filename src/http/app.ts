@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
+import { compactRoutes } from "./compact";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { requireJsonBody } from "./json-content-type";
@@ -56,6 +57,7 @@ export function createApp() {
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
+  app.route("/v1/sessions", compactRoutes);
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
