@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq);
 CREATE TABLE IF NOT EXISTS tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
+CREATE TABLE IF NOT EXISTS model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
 CREATE TABLE IF NOT EXISTS compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
 `;
 
@@ -268,7 +269,29 @@ export class SessionStore {
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
+    this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM runs WHERE id = ?", runId);
+  }
+
+  /** Adds one model call's usage to its run's count for that model. */
+  addModelUsage(runId: string, model: string, u: Usage): void {
+    this.sql.exec(
+      `INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(run_id, model) DO UPDATE SET prompt = prompt + excluded.prompt, completion = completion + excluded.completion, total = total + excluded.total`,
+      runId,
+      model,
+      u.promptTokens,
+      u.completionTokens,
+      u.totalTokens,
+    );
+  }
+
+  /** The session's usage split by model, every purpose and subagent included. */
+  usageByModel(): Record<string, Usage> {
+    const rows = this.sql.exec<{ model: string; p: number; c: number; t: number }>(
+      "SELECT model, SUM(prompt) AS p, SUM(completion) AS c, SUM(total) AS t FROM model_usage GROUP BY model ORDER BY model",
+    );
+    return Object.fromEntries([...rows].map((r) => [r.model, { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }]));
   }
 
   totalUsage(): Usage {
