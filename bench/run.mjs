@@ -67,7 +67,7 @@ if (only.includes("worker")) {
     steps: o["worker-steps"] ?? (q ? "3" : "10"),
     "min-runs": q ? "4" : "24",
     "cpu-runs": q ? "3" : "20",
-    history: o.history ?? (q ? "1,100" : "1,100,1000,10000"),
+    history: o.history ?? (q ? "1,100" : "1,100,1000,10000,50000"),
     repeat: q ? "2" : "5",
     "cold-starts": q ? "1" : "3",
   });

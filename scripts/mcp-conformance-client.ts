@@ -34,7 +34,9 @@ function authEntry(scenario: string, ctx: Context): Record<string, unknown> | un
       grant: "cross_app_access",
       clientId: ctx.client_id,
       clientSecret: ctx.client_secret,
-      idp: { tokenEndpoint: ctx.idp_token_endpoint, clientId: ctx.idp_client_id, idToken: ctx.idp_id_token },
+      idpIssuer: ctx.idp_issuer,
+      idpClientId: ctx.idp_client_id,
+      idpIdToken: ctx.idp_id_token,
     };
   }
   if (ctx.client_id) return { clientId: ctx.client_id, ...(ctx.client_secret && { clientSecret: ctx.client_secret }) };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { Hooks } from "../src/agent/hooks";
 import { defineTool, ok } from "../src/agent/tools";
 import { calculateTool } from "../src/tools/calculate";
 import { runAgent } from "./support/agent-run";
@@ -30,7 +31,7 @@ describe("a subagent's tools", () => {
     expect(messages.filter((m) => m.role === "tool")[0]!.content).toContain("could not delegate");
   });
 
-  it("leave out tools with side effects when readonly (the default), and keep them when full", async () => {
+  it("get all the parent's tools but task by default, and leave out tools with side effects when readonly", async () => {
     const ro = h.model.script("ro-child", [{ text: "read only" }]);
     const full = h.model.script("full-child", [{ text: "full" }]);
     await runAgent(
@@ -38,8 +39,8 @@ describe("a subagent's tools", () => {
       [
         {
           toolCalls: [
-            { name: "task", args: { prompt: `${ro} look` } },
-            { name: "task", args: { prompt: `${full} act`, tools: "full" } },
+            { name: "task", args: { prompt: `${ro} look`, tools: "readonly" } },
+            { name: "task", args: { prompt: `${full} act` } },
           ],
         },
         { text: "ok" },
@@ -48,6 +49,23 @@ describe("a subagent's tools", () => {
     );
     expect(h.model.requests("ro-child")[0]!.tools!.map((t) => t.function.name)).not.toContain("save_note");
     expect(h.model.requests("full-child")[0]!.tools!.map((t) => t.function.name)).toContain("save_note");
+  });
+
+  it("obey the parent's permissions; a call that needs approval goes back to the parent, whose run then asks for it", async () => {
+    const policy: Hooks = { name: "policy", beforeToolCall: (call) => (call.name === "save_note" ? { action: "ask" } : undefined) };
+    const child = h.model.script("ask-child", [{ toolCalls: [{ name: "save_note", args: { text: "hi" } }] }, { text: "could not save" }]);
+    const { result, messages } = await runAgent(
+      h,
+      [{ toolCalls: [{ name: "task", args: { prompt: `${child} save a note` } }] }, { toolCalls: [{ name: "save_note", args: { text: "hi" } }] }],
+      { tools: [saveNote], subagents: { toolGuards: [policy] }, loop: { hooks: [policy] } },
+    );
+    const childResult = h.model.requests("ask-child")[1]!.messages.at(-1)!;
+    expect(String(childResult.content)).toContain("needs a person's approval: it is handed to the main agent");
+    const taskResult = messages.find((m) => m.role === "tool" && m.name === "task")!;
+    expect(taskResult.content).toContain("needed a person's approval for these calls and did not make them");
+    expect(taskResult.content).toContain('- save_note {"text":"hi"}');
+    expect(result.status).toBe("awaiting_approval");
+    expect(result.pending).toEqual([expect.objectContaining({ name: "save_note", args: { text: "hi" } })]);
   });
 
   it("include a todo_write of the child's own: the session's list stays the parent's", async () => {

@@ -2,7 +2,7 @@
 // scripted model of mock-model.mjs: cold start, concurrent sessions, CPU per run, history length.
 //
 //   node bench/worker/run-worker.mjs [--phases cold,load,cpu,history] [--concurrency 1,8,32] [--steps 10]
-//        [--min-runs 24] [--cpu-runs 20] [--history 1,100,1000,10000] [--repeat 5] [--cold-starts 3]
+//        [--min-runs 24] [--cpu-runs 20] [--history 1,100,1000,10000,50000] [--repeat 5] [--cold-starts 3]
 //
 // Writes bench/results/worker-<stamp>.json and bench/results/worker.md.
 import { fileURLToPath } from "node:url";
@@ -138,6 +138,30 @@ export async function cpu(w, mock, { steps, cpuRuns }) {
   };
 }
 
+/** GET of the whole session, and the whole trace paged 1,000 events at a time (ms wall, p50 / p99 over `repeat`). */
+async function readSession(url, sessionId, repeat) {
+  const base = `${url}/v1/sessions/${encodeURIComponent(sessionId)}`;
+  const timed = async (path) => {
+    const t0 = clock();
+    const res = await fetch(`${base}${path}`);
+    const body = await res.json();
+    return { ms: clock() - t0, body };
+  };
+  const getSession = [];
+  const pageMs = [];
+  let traceEvents = 0;
+  for (let i = 0; i < repeat; i++) getSession.push((await timed("")).ms);
+  for (let after = 0; ;) {
+    const { ms, body } = await timed(`/events?after=${after}&limit=1000`);
+    pageMs.push(ms);
+    const events = body.events ?? [];
+    traceEvents += events.length;
+    if (events.length < 1000) break;
+    after = events.at(-1).seq;
+  }
+  return { get_session_ms: q(getSession), trace_events: traceEvents, trace_page_ms: q(pageMs) };
+}
+
 async function history(w, mock, { sizes, repeat }) {
   const out = [];
   const measure = async (sessionFor, label, size) => {
@@ -146,6 +170,7 @@ async function history(w, mock, { sizes, repeat }) {
     for (let i = 0; i < repeat; i++) runs.push(await streamRun(w.url, sessionFor(i), { steps: 1 }));
     const l = await mock.log();
     const gaps = runs.map((r) => gapsOf(r, l));
+    const reads = await readSession(w.url, sessionFor(0), repeat);
     const row = {
       messages_in_session: size,
       label,
@@ -156,6 +181,7 @@ async function history(w, mock, { sizes, repeat }) {
       model_saw_messages: gaps[0]?.messagesFirst,
       request_kib: round((gaps[0]?.bytesFirst ?? 0) / 1024, 1),
       other_model_calls: l.filter((e) => e.key === null).length,
+      ...reads,
     };
     out.push(row);
     log(
@@ -203,7 +229,8 @@ export async function runWorker(opts) {
   try {
     if (phases.includes("cold")) record.cold = await cold(mock, { coldStarts: Number(opts["cold-starts"] ?? 3) });
     if (phases.some((p) => ["load", "cpu", "history"].includes(p))) {
-      const w = await startWorker(mock);
+      // The trace keeps every event here, so the largest history also holds 100,000+ trace events.
+      const w = await startWorker(mock, { TRACE_MAX_EVENTS: "250000" });
       try {
         const steps = Number(opts.steps ?? 10);
         if (phases.includes("cpu")) record.cpu = await cpu(w, mock, { steps, cpuRuns: Number(opts["cpu-runs"] ?? 20) });
@@ -214,7 +241,10 @@ export async function runWorker(opts) {
             minRuns: Number(opts["min-runs"] ?? 24),
           });
         if (phases.includes("history"))
-          record.history = await history(w, mock, { sizes: (opts.history ?? "1,100,1000,10000").split(",").map(Number), repeat: Number(opts.repeat ?? 5) });
+          record.history = await history(w, mock, {
+            sizes: (opts.history ?? "1,100,1000,10000,50000").split(",").map(Number),
+            repeat: Number(opts.repeat ?? 5),
+          });
       } finally {
         await w.stop();
       }
@@ -276,12 +306,12 @@ export function render(r, jsonRel) {
     );
     L.push("");
     L.push(
-      "| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | errors |",
+      "| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | GET session | trace events kept | one page of 1,000 events | errors |",
     );
-    L.push("|---:|---|---|---|---:|---:|---:|---:|");
+    L.push("|---:|---|---|---|---:|---:|---:|---|---:|---|---:|");
     for (const h of r.history)
       L.push(
-        `| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${h.errors} |`,
+        `| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${cell(h.get_session_ms)} | ${h.trace_events ?? "-"} | ${cell(h.trace_page_ms)} | ${h.errors} |`,
       );
     L.push("");
   }

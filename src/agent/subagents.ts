@@ -1,5 +1,8 @@
 // Subagents: the task tool runs a child agent on a fresh context (its own system prompt plus the task's
-// prompt, none of the parent's history) with the parent's tools minus task, so there is no recursion.
+// prompt, none of the parent's history) with the parent's tools minus task (no recursion), under the
+// parent's permission policy; `tools: "readonly"` leaves out the tools with side effects. A call the
+// policy would hold for a person's approval is escalated: the child may not make it, and the parent
+// gets it back to make itself, where the parent run's approval asks the person.
 // The child's events reach the parent's stream and trace marked with its id, its usage counts in the
 // parent run, the parent's cancel stops it, and a child out of steps returns what it has as `partial`.
 // Only the child's final text comes back to the parent's context.
@@ -40,17 +43,26 @@ export interface SubagentDeps {
   toolGuards?: readonly Hooks[];
 }
 
-/** A parent's guard for a child: a call it would hold for a person's approval is refused instead. */
-function refuseAsk(guard: Hooks): Hooks {
+/** A call a child may not make without a person's approval, handed back to the parent. */
+interface EscalatedCall {
+  name: string;
+  args: unknown;
+}
+
+/** A parent's guard for a child: a call it would hold for a person's approval is refused there and recorded for the parent. */
+function escalateAsk(guard: Hooks, escalated: EscalatedCall[]): Hooks {
   const { beforeToolCall } = guard;
   if (!beforeToolCall) return guard;
   return {
     ...guard,
     async beforeToolCall(call, run) {
       const verdict = await beforeToolCall.call(guard, call, run);
-      return verdict?.action === "ask"
-        ? { action: "deny", reason: "this call needs a person's approval, which a subagent cannot ask for: leave it to the main agent" }
-        : verdict;
+      if (verdict?.action !== "ask") return verdict;
+      escalated.push({ name: call.name, args: call.args });
+      return {
+        action: "deny",
+        reason: "this call needs a person's approval: it is handed to the main agent, which will ask for it. Do the rest of the task without it.",
+      };
     },
   };
 }
@@ -65,7 +77,8 @@ export function createTaskTool(deps: SubagentDeps): Tool {
     description:
       "Hand a self-contained task to a subagent that starts with a fresh context: it sees only your prompt, so say everything it needs. " +
       "Several task calls in one reply run at the same time: use them for independent pieces of work (researching separate subtopics). " +
-      'tools: "readonly" (default) gives it your tools without side effects; "full" gives it all of them. ' +
+      'tools: "full" (default) gives it all your tools but task, under the same permissions; "readonly" leaves out those with side effects. ' +
+      "A call it needs a person's approval for comes back to you to make. " +
       "Returns the subagent's final answer and {steps, usage, toolsUsed}.",
     input: z.object({
       prompt: z.string().min(1).max(50_000).describe("The task, complete in itself"),
@@ -79,7 +92,7 @@ export function createTaskTool(deps: SubagentDeps): Tool {
       try {
         const agent = newId("agent");
         const todos = new MemoryTodoStore();
-        const readonly = (args.tools ?? "readonly") === "readonly";
+        const readonly = args.tools === "readonly";
         const tools = deps.tools.filter((t) => t.name !== TASK_TOOL && t.name !== TODO_WRITE_TOOL && !(readonly && t.sideEffects));
         // A child keeps its own list: the session's belongs to the parent.
         if (deps.tools.has(TODO_WRITE_TOOL)) tools.add(createTodoWriteTool(todos, { maxItems: deps.todoMaxItems }));
@@ -90,6 +103,7 @@ export function createTaskTool(deps: SubagentDeps): Tool {
         const messages: Message[] = [];
         const toolsUsed = new Set<string>();
         const context = deps.context?.({ todos, runState: ctx.runState });
+        const escalated: EscalatedCall[] = [];
         const result = await runParadigm(paradigm, {
           runId: ctx.runId,
           sessionId: ctx.sessionId,
@@ -109,17 +123,27 @@ export function createTaskTool(deps: SubagentDeps): Tool {
           runState: ctx.runState,
           todos,
           settings: deps.settings,
-          hooks: [...(context ? [context] : []), ...(deps.toolGuards ?? []).map(refuseAsk)],
+          hooks: [...(context ? [context] : []), ...(deps.toolGuards ?? []).map((g) => escalateAsk(g, escalated))],
           ...(context ? { countTokens: (s, m, t) => context.count(s, m, t) } : {}),
         });
         const report = { agent, status: result.status, steps: result.steps, usage: result.usage, toolsUsed: [...toolsUsed] };
         emit({ type: "subagent.finished", ...report });
-        return taskResult(result, messages, report);
+        return withEscalated(taskResult(result, messages, report), escalated);
       } finally {
         slots.release();
       }
     },
   });
+}
+
+/** The task's result with the calls that need a person's approval appended, for the parent to make. */
+function withEscalated(result: ToolResult, escalated: readonly EscalatedCall[]): ToolResult {
+  if (!escalated.length) return result;
+  const calls = escalated.map((c) => `- ${c.name} ${JSON.stringify(c.args)}`).join("\n");
+  return {
+    ...result,
+    content: `${result.content}\n\nThe subagent needed a person's approval for these calls and did not make them; make them yourself if the task still needs them (you will be asked to approve):\n${calls}`,
+  };
 }
 
 function taskResult(

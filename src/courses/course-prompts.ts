@@ -1,6 +1,7 @@
 // What the course asks the agent: a syllabus when the course is created, then each day's lesson
 // through the daily-lesson skill with the whole course context, so a lesson does not depend on the
 // history of a conversation (each lesson runs in a session of its own).
+import { learnerContextLines, type LearnerContext } from "../learning/learner-context";
 import type { CourseRow, LessonRow } from "./course-store";
 
 /** A syllabus longer than this is cut: a year of lessons is plenty for one course. */
@@ -27,7 +28,7 @@ export function parseSyllabus(text: string): string[] {
   return titles.slice(0, MAX_SYLLABUS_LESSONS);
 }
 
-export function lessonRequest(course: CourseRow, syllabus: string[], taught: LessonRow[]): string {
+export function lessonRequest(course: CourseRow, syllabus: string[], taught: LessonRow[], learner?: LearnerContext): string {
   const number = taught.length + 1;
   const context = [
     `Course topic: ${course.topic}`,
@@ -37,6 +38,7 @@ export function lessonRequest(course: CourseRow, syllabus: string[], taught: Les
     ...syllabus.map((t, i) => `${i + 1}. ${t}`),
     `Lessons so far:`,
     ...(taught.length ? taught.map((l) => `${l.number}. ${l.title} (saved as ${l.key})`) : ["(none: this is lesson 1)"]),
+    ...learnerContextLines(learner),
   ].join("\n");
   return [`Write today's lesson of my course. Call load_skill with name "daily-lesson" and these args, then follow it:`, ``, context].join("\n");
 }

@@ -17,6 +17,7 @@ import { getLesson, lessonPath } from "../tools/lesson-store";
 import { sessionStub, startRun } from "../session/start-run";
 import type { IdempotencyKey } from "../session/request-dedupe";
 import type { CourseSpec } from "./course-input";
+import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
 import { currentPeriod, parseCron, periodKey } from "./cron-period";
@@ -116,7 +117,7 @@ export class CourseRegistry extends DurableObject<Env> {
         const period = this.periodOf(course, nowMs);
         if (!period || !this.store.claimPeriod(course.id, period)) continue;
         this.busy.add(course.id);
-        void this.produce(course.id, period);
+        void this.produce(course.id, period, nowMs);
       }
       started.push(course.id);
     }
@@ -172,10 +173,10 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 
   /** Produces the period's lesson (unless an earlier attempt did) and delivers it. */
-  private async produce(id: string, period: string): Promise<void> {
+  private async produce(id: string, period: string, nowMs: number): Promise<void> {
     try {
       const claimed = this.store.period(id, period)!;
-      const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed.runId));
+      const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed.runId, nowMs));
       if (lessonNumber === undefined) return;
       await this.deliver(id, period, lessonNumber);
       this.store.finishPeriod(id, period, lessonNumber);
@@ -187,12 +188,15 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 
   /** Runs the daily-lesson skill for the next lesson; its number, or undefined if the course went away. */
-  private async writeLesson(id: string, period: string, runningId: string | undefined): Promise<number | undefined> {
+  private async writeLesson(id: string, period: string, runningId: string | undefined, nowMs: number): Promise<number | undefined> {
     const course = this.store.course(id);
     if (!course?.syllabus) return undefined;
     const taught = this.store.lessons(id);
     const sessionId = lessonSessionId(id, taught.length + 1);
-    const runId = runningId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught)));
+    // The course is its learner: answers to its lessons (sessionId = the course id) shape the next one,
+    // with the reviews due at the tick's time.
+    const learner = runningId ? undefined : await learnerContext(this.env, loadConfig(this.env), id, course.tenant, nowMs);
+    const runId = runningId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught, learner)));
     this.store.setPeriodRun(id, period, runId);
     const outcome = await runOutcome(this.env, sessionId, runId);
     if (!this.store.course(id)) return undefined;

@@ -1,10 +1,11 @@
-// /v1/courses: create, list, read (with the lessons so far), delete.
+// /v1/courses: create, list, read (with the lessons so far and the learner's progress), delete.
 import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { badRequest, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http/idempotency-key";
 import { parseId, parseJson } from "../http/validation";
 import type { Config } from "../config";
+import { learnerStub } from "../learning/learner-object";
 import { CourseInput, type CourseDelivery } from "./course-input";
 import { courseRegistry, createCourse } from "./create-course";
 
@@ -20,7 +21,9 @@ export const courseRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param("id"), "course id");
     const course = await courseRegistry(c.env).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
-    return c.json(course);
+    // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
+    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
+    return c.json({ ...course, progress });
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");

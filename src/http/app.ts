@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
+import { compactRoutes } from "./compact";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { requireJsonBody } from "./json-content-type";
@@ -16,9 +17,13 @@ import { learnerRoutes } from "./learners";
 import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
 import { mcpRoutes } from "./mcp";
+import { uiChatRoutes } from "./ui-chat";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
+import { responsesRoutes } from "./responses/responses-routes";
 import { runRoutes } from "./runs";
+import { mcpOAuthCallbackRoutes } from "./mcp-oauth-callback";
+import { mcpServerRoutes } from "./mcp-servers";
 import { sessionRoutes } from "./sessions";
 import { assetOrNotFound } from "./static-assets";
 
@@ -35,6 +40,8 @@ export function createApp() {
     c.set("config", loadConfig(c.env));
     await next();
   });
+  // The browser returning from an MCP server's authorization carries no bearer token; its state guards it.
+  app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
   app.use("/mcp", bearerAuth);
@@ -50,12 +57,16 @@ export function createApp() {
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
+  app.route("/v1/sessions", compactRoutes);
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
   app.route("/v1", openAIRoutes);
+  app.route("/v1/responses", responsesRoutes);
   app.route("/v1/courses", courseRoutes);
+  app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
+  app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);

@@ -7,8 +7,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./app-env";
 import { HttpError } from "./errors";
 
-/** Paths that answer in OpenAI's wire format. */
-const OPENAI_PATHS = /^\/v1\/(chat\/completions|models)(\/|$)/;
+/** Paths that answer in OpenAI's wire format; every other /v1 path does too when no route answers it. */
+const OPENAI_PATHS = /^\/v1\/(chat\/completions|models|responses)(\/|$)/;
 
 /** An HttpError that names the request field at fault (OpenAI's `param`). */
 export class ParamError extends HttpError {
@@ -45,3 +45,16 @@ export const openAIErrorShape: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = undefined;
   c.res = new Response(JSON.stringify(openAIErrorBody(status, String(err.code ?? "error"), String(err.message ?? ""), param)), { status, headers });
 };
+
+/** A failed run's error as a caller may see it: our own failures say so without their raw text (a stack's wording is for the logs). */
+export function publicRunError(error: { code: string; message: string } | undefined): { code: string; message: string } {
+  const code = error?.code ?? "run_failed";
+  return { code, message: code === "internal_error" ? "Something went wrong on our side." : (error?.message ?? "The run failed.") };
+}
+
+/** A run the model could not finish: 502 (the upstream model failed) and no retry, which would rerun the agent. */
+export function runFailedResponse(error: { code: string; message: string } | undefined, headers: Record<string, string>): Response {
+  const { code, message } = publicRunError(error);
+  const status = code.startsWith("model_") ? 502 : 500;
+  return Response.json(openAIErrorBody(status, code, message), { status, headers: { ...headers, "x-should-retry": "false" } });
+}

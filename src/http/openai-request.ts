@@ -52,20 +52,7 @@ export interface ChatTurn {
 }
 
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await c.req.text());
-  } catch {
-    throw new ParamError(400, "invalid_json", "The request body is not valid JSON.", null);
-  }
-  const parsed = ChatRequest.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ParamError(400, "invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
-  }
-  const req = parsed.data;
-  if (req.model !== MODEL_ID)
-    throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
+  const req = await parseOpenAIBody(c, ChatRequest);
 
   const { system, messages } = fromWire(req.messages as WireMessage[]);
   const last = messages.at(-1);
@@ -108,6 +95,25 @@ async function sessionIdOf(header: string | undefined, user: string | undefined)
 /** Our progress lines in an earlier reply are not part of what the agent said. */
 function withoutProgressLines(m: Message): Message {
   return m.role === "assistant" ? { ...m, content: stripProgressLines(m.content) } : m;
+}
+
+/** Reads a request body through `schema`, with OpenAI's 400s naming the param at fault; the model must be ours. */
+export async function parseOpenAIBody<S extends z.ZodType<{ model: string }>>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw new ParamError(400, "invalid_json", "The request body is not valid JSON.", null);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ParamError(400, "invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
+  }
+  const req = parsed.data;
+  if (req.model !== MODEL_ID)
+    throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
+  return req;
 }
 
 /** A zod issue path as OpenAI writes params: messages[0].role. */

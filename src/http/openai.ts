@@ -3,14 +3,12 @@
 // `study-agent`. Each request is one run through startRun; the reply is the run's text with its tool
 // activity as progress lines (chat-content.ts).
 import { Hono, type Context } from "hono";
-import { startEphemeralRun } from "../session/ephemeral-run";
-import { startRun, type RunHandle } from "../session/start-run";
-import { readStreamRows, type StreamRow } from "../session/stream-events";
 import type { AppEnv } from "./app-env";
 import { chatContent } from "./chat-content";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
-import { openAIErrorBody, ParamError } from "./openai-errors";
+import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
+import { followRun, SSE_HEADERS, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./openai-wire";
 
 const encoder = new TextEncoder();
@@ -23,7 +21,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   })
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
-    const run = await startTurn(c, turn);
+    const run = await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
       ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
@@ -44,19 +42,11 @@ export const openAIRoutes = new Hono<AppEnv>()
     return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
   });
 
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };
-
-interface TurnRun {
-  handle: RunHandle;
-  /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
-  end(): void;
-}
-
 /**
  * Starts the turn's run. A repeat of an earlier request gets that run back (its outcome, replayed): one
  * with the same Idempotency-Key, or, without a key, a client's automatic retry after a failure.
  */
-async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
   const dedupe = { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true };
   const options = {
     stream: turn.stream,
@@ -66,9 +56,8 @@ async function startTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
     tenant: c.get("tenant"),
     ...(turn.system ? { system: turn.system } : {}),
   };
-  if (turn.sessionId) return { handle: await startRun(c.env, turn.sessionId, turn.input, options, dedupe), end: () => {} };
-  const run = await startEphemeralRun(c.env, turn.history, turn.input, options, dedupe);
-  return { handle: run, end: () => c.executionCtx.waitUntil(run.dispose()) };
+  const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
+  return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
 }
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */
@@ -104,27 +93,4 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
       return stop?.(reason);
     },
   });
-}
-
-/** The run's events, and a way to stop following them from outside the loop that reads them. */
-async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamRow>; stop(reason: unknown): Promise<void> }> {
-  const reader = (await handle.events()).getReader();
-  // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
-  const bytes = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
-  return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
-}
-
-/** A run the model could not finish: 502 (the upstream model failed) and no retry, which would rerun the agent. */
-function runFailedResponse(error: { code: string; message: string } | undefined, headers: Record<string, string>): Response {
-  const code = error?.code ?? "run_failed";
-  const status = code.startsWith("model_") ? 502 : 500;
-  // Our own failures say so without their raw text (a stack's wording is for the logs, not the caller).
-  const message = code === "internal_error" ? "Something went wrong on our side." : (error?.message ?? "The run failed.");
-  return Response.json(openAIErrorBody(status, code, message), { status, headers: { ...headers, "x-should-retry": "false" } });
 }

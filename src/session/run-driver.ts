@@ -15,7 +15,7 @@ import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
 import type { SessionStore, RunRow } from "./session-store";
-import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
+import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
 
 export interface DriveDeps {
@@ -95,7 +95,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       model,
       system: buildSystemPrompt(
         run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT,
-        toolset.promptSections,
+        run.options.guidance ? [...toolset.promptSections, callerGuidance(run.options.guidance)] : toolset.promptSections,
         new Date().toISOString().slice(0, 10),
       ),
       tools: toolset.tools,

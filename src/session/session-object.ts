@@ -10,6 +10,7 @@ import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
+import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision, type PendingApproval } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
@@ -17,7 +18,8 @@ import { isPaused, isUnfinished, RunLifecycle } from "./run-lifecycle";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
-import { createTracePolicy } from "./trace-policy";
+import { createTracePolicy, webhookSettings } from "./trace-policy";
+import { WebhookOutbox } from "./webhook-outbox";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
 const WATCHDOG_MS = 30_000;
@@ -53,6 +55,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly approvals: ApprovalDesk;
   private readonly lifecycle: RunLifecycle;
   private readonly dedupe: RequestDedupe;
+  private readonly outbox: WebhookOutbox;
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
@@ -66,6 +69,12 @@ export class SessionObject extends DurableObject<Env> {
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
     this.lifecycle = new RunLifecycle(this.store);
+    this.outbox = new WebhookOutbox(
+      ctx.storage.sql,
+      () => webhookSettings(this.env),
+      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
+      (runId, e) => this.store.appendEvent(runId, this.tracePolicy().redact(e)),
+    );
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
       this.store,
@@ -139,6 +148,7 @@ export class SessionObject extends DurableObject<Env> {
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
     this.dedupe.init();
+    this.outbox.init();
   }
 
   // ---- runs
@@ -228,6 +238,22 @@ export class SessionObject extends DurableObject<Env> {
       this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
     return this.runView(this.store.run(runId)!);
+  }
+
+  /** Compacts the history now (compact-session.ts); null: no such session. */
+  async compact(): Promise<CompactResult | null> {
+    if (!this.store.exists()) return null;
+    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+  }
+
+  /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
+  async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
+    const run = this.store.run(runId);
+    if (!run) return null;
+    if (run.status === "running" || run.status === "queued" || this.active.has(runId)) return "active";
+    this.approvals.withdraw(runId, "the run was deleted.");
+    this.store.deleteRun(runId);
+    return "deleted";
   }
 
   /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
@@ -349,9 +375,20 @@ export class SessionObject extends DurableObject<Env> {
     this.trace ??= createTracePolicy(
       this.env,
       () => this.store.getMeta("id") ?? "",
-      (p) => this.ctx.waitUntil(p),
+      this.outbox,
+      () => this.deliverWebhooks(),
     );
     return this.trace;
+  }
+
+  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
+  private deliverWebhooks(): void {
+    this.ctx.waitUntil(
+      this.outbox
+        .deliverDue()
+        .then(() => this.armWatchdog())
+        .catch((e: unknown) => console.error("webhook delivery failed", e)),
+    );
   }
 
   /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
@@ -373,7 +410,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const working = this.active.size > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt);
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt, this.outbox.nextDue() ?? Infinity);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
@@ -385,6 +422,7 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
+    await this.outbox.deliverDue();
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
   }

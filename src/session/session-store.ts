@@ -49,6 +49,8 @@ export interface RunOptions {
   tenant?: Tenant;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
+  /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
+  guidance?: string;
   /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
   grading?: GradingTask;
 }
@@ -229,6 +231,15 @@ export class SessionStore {
       finished,
       runId,
     );
+  }
+
+  /** Forgets a run: its record, its messages, its kept tool outputs and its trace events. */
+  deleteRun(runId: string): void {
+    this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
+    this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
+    this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
+    this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
+    this.sql.exec("DELETE FROM runs WHERE id = ?", runId);
   }
 
   totalUsage(): Usage {

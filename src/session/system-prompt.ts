@@ -16,3 +16,8 @@ Write in the learner's language. Use tools for facts and arithmetic instead of g
 export function buildSystemPrompt(base: string, sections: readonly string[], today: string): string {
   return [base, `Today's date: ${today}.`, ...sections.filter(Boolean)].join("\n\n");
 }
+
+/** The caller's own instructions (the Responses API's `instructions`): added to ours, never replacing them. */
+export function callerGuidance(text: string): string {
+  return `Guidance from the caller for this request (follow it unless it conflicts with the instructions above):\n${text}`;
+}

@@ -18,9 +18,10 @@ import {
   skillSettings,
   skillsPromptSection,
 } from "../tools";
-import { McpManager, mcpInstructionsSection, parseMcpConfig } from "../tools/mcp";
+import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig } from "../tools/mcp";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
+import { mcpOAuthContext, runOrigin } from "./mcp-oauth-context";
 import { createHarnessTools } from "./harness";
 import type { SessionStore } from "./session-store";
 import { buildSystemPrompt } from "./system-prompt";
@@ -116,23 +117,43 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
 }
 
 /**
+ * One McpManager per session object (its SessionStore) and config: breakers, tool names and OAuth
+ * providers last across runs, as docs/mcp.md says; a new manager every run never opened a breaker.
+ */
+const managers = new WeakMap<SessionStore, { config: Config; manager: McpManager }>();
+
+async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<McpManager> {
+  const kept = managers.get(deps.store);
+  if (kept && kept.config === deps.config) return kept.manager;
+  const tenant = deps.store.tenant() ?? undefined;
+  const manager = new McpManager(mcpConfig, {
+    cache: new SessionToolListCache(deps.store),
+    oauth: mcpOAuthContext(deps.env, await runOrigin(deps.env, deps.config), tenant),
+  });
+  managers.set(deps.store, { config: deps.config, manager });
+  return manager;
+}
+
+/**
  * Connects the configured MCP servers and adds their tools and instructions. A server that fails is left
- * out with a warning event; a bad MCP_SERVERS fails the run with every problem and its path.
+ * out with a warning event, one that needs the user's authorization with mcp.authorization_required;
+ * a bad MCP_SERVERS fails the run with every problem and its path.
  */
 async function connectMcp(deps: ToolsetDeps, tools: ToolRegistry, promptSections: string[]): Promise<McpManager | undefined> {
   const config = parseMcpConfig(deps.config.MCP_SERVERS, deps.env);
   for (const w of config.warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
   if (!config.servers.length) return undefined;
-  const manager = new McpManager(config, {
+  const manager = await sessionManager(deps, config);
+  manager.attach({
     emit: deps.emit,
-    cache: new SessionToolListCache(deps.store),
     onToolsChanged: ({ tools: changed, removed }) => {
       for (const name of removed) tools.remove(name);
       for (const t of changed) tools.add(t);
     },
   });
-  const { tools: found, instructions, warnings } = await manager.connectAll(deps.signal);
-  for (const w of warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
+  const { tools: found, instructions, warnings, authorizations } = await manager.connectAll(deps.signal);
+  for (const w of warnings) if (w.code !== "mcp_authorization_required") deps.emit({ type: "warning", code: w.code, message: w.message });
+  for (const a of authorizations) deps.emit({ type: "mcp.authorization_required", server: a.server, authorizationUrl: a.authorizationUrl });
   for (const t of found) tools.add(t);
   promptSections.push(mcpInstructionsSection(instructions));
   return manager;

@@ -8,6 +8,7 @@
 // error so a test can see it went one step too far.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLocal, type LocalServer } from "./local-server";
+import { DIALECTS, type Dialect, type DialectName } from "./model-dialects";
 
 export interface ScriptedToolCall {
   name: string;
@@ -37,6 +38,12 @@ export interface Reply {
   /** Streaming only: wait this long before each chunk, so a client can watch the text arrive. */
   chunkDelayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** A reasoning model's thinking, sent before the text where the dialect puts it. */
+  reasoning?: string;
+  /** The server this reply imitates (model-dialects.ts); default "openai". */
+  dialect?: DialectName;
+  /** Single quirks over the dialect (tool ids missing or repeated, usage absent, …). */
+  quirks?: Partial<Dialect>;
   /** Computed from the request (in-process scripts only). */
   dynamic?: (req: RecordedRequest) => Reply;
 }
@@ -130,6 +137,12 @@ export class ScriptedModel {
     let reply = script.replies.shift();
     if (!reply) return json(res, 400, oaiError(`script ${key} has no replies left`));
     if (reply.dynamic) reply = { ...reply, ...reply.dynamic(recorded) };
+    const dialect = dialectOf(reply);
+    if (dialect.streamOptions === "rejected" && parsed.stream_options !== undefined) {
+      // The reply stays for the request that comes back without stream_options.
+      script.replies.unshift(reply);
+      return json(res, 400, oaiError("Unrecognized request argument supplied: stream_options"));
+    }
 
     if (reply.delayMs) await sleep(reply.delayMs);
     if (reply.status) {
@@ -143,8 +156,8 @@ export class ScriptedModel {
       return void res.end(reply.raw);
     }
     const usage = reply.usage ?? estimateUsage(body, reply);
-    if (recorded.stream) return streamReply(res, reply, usage, parsed);
-    return json(res, 200, completion(reply, usage, recorded.model));
+    if (recorded.stream) return streamReply(res, reply, usage, parsed, dialect);
+    return json(res, 200, completion(reply, usage, recorded.model, dialect));
   }
 }
 
@@ -181,11 +194,21 @@ function estimateUsage(requestBody: string, reply: Reply) {
   return { prompt_tokens: prompt, completion_tokens: completion };
 }
 
-const argsText = (c: ScriptedToolCall) => (typeof c.args === "string" ? c.args : JSON.stringify(c.args ?? {}));
-const callId = (c: ScriptedToolCall, i: number) => c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`;
-const finishOf = (r: Reply) => r.finishReason ?? (r.toolCalls?.length ? "tool_calls" : "stop");
+export const dialectOf = (r: Reply): Dialect => ({ ...DIALECTS[r.dialect ?? "openai"], ...r.quirks });
+export const argsText = (c: ScriptedToolCall) => (typeof c.args === "string" ? c.args : JSON.stringify(c.args ?? {}));
 
-function completion(reply: Reply, usage: { prompt_tokens: number; completion_tokens: number }, model: string) {
+/** Ids for a reply's calls: the script's own, else the dialect's (unique, all the same, or none). */
+function callIds(r: Reply, d: Dialect): Array<string | undefined> {
+  const shared = `${d.idPrefix}${Math.random().toString(36).slice(2, 8)}`;
+  return (r.toolCalls ?? []).map(
+    (c, i) => c.id ?? (d.toolIds === "missing" ? undefined : d.toolIds === "repeated" ? shared : `${d.idPrefix}${i}_${Math.random().toString(36).slice(2, 8)}`),
+  );
+}
+
+const finishOf = (r: Reply, d: Dialect) => r.finishReason ?? (r.toolCalls?.length ? d.finishWithTools : "stop");
+
+function completion(reply: Reply, usage: { prompt_tokens: number; completion_tokens: number }, model: string, d: Dialect) {
+  const ids = callIds(reply, d);
   return {
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
     object: "chat.completion",
@@ -197,20 +220,21 @@ function completion(reply: Reply, usage: { prompt_tokens: number; completion_tok
         message: {
           role: "assistant",
           content: reply.text ?? null,
+          ...(reply.reasoning && d.reasoningField ? { [d.reasoningField]: reply.reasoning } : {}),
           ...(reply.toolCalls?.length
             ? {
                 tool_calls: reply.toolCalls.map((c, i) => ({
-                  id: callId(c, i),
+                  ...(ids[i] !== undefined ? { id: ids[i] } : {}),
                   type: "function",
                   function: { name: c.name, arguments: argsText(c) },
                 })),
               }
             : {}),
         },
-        finish_reason: finishOf(reply),
+        finish_reason: finishOf(reply, d),
       },
     ],
-    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    ...(d.usage === "absent" ? {} : { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
   };
 }
 
@@ -227,31 +251,28 @@ async function streamReply(
   reply: Reply,
   usage: { prompt_tokens: number; completion_tokens: number },
   body: Record<string, unknown>,
+  d: Dialect,
 ): Promise<void> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
   const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: String(body.model) };
-  const chunks: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
+  const delta = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunks: unknown[] = [delta({ role: "assistant", content: "" })];
   const pieces = reply.pieces ?? 3;
-  for (const p of split(reply.text ?? "", pieces)) chunks.push({ ...base, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+  if (reply.reasoning && d.reasoningField) for (const p of split(reply.reasoning, pieces)) chunks.push(delta({ [d.reasoningField]: p }));
+  for (const p of split(reply.text ?? "", pieces)) chunks.push(delta({ content: p }));
+  const ids = callIds(reply, d);
   (reply.toolCalls ?? []).forEach((c, index) => {
-    chunks.push({
-      ...base,
-      choices: [
-        {
-          index: 0,
-          delta: { tool_calls: [{ index, id: callId(c, index), type: "function", function: { name: c.name, arguments: "" } }] },
-          finish_reason: null,
-        },
-      ],
-    });
-    for (const frag of split(argsText(c), pieces)) {
-      chunks.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: frag } }] }, finish_reason: null }] });
-    }
+    const head = { index, ...(ids[index] !== undefined ? { id: ids[index] } : {}), type: "function" };
+    if (d.toolArgs === "one") return chunks.push(delta({ tool_calls: [{ ...head, function: { name: c.name, arguments: argsText(c) } }] }));
+    chunks.push(delta({ tool_calls: [{ ...head, function: { name: c.name, arguments: "" } }] }));
+    for (const frag of split(argsText(c), pieces)) chunks.push(delta({ tool_calls: [{ index, function: { arguments: frag } }] }));
   });
-  chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishOf(reply) }] });
+  const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
   const opts = body.stream_options as { include_usage?: boolean } | undefined;
-  if (opts?.include_usage) chunks.push({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+  const finish = delta({}, finishOf(reply, d));
+  chunks.push(d.usage === "x_groq" ? { ...finish, x_groq: { id: `req_${id}`, usage: total } } : finish);
+  if (d.usage === "always" || (d.usage === "include_usage" && opts?.include_usage)) chunks.push({ ...base, choices: [], usage: total });
   let sent = 0;
   for (const c of chunks) {
     if (reply.cutAfterChunks !== undefined && sent >= reply.cutAfterChunks) {
@@ -259,6 +280,7 @@ async function streamReply(
       return;
     }
     if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    if (d.keepAlive) res.write(`${d.keepAlive}\n\n`);
     res.write(`data: ${JSON.stringify(c)}\n\n`);
     // Before a cut, give each chunk time to reach the client: it must really get the first part of the answer.
     if (reply.cutAfterChunks !== undefined) await sleep(5);

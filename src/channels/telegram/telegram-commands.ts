@@ -3,6 +3,7 @@ export type TelegramCommand =
   | { kind: "start" }
   | { kind: "new" }
   | { kind: "stop" }
+  | { kind: "compact" }
   | { kind: "lesson"; topic: string }
   | { kind: "course"; topic: string }
   | { kind: "usage"; text: string }
@@ -16,6 +17,7 @@ export const TELEGRAM_HELP = [
   "/course <topic> – a daily course: one new lesson here every day",
   "/new – start a fresh conversation",
   "/stop – stop what I am working on",
+  "/compact – summarize our earlier conversation so I can keep going",
 ].join("\n");
 
 export function parseTelegramCommand(text: string): TelegramCommand {
@@ -31,6 +33,8 @@ export function parseTelegramCommand(text: string): TelegramCommand {
       return { kind: "new" };
     case "stop":
       return { kind: "stop" };
+    case "compact":
+      return { kind: "compact" };
     case "lesson":
       return arg ? { kind: "lesson", topic: arg } : { kind: "usage", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
     case "course":

@@ -28,7 +28,7 @@ export interface McpServerConfig {
 
 /** How the client obtains tokens for a server (docs/mcp.md "OAuth"); secrets already resolved. */
 export interface McpAuthConfig {
-  /** A pre-registered client (no dynamic registration). */
+  /** A pre-registered client (no dynamic registration); an https URL is a client ID metadata document (CIMD). */
   clientId?: string;
   clientSecret?: string;
   scopes?: string[];
@@ -38,8 +38,11 @@ export interface McpAuthConfig {
   tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | "private_key_jwt";
   /** For private_key_jwt client authentication: a PKCS#8 PEM key and its JWS algorithm. */
   privateKeyJwt?: { privateKey: string; algorithm: string };
-  /** For cross_app_access: the IdP's token endpoint, this client's id there, and the user's ID token. */
-  idp?: { tokenEndpoint: string; clientId: string; idToken: string; clientSecret?: string };
+  /** For cross_app_access: the IdP (its token endpoint, or its issuer to discover it), this client's id there, the user's ID token. */
+  idpIssuer?: string;
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
+  idpIdToken?: string;
 }
 
 /** Something the run should be told about, that does not stop it (a `warning` event). */
@@ -90,10 +93,15 @@ function serverEntrySchema(env: Record<string, unknown>) {
       grant: z.enum(["authorization_code", "client_credentials", "cross_app_access"]).default("authorization_code"),
       tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post", "none", "private_key_jwt"]).optional(),
       privateKeyJwt: z.object({ privateKey: resolvedString, algorithm: z.string().min(1).default("RS256") }).optional(),
-      idp: z.object({ tokenEndpoint: z.url(), clientId: resolvedString, idToken: resolvedString, clientSecret: resolvedString.optional() }).optional(),
+      idpIssuer: z.url().optional(),
+      idpTokenEndpoint: z.url().optional(),
+      idpClientId: resolvedString.optional(),
+      idpIdToken: resolvedString.optional(),
     })
     .refine((a) => a.grant === "authorization_code" || a.clientId !== undefined, { message: "a client_credentials or cross_app_access grant needs clientId" })
-    .refine((a) => a.grant !== "cross_app_access" || a.idp !== undefined, { message: "a cross_app_access grant needs idp" });
+    .refine((a) => a.grant !== "cross_app_access" || ((a.idpTokenEndpoint || a.idpIssuer) && a.idpClientId && a.idpIdToken), {
+      message: "a cross_app_access grant needs idpTokenEndpoint (or idpIssuer), idpClientId and idpIdToken",
+    });
   return z.object({
     url: z.url({ abort: true }).refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
     transport: z.enum(["streamable-http", "sse"]).optional(),

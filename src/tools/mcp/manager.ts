@@ -1,13 +1,13 @@
 // The MCP layer as the run sees it: at the start of a run, every configured server's tools (as
 // harness Tools), its instructions, and warnings for what could not be had. A server that fails
 // is left out with a warning; the others go on. Keep one manager per session (the Durable Object):
-// connectAll at each run start, close at each run end (open sessions and streams would keep the
-// object busy); breakers and tool names last across runs, sessions reopen on demand.
+// attach the run's hooks and connectAll at each run start, close at each run end (open sessions and
+// streams would keep the object busy); breakers and tool names last across runs, sessions reopen on demand.
 import type { Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../../lib/circuit-breaker";
 import type { Emit } from "../../agent/events";
 import type { Tool } from "../../agent/tools";
-import type { McpConfig, McpWarning } from "./config";
+import type { McpConfig, McpTransportName, McpWarning } from "./config";
 import type { McpElicit } from "./connect";
 import { McpAuthorizationRequired } from "./oauth/authorization";
 import type { McpOAuthContext } from "./oauth/oauth-provider";
@@ -31,11 +31,19 @@ export const MCP_DEFAULTS = {
   connectTimeoutMs: 10_000,
 };
 
-export interface McpManagerOptions {
-  /** The fetch used for every MCP request (tests, or a service binding's fetch). */
-  fetch?: typeof fetch;
+/** What the run under way wants to hear of; replaced by `attach` at each run start. */
+export interface McpRunHooks {
   /** Where warnings go that arise outside any tool call (a failed refresh after list_changed). */
   emit?: Emit;
+  /** A server changed its tools (notifications/tools/list_changed): swap them in the registry. */
+  onToolsChanged?: (change: McpToolsChange) => void;
+  /** Answers servers' elicitation requests; absent: they are declined. */
+  elicit?: McpElicit;
+}
+
+export interface McpManagerOptions extends McpRunHooks {
+  /** The fetch used for every MCP request (tests, or a service binding's fetch). */
+  fetch?: typeof fetch;
   /** The clock of the breakers (and of the default cache). */
   now?: () => number;
   /** Discovery cache; defaults to one in memory, living as long as the manager. */
@@ -43,13 +51,9 @@ export interface McpManagerOptions {
   cacheTtlMs?: number;
   breaker?: { failureThreshold?: number; openMs?: number };
   connectTimeoutMs?: number;
-  /** A server changed its tools (notifications/tools/list_changed): swap them in the registry. */
-  onToolsChanged?: (change: McpToolsChange) => void;
   clientInfo?: Implementation;
   /** Where OAuth state lives; absent: a server answering 401 is left out with a warning. */
   oauth?: McpOAuthContext;
-  /** Answers servers' elicitation requests; absent: they are declined. */
-  elicit?: McpElicit;
 }
 
 export interface McpToolsChange {
@@ -67,6 +71,16 @@ export interface McpConnectResult {
   warnings: McpWarning[];
   /** Servers that need the user's authorization before their tools can be offered. */
   authorizations: { server: string; authorizationUrl: string }[];
+  /** Each configured server's state after this attempt, in config order. */
+  servers: McpServerStatus[];
+}
+
+export interface McpServerStatus {
+  name: string;
+  status: "connected" | "needs_authorization" | "failed";
+  toolCount: number;
+  authorizationUrl?: string;
+  error?: string;
 }
 
 interface ServerState {
@@ -80,11 +94,13 @@ export class McpManager {
   private readonly cache: ToolListCache;
   private readonly cacheTtlMs: number;
   private readonly connectTimeoutMs: number;
+  private hooks: McpRunHooks;
 
   constructor(
     readonly config: McpConfig,
-    private readonly options: McpManagerOptions = {},
+    options: McpManagerOptions = {},
   ) {
+    this.hooks = options;
     this.cache = options.cache ?? new InMemoryToolListCache(options.now);
     this.cacheTtlMs = options.cacheTtlMs ?? MCP_DEFAULTS.cacheTtlMs;
     this.connectTimeoutMs = options.connectTimeoutMs ?? MCP_DEFAULTS.connectTimeoutMs;
@@ -101,10 +117,15 @@ export class McpManager {
         breaker,
         onToolListChanged: () => void this.refresh(connection),
         oauth: options.oauth,
-        elicit: options.elicit,
+        elicit: (request, signal) => (this.hooks.elicit ? this.hooks.elicit(request, signal) : Promise.resolve({ action: "decline" })),
       });
       return { connection, tools: [] };
     });
+  }
+
+  /** The hooks of the run under way (one run at a time uses a manager). */
+  attach(hooks: McpRunHooks): void {
+    this.hooks = hooks;
   }
 
   /**
@@ -114,6 +135,7 @@ export class McpManager {
   async connectAll(signal?: AbortSignal): Promise<McpConnectResult> {
     const warnings: McpWarning[] = [];
     const authorizations: McpConnectResult["authorizations"] = [];
+    const failures = new Map<string, string>();
     await Promise.all(
       this.servers.map(async (state) => {
         try {
@@ -121,18 +143,31 @@ export class McpManager {
         } catch (error) {
           state.discovery = undefined;
           if (error instanceof McpAuthorizationRequired) authorizations.push({ server: error.server, authorizationUrl: error.authorizationUrl });
+          else failures.set(state.connection.name, errorText(error));
           warnings.push(this.connectWarning(state.connection, error));
         }
       }),
     );
     this.assignTools();
+    const servers = this.servers.map(({ connection: { name }, tools }): McpServerStatus => {
+      const authorization = authorizations.find((a) => a.server === name);
+      if (authorization) return { name, status: "needs_authorization", toolCount: 0, authorizationUrl: authorization.authorizationUrl };
+      const error = failures.get(name);
+      return error === undefined ? { name, status: "connected", toolCount: tools.length } : { name, status: "failed", toolCount: 0, error };
+    });
     const live = this.servers.filter((s) => s.discovery !== undefined);
     return {
       tools: live.flatMap((s) => s.tools),
       instructions: live.flatMap((s) => (s.discovery?.instructions ? [{ server: s.connection.name, text: s.discovery.instructions }] : [])),
       warnings,
       authorizations,
+      servers,
     };
+  }
+
+  /** The transport that worked for a server, once known. */
+  transportOf(server: string): McpTransportName | undefined {
+    return this.servers.find((s) => s.connection.name === server)?.connection.transport;
   }
 
   /** Ends every server's session; the manager stays usable (sessions reopen when needed). */
@@ -206,7 +241,7 @@ export class McpManager {
     try {
       tools = await connection.listTools();
     } catch (error) {
-      this.options.emit?.({
+      this.hooks.emit?.({
         type: "warning",
         code: "mcp_tools_refresh_failed",
         message: `MCP server ${connection.name} changed its tools, but listing them again failed: ${errorText(error)}`,
@@ -219,6 +254,6 @@ export class McpManager {
     const before = state.tools.map((t) => t.name);
     this.assignTools();
     const after = new Set(state.tools.map((t) => t.name));
-    this.options.onToolsChanged?.({ server: connection.name, tools: state.tools, removed: before.filter((n) => !after.has(n)) });
+    this.hooks.onToolsChanged?.({ server: connection.name, tools: state.tools, removed: before.filter((n) => !after.has(n)) });
   }
 }

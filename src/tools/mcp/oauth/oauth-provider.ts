@@ -5,7 +5,7 @@
 // The SDK does the protocol: PRM and authorization-server discovery with their fallbacks, dynamic
 // registration or a client ID metadata document, PKCE S256, resource indicators, scope selection,
 // refresh, token endpoint authentication. This class decides only where things live and which grant.
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import { isHttpsUrl, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -89,8 +89,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.interactive ? this.context.redirectUrl : undefined;
   }
 
+  /** A configured https clientId is the user's own metadata document; otherwise ours, where PUBLIC_URL is https. */
   get clientMetadataUrl(): string | undefined {
-    return this.interactive && !this.auth.clientId ? this.context.clientMetadataUrl : undefined;
+    if (!this.interactive) return undefined;
+    if (this.auth.clientId) return isHttpsUrl(this.auth.clientId) ? this.auth.clientId : undefined;
+    return this.context.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -116,7 +119,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const stored = (await this.context.store.read(this.key)).clientInformation;
     const { clientId, clientSecret } = this.auth;
-    if (clientId === undefined) return stored;
+    if (clientId === undefined || this.clientMetadataUrl === clientId) return stored;
     // Pre-registered: the stored copy only adds the issuer the SDK bound it to.
     if (stored?.client_id === clientId) return stored;
     return {
@@ -185,11 +188,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (this.auth.grant === "client_credentials") {
       return new URLSearchParams({ grant_type: "client_credentials", ...(requested && { scope: requested }) });
     }
-    if (this.auth.grant === "cross_app_access" && this.auth.idp) {
+    if (this.auth.grant === "cross_app_access") {
       const discovery = await this.discoveryState();
       const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? "";
       const resource = discovery?.resourceMetadata?.resource ?? this.server.url;
-      const assertion = await exchangeIdTokenForIdJag(this.auth.idp, { audience, resource, scope: requested }, this.context.fetch);
+      const assertion = await exchangeIdTokenForIdJag(this.auth, { audience, resource, scope: requested }, this.context.fetch);
       return new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion, ...(requested && { scope: requested }) });
     }
     return undefined;

@@ -1,0 +1,57 @@
+// One turn of an OpenAI-compatible request (Chat Completions or Responses) as a run: in a named
+// session, in a new session seeded with the conversation the client sent, or in a throwaway session
+// (stateless). Both wire formats start and follow runs through here and differ only in how they render.
+import type { Message } from "../agent/messages";
+import type { Env } from "../env";
+import { startEphemeralRun } from "../session/ephemeral-run";
+import type { RunDedupe } from "../session/request-dedupe";
+import type { RunOptions } from "../session/session-store";
+import { sessionStub, startRun, type RunHandle } from "../session/start-run";
+import { readStreamRows, type StreamRow } from "../session/stream-events";
+
+export type TurnPlace =
+  /** A session that keeps the conversation; `seed` is written first when the session is new. */
+  | { kind: "session"; sessionId: string; seed?: readonly Message[] }
+  /** Stateless: the client's history goes into a session deleted once the reply is written. */
+  | { kind: "stateless"; history: readonly Message[] };
+
+export interface TurnRun {
+  handle: RunHandle;
+  sessionId: string;
+  /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
+  end(): void;
+}
+
+/** Starts the turn's run; `dedupe` makes a repeated request (Idempotency-Key, an automatic retry) get the earlier run back. */
+export async function startTurn(
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  place: TurnPlace,
+  input: string,
+  options: RunOptions,
+  dedupe: RunDedupe,
+): Promise<TurnRun> {
+  if (place.kind === "session") {
+    // A new session starts with the client's conversation, owned by the caller's tenant.
+    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
+    return { handle: await startRun(env, place.sessionId, input, options, dedupe), sessionId: place.sessionId, end: () => {} };
+  }
+  const run = await startEphemeralRun(env, place.history, input, options, dedupe);
+  return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
+}
+
+/** The run's events, and a way to stop following them from outside the loop that reads them. */
+export async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamRow>; stop(reason: unknown): Promise<void> }> {
+  const reader = (await handle.events()).getReader();
+  // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
+  const bytes = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
+}
+
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };

@@ -1,0 +1,44 @@
+// What a course's next lesson should know of its learner: the exercises due for review (the daily
+// lesson re-asks them in its `## Recap`) and the weak concepts (it revisits them). Nothing when the
+// learner has answered nothing, so such a course's lessons are asked for as before.
+import type { Config } from "../config";
+import type { Env } from "../env";
+import type { Tenant } from "../lib/tenant";
+import { learnerStub } from "./learner-object";
+import type { Review, WeakConcept } from "./learner-store";
+
+export interface LearnerContext {
+  reviews: Review[];
+  weakConcepts: WeakConcept[];
+}
+
+export async function learnerContext(env: Env, config: Config, learnerId: string, tenant: Tenant, now: number): Promise<LearnerContext | undefined> {
+  const learner = learnerStub(env, learnerId);
+  const progress = await learner.progress(tenant, config.WEAK_CONCEPTS_MAX, now);
+  if (!progress?.answered) return undefined;
+  const reviews = (await learner.dueReviews(tenant, config.RECAP_MAX_REVIEWS, now)) ?? [];
+  return { reviews, weakConcepts: progress.weakConcepts };
+}
+
+/** The lines a lesson request carries about the learner (the daily-lesson skill says what to do with them). */
+export function learnerContextLines(context: LearnerContext | undefined): string[] {
+  if (!context || (!context.reviews.length && !context.weakConcepts.length)) return [];
+  const lines: string[] = [];
+  if (context.reviews.length) {
+    lines.push(`Due for review (the learner's own exercises, missed or due again; re-ask each in new words in the Recap):`);
+    for (const r of context.reviews) {
+      const e = r.exercise;
+      const options = e.options?.map((o) => `${o.letter}. ${o.text}`).join(" | ");
+      lines.push(
+        `- ${r.lessonKey} exercise ${e.id} (${e.type.replace("_", " ")}, last answer ${r.lastVerdict}): ${oneLine(e.question)}${options ? ` [${options}]` : ""}`,
+      );
+    }
+  }
+  if (context.weakConcepts.length) {
+    lines.push(`Weak concepts (missed in earlier exercises; revisit them where today's idea allows):`);
+    for (const c of context.weakConcepts) lines.push(`- ${c.term}: ${c.meaning}`);
+  }
+  return lines;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();

@@ -1,0 +1,74 @@
+// McpOAuthObject: the deployment's one store of MCP OAuth state (src/tools/mcp/oauth/oauth-store.ts):
+// per server (per tenant for `perTenant` servers) the registered client, tokens and discovery, and the
+// pending authorizations by `state`. One object, so a token obtained in one session serves every
+// session and the callback finds the flow whichever request started it. Tokens never leave it except
+// to the MCP client; nothing here logs.
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../env";
+import { mergeRecord, type McpOAuthFlow, type McpOAuthRecord, type McpOAuthStore } from "../tools/mcp/oauth/oauth-store";
+
+const RECORD = "record:";
+const FLOW = "flow:";
+const ORIGIN = "origin";
+
+export class McpOAuthObject extends DurableObject<Env> {
+  async read(key: string): Promise<McpOAuthRecord> {
+    return (await this.ctx.storage.get<McpOAuthRecord>(RECORD + key)) ?? {};
+  }
+
+  async update(key: string, patch: Partial<McpOAuthRecord>): Promise<void> {
+    // Input gates keep this read-modify-write atomic against other calls to the object.
+    await this.ctx.storage.put(RECORD + key, mergeRecord(await this.read(key), patch));
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.ctx.storage.delete(RECORD + key);
+  }
+
+  async putFlow(state: string, flow: McpOAuthFlow): Promise<void> {
+    await this.ctx.storage.put(FLOW + state, flow);
+    // Flows nobody finished are swept when they expire.
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > flow.expiresAt) await this.ctx.storage.setAlarm(flow.expiresAt);
+  }
+
+  async takeFlow(state: string, now: number): Promise<McpOAuthFlow | undefined> {
+    const flow = await this.ctx.storage.get<McpOAuthFlow>(FLOW + state);
+    if (flow) await this.ctx.storage.delete(FLOW + state);
+    return flow && flow.expiresAt > now ? flow : undefined;
+  }
+
+  /** The origin the API was last reached at: the redirect URI's base for runs when PUBLIC_URL is unset. */
+  async rememberOrigin(origin: string): Promise<void> {
+    if ((await this.ctx.storage.get(ORIGIN)) !== origin) await this.ctx.storage.put(ORIGIN, origin);
+  }
+
+  async origin(): Promise<string | undefined> {
+    return this.ctx.storage.get<string>(ORIGIN);
+  }
+
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    const flows = await this.ctx.storage.list<McpOAuthFlow>({ prefix: FLOW });
+    const expired = [...flows].filter(([, f]) => f.expiresAt <= now).map(([k]) => k);
+    if (expired.length) await this.ctx.storage.delete(expired);
+    const next = Math.min(...[...flows.values()].filter((f) => f.expiresAt > now).map((f) => f.expiresAt));
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next);
+  }
+}
+
+export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.get(env.MCP_OAUTH.idFromName("deployment"));
+
+/**
+ * The deployment's OAuth store, through the one McpOAuthObject. A stub per call: a Worker isolate keeps
+ * the store across requests, and a stub (an I/O object) may not outlive the request that made it.
+ */
+export function mcpOAuthStore(env: Env): McpOAuthStore {
+  return {
+    read: (key) => mcpOAuthObject(env).read(key) as Promise<McpOAuthRecord>,
+    update: (key, patch) => mcpOAuthObject(env).update(key, patch),
+    clear: (key) => mcpOAuthObject(env).clear(key),
+    putFlow: (state, flow) => mcpOAuthObject(env).putFlow(state, flow),
+    takeFlow: (state, now) => mcpOAuthObject(env).takeFlow(state, now) as Promise<McpOAuthFlow | undefined>,
+  };
+}
