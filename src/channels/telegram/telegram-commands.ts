@@ -5,6 +5,8 @@ export type TelegramCommand =
   | { kind: "stop" }
   | { kind: "lesson"; topic: string }
   | { kind: "course"; topic: string }
+  | { kind: "quiz" }
+  | { kind: "review" }
   | { kind: "usage"; text: string }
   | { kind: "ask"; text: string };
 
@@ -14,6 +16,8 @@ export const TELEGRAM_HELP = [
   "Just write to me to ask or learn something; I remember our conversation.",
   "/lesson <topic> – research the topic and send you a lesson document",
   "/course <topic> – a daily course: one new lesson here every day",
+  "/quiz – answer the last lesson's exercises, one at a time",
+  "/review – the exercises due for review",
   "/new – start a fresh conversation",
   "/stop – stop what I am working on",
 ].join("\n");
@@ -31,6 +35,10 @@ export function parseTelegramCommand(text: string): TelegramCommand {
       return { kind: "new" };
     case "stop":
       return { kind: "stop" };
+    case "quiz":
+      return { kind: "quiz" };
+    case "review":
+      return { kind: "review" };
     case "lesson":
       return arg ? { kind: "lesson", topic: arg } : { kind: "usage", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
     case "course":
