@@ -10,7 +10,7 @@ process.env.FIXTURE_WEB_PORT ??= String(await freePort());
 // Likewise for the fake Telegram and Slack APIs (test/support/platform-fake.ts).
 process.env.PLATFORM_FAKE_PORT ??= String(await freePort());
 const platformFake = `http://127.0.0.1:${process.env.PLATFORM_FAKE_PORT}`;
-// And for the webhook receiver the HOOKS binding delivers to (test/support/hook-recorder.ts).
+// And for the webhook receiver the WEBHOOKS binding delivers to (test/support/hook-recorder.ts).
 process.env.HOOK_RECORDER_PORT ??= String(await freePort());
 
 // Two projects: "node" runs the harness core, the tools and the end-to-end checks (wrangler dev,
@@ -53,7 +53,9 @@ export default defineConfig({
                 SLACK_BOT_TOKEN: "xoxb-test-token",
                 SLACK_API_BASE: `${platformFake}/slack/api`,
                 PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
-                HOOKS: JSON.stringify([{ url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET }]),
+                WEBHOOKS: JSON.stringify([
+                  { url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET },
+                ]),
               },
             },
           }),

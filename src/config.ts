@@ -57,6 +57,8 @@ export const ConfigSchema = z.object({
   METADATA_MAX_DEPTH: int(8, 1, 64),
   METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
+  /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
+  UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
   SEARCH_API_KEY: optionalString,
@@ -92,6 +94,8 @@ export const ConfigSchema = z.object({
   MICRO_COMPACTION_KEEP_CHARS: int(500, 0),
   /** Auto-compaction when a request would fill more than this fraction of MODEL_CONTEXT_WINDOW. */
   COMPACTION_THRESHOLD: fraction(0.8, 0.1, 0.95),
+  /** false: no automatic compaction; POST /v1/sessions/:id/compact and /compact in the chats still compact on request. */
+  AUTO_COMPACTION: bool(true),
   /** Rounds (a user turn, or a model reply with its tool results) compaction keeps whole. */
   COMPACTION_KEEP_ROUNDS: int(4, 1, 100),
   COMPACTION_SUMMARY_MAX_TOKENS: int(2000, 100, 32_000),
@@ -120,11 +124,18 @@ export const ConfigSchema = z.object({
   PERMISSIONS: json(PermissionRulesSchema, []),
   /** An approval no one decides within this time counts as denied. */
   APPROVAL_TTL_MS: int(3_600_000, 1000),
-  /** Webhook hooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}]. */
+  /** Webhooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}], delivered through a durable outbox. */
+  WEBHOOKS: json(WebhookHooksSchema, []),
+  /** One delivery attempt's deadline. */
+  WEBHOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
+  /** Wait before the first retry; doubles each time, at most WEBHOOK_MAX_RETRY_DELAY_MS. */
+  WEBHOOK_RETRY_BASE_MS: int(1_000, 10, 3_600_000),
+  WEBHOOK_MAX_RETRY_DELAY_MS: int(3_600_000, 10, 86_400_000),
+  /** A delivery is retried this long after its event, then given up. */
+  WEBHOOK_RETRY_FOR_MS: int(86_400_000, 0, 7 * 86_400_000),
+  /** Deprecated names of WEBHOOKS and WEBHOOK_TIMEOUT_MS, still read (with a warning) when the new ones are unset. */
   HOOKS: json(WebhookHooksSchema, []),
   HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
-  HOOK_MAX_ATTEMPTS: int(3, 1, 10),
-  HOOK_RETRY_BASE_MS: int(500, 10, 60_000),
   /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
   IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
   /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
@@ -160,6 +171,18 @@ export class ConfigError extends Error {}
 
 const cache = new WeakMap<object, Config>();
 
+/** HOOKS and HOOK_TIMEOUT_MS stand in for WEBHOOKS and WEBHOOK_TIMEOUT_MS when only the old names are set. */
+function withDeprecatedNames(config: Config, given: Record<string, unknown>): Config {
+  const old = ["HOOKS", "HOOK_TIMEOUT_MS"].filter((name) => given[name] !== undefined && given[`WEB${name}`] === undefined);
+  if (!old.length) return config;
+  console.warn(`config: ${old.join(" and ")} ${old.length > 1 ? "are" : "is"} deprecated; rename to ${old.map((n) => `WEB${n}`).join(" and ")}.`);
+  return {
+    ...config,
+    ...(old.includes("HOOKS") ? { WEBHOOKS: config.HOOKS } : {}),
+    ...(old.includes("HOOK_TIMEOUT_MS") ? { WEBHOOK_TIMEOUT_MS: config.HOOK_TIMEOUT_MS } : {}),
+  };
+}
+
 /** Parses the Worker's env once per env object; a bad value throws ConfigError naming the variable. */
 export function loadConfig(env: object): Config {
   const hit = cache.get(env);
@@ -167,7 +190,7 @@ export function loadConfig(env: object): Config {
   const strings: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(env)) {
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") strings[k] = String(v);
-    // JSON vars of wrangler.toml (MCP_SERVERS, PERMISSIONS, HOOKS) arrive as objects; bindings are class instances.
+    // JSON vars of wrangler.toml (MCP_SERVERS, PERMISSIONS, WEBHOOKS) arrive as objects; bindings are class instances.
     else if (Array.isArray(v) || (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)) strings[k] = JSON.stringify(v);
   }
   const parsed = CheckedConfig.safeParse(strings);
@@ -175,6 +198,7 @@ export function loadConfig(env: object): Config {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`invalid configuration: ${issues}`);
   }
-  cache.set(env, parsed.data);
-  return parsed.data;
+  const config = withDeprecatedNames(parsed.data, strings);
+  cache.set(env, config);
+  return config;
 }

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// One webhook delivery attempt: signed both ways (ours and Standard Webhooks, checked with the
+// `standardwebhooks` library), classified for retry, kept off private addresses; and the config names.
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config";
-import { MAX_IN_FLIGHT, WebhookDispatcher, type WebhookHook, type WebhookOptions } from "../src/session/webhook-hooks";
+import { attemptDelivery, type AttemptOptions, type HookPayload, type WebhookHook } from "../src/session/webhook-hooks";
 import { HookRecorder } from "./support/hook-recorder";
 import { verifyHook } from "./support/verify-hook";
 
@@ -11,107 +14,80 @@ afterAll(() => receiver.close());
 beforeEach(() => {
   receiver.deliveries.length = 0;
   receiver.plan.length = 0;
-  receiver.maxInFlight = 0;
 });
 
-const options = (o: Partial<WebhookOptions> = {}): WebhookOptions => ({ allowPrivate: true, timeoutMs: 1_000, maxAttempts: 3, retryBaseMs: 20, ...o });
-const hook = (events: string[] = ["*"]): WebhookHook => ({ url: receiver.url(), events, secret: SECRET });
+const options = (o: Partial<AttemptOptions> = {}): AttemptOptions => ({ allowPrivate: true, timeoutMs: 1_000, ...o });
+const hook = (secret = SECRET): WebhookHook => ({ url: receiver.url(), events: ["*"], secret });
 let seq = 0;
-const event = (type: string, data: Record<string, unknown> = {}) => ({
-  sessionId: "s-hooks",
-  runId: "run_1",
-  seq: ++seq,
-  at: new Date().toISOString(),
-  type,
-  data,
-});
+function payload(type: string, data: Record<string, unknown> = {}): { payload: HookPayload; body: string } {
+  const p = { id: `s-hooks:${++seq}`, sessionId: "s-hooks", runId: "run_1", seq, at: new Date().toISOString(), type, data };
+  return { payload: p, body: JSON.stringify(p) };
+}
 
-describe("webhook hooks", () => {
-  it("POST each matching event as signed JSON the receiver can verify", async () => {
-    const d = new WebhookDispatcher([hook(["run.*", "approval.required"])], options());
-    d.dispatch(event("text.delta", { delta: "hi" }));
-    d.dispatch(event("run.completed", { output: "42" }));
-    d.dispatch(event("approval.required", { approvalId: "appr_1" }));
-    await d.idle();
-    // Deliveries run concurrently, so they may arrive in either order.
-    expect(receiver.deliveries.map((x) => x.headers["x-hook-event"]).sort()).toEqual(["approval.required", "run.completed"]);
-    for (const x of receiver.deliveries) {
-      expect(x.headers["content-type"]).toBe("application/json");
-      expect(verifyHook(SECRET, x.headers, x.body)).toBe(true);
-      expect(verifyHook("another-secret-of-16+", x.headers, x.body)).toBe(false);
-      expect(verifyHook(SECRET, x.headers, x.body.replace("s-hooks", "s-other"))).toBe(false);
-      // A replay an hour later is refused on its timestamp even though the signature is intact.
-      expect(verifyHook(SECRET, { ...x.headers, "x-hook-timestamp": String(Number(x.headers["x-hook-timestamp"]) - 3600) }, x.body)).toBe(false);
-    }
-    const completed = receiver.deliveries.find((x) => x.headers["x-hook-event"] === "run.completed")!;
-    const body = JSON.parse(completed.body);
-    expect(body).toMatchObject({ sessionId: "s-hooks", runId: "run_1", type: "run.completed", data: { output: "42" } });
-    expect(body.id).toBe(completed.headers["x-hook-id"]);
+describe("a webhook delivery attempt", () => {
+  it("is signed so receivers verify it with our check and with the Standard Webhooks library", async () => {
+    const { payload: p, body } = payload("run.completed", { output: "42" });
+    expect(await attemptDelivery(hook(), p, body, 1, options())).toEqual({ delivered: true, status: 200 });
+    const [x] = receiver.deliveries;
+    expect(x!.headers["webhook-id"]).toBe(p.id);
+    expect(x!.headers["x-hook-id"]).toBe(p.id);
+    expect(x!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(verifyHook(SECRET, x!.headers, x!.body)).toBe(true);
+    // A plain secret is used as its bytes: the library's "raw" format.
+    expect(new Webhook(SECRET, { format: "raw" }).verify(x!.body, x!.headers)).toMatchObject({ type: "run.completed", data: { output: "42" } });
+    expect(() => new Webhook("another-secret-of-16+", { format: "raw" }).verify(x!.body, x!.headers)).toThrow();
+    expect(() => new Webhook(SECRET, { format: "raw" }).verify(x!.body.replace("42", "43"), x!.headers)).toThrow();
   });
 
-  it("retries a 5xx and a timeout with the same id and a fresh signature, then stops", async () => {
-    receiver.plan.push({ status: 503 }, { hangMs: 600 });
-    const d = new WebhookDispatcher([hook()], options({ timeoutMs: 200 }));
-    d.dispatch(event("run.completed"));
-    await d.idle();
+  it("uses a whsec_ secret's decoded bytes, as the Standard Webhooks libraries expect", async () => {
+    const secret = `whsec_${Buffer.from("a 24-byte secret for you").toString("base64")}`;
+    const { payload: p, body } = payload("run.failed");
+    await attemptDelivery(hook(secret), p, body, 1, options());
+    const [x] = receiver.deliveries;
+    expect(new Webhook(secret).verify(x!.body, x!.headers)).toMatchObject({ id: p.id });
+  });
+
+  it("asks for a retry after a 5xx or a timeout, not after a 4xx or a refused address", async () => {
+    receiver.plan.push({ status: 503 }, { hangMs: 600 }, { status: 401 });
+    const { payload: p, body } = payload("run.completed");
+    expect(await attemptDelivery(hook(), p, body, 1, options())).toMatchObject({ delivered: false, retry: true, status: 503 });
+    expect(await attemptDelivery(hook(), p, body, 2, options({ timeoutMs: 200 }))).toMatchObject({ delivered: false, retry: true });
+    expect(await attemptDelivery(hook(), p, body, 3, options())).toMatchObject({ delivered: false, retry: false, status: 401 });
     expect(receiver.deliveries.map((x) => x.headers["x-hook-attempt"])).toEqual(["1", "2", "3"]);
-    expect(new Set(receiver.deliveries.map((x) => x.headers["x-hook-id"])).size).toBe(1);
-    for (const x of receiver.deliveries) expect(verifyHook(SECRET, x.headers, x.body)).toBe(true);
-  });
-
-  it("gives up after its attempts, and does not retry what a retry cannot fix", async () => {
-    receiver.plan.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    const d = new WebhookDispatcher([hook()], options({ maxAttempts: 2 }));
-    d.dispatch(event("run.failed"));
-    await d.idle();
-    expect(receiver.deliveries).toHaveLength(2);
-
-    receiver.deliveries.length = 0;
-    receiver.plan.length = 0;
-    receiver.plan.push({ status: 401 });
-    d.dispatch(event("run.failed"));
-    await d.idle();
-    expect(receiver.deliveries).toHaveLength(1);
-  });
-
-  it("never reaches a private address unless ALLOW_PRIVATE_FETCH", async () => {
-    const d = new WebhookDispatcher([hook()], options({ allowPrivate: false }));
-    d.dispatch(event("run.completed"));
-    await d.idle();
-    expect(receiver.deliveries).toHaveLength(0);
-  });
-
-  it("returns at once and keeps a bounded number of deliveries in flight", async () => {
-    for (let i = 0; i < 12; i++) receiver.plan.push({ hangMs: 80 });
-    // A generous timeout: a delivery given up on a loaded machine would still hang at the receiver and
-    // count there beside its successor.
-    const d = new WebhookDispatcher([hook()], options({ timeoutMs: 10_000 }));
-    // dispatch hands the work off: it returns nothing to await, before any delivery has arrived.
-    for (let i = 0; i < 12; i++) expect(d.dispatch(event("run.completed", { i }))).toBeUndefined();
-    expect(receiver.deliveries).toHaveLength(0);
-    await d.idle();
-    expect(receiver.deliveries).toHaveLength(12);
-    expect(receiver.maxInFlight).toBeLessThanOrEqual(MAX_IN_FLIGHT);
-    expect(receiver.maxInFlight).toBeGreaterThan(1);
+    expect(await attemptDelivery(hook(), p, body, 1, options({ allowPrivate: false }))).toMatchObject({ delivered: false, retry: false });
+    expect(receiver.deliveries).toHaveLength(3);
   });
 });
 
-describe("HOOKS in config", () => {
-  const issue = (HOOKS: string) => {
+describe("WEBHOOKS in config", () => {
+  const issue = (WEBHOOKS: string) => {
     try {
-      loadConfig({ HOOKS });
+      loadConfig({ WEBHOOKS });
       return "";
     } catch (e) {
       return (e as Error).message;
     }
   };
+  const one = JSON.stringify([{ url: "https://example.org/h", events: ["run.completed", "approval.*"], secret: SECRET }]);
+
   it("accepts event types and globs over them", () => {
-    const hooks = loadConfig({ HOOKS: JSON.stringify([{ url: "https://example.org/h", events: ["run.completed", "approval.*"], secret: SECRET }]) }).HOOKS;
-    expect(hooks[0]!.events).toEqual(["run.completed", "approval.*"]);
+    expect(loadConfig({ WEBHOOKS: one }).WEBHOOKS[0]!.events).toEqual(["run.completed", "approval.*"]);
   });
+
+  it("still reads the deprecated HOOKS and HOOK_TIMEOUT_MS, with a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const config = loadConfig({ HOOKS: one, HOOK_TIMEOUT_MS: "2500" });
+    expect(config.WEBHOOKS[0]!.url).toBe("https://example.org/h");
+    expect(config.WEBHOOK_TIMEOUT_MS).toBe(2500);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("HOOKS and HOOK_TIMEOUT_MS are deprecated");
+    warn.mockRestore();
+    // The new name wins when both are set.
+    expect(loadConfig({ HOOKS: one, WEBHOOKS: "[]" }).WEBHOOKS).toEqual([]);
+  });
+
   it("refuses unknown events, short secrets and non-http URLs, naming the field", () => {
-    expect(issue(JSON.stringify([{ url: "https://e.org/", events: ["run.complete"], secret: SECRET }]))).toContain("HOOKS.0.events.0");
-    expect(issue(JSON.stringify([{ url: "https://e.org/", events: ["*"], secret: "short" }]))).toContain("HOOKS.0.secret");
-    expect(issue(JSON.stringify([{ url: "ftp://e.org/", events: ["*"], secret: SECRET }]))).toContain("HOOKS.0.url");
+    expect(issue(JSON.stringify([{ url: "https://e.org/", events: ["run.complete"], secret: SECRET }]))).toContain("WEBHOOKS.0.events.0");
+    expect(issue(JSON.stringify([{ url: "https://e.org/", events: ["*"], secret: "short" }]))).toContain("WEBHOOKS.0.secret");
+    expect(issue(JSON.stringify([{ url: "ftp://e.org/", events: ["*"], secret: SECRET }]))).toContain("WEBHOOKS.0.url");
   });
 });

@@ -76,7 +76,20 @@ export type AgentEvent =
   /** An MCP server needs OAuth before its tools can be used; the run goes on without them. */
   | { type: "mcp.authorization_required"; server: string; authorizationUrl: string }
   | { type: "run.completed"; runId: string; status: RunStatus; output: string; steps: number; usage: Usage }
-  | { type: "run.failed"; runId: string; error: ErrorInfo };
+  | { type: "run.failed"; runId: string; error: ErrorInfo }
+  /** One attempt to deliver an event to a webhook (trace only; never itself delivered). */
+  | {
+      type: "webhook.attempt";
+      webhookId: string;
+      event: string;
+      /** The receiver's origin (its path may hold a credential). */
+      origin: string;
+      attempt: number;
+      outcome: "delivered" | "retrying" | "gave_up";
+      status?: number;
+      error?: string;
+      nextAttemptAt?: string;
+    };
 
 export type EventType = AgentEvent["type"];
 
@@ -108,6 +121,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.keys({
   "mcp.authorization_required": 1,
   "run.completed": 1,
   "run.failed": 1,
+  "webhook.attempt": 1,
 } satisfies Record<EventType, 1>) as EventType[];
 
 /** The event types a stream client sees; the rest are for the audit trace. */

@@ -47,6 +47,9 @@ import {
 } from "../learning/chat-quiz";
 import { lessonExercises } from "../learning/exercise-store";
 
+/** `/compact` as a whole message (Slack, where messages are not parsed as commands otherwise). */
+const COMPACT_COMMAND = /^\s*\/compact\s*$/i;
+
 /** How often the watchdog looks for interrupted work while some is open. */
 const WATCHDOG_MS = 30_000;
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
@@ -130,8 +133,9 @@ export class ChatObject extends DurableObject<Env> {
   private async begin(seq: number): Promise<void> {
     const job = this.store.job(seq)!;
     const m = job.message;
-    if (m.platform === "slack") return this.ask(job, m.text);
     const to = targetOf(m);
+    // /compact works on both platforms; Slack's other messages all go to the agent.
+    if (m.platform === "slack") return COMPACT_COMMAND.test(m.text) ? this.reply(seq, to, await this.compact(job)) : this.ask(job, m.text);
     const command = parseTelegramCommand(m.text);
     switch (command.kind) {
       case "start":
@@ -143,6 +147,8 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, to, "Fresh start: I have forgotten our previous conversation. What would you like to learn?");
       case "stop":
         return this.reply(seq, to, (await this.stopRuns()) > 0 ? "Stopped." : "Nothing is running.");
+      case "compact":
+        return this.reply(seq, to, await this.compact(job));
       case "course":
         return this.reply(seq, to, await this.startCourse(m.chatId, command.topic));
       case "lesson":
@@ -375,6 +381,16 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   /** Telegram: the chat's current session (see /new). Slack: one session per thread, or per DM. */
+  /** Compacts the conversation's history now; the reply says what it did. */
+  private async compact(job: ChatJob): Promise<string> {
+    const outcome = await sessionStub(this.env, this.sessionFor(job)).compact();
+    if (outcome === null) return "There is no conversation to compact yet.";
+    if ("error" in outcome)
+      return outcome.error === "run_active" ? "I am still working on your last request; try /compact when I have answered." : outcome.message;
+    if (!outcome.compacted) return "Nothing to compact: our conversation is still short.";
+    return `Compacted: ${outcome.replacedMessages} earlier messages are now a summary (about ${outcome.beforeTokens} → ${outcome.afterTokens} tokens).`;
+  }
+
   private sessionFor(job: ChatJob): string {
     const m = job.message;
     if (m.platform === "slack") return `slack-${m.teamId}-${m.channel}${m.threadTs ? `-${m.threadTs}` : ""}`;

@@ -10,13 +10,15 @@ import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
+import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
-import { createTracePolicy } from "./trace-policy";
+import { createTracePolicy, webhookSettings } from "./trace-policy";
+import { WebhookOutbox } from "./webhook-outbox";
 
 /** How often the watchdog checks a running session for a run lost to a restart. */
 const WATCHDOG_MS = 30_000;
@@ -51,6 +53,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
   private readonly dedupe: RequestDedupe;
+  private readonly outbox: WebhookOutbox;
   private trace: TracePolicy | undefined;
   private readonly active = new Map<string, ActiveRun>();
   private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
@@ -63,6 +66,12 @@ export class SessionObject extends DurableObject<Env> {
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
+    this.outbox = new WebhookOutbox(
+      ctx.storage.sql,
+      () => webhookSettings(this.env),
+      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
+      (runId, e) => this.store.appendEvent(runId, this.tracePolicy().redact(e)),
+    );
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
       this.store,
@@ -137,6 +146,7 @@ export class SessionObject extends DurableObject<Env> {
     this.store.init();
     this.approvals.init();
     this.dedupe.init();
+    this.outbox.init();
   }
 
   // ---- runs
@@ -228,6 +238,12 @@ export class SessionObject extends DurableObject<Env> {
     return runView(this.store.run(runId)!);
   }
 
+  /** Compacts the history now (compact-session.ts); null: no such session. */
+  async compact(): Promise<CompactResult | null> {
+    if (!this.store.exists()) return null;
+    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+  }
+
   /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
   async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
     const run = this.store.run(runId);
@@ -294,7 +310,11 @@ export class SessionObject extends DurableObject<Env> {
         signal: controller.signal,
         emit,
         recovering,
-        permissions: this.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId),
+        permissions: this.approvals.permissionHook(
+          new PermissionPolicy(config.PERMISSIONS),
+          run.runId,
+          run.options.unattended ? config.UNATTENDED_ASK : "wait",
+        ),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -368,9 +388,20 @@ export class SessionObject extends DurableObject<Env> {
     this.trace ??= createTracePolicy(
       this.env,
       () => this.store.getMeta("id") ?? "",
-      (p) => this.ctx.waitUntil(p),
+      this.outbox,
+      () => this.deliverWebhooks(),
     );
     return this.trace;
+  }
+
+  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
+  private deliverWebhooks(): void {
+    this.ctx.waitUntil(
+      this.outbox
+        .deliverDue()
+        .then(() => this.armWatchdog())
+        .catch((e: unknown) => console.error("webhook delivery failed", e)),
+    );
   }
 
   /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
@@ -392,7 +423,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt);
+    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt, this.outbox.nextDue() ?? Infinity);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
   }
 
@@ -404,6 +435,7 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
+    await this.outbox.deliverDue();
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
   }

@@ -1,32 +1,48 @@
 // How a session's events are kept and shared: redacted with the deployment's secrets, at most
-// TRACE_MAX_EVENTS per session, and each stored event offered to the webhook hooks (HOOKS).
+// TRACE_MAX_EVENTS per session, and each stored event offered to the webhooks' outbox (WEBHOOKS).
 import { createRedactor } from "../lib/redaction";
 import { loadConfig, type Config } from "../config";
 import { configuredSecrets } from "./configured-secrets";
 import type { TracePolicy } from "./event-hub";
 import { traceEventView } from "./stream-events";
-import { WebhookDispatcher } from "./webhook-hooks";
+import type { OutboxSettings, WebhookOutbox } from "./webhook-outbox";
 
-export function createTracePolicy(env: Record<string, unknown>, sessionId: () => string, waitUntil: (p: Promise<unknown>) => void): TracePolicy {
-  const redact = createRedactor(configuredSecrets(env));
-  let config: Config;
+/** The deployment's config, or the defaults when it does not parse (the run fails with config_invalid on its own). */
+function configOrDefaults(env: Record<string, unknown>): Config {
   try {
-    config = loadConfig(env);
+    return loadConfig(env);
   } catch {
-    // The run fails with config_invalid on its own; its trace still gets redaction and the default limits.
-    config = loadConfig({});
+    return loadConfig({});
   }
-  if (!config.HOOKS.length) return { redact, maxEvents: config.TRACE_MAX_EVENTS };
-  const hooks = new WebhookDispatcher(config.HOOKS, {
-    allowPrivate: config.ALLOW_PRIVATE_FETCH,
-    timeoutMs: config.HOOK_TIMEOUT_MS,
-    maxAttempts: config.HOOK_MAX_ATTEMPTS,
-    retryBaseMs: config.HOOK_RETRY_BASE_MS,
-    waitUntil,
-  });
+}
+
+export function createTracePolicy(
+  env: Record<string, unknown>,
+  sessionId: () => string,
+  outbox: WebhookOutbox,
+  /** Called when an event was queued for a webhook: deliver it now. */
+  onQueued: () => void,
+): TracePolicy {
+  const redact = createRedactor(configuredSecrets(env));
+  const config = configOrDefaults(env);
+  if (!config.WEBHOOKS.length) return { redact, maxEvents: config.TRACE_MAX_EVENTS };
   return {
     redact,
     maxEvents: config.TRACE_MAX_EVENTS,
-    onStored: (row) => hooks.dispatch({ sessionId: sessionId(), ...traceEventView(row) }),
+    onStored: (row) => {
+      if (outbox.enqueue({ id: `${sessionId()}:${row.seq}`, sessionId: sessionId(), ...traceEventView(row) })) onQueued();
+    },
+  };
+}
+
+export function webhookSettings(env: Record<string, unknown>): OutboxSettings {
+  const config = configOrDefaults(env);
+  return {
+    webhooks: config.WEBHOOKS,
+    allowPrivate: config.ALLOW_PRIVATE_FETCH,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    maxRetryDelayMs: config.WEBHOOK_MAX_RETRY_DELAY_MS,
+    retryForMs: config.WEBHOOK_RETRY_FOR_MS,
   };
 }

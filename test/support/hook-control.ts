@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import type { RecordedDelivery } from "./hook-recorder";
 
-const origin = () => new URL((JSON.parse(String((env as unknown as Record<string, string>).HOOKS)) as Array<{ url: string }>)[0]!.url).origin;
+const origin = () => new URL((JSON.parse(String((env as unknown as Record<string, string>).WEBHOOKS)) as Array<{ url: string }>)[0]!.url).origin;
 
 export async function deliveries(sessionId: string): Promise<RecordedDelivery[]> {
   const res = await fetch(`${origin()}/__deliveries?sessionId=${encodeURIComponent(sessionId)}`);

@@ -23,8 +23,9 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
 }
 
-export async function startEverything(mode: EverythingMode): Promise<EverythingServer> {
-  const port = await freePort();
+/** `port`: listen there (a restart of an earlier server); default a free one. */
+export async function startEverything(mode: EverythingMode, port?: number): Promise<EverythingServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [entry, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],

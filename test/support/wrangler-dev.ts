@@ -17,6 +17,8 @@ export interface WranglerDevOptions {
   args?: string[];
   /** How long startup may take (it builds the assets and bundles the Worker). */
   timeoutMs?: number;
+  /** Persist state here, and keep it after stop(): a second start on it is the same Worker restarted. */
+  stateDir?: string;
 }
 
 export interface WranglerDev {
@@ -25,11 +27,13 @@ export interface WranglerDev {
   /** What wrangler printed so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash would; persisted state stays. */
+  kill(): Promise<void>;
 }
 
 export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<WranglerDev> {
   const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), "wrangler-dev-"));
+  const stateDir = opts.stateDir ?? mkdtempSync(join(tmpdir(), "wrangler-dev-"));
   // An env file of our own keeps a developer's .dev.vars and .env out of the test.
   const envFile = join(stateDir, "empty.env");
   writeFileSync(envFile, "");
@@ -64,7 +68,7 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await endProcessGroup(child);
-    rmSync(stateDir, { recursive: true, force: true });
+    if (!opts.stateDir) rmSync(stateDir, { recursive: true, force: true });
   };
   try {
     await waitUntilHealthy(url, child, opts.timeoutMs ?? 60_000, () => output);
@@ -72,7 +76,7 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
     await stop();
     throw e;
   }
-  return { url, output: () => output, stop };
+  return { url, output: () => output, stop, kill: () => endProcessGroup(child, "SIGKILL") };
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
@@ -91,7 +95,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`wrangler dev did not answer /healthz within ${timeoutMs} ms:\n${output()}`);
 }
 
-async function endProcessGroup(child: ChildProcess): Promise<void> {
+async function endProcessGroup(child: ChildProcess, first: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   const signal = (s: NodeJS.Signals) => {
@@ -101,7 +105,7 @@ async function endProcessGroup(child: ChildProcess): Promise<void> {
       // already gone
     }
   };
-  signal("SIGTERM");
+  signal(first);
   const timer = setTimeout(() => signal("SIGKILL"), 5_000);
   await exited;
   clearTimeout(timer);

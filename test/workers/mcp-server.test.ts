@@ -59,7 +59,7 @@ describe("the /mcp server with the SDK client", () => {
       `Read page: ${web}/articles/limits`,
       "Loading skill: knowledge-compiler",
       "Wrote 2 chapters",
-      `Saved: ${filename}.md`,
+      "Saved: Derivatives",
     ]);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6]);
     const key = `${filename}.md`;

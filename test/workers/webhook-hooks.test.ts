@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliveries } from "../support/hook-control";
 import { script } from "../support/model-control";
-import { startRun } from "../support/session-api";
+import { startRun, trace, type TraceRow } from "../support/session-api";
 import { ASK_PREFIX, TEST_HOOK_SECRET } from "../support/trust-fixtures";
 import { verifyHook } from "../support/verify-hook";
 import { uniqueId } from "../support/worker-http";
@@ -16,7 +16,7 @@ async function deliveredTypes(sid: string, count: number): Promise<Array<{ type:
   throw new Error(`fewer than ${count} deliveries for ${sid}`);
 }
 
-describe("webhook hooks (HOOKS)", () => {
+describe("webhooks (WEBHOOKS)", () => {
   it("POST the session's events of the configured types, signed, and redacted like the trace", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Your key sk-proj-AbCdEfGhIjKlMnOpQrStUvWx is safe with me." }]);
@@ -26,6 +26,13 @@ describe("webhook hooks (HOOKS)", () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ type: "run.completed", valid: true, body: { sessionId: sid, runId: run.runId, type: "run.completed" } });
     expect(String((got[0]!.body.data as { output: string }).output)).toBe("Your key [REDACTED] is safe with me.");
+    // The attempt is in the trace (and only there: it is not delivered itself).
+    let attempts: TraceRow[] = [];
+    for (let i = 0; i < 100 && !attempts.length; i++) {
+      attempts = (await trace(sid)).filter((e) => e.type === "webhook.attempt");
+      if (!attempts.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(attempts[0]!.data).toMatchObject({ webhookId: got[0]!.body.id, event: "run.completed", attempt: 1, outcome: "delivered", status: 200 });
   });
 
   it("tell a receiver that a run waits for approval", async () => {

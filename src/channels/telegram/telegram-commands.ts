@@ -3,6 +3,7 @@ export type TelegramCommand =
   | { kind: "start" }
   | { kind: "new" }
   | { kind: "stop" }
+  | { kind: "compact" }
   | { kind: "lesson"; topic: string }
   | { kind: "course"; topic: string }
   | { kind: "quiz" }
@@ -20,6 +21,7 @@ export const TELEGRAM_HELP = [
   "/review – the exercises due for review",
   "/new – start a fresh conversation",
   "/stop – stop what I am working on",
+  "/compact – summarize our earlier conversation so I can keep going",
 ].join("\n");
 
 export function parseTelegramCommand(text: string): TelegramCommand {
@@ -35,6 +37,8 @@ export function parseTelegramCommand(text: string): TelegramCommand {
       return { kind: "new" };
     case "stop":
       return { kind: "stop" };
+    case "compact":
+      return { kind: "compact" };
     case "quiz":
       return { kind: "quiz" };
     case "review":
