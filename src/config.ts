@@ -57,6 +57,8 @@ export const ConfigSchema = z.object({
   METADATA_MAX_DEPTH: int(8, 1, 64),
   METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
+  /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
+  UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
   SEARCH_API_KEY: optionalString,

@@ -17,6 +17,7 @@ import { learnerRoutes } from "./learners";
 import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
 import { mcpRoutes } from "./mcp";
+import { uiChatRoutes } from "./ui-chat";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { responsesRoutes } from "./responses/responses-routes";
@@ -65,6 +66,7 @@ export function createApp() {
   app.route("/v1/courses", courseRoutes);
   app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
+  app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);

@@ -310,7 +310,11 @@ export class SessionObject extends DurableObject<Env> {
         signal: controller.signal,
         emit,
         recovering,
-        permissions: this.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId),
+        permissions: this.approvals.permissionHook(
+          new PermissionPolicy(config.PERMISSIONS),
+          run.runId,
+          run.options.unattended ? config.UNATTENDED_ASK : "wait",
+        ),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
