@@ -57,6 +57,8 @@ export const ConfigSchema = z.object({
   METADATA_MAX_DEPTH: int(8, 1, 64),
   METADATA_MAX_BYTES: int(16_384, 2),
   ALLOW_PRIVATE_FETCH: bool(false),
+  /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
+  UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),
   SEARCH_PROVIDER: z.enum(["duckduckgo", "searxng", "tavily", "brave"]).default("duckduckgo"),
   SEARCH_BASE_URL: optionalString.pipe(z.url().optional()),
   SEARCH_API_KEY: optionalString,
@@ -92,6 +94,8 @@ export const ConfigSchema = z.object({
   MICRO_COMPACTION_KEEP_CHARS: int(500, 0),
   /** Auto-compaction when a request would fill more than this fraction of MODEL_CONTEXT_WINDOW. */
   COMPACTION_THRESHOLD: fraction(0.8, 0.1, 0.95),
+  /** false: no automatic compaction; POST /v1/sessions/:id/compact and /compact in the chats still compact on request. */
+  AUTO_COMPACTION: bool(true),
   /** Rounds (a user turn, or a model reply with its tool results) compaction keeps whole. */
   COMPACTION_KEEP_ROUNDS: int(4, 1, 100),
   COMPACTION_SUMMARY_MAX_TOKENS: int(2000, 100, 32_000),

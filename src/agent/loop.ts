@@ -96,6 +96,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         stream: o.stream,
         signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
+        onReasoningDelta: (delta) => o.emit({ type: "reasoning.delta", delta }),
       });
       steps = next;
       usage = addUsage(usage, response.usage);

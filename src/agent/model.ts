@@ -14,6 +14,8 @@ export interface ModelRequest {
   stream: boolean;
   signal: AbortSignal;
   onTextDelta?: (delta: string) => void;
+  /** A reasoning model's thinking as it arrives (reasoning_content / reasoning): shown, never part of the reply or the history. */
+  onReasoningDelta?: (delta: string) => void;
 }
 
 export interface ModelResponse {

@@ -230,7 +230,7 @@ export class CourseRegistry extends DurableObject<Env> {
     }
   }
 
-  /** Starts a run of the course in one of its sessions, which belong to the course's tenant. */
+  /** Starts a run of the course in one of its sessions, which belong to the course's tenant; no one watches it. */
   private async start(course: CourseRow, sessionId: string, input: string): Promise<string> {
     const config = loadConfig(this.env);
     const handle = await startRun(this.env, sessionId, input, {
@@ -239,6 +239,7 @@ export class CourseRegistry extends DurableObject<Env> {
       maxSteps: config.MAX_STEPS,
       channel: "cron",
       tenant: course.tenant,
+      unattended: true,
     });
     return handle.runId;
   }

@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
+import { compactRoutes } from "./compact";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
 import { requireJsonBody } from "./json-content-type";
@@ -16,6 +17,7 @@ import { learnerRoutes } from "./learners";
 import { lessonExerciseRoutes } from "./lesson-exercises";
 import { lessonRoutes } from "./lessons";
 import { mcpRoutes } from "./mcp";
+import { uiChatRoutes } from "./ui-chat";
 import { openAIRoutes } from "./openai";
 import { openAIErrorShape } from "./openai-errors";
 import { responsesRoutes } from "./responses/responses-routes";
@@ -55,6 +57,7 @@ export function createApp() {
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
+  app.route("/v1/sessions", compactRoutes);
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
@@ -63,6 +66,7 @@ export function createApp() {
   app.route("/v1/courses", courseRoutes);
   app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
+  app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/telegram", telegramRoutes);
   app.route("/slack", slackRoutes);

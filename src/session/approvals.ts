@@ -129,9 +129,10 @@ export class ApprovalDesk {
 
   /**
    * The permission hook of one run (last in its hooks, so it sees rewritten arguments): the policy
-   * first (so deny always wins), then a person's decision on this very call, then the policy's allow or ask.
+   * first (so deny always wins), then a person's decision on this very call, then the policy's allow or
+   * ask. `onAsk` is "wait" when a person can answer; in a run no one watches it is UNATTENDED_ASK.
    */
-  permissionHook(policy: PermissionPolicy, runId: string): Hooks {
+  permissionHook(policy: PermissionPolicy, runId: string, onAsk: "wait" | "deny" | "allow"): Hooks {
     return {
       name: "permissions",
       trusted: true,
@@ -147,7 +148,13 @@ export class ApprovalDesk {
             action: "deny",
             reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval.",
           };
-        return { action: verdict.action === "ask" ? "ask" : "allow" };
+        if (verdict.action !== "ask" || onAsk === "allow") return { action: "allow" };
+        if (onAsk === "deny")
+          return {
+            action: "deny",
+            reason: `approval is unavailable: this call needs a person's approval (${verdict.reason}), but no one watches this run and UNATTENDED_ASK is deny. Carry on without it.`,
+          };
+        return { action: "ask" };
       },
     };
   }

@@ -31,6 +31,11 @@ export class EventHub {
 
   /** Returns the trace seq of the stored event (none for a live text delta). `keepOpen` holds a terminal event's stream open for more of its kind. */
   emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
+    // A model's thinking is for whoever watches live; it is not kept, in the trace or anywhere else.
+    if (event.type === "reasoning.delta") {
+      this.broadcast(runId, { event });
+      return;
+    }
     if (event.type === "text.delta") {
       const pending = this.pendingText.get(runId);
       if (pending && pending.agent === event.agent) pending.delta += event.delta;

@@ -22,6 +22,7 @@ export function contextSettings(config: Config): ContextSettings {
   return {
     contextWindow: config.MODEL_CONTEXT_WINDOW,
     compactionThreshold: config.COMPACTION_THRESHOLD,
+    autoCompaction: config.AUTO_COMPACTION,
     keepRounds: config.COMPACTION_KEEP_ROUNDS,
     summaryMaxTokens: config.COMPACTION_SUMMARY_MAX_TOKENS,
     micro: { keepRecent: config.MICRO_COMPACTION_KEEP_RESULTS, minChars: config.MICRO_COMPACTION_MIN_CHARS, keepChars: config.MICRO_COMPACTION_KEEP_CHARS },

@@ -10,6 +10,7 @@ import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
+import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
@@ -237,6 +238,12 @@ export class SessionObject extends DurableObject<Env> {
     return runView(this.store.run(runId)!);
   }
 
+  /** Compacts the history now (compact-session.ts); null: no such session. */
+  async compact(): Promise<CompactResult | null> {
+    if (!this.store.exists()) return null;
+    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+  }
+
   /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
   async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
     const run = this.store.run(runId);
@@ -303,7 +310,11 @@ export class SessionObject extends DurableObject<Env> {
         signal: controller.signal,
         emit,
         recovering,
-        permissions: this.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId),
+        permissions: this.approvals.permissionHook(
+          new PermissionPolicy(config.PERMISSIONS),
+          run.runId,
+          run.options.unattended ? config.UNATTENDED_ASK : "wait",
+        ),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

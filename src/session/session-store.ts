@@ -68,6 +68,8 @@ export interface RunOptions {
   channel?: string;
   /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
   tenant?: Tenant;
+  /** No person watches the run (a course's scheduled runs): an `ask` rule resolves by UNATTENDED_ASK instead of waiting. */
+  unattended?: boolean;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
   /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */

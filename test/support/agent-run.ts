@@ -38,6 +38,7 @@ export const testParadigmSettings = (over: Partial<ParadigmSettings> = {}): Para
 export const testContextSettings = (over: Partial<ContextSettings> = {}): ContextSettings => ({
   contextWindow: 128_000,
   compactionThreshold: 0.8,
+  autoCompaction: true,
   keepRounds: 4,
   summaryMaxTokens: 500,
   micro: { keepRecent: 8, minChars: 4000, keepChars: 500 },

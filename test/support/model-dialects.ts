@@ -14,8 +14,8 @@ export interface Dialect {
   idPrefix: string;
   /** finish_reason of a reply with tool calls. */
   finishWithTools: "tool_calls" | "stop";
-  /** Where streamed usage comes: on stream_options.include_usage, always, in Groq's x_groq, or never. */
-  usage: "include_usage" | "always" | "x_groq" | "absent";
+  /** Where streamed usage comes: on stream_options.include_usage, always, in Groq's x_groq, never in streams (JSON answers have it), or never at all. */
+  usage: "include_usage" | "always" | "x_groq" | "stream_absent" | "absent";
   /** A server that refuses a request carrying stream_options (400), or takes it. */
   streamOptions: "accepted" | "rejected";
   /** SSE comment lines between chunks (OpenRouter's keep-alive). */
@@ -45,7 +45,7 @@ export const DIALECTS: Record<DialectName, Dialect> = {
     streamOptions: "accepted",
   },
   // LM Studio: no usage in streams, and (older builds) a 400 on stream_options.
-  lmstudio: { toolArgs: "many", toolIds: "unique", idPrefix: "", finishWithTools: "tool_calls", usage: "absent", streamOptions: "rejected" },
+  lmstudio: { toolArgs: "many", toolIds: "unique", idPrefix: "", finishWithTools: "tool_calls", usage: "stream_absent", streamOptions: "rejected" },
   // DeepSeek's reasoner: `reasoning_content` before the answer; ids call_0_….
   deepseek: {
     reasoningField: "reasoning_content",

@@ -3,10 +3,14 @@ import { describe, expect, it } from "vitest";
 import { call } from "../support/worker-http";
 
 interface BadRequest {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
   path: string;
   body?: string;
   headers?: Record<string, string>;
+  /** The one status this request must get (else any 4xx). */
+  status?: number;
+  /** The answer is a small HTML page for a browser (the MCP OAuth callback), not a JSON error. */
+  html?: boolean;
 }
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -55,10 +59,19 @@ const runBody = fc.oneof(
     .tuple(fc.string({ minLength: 1 }), unknownKey(["input", "stream", "paradigm", "maxSteps"]), fc.jsonValue())
     .map(([input, k, v]) => json({ input, [k]: v })),
 );
+/** Metadata nested past METADATA_MAX_DEPTH (8), up to thousands of levels. */
+const deepMetadata = fc.integer({ min: 9, max: 5_000 }).map((depth) => {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v };
+  return json({ metadata: { v } });
+});
 const sessionBody = fc.oneof(
   notJson,
   notObject,
   badId.map((id) => json({ id })),
+  fc.constantFrom(".", "..", "...", "....").map((id) => json({ id })),
+  deepMetadata,
+  fc.integer({ min: 16_400, max: 60_000 }).map((n) => json({ metadata: { note: "x".repeat(n) } })),
   fc.oneof(fc.string(), fc.integer(), fc.array(fc.nat())).map((metadata) => json({ metadata })),
   fc.tuple(unknownKey(["id", "metadata"]), fc.jsonValue()).map(([k, v]) => json({ [k]: v })),
 );
@@ -114,30 +127,169 @@ const chatBody = fc.oneof(
     }),
   ),
   fc.integer({ min: 2, max: 9 }).map((n) => json({ model: "study-agent", n, messages: [{ role: "user", content: "hi" }] })),
+  // An assistant tool call without its function (or with an empty one) must not reach the history.
+  fc
+    .constantFrom<unknown>(
+      { id: "c1", type: "function" },
+      { id: "c1", type: "function", function: {} },
+      { id: "c1", type: "function", function: { name: "" } },
+      { type: "function" },
+      "call",
+    )
+    .map((call) =>
+      json({
+        model: "study-agent",
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: null, tool_calls: [call] },
+          { role: "tool", tool_call_id: "c1", content: "4" },
+          { role: "user", content: "and?" },
+        ],
+      }),
+    ),
+);
+const responsesBody = fc.oneof(
+  notJson,
+  notObject,
+  fc.constant(json({ input: "hi" })),
+  fc.constantFrom("", [], [{ role: "assistant", content: "only mine" }]).map((input) => json({ model: "study-agent", input })),
+  fc.constant(json({ model: "study-agent", input: "hi", tools: [{ type: "function", name: "f" }] })),
+  fc.constant(json({ model: "study-agent", input: "hi", previous_response_id: "resp_x", conversation: "c" })),
+  fc.constant(json({ model: "study-agent", input: "hi", store: false, conversation: "c" })),
+  fc.constant(json({ model: "study-agent", input: "hi", background: true, store: false })),
+  badId.map((conversation) => json({ model: "study-agent", input: "hi", conversation })),
+  notString.filter((v) => v !== null).map((instructions) => json({ model: "study-agent", input: "hi", instructions })),
+  fc.string({ minLength: 1, maxLength: 40 }).map((previous) => json({ model: "study-agent", input: "hi", previous_response_id: `not-ours-${previous}` })),
+);
+const uiChatBody = fc.oneof(
+  notJson,
+  notObject,
+  badId.map((id) => json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] })),
+  freshId.map((id) => json({ id, messages: [] })),
+  fc
+    .tuple(
+      freshId,
+      fc.string().filter((r) => !["system", "user", "assistant"].includes(r)),
+    )
+    .map(([id, role]) => json({ id, messages: [{ role, parts: [] }] })),
+  fc.tuple(freshId, notObject).map(([id, parts]) => json({ id, messages: [{ role: "user", parts }] })),
+  // The last message is the assistant's but answers no approval.
+  freshId.map((id) => json({ id, messages: [{ role: "assistant", parts: [{ type: "text", text: "hello" }] }] })),
+);
+const answerBody = fc.oneof(
+  notJson,
+  notObject,
+  fc
+    .string()
+    .filter((e) => !/^\d{1,3}\.\d{1,3}$/.test(e))
+    .map((exercise) => json({ exercise, answer: "x" })),
+  notString.map((answer) => json({ exercise: "1.1", answer })),
+);
+/** Content types a cross-site page can send without a CORS preflight, and other non-JSON ones. */
+const notJsonType = fc.oneof(
+  fc.constantFrom(
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+    "text/json",
+    "application/xml",
+    "application/json-patch",
+  ),
+  fc.stringMatching(/^[a-z]{1,10}\/[a-z+.-]{1,16}$/).filter((t) => t !== "application/json"),
+);
+/** Idempotency-Key values the header refuses: empty, spaces or control characters, longer than 255. */
+const badIdempotencyKey = fc.oneof(
+  fc.constantFrom("", "two words", "tab\there", "del\x7f"),
+  fc.string({ minLength: 256, maxLength: 300, unit: fc.constantFrom("a", "b", "7") }),
 );
 const badCount = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom("abc", "1.5", "1e400", "NaN", "-0.5", "0x10", " "));
 
 const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
   [
     "every route with an invalid id",
+    fc.tuple(badId, freshId).chain(([bad, ok]) =>
+      fc.constantFrom<BadRequest>(
+        { method: "GET", path: `/v1/sessions/${seg(bad)}` },
+        { method: "DELETE", path: `/v1/sessions/${seg(bad)}` },
+        { method: "GET", path: `/v1/sessions/${seg(bad)}/events` },
+        { method: "POST", path: `/v1/sessions/${seg(bad)}/runs`, body: json({ input: "hi" }) },
+        { method: "GET", path: `/v1/sessions/${ok}/runs/${seg(bad)}` },
+        { method: "GET", path: `/v1/sessions/${seg(bad)}/runs/run_x/stream` },
+        { method: "POST", path: `/v1/sessions/${ok}/runs/${seg(bad)}/cancel` },
+        { method: "POST", path: `/v1/sessions/${ok}/approvals/${seg(bad)}`, body: json({ decision: "allow" }) },
+        { method: "GET", path: `/v1/courses/${seg(bad)}` },
+        { method: "DELETE", path: `/v1/courses/${seg(bad)}` },
+        { method: "GET", path: `/v1/lessons/${seg(bad)}` },
+        { method: "POST", path: `/v1/sessions/${seg(bad)}/compact` },
+        { method: "GET", path: `/v1/learners/${seg(bad)}/progress` },
+        { method: "GET", path: `/v1/lessons/${seg(bad)}/exercises` },
+        { method: "POST", path: `/v1/lessons/${seg(bad)}/answers`, body: json({ exercise: "1.1", answer: "x" }) },
+        // Unknown sessions: 404, and asking does not create them.
+        { method: "POST", path: `/v1/sessions/${ok}/compact` },
+        { method: "GET", path: `/v1/sessions/${ok}/runs/run_x/stream` },
+      ),
+    ),
+  ],
+  [
+    "state-changing /v1 requests whose body is not Content-Type: application/json (CSRF)",
     fc
-      .tuple(badId, freshId)
-      .chain(([bad, ok]) =>
+      .tuple(freshId, notJsonType)
+      .chain(([id, type]) =>
+        fc
+          .constantFrom<Omit<BadRequest, "headers" | "status">>(
+            { method: "POST", path: "/v1/sessions", body: json({ id }) },
+            { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
+            { method: "POST", path: `/v1/sessions/${id}/runs/run_x/cancel`, body: "{}" },
+            { method: "POST", path: `/v1/sessions/${id}/approvals/appr_x`, body: json({ decision: "allow" }) },
+            { method: "POST", path: `/v1/sessions/${id}/compact`, body: "{}" },
+            { method: "POST", path: "/v1/courses", body: json({ topic: `${tag} calculus` }) },
+            { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: [{ role: "user", content: "hi" }], user: id }) },
+            { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
+            { method: "POST", path: "/v1/ui/chat", body: json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] }) },
+            { method: "POST", path: "/v1/lessons/some-lesson/answers", body: json({ exercise: "1.1", answer: "x" }) },
+            { method: "POST", path: "/v1/mcp/servers/some-server/authorize", body: "{}" },
+            { method: "DELETE", path: `/v1/sessions/${id}`, body: "{}" },
+            { method: "PUT", path: `/v1/sessions/${id}`, body: "{}" },
+            { method: "PATCH", path: `/v1/sessions/${id}`, body: "{}" },
+          )
+          .map((req) => ({ ...req, headers: { "content-type": type }, status: 415 })),
+      ),
+  ],
+  [
+    "a malformed Idempotency-Key",
+    fc
+      .tuple(freshId, badIdempotencyKey)
+      .chain(([id, key]) =>
+        fc
+          .constantFrom<Omit<BadRequest, "headers" | "status">>(
+            { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
+            { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: [{ role: "user", content: "hi" }], user: id }) },
+            { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
+            { method: "POST", path: "/v1/courses", body: json({ topic: "", cron: "0 8 * * *" }) },
+          )
+          .map((req) => ({ ...req, headers: { "idempotency-key": key }, status: 400 })),
+      ),
+  ],
+  ["POST /v1/responses", responsesBody.map((body) => ({ method: "POST", path: "/v1/responses", body }))],
+  ["POST /v1/ui/chat", uiChatBody.map((body) => ({ method: "POST", path: "/v1/ui/chat", body }))],
+  ["POST /v1/lessons/:key/answers", answerBody.map((body) => ({ method: "POST", path: "/v1/lessons/no-such-lesson/answers", body }))],
+  [
+    "/v1/mcp routes",
+    fc
+      .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }))
+      .chain(([name, code, state]) =>
         fc.constantFrom<BadRequest>(
-          { method: "GET", path: `/v1/sessions/${seg(bad)}` },
-          { method: "DELETE", path: `/v1/sessions/${seg(bad)}` },
-          { method: "GET", path: `/v1/sessions/${seg(bad)}/events` },
-          { method: "POST", path: `/v1/sessions/${seg(bad)}/runs`, body: json({ input: "hi" }) },
-          { method: "GET", path: `/v1/sessions/${ok}/runs/${seg(bad)}` },
-          { method: "GET", path: `/v1/sessions/${seg(bad)}/runs/run_x/stream` },
-          { method: "POST", path: `/v1/sessions/${ok}/runs/${seg(bad)}/cancel` },
-          { method: "POST", path: `/v1/sessions/${ok}/approvals/${seg(bad)}`, body: json({ decision: "allow" }) },
-          { method: "GET", path: `/v1/courses/${seg(bad)}` },
-          { method: "DELETE", path: `/v1/courses/${seg(bad)}` },
-          { method: "GET", path: `/v1/lessons/${seg(bad)}` },
+          { method: "POST", path: `/v1/mcp/servers/unconfigured-${name}/authorize` },
+          { method: "DELETE", path: `/v1/mcp/servers/unconfigured-${name}/authorization` },
+          { method: "GET", path: `/v1/mcp/oauth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, html: true },
+          { method: "GET", path: `/v1/mcp/oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`, html: true },
+          { method: "GET", path: `/v1/mcp/oauth/callback`, html: true },
         ),
       ),
   ],
+  ["unknown paths outside /v1", fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((p): BadRequest => ({ method: "GET", path: `/no-such-page-${p}`, status: 404 }))],
   ["POST /v1/sessions/:id/runs", fc.tuple(freshId, runBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/runs`, body }))],
   ["POST /v1/sessions", sessionBody.map((body) => ({ method: "POST", path: "/v1/sessions", body }))],
   [
@@ -201,11 +353,17 @@ describe("generated bad inputs across every route", () => {
           const res = await call(req.path, { method: req.method, body: req.body, headers: { "content-type": "application/json", ...req.headers } });
           total++;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const what = `${name}: ${req.method} ${req.path} ${JSON.stringify(req.headers ?? {})} ${req.body?.slice(0, 80)}`;
+          if (req.status) expect(res.status, what).toBe(req.status);
+          expect(res.status, what).toBeGreaterThanOrEqual(400);
+          expect(res.status, what).toBeLessThan(500);
+          if (req.html) {
+            expect(res.headers.get("content-type"), what).toContain("text/html");
+            return;
+          }
           const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
-          expect(res.status, `${name}: ${req.method} ${req.path} ${req.body?.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
-          expect(res.status, `${name}: ${req.method} ${req.path} ${req.body?.slice(0, 80)}`).toBeLessThan(500);
-          expect(typeof body?.error?.message, `${name}: error body`).toBe("string");
-          expect(typeof body?.error?.code, `${name}: error code`).toBe("string");
+          expect(typeof body?.error?.message, `${what}: error body`).toBe("string");
+          expect(typeof body?.error?.code, `${what}: error code`).toBe("string");
         }),
         { numRuns: RUNS_PER_ROUTE },
       );
@@ -228,7 +386,7 @@ describe("generated bad inputs across every route", () => {
         .map(([s, n]) => `${s} ×${n}`)
         .join(", ")}; ${fiveHundreds} 5xx; ${stored} things stored (${touched.size} session ids checked)`,
     );
-    expect(total).toBeGreaterThanOrEqual(300);
+    expect(total).toBeGreaterThanOrEqual(600);
     expect(fiveHundreds).toBe(0);
     expect(stored).toBe(0);
   });

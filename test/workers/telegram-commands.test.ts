@@ -20,7 +20,19 @@ describe("Telegram commands", () => {
       const t = await texts(chat);
       return t.length > 0 && t;
     }, "the help text");
-    for (const command of ["/lesson", "/course", "/new", "/stop"]) expect(help).toContain(command);
+    for (const command of ["/lesson", "/course", "/new", "/stop", "/compact"]) expect(help).toContain(command);
+  });
+
+  it("/compact compacts the chat's conversation and says what it did", async () => {
+    const chat = uniqueChatId();
+    await postTelegram(telegramUpdate(chat, "/compact"));
+    await waitFor(async () => (await texts(chat)).includes("There is no conversation to compact yet."), "the no-conversation answer");
+
+    const marker = await script(uniqueId("tg-compact"), [{ text: "Hello there." }]);
+    await postTelegram(telegramUpdate(chat, `${marker} hi`));
+    await waitFor(async () => (await texts(chat)).includes("Hello there."), "the answer");
+    await postTelegram(telegramUpdate(chat, "/compact"));
+    await waitFor(async () => (await texts(chat)).includes("Nothing to compact: our conversation is still short."), "the compaction answer");
   });
 
   it("/lesson <topic> runs the agent and sends the saved lesson as a document", async () => {

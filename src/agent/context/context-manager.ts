@@ -23,6 +23,8 @@ export interface ContextSettings {
   contextWindow: number;
   /** Compact when a request would fill more than this fraction of the window. */
   compactionThreshold: number;
+  /** AUTO_COMPACTION: false leaves compaction to an explicit compactNow (POST /v1/sessions/:id/compact, /compact). */
+  autoCompaction: boolean;
   /** Rounds kept whole by a compaction (fewer when they alone would fill half the budget). */
   keepRounds: number;
   summaryMaxTokens: number;
@@ -50,6 +52,14 @@ export interface PrepareRequest {
   emit: Emit;
 }
 
+/** What a compaction did: its figures, or why there was nothing to do. */
+export type CompactionOutcome =
+  | { compacted: true; replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number; usage?: Usage }
+  | { compacted: false; reason: string; beforeTokens: number; usage?: Usage };
+
+/** The reason a compaction did nothing: every round is one it keeps whole. */
+export const NOTHING_TO_COMPACT = "nothing to compact: the conversation is no longer than the rounds compaction keeps whole";
+
 /** How many characters of a skill's text identify the tool result that loaded it. */
 const SKILL_FINGERPRINT_CHARS = 200;
 
@@ -58,7 +68,7 @@ export class ContextManager implements Hooks {
   readonly trusted = true;
   private readonly counter = new PromptTokenCounter();
   private overlay: { loaded: boolean; compaction?: Compaction } = { loaded: false };
-  private compacting: Promise<Usage | undefined> | undefined;
+  private compacting: Promise<CompactionOutcome> | undefined;
   /** Compactions finished by this manager. */
   private finished = 0;
   /** Ids of outputs already kept whole in this run. */
@@ -92,18 +102,37 @@ export class ContextManager implements Hooks {
     const seen = this.finished;
     const view = await this.view(req.messages);
     const before = this.count(req.system, view, req.tools);
-    if (before <= this.budget) return { messages: view };
+    if (before <= this.budget || !this.deps.settings.autoCompaction) return { messages: view };
     // One compaction at a time: a call that finds one under way (or done since it looked) takes its result.
     if (this.compacting || this.finished !== seen) {
       await this.compacting;
       return { messages: await this.view(req.messages) };
     }
-    this.compacting = this.compact(req, before).finally(() => {
+    const outcome = await this.compactOnce(req, before);
+    if (!outcome.compacted && outcome.reason === NOTHING_TO_COMPACT) {
+      req.emit({
+        type: "warning",
+        code: "context_over_budget",
+        message: `The context (~${before} tokens) is over the compaction budget (${this.budget}) and holds nothing more to compact.`,
+      });
+    }
+    return { messages: await this.view(req.messages), ...(outcome.usage ? { usage: outcome.usage } : {}) };
+  }
+
+  /** Compacts now, whatever the budget (a person asked for it): the rounds before the last kept ones become a summary. */
+  async compactNow(req: PrepareRequest): Promise<CompactionOutcome> {
+    if (this.compacting) await this.compacting;
+    const before = this.count(req.system, await this.view(req.messages), req.tools);
+    return this.compactOnce(req, before);
+  }
+
+  private async compactOnce(req: PrepareRequest, before: number): Promise<CompactionOutcome> {
+    const running = this.compact(req, before).finally(() => {
       this.compacting = undefined;
       this.finished++;
     });
-    const usage = await this.compacting;
-    return { messages: await this.view(req.messages), usage };
+    this.compacting = running;
+    return running;
   }
 
   count(system: string, messages: readonly Message[], tools: readonly object[]): number {
@@ -134,8 +163,8 @@ export class ContextManager implements Hooks {
     return view;
   }
 
-  /** Summarizes the rounds before the last kept ones; records the overlay; returns the summarizer's usage. */
-  private async compact(req: PrepareRequest, beforeTokens: number): Promise<Usage | undefined> {
+  /** Summarizes the rounds before the last kept ones and records the overlay. */
+  private async compact(req: PrepareRequest, beforeTokens: number): Promise<CompactionOutcome> {
     const { settings } = this.deps;
     const previous = await this.currentCompaction();
     const base = applyCompaction(req.messages, previous, []);
@@ -144,14 +173,7 @@ export class ContextManager implements Hooks {
     let keep = Math.min(settings.keepRounds, rounds.length);
     while (keep > 1 && estimateTokens(rounds.slice(-keep).flat()) > this.budget / 2) keep--;
     const older = rounds.slice(0, rounds.length - keep).flat();
-    if (!older.length) {
-      req.emit({
-        type: "warning",
-        code: "context_over_budget",
-        message: `The context (~${beforeTokens} tokens) is over the compaction budget (${this.budget}) and holds nothing more to compact.`,
-      });
-      return undefined;
-    }
+    if (!older.length) return { compacted: false, reason: NOTHING_TO_COMPACT, beforeTokens };
 
     try {
       const transcriptTokens = settings.contextWindow - settings.summaryMaxTokens - estimateTextTokens(req.system) - 1000;
@@ -167,13 +189,15 @@ export class ContextManager implements Hooks {
       await this.deps.compactions.save(compaction);
       this.overlay = { loaded: true, compaction };
       const afterTokens = this.count(req.system, await this.view(req.messages), req.tools);
-      req.emit({ type: "context.compacted", replacedMessages: older.length, summaryTokens: estimateTextTokens(summary), beforeTokens, afterTokens });
-      return usage;
+      const figures = { replacedMessages: older.length, summaryTokens: estimateTextTokens(summary), beforeTokens, afterTokens };
+      req.emit({ type: "context.compacted", ...figures });
+      return { compacted: true, ...figures, ...(usage ? { usage } : {}) };
     } catch (e) {
       // A failed compaction leaves the context as it was; the run goes on (a cancel still ends it).
       if (req.signal.aborted) throw e;
-      req.emit({ type: "warning", code: "compaction_failed", message: `Compaction failed: ${e instanceof Error ? e.message : String(e)}` });
-      return undefined;
+      const reason = `Compaction failed: ${e instanceof Error ? e.message : String(e)}`;
+      req.emit({ type: "warning", code: "compaction_failed", message: reason });
+      return { compacted: false, reason, beforeTokens };
     }
   }
 }

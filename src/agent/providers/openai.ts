@@ -5,7 +5,7 @@
 import OpenAI from "openai";
 import type { Usage } from "../events";
 import { newId, now, toolResultText, type Message, type ToolCall } from "../messages";
-import { ModelError, type ModelClient, type ModelResponse, type ToolChoice } from "../model";
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
 export interface ModelConfig {
@@ -42,6 +42,18 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
     fetch: countingFetch,
   });
 
+  // Some servers refuse stream_options (400); they are asked without it from then on, and usage comes if it comes.
+  let streamOptions = true;
+  const createStream = async (body: Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming, "stream">, options: OpenAI.RequestOptions) => {
+    try {
+      return await client.chat.completions.create({ ...body, stream: true, ...(streamOptions ? { stream_options: { include_usage: true } } : {}) }, options);
+    } catch (e) {
+      if (!streamOptions || !(e instanceof OpenAI.BadRequestError) || !/stream_options/.test(e.message)) throw e;
+      streamOptions = false;
+      return client.chat.completions.create({ ...body, stream: true }, options);
+    }
+  };
+
   return {
     model: cfg.model,
     async complete(req) {
@@ -56,12 +68,8 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
       const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };
       try {
         const out = req.stream
-          ? await readStream(
-              await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options),
-              req.signal,
-              req.onTextDelta,
-            )
-          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options));
+          ? await readStream(await createStream(body, options), req)
+          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options), req);
         return { ...out, retries: Math.max(0, (attempts.get(tag) ?? 1) - 1), latencyMs: Date.now() - started };
       } catch (e) {
         throw toModelError(e, req.signal);
@@ -89,20 +97,43 @@ function wireToolChoice(choice: ToolChoice | undefined): OpenAI.Chat.Completions
 const usageOf = (u: OpenAI.CompletionUsage | null | undefined): Usage | undefined =>
   u ? { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0, totalTokens: u.total_tokens ?? 0 } : undefined;
 
-function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion): Omit<ModelResponse, "retries" | "latencyMs"> {
-  const choice = res?.choices?.[0];
-  if (!choice?.message) throw new ModelError("model_bad_response", "The model's response had no message.");
-  const calls = (choice.message.tool_calls ?? []).flatMap((c) =>
-    c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments ?? "" }] : [],
-  );
-  return { content: choice.message.content ?? "", toolCalls: calls, finishReason: choice.finish_reason ?? "stop", usage: usageOf(res.usage) };
+/** Fields OpenAI-compatible servers add to the wire (not in the SDK's types). */
+interface ServerExtras {
+  /** Thinking: DeepSeek, Qwen and vLLM say reasoning_content; OpenRouter, Ollama and Groq say reasoning. */
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+}
+const reasoningOf = (x: ServerExtras | undefined): string =>
+  typeof x?.reasoning_content === "string" ? x.reasoning_content : typeof x?.reasoning === "string" ? x.reasoning : "";
+
+/** Call ids as the history needs them: each one unique (servers leave them out or repeat them; the loop names the missing). */
+function uniqueIds(calls: ToolCall[]): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((c) => {
+    const id = c.id && !seen.has(c.id) ? c.id : c.id ? newId("call") : "";
+    seen.add(id);
+    return { ...c, id };
+  });
 }
 
-/** Assembles a streamed reply; tool-call fragments are joined by their index. */
+function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion, req: ModelRequest): Omit<ModelResponse, "retries" | "latencyMs"> {
+  const choice = res?.choices?.[0];
+  if (!choice?.message) throw new ModelError("model_bad_response", "The model's response had no message.");
+  const reasoning = reasoningOf(choice.message as ServerExtras);
+  if (reasoning) req.onReasoningDelta?.(reasoning);
+  const calls = (choice.message.tool_calls ?? []).flatMap((c) =>
+    c.type === "function" ? [{ id: c.id ?? "", name: c.function.name, args: c.function.arguments ?? "" }] : [],
+  );
+  return { content: choice.message.content ?? "", toolCalls: uniqueIds(calls), finishReason: choice.finish_reason ?? "stop", usage: usageOf(res.usage) };
+}
+
+/**
+ * Assembles a streamed reply. Tool-call fragments are joined by their index (a whole call may come in one
+ * chunk); usage may come in the last chunk, under Groq's x_groq, or not at all; reasoning goes to its own callback.
+ */
 async function readStream(
   stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
-  signal: AbortSignal,
-  onTextDelta?: (delta: string) => void,
+  req: ModelRequest,
 ): Promise<Omit<ModelResponse, "retries" | "latencyMs">> {
   let content = "";
   let finishReason = "";
@@ -110,16 +141,19 @@ async function readStream(
   const calls: ToolCall[] = [];
   try {
     for await (const chunk of stream) {
-      if (chunk.usage) usage = usageOf(chunk.usage);
+      const groq = (chunk as { x_groq?: { usage?: OpenAI.CompletionUsage } }).x_groq;
+      if (chunk.usage || groq?.usage) usage = usageOf(chunk.usage ?? groq?.usage);
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       const d = choice.delta;
+      const reasoning = reasoningOf(d as ServerExtras);
+      if (reasoning) req.onReasoningDelta?.(reasoning);
       if (d?.content) {
         content += d.content;
-        onTextDelta?.(d.content);
+        req.onTextDelta?.(d.content);
       }
       for (const t of d?.tool_calls ?? []) {
-        const c = (calls[t.index] ??= { id: "", name: "", args: "" });
+        const c = (calls[t.index ?? Math.max(0, calls.length - 1)] ??= { id: "", name: "", args: "" });
         if (t.id) c.id = t.id;
         if (t.function?.name) c.name += t.function.name;
         if (t.function?.arguments) c.args += t.function.arguments;
@@ -128,12 +162,12 @@ async function readStream(
     }
   } catch (e) {
     // The connection broke after the answer began. Not retried: its first words were streamed already.
-    if (e instanceof ModelError || signal.aborted) throw e;
+    if (e instanceof ModelError || req.signal.aborted) throw e;
     throw new ModelError("model_stream_cut", `The model's stream broke off before it finished (${e instanceof Error ? e.message : String(e)}).`);
   }
   // A stream that ends without a finish_reason was cut: its content cannot be trusted.
   if (!finishReason) throw new ModelError("model_stream_cut", "The model's stream ended before it finished.");
-  return { content, toolCalls: calls.filter(Boolean), finishReason, usage };
+  return { content, toolCalls: uniqueIds(calls.filter(Boolean)), finishReason, usage };
 }
 
 function toModelError(e: unknown, signal: AbortSignal): ModelError {

@@ -1,0 +1,14 @@
+// POST /v1/sessions/:id/compact: compacts the session's history now and answers the compaction's figures.
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env";
+import { HttpError, notFound } from "./errors";
+import { reachableSession } from "./tenant-session";
+import { parseId } from "./validation";
+
+export const compactRoutes = new Hono<AppEnv>().post("/:id/compact", async (c) => {
+  const sessionId = parseId(c.req.param("id"), "session id");
+  const outcome = await (await reachableSession(c, sessionId)).compact();
+  if (outcome === null) throw notFound(`session ${sessionId}`);
+  if ("error" in outcome) throw new HttpError(409, outcome.error, outcome.message);
+  return c.json(outcome);
+});

@@ -1,0 +1,35 @@
+// Manual compaction (POST /v1/sessions/:id/compact, /compact in the chats): the session's history is
+// compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
+import type { CompactionOutcome } from "../agent/context/context-manager";
+import { newId } from "../agent/messages";
+import { createOpenAIModel } from "../agent/providers/openai";
+import { RunState } from "../agent/run-state";
+import type { Config } from "../config";
+import { sessionAgentStores } from "./agent-stores";
+import { createContextManager } from "./harness";
+import type { SessionStore } from "./session-store";
+import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
+
+export type CompactResult = CompactionOutcome | { error: "run_active" | "model_not_configured"; message: string };
+
+/** Runs in these states own the history: compacting under them would summarize what they are still writing. */
+const ACTIVE = new Set(["queued", "running", "awaiting_approval", "awaiting_input"]);
+
+export async function compactSession(config: Config, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
+  if (store.runs().some((r) => ACTIVE.has(r.status))) {
+    return { error: "run_active", message: "A run of this session is under way; compact after it ends (or cancel it)." };
+  }
+  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+    return { error: "model_not_configured", message: "Compaction writes its summary with the model, and no model is configured." };
+  }
+  const model = createOpenAIModel({
+    apiKey: config.OPENAI_API_KEY ?? "not-needed",
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.MODEL,
+    timeoutMs: config.MODEL_TIMEOUT_MS,
+    maxRetries: config.MODEL_MAX_RETRIES,
+  });
+  const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState());
+  const system = buildSystemPrompt(config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, [], new Date().toISOString().slice(0, 10));
+  return context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit: () => {} });
+}
