@@ -15,7 +15,6 @@ import { loadConfig } from "../config";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { decideApproval } from "../session/decide-approval";
-import type { RunView } from "../session/session-object";
 import { sessionStub, startRun } from "../session/start-run";
 import {
   approvalPrompt,
@@ -306,9 +305,8 @@ export class ChatObject extends DurableObject<Env> {
     let stopped = 0;
     for (const job of [...this.store.unfinished(), ...this.store.awaiting()]) {
       if (!job.runId || !job.sessionId) continue;
-      // An active run answers "running" here and stops at its next safe point. (The cast: RPC typing
-      // turns RunView's `pending: unknown` into never.)
-      const run = (await sessionStub(this.env, job.sessionId).cancelRun(job.runId)) as RunView | null;
+      // An active run answers "running" here and stops at its next safe point.
+      const run = await sessionStub(this.env, job.sessionId).cancelRun(job.runId);
       if (run && ["running", "awaiting_approval", "cancelled"].includes(run.status)) stopped++;
       // A paused job is followed to its (cancelled, silent) end, so it does not wait for its expiry.
       if (job.state === "awaiting") this.follow(job.seq);
