@@ -144,12 +144,13 @@ describe("the web page in a real browser", () => {
     await expect.poll(() => bubble.locator(".run-meta").textContent(), { timeout: 15_000 }).toMatch(/^Done · \d+ steps/);
     expect(await bubble.locator(".text p").textContent()).toBe(ANSWER);
     // Every tool line ended with a mark; the plan tool has none (the plan shows it).
-    const lines = () => bubble.locator(".activity li").evaluateAll((items) => items.map((li) => [li.textContent, li.getAttribute("data-status")]));
+    const lines = () => bubble.locator(".activity li[data-status]").evaluateAll((items) => items.map((li) => [li.textContent, li.getAttribute("data-status")]));
     expect((await lines()).every(([, status]) => status === "success")).toBe(true);
     expect((await lines()).some(([text]) => text!.startsWith("todo_write"))).toBe(false);
 
     if (tools.includes("save_document")) {
-      expect((await lines()).map(([text]) => text)).toContain("save_document · derivatives Open derivatives.md");
+      expect((await lines()).map(([text]) => text)).toContain("save_document · derivatives");
+      expect(await bubble.locator(".activity li.saved").textContent()).toContain("Saved “Derivatives”");
       const entry = page.locator("#lesson-list button", { hasText: "Derivatives" });
       await entry.click();
       const lesson = page.locator("#lesson-body");

@@ -46,6 +46,15 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
       const res = await request("POST", `/v1/sessions/${id(sessionId)}/runs`, { input, stream: true }, { accept: "text/event-stream" });
       return { runId: res.headers.get("x-run-id"), events: readSse(res.body) };
     },
+    /** Follows a run's events after trace seq `after` (a run resumed by an approval). */
+    async followRun(sessionId, runId, after) {
+      const res = await request("GET", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/stream?after=${after}`, undefined, { accept: "text/event-stream" });
+      return readSse(res.body);
+    },
+    /** Allows or denies a tool call the run waits on; `{runId, pendingApprovals, seq}`. */
+    async decideApproval(sessionId, approvalId, decision, remember) {
+      return (await request("POST", `/v1/sessions/${id(sessionId)}/approvals/${id(approvalId)}`, { decision, remember })).json();
+    },
     async cancelRun(sessionId, runId) {
       await request("POST", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/cancel`);
     },

@@ -2,7 +2,7 @@
 // plan's progress), cancel it, and read saved lessons. It talks only to the /v1 API (api.js).
 import { planProgress, savedLessonKey, toolLine } from "./activity.js";
 import { ApiError, createApi } from "./api.js";
-import { renderMarkdown } from "./markdown.js";
+import { escapeHtml, renderMarkdown } from "./markdown.js";
 
 const KEYS = { token: "studyagent.token", sessions: "studyagent.sessions", session: "studyagent.session" };
 const $ = (id) => document.getElementById(id);
@@ -29,6 +29,10 @@ const ui = {
   lessonTitle: $("lesson-view-title"),
   lessonBody: $("lesson-body"),
   closeLesson: $("close-lesson"),
+  lessonToc: $("lesson-toc"),
+  downloadMarkdown: $("download-markdown"),
+  downloadHtml: $("download-html"),
+  printLesson: $("print-lesson"),
   linkedSession: $("linked-session"),
   linkedSessionText: $("linked-session-text"),
   linkedSessionOpen: $("linked-session-open"),
@@ -163,18 +167,54 @@ function addAssistantMessage() {
       activity.append(line);
       follow();
     },
-    toolFinished(callId, status, lessonKey) {
+    toolFinished(callId, status) {
       const line = calls.get(callId);
-      if (!line) return;
-      line.dataset.status = status;
-      if (lessonKey) {
-        const open = make("button", { className: "link", text: `Open ${lessonKey}`, attrs: { type: "button" } });
-        open.addEventListener("click", () => openLesson(lessonKey));
-        line.append(" ", open);
-      }
+      if (line) line.dataset.status = status;
     },
     note(message) {
       activity.append(make("li", { text: message }));
+    },
+    /** A saved document: its title, draft findings, and a button that opens it. */
+    saved({ key, title, status, findings }) {
+      const line = make("li", { className: "saved", text: `Saved “${title || key}”${status === "draft" ? " as a draft" : ""}` });
+      const open = make("button", { className: "link", text: `Open ${key}`, attrs: { type: "button" } });
+      open.addEventListener("click", () => openLesson(key));
+      line.append(" ", open);
+      if (findings?.length) {
+        const list = make("ul", { className: "findings", attrs: { "aria-label": "What the validator found" } });
+        list.append(...findings.map((f) => make("li", { text: f })));
+        line.append(list);
+      }
+      activity.append(line);
+      follow();
+    },
+    /** Asks the person about a tool call the run waits on; resolves with the decision's outcome. */
+    approval({ approvalId, name, args }, decide) {
+      const box = make("li", { className: "approval" });
+      const question = make("p", { text: `The agent wants to run ${toolLine(name, args) ?? name}.` });
+      const rememberId = `remember-${approvalId}`;
+      const remember = make("input", { attrs: { type: "checkbox", id: rememberId } });
+      const label = make("label", { text: "Remember for this session", attrs: { for: rememberId } });
+      const allow = make("button", { className: "primary", text: "Allow", attrs: { type: "button" } });
+      const deny = make("button", { text: "Deny", attrs: { type: "button" } });
+      const actions = make("div", { className: "actions", attrs: { role: "group", "aria-label": `Approve ${name}?` } });
+      actions.append(remember, label, allow, deny);
+      box.append(question, actions);
+      activity.append(box);
+      follow();
+      allow.focus();
+      return new Promise((resolve, reject) => {
+        const answer = (decision) => {
+          allow.disabled = deny.disabled = remember.disabled = true;
+          decide(decision, remember.checked).then((outcome) => {
+            question.textContent = `${decision === "allow" ? "Allowed" : "Denied"}: ${toolLine(name, args) ?? name}`;
+            actions.remove();
+            resolve(outcome);
+          }, reject);
+        };
+        allow.addEventListener("click", () => answer("allow"));
+        deny.addEventListener("click", () => answer("deny"));
+      });
     },
     /** The run ended: the text is rendered as Markdown, and a line says how it ended. */
     done(summary = "", failed = false) {
@@ -226,24 +266,37 @@ async function ask(input) {
   let failed = false;
   let savedLesson = false;
   try {
-    const { runId, events } = await api.streamRun(sessionId, input);
-    activeRun = { sessionId, runId };
-    for await (const { event, data } of events) {
-      if (event === "run.started") activeRun.runId ??= data.runId;
-      else if (event === "text.delta" && !data.agent) bubble.appendText(data.delta);
-      else if (event === "tool.started") bubble.toolStarted(data.callId, data.name, data.args);
-      else if (event === "tool.finished") {
-        const key = data.name === "save_document" && data.status !== "error" ? savedLessonKey(data.output) : null;
-        savedLesson ||= Boolean(key);
-        bubble.toolFinished(data.callId, data.status, key);
-      } else if (event === "todo.updated") renderPlan(data.todos);
-      else if (event === "approval.required") bubble.note(`Waiting for approval to run ${data.name}.`);
-      else if (event === "warning") bubble.note(data.message);
-      else if (event === "run.completed") summary = summaryOf(data);
-      else if (event === "run.failed") {
-        summary = `Failed: ${data.error?.message ?? "unknown error"}`;
-        failed = true;
+    const started = await api.streamRun(sessionId, input);
+    activeRun = { sessionId, runId: started.runId };
+    let events = started.events;
+    // A run that waits for approval ends its stream; once the person decides, the resumed run is followed.
+    while (events) {
+      const waiting = [];
+      for await (const { event, data } of events) {
+        if (event === "run.started") activeRun.runId ??= data.runId;
+        else if (event === "text.delta" && !data.agent) bubble.appendText(data.delta);
+        else if (event === "tool.started") bubble.toolStarted(data.callId, data.name, data.args);
+        else if (event === "tool.finished") bubble.toolFinished(data.callId, data.status);
+        else if (event === "document.saved") {
+          savedLesson = true;
+          bubble.saved(data);
+        } else if (event === "todo.updated") renderPlan(data.todos);
+        else if (event === "approval.required") waiting.push(data);
+        else if (event === "warning") bubble.note(data.message);
+        else if (event === "run.completed") summary = summaryOf(data);
+        else if (event === "run.failed") {
+          summary = `Failed: ${data.error?.message ?? "unknown error"}`;
+          failed = true;
+        }
       }
+      events = null;
+      if (summary || waiting.length === 0) break;
+      setStatus("Waiting for your approval…");
+      for (const request of waiting) {
+        const outcome = await bubble.approval(request, (decision, remember) => api.decideApproval(sessionId, request.approvalId, decision, remember));
+        if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
+      }
+      setStatus("Working…");
     }
     if (!summary) summary = "The stream ended early; reload the session to see the result.";
   } catch (e) {
@@ -284,11 +337,45 @@ async function refreshLessons() {
   );
 }
 
+/** The lesson on show: what the download buttons save. */
+let openedLesson = null;
+
+/** Chapters and sections as a table of contents; each heading gets an id to link to. */
+function renderToc() {
+  const headings = [...ui.lessonBody.querySelectorAll("h2, h3")];
+  const items = headings.map((h, i) => {
+    h.id = `lesson-section-${i + 1}`;
+    const item = make("li", { className: h.tagName === "H3" ? "sub" : "" });
+    item.append(make("a", { text: h.textContent, attrs: { href: `#${h.id}` } }));
+    return item;
+  });
+  ui.lessonToc.querySelector("ol").replaceChildren(...items);
+  ui.lessonToc.hidden = items.length === 0;
+}
+
+function download(filename, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = make("a", { attrs: { href: url, download: filename } });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The lesson as one self-contained HTML file: its sanitized body and a small print-friendly style. */
+function standaloneHtml(title, bodyHtml) {
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap}</style></head><body>${bodyHtml}</body></html>\n`;
+}
+
 async function openLesson(key) {
   try {
     const markdown = await api.getLesson(key);
+    openedLesson = { key, markdown };
     ui.lessonTitle.textContent = key;
     ui.lessonBody.innerHTML = renderMarkdown(markdown);
+    // Wide code scrolls sideways: keyboard users must be able to reach it.
+    for (const pre of ui.lessonBody.querySelectorAll("pre")) pre.tabIndex = 0;
+    renderToc();
     ui.lessonView.hidden = false;
     ui.lessonView.focus();
     ui.lessonView.scrollIntoView({ block: "start" });
@@ -336,7 +423,15 @@ ui.cancel.addEventListener("click", () => {
 ui.refreshLessons.addEventListener("click", () => void refreshLessons());
 ui.closeLesson.addEventListener("click", () => {
   ui.lessonView.hidden = true;
+  openedLesson = null;
 });
+ui.downloadMarkdown.addEventListener("click", () => openedLesson && download(openedLesson.key, "text/markdown", openedLesson.markdown));
+ui.downloadHtml.addEventListener("click", () => {
+  if (!openedLesson) return;
+  const title = ui.lessonBody.querySelector("h1")?.textContent ?? openedLesson.key;
+  download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", standaloneHtml(title, ui.lessonBody.innerHTML));
+});
+ui.printLesson.addEventListener("click", () => window.print());
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.
 ui.transcript.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;

@@ -6,7 +6,7 @@
 import DOMPurify from "/vendor/purify.es.mjs";
 import { Marked } from "/vendor/marked.esm.js";
 
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+export const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 function sameOrigin(href) {
   try {

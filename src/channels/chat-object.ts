@@ -15,9 +15,16 @@ import { loadConfig } from "../config";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { decideApproval } from "../session/decide-approval";
-import type { RunView } from "../session/session-object";
 import { sessionStub, startRun } from "../session/start-run";
-import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalClick, type ClickRefusal } from "./approval-buttons";
+import {
+  approvalPrompt,
+  CLICK_CONFIRMATIONS,
+  CLICK_REFUSALS,
+  decisionNote,
+  type ApprovalClick,
+  type ButtonMessage,
+  type ClickRefusal,
+} from "./approval-buttons";
 import { ChatApprovalStore, type ShownApproval } from "./chat-approval-store";
 import { chatObjectName, targetOf, type ChatAddress, type ChatMessage, type ChatTarget } from "./chat-message";
 import { ChatSender } from "./chat-sender";
@@ -25,6 +32,19 @@ import { ChatStore, type ChatJob } from "./chat-store";
 import { runOutcome, type RunOutcome } from "../delivery/run-outcome";
 import { lessonRequest, parseTelegramCommand, TELEGRAM_HELP } from "./telegram/telegram-commands";
 import { BOT_TENANTS } from "../lib/tenant";
+import {
+  answerQuiz,
+  currentQuestion,
+  QUIZ_OFFER,
+  quizGoesOn,
+  startLessonQuiz,
+  startReview,
+  type QuizAction,
+  type QuizDeps,
+  type QuizMessage,
+  type QuizState,
+} from "../learning/chat-quiz";
+import { lessonExercises } from "../learning/exercise-store";
 
 /** `/compact` as a whole message (Slack, where messages are not parsed as commands otherwise). */
 const COMPACT_COMMAND = /^\s*\/compact\s*$/i;
@@ -36,6 +56,9 @@ const TYPING_EVERY_MS = 4_000;
 /** How long after an approval's expiry a paused job is looked at again (the session settles it at expiry). */
 const EXPIRY_GRACE_MS = 5_000;
 const CURRENT_SESSION = "current_session";
+/** The quiz's place (QuizState) and the last lesson sent here (what "Quiz me" and /quiz ask about). */
+const QUIZ = "quiz";
+const LAST_LESSON = "last_lesson";
 
 export function chatObject(env: Env, address: ChatAddress) {
   return env.CHATS.get(env.CHATS.idFromName(chatObjectName(address)));
@@ -68,6 +91,14 @@ export class ChatObject extends DurableObject<Env> {
   async click(deliveryId: string, click: ApprovalClick): Promise<boolean> {
     if (!this.approvals.firstClick(deliveryId)) return false;
     void this.settle(click);
+    return true;
+  }
+
+  /** Takes a click on a quiz button; false when this delivery was handled before (the platform retried). */
+  async quizClick(deliveryId: string, action: QuizAction, at: ButtonMessage): Promise<boolean> {
+    if (!this.approvals.firstClick(deliveryId)) return false;
+    // In line with the chat's messages, so an answer and a click never work on the quiz at once.
+    this.queue = this.queue.then(() => this.quizAction(action, at).catch((e) => console.error("a quiz click failed", e)));
     return true;
   }
 
@@ -121,8 +152,16 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, to, await this.startCourse(m.chatId, command.topic));
       case "lesson":
         return this.ask(job, lessonRequest(command.topic));
-      case "ask":
+      case "quiz":
+        return this.quizReply(seq, to, await this.continueQuiz(m.chatId));
+      case "review":
+        return this.quizReply(seq, to, await startReview(this.quizDeps(m.chatId)));
+      case "ask": {
+        // While a quiz question is out, a plain message is its answer.
+        const quiz = this.quizState();
+        if (quiz?.open) return this.quizReply(seq, to, await answerQuiz(this.quizDeps(m.chatId), quiz, command.text));
         return this.ask(job, command.text);
+      }
     }
   }
 
@@ -158,6 +197,8 @@ export class ChatObject extends DurableObject<Env> {
       if (outcome?.run.status === "awaiting_approval") return await this.pause(job, outcome);
       const text = outcome ? answerText(outcome) : "I lost track of that request; please ask again.";
       if (text !== undefined) await sender.answer(to, text, outcome?.lessonKeys ?? []);
+      const lesson = outcome?.lessonKeys.at(-1);
+      if (lesson && to.platform === "telegram") await this.offerQuiz(to, lesson);
       this.finish(seq);
     } catch (e) {
       await this.fail(seq, e);
@@ -264,9 +305,8 @@ export class ChatObject extends DurableObject<Env> {
     let stopped = 0;
     for (const job of [...this.store.unfinished(), ...this.store.awaiting()]) {
       if (!job.runId || !job.sessionId) continue;
-      // An active run answers "running" here and stops at its next safe point. (The cast: RPC typing
-      // turns RunView's `pending: unknown` into never.)
-      const run = (await sessionStub(this.env, job.sessionId).cancelRun(job.runId)) as RunView | null;
+      // An active run answers "running" here and stops at its next safe point.
+      const run = await sessionStub(this.env, job.sessionId).cancelRun(job.runId);
       if (run && ["running", "awaiting_approval", "cancelled"].includes(run.status)) stopped++;
       // A paused job is followed to its (cancelled, silent) end, so it does not wait for its expiry.
       if (job.state === "awaiting") this.follow(job.seq);
@@ -281,6 +321,61 @@ export class ChatObject extends DurableObject<Env> {
       `Your course "${topic}" is set up (id ${course.id}).`,
       `I am planning its syllabus now; a new lesson will arrive here every day (schedule "${course.cron}", UTC).`,
     ].join("\n");
+  }
+
+  // ---- the quiz (src/learning/chat-quiz.ts)
+
+  private quizDeps(chatId: number): QuizDeps {
+    // The chat is the learner, under its first session's id (stable across /new); its model grading runs there.
+    return { env: this.env, config: loadConfig(this.env), learnerId: telegramSession(chatId), tenant: BOT_TENANTS.telegram };
+  }
+
+  /** "Quiz me" under a lesson that has exercises to check; the lesson becomes what /quiz asks about. */
+  private async offerQuiz(to: ChatTarget, lessonKey: string): Promise<void> {
+    const set = await lessonExercises(this.env.LESSONS, lessonKey, BOT_TENANTS.telegram);
+    if (!set?.exercises.some((e) => e.key)) return;
+    this.store.setMeta(LAST_LESSON, lessonKey);
+    await this.sender().quiz(to, QUIZ_OFFER);
+  }
+
+  private quizState(): QuizState | undefined {
+    const saved = this.store.getMeta(QUIZ);
+    return saved ? (JSON.parse(saved) as QuizState) : undefined;
+  }
+
+  /** /quiz: the open quiz's next question, else a quiz over the last lesson sent here. */
+  private async continueQuiz(chatId: number): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
+    const quiz = this.quizState();
+    if (quizGoesOn(quiz)) return currentQuestion(this.quizDeps(chatId), quiz);
+    const lesson = this.store.getMeta(LAST_LESSON);
+    if (!lesson) return { messages: [{ text: "There is no lesson to quiz you on yet: ask me for one (/lesson <topic>)." }] };
+    return startLessonQuiz(this.quizDeps(chatId), lesson);
+  }
+
+  private async quizAction(action: QuizAction, at: ButtonMessage): Promise<void> {
+    if (at.platform !== "telegram") return;
+    const sender = this.sender();
+    await sender.acknowledgeClick(at).catch(() => {});
+    const deps = this.quizDeps(at.chatId);
+    const quiz = this.quizState();
+    let step: { state?: QuizState; messages: QuizMessage[] };
+    if (action.kind === "start") {
+      const lesson = this.store.getMeta(LAST_LESSON);
+      step = lesson ? await startLessonQuiz(deps, lesson) : { messages: [{ text: "I cannot find the lesson any more." }] };
+    } else if (action.kind === "next") step = quizGoesOn(quiz) ? await currentQuestion(deps, quiz) : { messages: [] };
+    else step = quiz?.open ? await answerQuiz(deps, quiz, action.letter) : { messages: [] };
+    await this.sendQuiz({ platform: "telegram", chatId: at.chatId }, step);
+  }
+
+  private async quizReply(seq: number, to: ChatTarget, step: { state?: QuizState; messages: QuizMessage[] }): Promise<void> {
+    await this.sendQuiz(to, step);
+    this.finish(seq);
+  }
+
+  /** Keeps the quiz's new place, then sends its messages. */
+  private async sendQuiz(to: ChatTarget, step: { state?: QuizState; messages: QuizMessage[] }): Promise<void> {
+    if (step.state) this.store.setMeta(QUIZ, JSON.stringify(step.state));
+    for (const message of step.messages) await this.sender().quiz(to, message);
   }
 
   /** Telegram: the chat's current session (see /new). Slack: one session per thread, or per DM. */

@@ -3,6 +3,7 @@
 // document, on Slack as the lesson's text in the thread of the announcing message. The approval
 // buttons go out and get their answers here too: an inline keyboard on Telegram, Block Kit on Slack.
 import type { Config } from "../config";
+import type { QuizMessage } from "../learning/chat-quiz";
 import { getLesson, type LessonBucket } from "../tools/lesson-store";
 import type { ButtonMessage } from "./approval-buttons";
 import type { ChatTarget } from "./chat-message";
@@ -47,6 +48,19 @@ export class ChatSender {
   async approvalButtons(to: ChatTarget, prompt: string, approvalId: string): Promise<void> {
     if (to.platform === "telegram") await this.telegram().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId));
     else await this.slack().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId), to.threadTs);
+  }
+
+  /** A quiz message with its buttons (chat-quiz.ts): an inline keyboard on Telegram, plain text on Slack for now. */
+  async quiz(to: ChatTarget, message: QuizMessage): Promise<void> {
+    if (to.platform === "telegram" && message.buttons?.length) {
+      const keyboard = { inline_keyboard: message.buttons.map((row) => row.map((b) => ({ text: b.label, callback_data: b.value }))) };
+      await this.telegram().sendMessage(to.chatId, message.text, keyboard);
+    } else await this.text(to, message.text);
+  }
+
+  /** Ends a clicked button's loading state on Telegram. */
+  async acknowledgeClick(at: ButtonMessage): Promise<void> {
+    if (at.platform === "telegram") await this.telegram().answerCallbackQuery(at.callbackQueryId, "");
   }
 
   /** After a decision: tells the person who clicked, and rewrites the message with `note` instead of the buttons. */

@@ -3,6 +3,7 @@
 // a restarted object re-attaches to by id, and for a run resumed after a pause (`after`: only the events
 // since the pause count).
 import type { Env } from "../env";
+import { toJsonRecord } from "../lib/json";
 import type { PendingApproval } from "../session/approvals";
 import type { RunView } from "../session/session-object";
 import { sessionStub } from "../session/start-run";
@@ -33,7 +34,8 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
   for await (const { seq, event: e } of readStreamRows(events)) {
     if (seq !== undefined) outcome.lastSeq = Math.max(outcome.lastSeq, seq);
     if (e.type === "document.saved" && !outcome.lessonKeys.includes(e.key)) outcome.lessonKeys.push(e.key);
-    else if (e.type === "approval.required") outcome.approvals.push({ approvalId: e.approvalId, name: e.name, args: e.args, expiresAt: e.expiresAt });
+    else if (e.type === "approval.required")
+      outcome.approvals.push({ approvalId: e.approvalId, name: e.name, args: toJsonRecord(e.args), expiresAt: e.expiresAt });
     else if (e.type === "approval.decided") settled.add(e.approvalId);
   }
   outcome.approvals = outcome.approvals.filter((a) => !settled.has(a.approvalId));

@@ -1,7 +1,15 @@
-// The approvals of a session, in its Durable Object's SQLite: one row per tool call that waits (or
-// waited) for a person. SQL stays in plain sight here, next to session-store.ts; nothing else writes
-// this table.
+// The pending interactions of a session, in its Durable Object's SQLite: one row per tool call that
+// waits (or waited) for a person, and the choices a person asked the session to remember. This table
+// is the one source of a run's `pending`. A row has a `kind`: "approval" today; an elicitation input
+// (awaiting_input) is another kind in the same table, with its own columns added by a migration
+// (schema.ts). SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
+import { toJsonRecord, type JsonRecord } from "../lib/json";
+import type { PermissionRule } from "../lib/permissions";
+
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "expired" | "withdrawn";
+export type InteractionKind = "approval" | "input";
+/** A remembered choice: the tool, and what the person chose for it. */
+export type SessionRule = Pick<PermissionRule, "tool"> & { action: "allow" | "deny" };
 
 export interface ApprovalRow {
   approvalId: string;
@@ -9,7 +17,7 @@ export interface ApprovalRow {
   callId: string;
   name: string;
   /** Redacted, as everything shown outside the object. */
-  args: unknown;
+  args: JsonRecord;
   status: ApprovalStatus;
   decidedBy?: string;
   createdAt: string;
@@ -18,35 +26,10 @@ export interface ApprovalRow {
   decidedAt?: string;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS approvals (
-  id TEXT PRIMARY KEY,
-  run_id TEXT NOT NULL,
-  call_id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  args TEXT NOT NULL,
-  status TEXT NOT NULL,
-  decided_by TEXT,
-  created_at TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  decided_at TEXT,
-  resumed INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS approvals_run ON approvals (run_id, call_id);
-CREATE INDEX IF NOT EXISTS approvals_due ON approvals (status, expires_at);
-`;
-
 type Row = Record<string, SqlStorageValue>;
 
 export class ApprovalStore {
-  constructor(private readonly sql: SqlStorage) {
-    this.init();
-  }
-
-  /** Creates the table (again, after the storage was wiped). */
-  init(): void {
-    this.sql.exec(SCHEMA);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
     this.sql.exec(
@@ -76,12 +59,9 @@ export class ApprovalStore {
     return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' ORDER BY rowid", runId).toArray().map(toApproval);
   }
 
-  /** A run's approvals its execution has not taken up yet: pending, or settled while it waited. */
-  untaken(runId: string): ApprovalRow[] {
-    return this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND resumed = 0 AND status != 'withdrawn' ORDER BY rowid", runId)
-      .toArray()
-      .map(toApproval);
+  /** A run's approvals that were not withdrawn, oldest first. */
+  ofRun(runId: string): ApprovalRow[] {
+    return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' ORDER BY rowid", runId).toArray().map(toApproval);
   }
 
   /** Pending approvals whose time is up at `nowMs`. */
@@ -106,9 +86,21 @@ export class ApprovalStore {
     return cursor.rowsWritten > 0;
   }
 
-  /** Marks a run's settled approvals as taken up by its resumed execution; true if there were any. */
-  takeResume(runId: string): boolean {
-    return this.sql.exec("UPDATE approvals SET resumed = 1 WHERE run_id = ? AND resumed = 0 AND status != 'pending'", runId).rowsWritten > 0;
+  /** The session's remembered choices, in the order they were made. */
+  sessionRules(): SessionRule[] {
+    return this.sql
+      .exec<{ tool: string; action: string }>("SELECT tool, action FROM session_rules ORDER BY position")
+      .toArray()
+      .map((r) => ({ tool: r.tool, action: r.action === "deny" ? "deny" : "allow" }));
+  }
+
+  /** Remembers a choice for a tool, replacing an earlier one for the same tool. */
+  remember(rule: SessionRule): void {
+    this.sql.exec(
+      "INSERT INTO session_rules (tool, action, position) VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM session_rules)) ON CONFLICT (tool) DO UPDATE SET action = excluded.action, position = excluded.position",
+      rule.tool,
+      rule.action,
+    );
   }
 }
 
@@ -118,7 +110,7 @@ function toApproval(r: Row): ApprovalRow {
     runId: String(r.run_id),
     callId: String(r.call_id),
     name: String(r.name),
-    args: JSON.parse(String(r.args)),
+    args: toJsonRecord(JSON.parse(String(r.args))),
     status: r.status as ApprovalStatus,
     ...(r.decided_by ? { decidedBy: String(r.decided_by) } : {}),
     createdAt: String(r.created_at),

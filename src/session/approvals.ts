@@ -9,7 +9,8 @@ import type { Hooks } from "../agent/hooks";
 import { newId, now } from "../agent/messages";
 import type { PermissionPolicy, PermissionRule } from "../lib/permissions";
 import type { Redactor } from "../lib/redaction";
-import { ApprovalStore, type ApprovalRow } from "./approval-store";
+import { toJsonRecord, type JsonRecord } from "../lib/json";
+import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
 import type { SessionStore } from "./session-store";
 
 export type Decision = "allow" | "deny";
@@ -19,16 +20,14 @@ export interface PendingApproval {
   approvalId: string;
   callId: string;
   name: string;
-  args: unknown;
+  /** Redacted. */
+  args: JsonRecord;
   expiresAt: string;
 }
 
 export type DecideOutcome =
   | { ok: true; approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number }
   | { ok: false; code: "not_found" | "already_decided"; message: string };
-
-/** Where the session's remembered choices ("always allow this tool here") live. */
-const SESSION_RULES_KEY = "permission_rules";
 
 export class ApprovalDesk {
   private readonly approvals: ApprovalStore;
@@ -43,16 +42,19 @@ export class ApprovalDesk {
     this.approvals = new ApprovalStore(sql);
   }
 
-  /** Creates the table (again, after the storage was wiped). */
-  init(): void {
-    this.approvals.init();
-  }
-
   /** Opens one approval per call the loop left waiting; the run's `pending` is the result. */
   open(runId: string, calls: ReadonlyArray<{ callId: string; name: string; args: unknown }>, ttlMs: number): PendingApproval[] {
     const expiresAt = Date.now() + ttlMs;
     return calls.map((c) => {
-      const approval = { approvalId: newId("appr"), runId, callId: c.callId, name: c.name, args: this.redact()(c.args), createdAt: now(), expiresAt };
+      const approval = {
+        approvalId: newId("appr"),
+        runId,
+        callId: c.callId,
+        name: c.name,
+        args: toJsonRecord(this.redact()(c.args)),
+        createdAt: now(),
+        expiresAt,
+      };
       this.approvals.insert(approval);
       return { approvalId: approval.approvalId, callId: c.callId, name: c.name, args: approval.args, expiresAt: new Date(expiresAt).toISOString() };
     });
@@ -108,9 +110,8 @@ export class ApprovalDesk {
    * well-formed for the model.
    */
   withdraw(runId: string, why: string): void {
-    const untaken = this.approvals.untaken(runId);
-    this.approvals.takeResume(runId);
-    for (const row of untaken) {
+    const answered = new Set(this.store.modelHistory().flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
+    for (const row of this.approvals.ofRun(runId).filter((r) => !answered.has(r.callId))) {
       if (row.status === "pending") this.settle(row, "withdrawn", "withdrawn");
       const content = `This call to ${row.name} was not run: ${why}`;
       this.store.appendMessage({ role: "tool", id: newId("msg"), createdAt: now(), toolCallId: row.callId, name: row.name, status: "error", content }, runId);
@@ -122,9 +123,11 @@ export class ApprovalDesk {
     return this.approvals.nextExpiry();
   }
 
-  /** True when this execution of the run continues after approvals (not after a crash). */
-  takeResume(runId: string): boolean {
-    return this.approvals.takeResume(runId);
+  /** What a client sees of a paused run's `pending`: its approvals still waiting, from the one table. */
+  pending(runId: string): PendingApproval[] {
+    return this.approvals
+      .pending(runId)
+      .map((r) => ({ approvalId: r.approvalId, callId: r.callId, name: r.name, args: r.args, expiresAt: new Date(r.expiresAt).toISOString() }));
   }
 
   /**
@@ -160,12 +163,11 @@ export class ApprovalDesk {
   }
 
   sessionRules(): PermissionRule[] {
-    return JSON.parse(this.store.getMeta(SESSION_RULES_KEY) ?? "[]") as PermissionRule[];
+    return this.approvals.sessionRules();
   }
 
-  private remember(rule: PermissionRule): void {
-    const rules = this.sessionRules().filter((r) => r.tool !== rule.tool);
-    this.store.setMeta(SESSION_RULES_KEY, JSON.stringify([...rules, rule]));
+  private remember(rule: SessionRule): void {
+    this.approvals.remember(rule);
   }
 
   /** Settles a pending approval and records the decision; its trace seq, or undefined if it was not pending. */

@@ -1,6 +1,7 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
 import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
+import type { LoopResult } from "../agent/loop";
 import { userMessage } from "../agent/messages";
 import { createOpenAIModel } from "../agent/providers/openai";
 import { runParadigm } from "../agent/paradigms";
@@ -31,7 +32,7 @@ export interface DriveDeps {
   permissions: Hooks;
 }
 
-export async function driveRun(d: DriveDeps): Promise<RunResult> {
+export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const { config, store, run } = d;
   const fail = (code: string, message: string): RunResult => ({
     runId: run.runId,

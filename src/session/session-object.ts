@@ -11,9 +11,10 @@ import { mayAccess, type Tenant } from "../lib/tenant";
 import { ConfigError, loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { compactSession, type CompactResult } from "./compact-session";
-import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
+import { ApprovalDesk, type DecideOutcome, type Decision, type PendingApproval } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
 import { driveRun } from "./run-driver";
+import { isPaused, isUnfinished, RunLifecycle } from "./run-lifecycle";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
@@ -36,7 +37,7 @@ export interface SessionView {
 /** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
 export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
 
-export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: unknown };
+export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingApproval[] };
 
 interface ActiveRun {
   controller: AbortController;
@@ -52,6 +53,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
+  private readonly lifecycle: RunLifecycle;
   private readonly dedupe: RequestDedupe;
   private readonly outbox: WebhookOutbox;
   private trace: TracePolicy | undefined;
@@ -66,6 +68,7 @@ export class SessionObject extends DurableObject<Env> {
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
+    this.lifecycle = new RunLifecycle(this.store);
     this.outbox = new WebhookOutbox(
       ctx.storage.sql,
       () => webhookSettings(this.env),
@@ -107,7 +110,7 @@ export class SessionObject extends DurableObject<Env> {
       createdAt: this.store.getMeta("created_at")!,
       messages: this.store.messages().map(({ seq: _seq, ...m }) => m),
       todos: this.store.todos(),
-      runs: this.store.runs().map(runView),
+      runs: this.store.runs().map((r) => this.runView(r)),
       usage: this.store.totalUsage(),
     };
   }
@@ -131,9 +134,9 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private endUnfinishedRuns(): void {
-    for (const run of this.store.runs().filter((r) => r.status === "running" || r.status === "awaiting_approval" || r.status === "awaiting_input")) {
+    for (const run of this.store.runs().filter((r) => isUnfinished(r.status))) {
       this.discarded.add(run.runId);
-      this.store.updateRun(run.runId, { status: "failed", error: SESSION_DELETED, pending: null });
+      this.lifecycle.stop(run, "failed", { error: SESSION_DELETED });
       this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: SESSION_DELETED });
       this.answerWaiters(run.runId);
     }
@@ -144,7 +147,6 @@ export class SessionObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
     this.store.init();
-    this.approvals.init();
     this.dedupe.init();
     this.outbox.init();
   }
@@ -203,14 +205,14 @@ export class SessionObject extends DurableObject<Env> {
 
   async getRun(runId: string): Promise<RunView | null> {
     const run = this.store.run(runId);
-    return run ? runView(run) : null;
+    return run ? this.runView(run) : null;
   }
 
   /** Resolves when the run ends or pauses for approval. */
   async waitRun(runId: string): Promise<RunView | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    if (run.status !== "running") return runView(run);
+    if (run.status !== "running" && run.status !== "queued") return this.runView(run);
     return new Promise((resolve) => {
       const list = this.waiters.get(runId) ?? [];
       list.push(resolve);
@@ -222,7 +224,7 @@ export class SessionObject extends DurableObject<Env> {
   async streamRun(runId: string, after = 0): Promise<ReadableStream<Uint8Array> | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    return this.hub.subscribe(runId, after, run.status !== "running");
+    return this.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued");
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
@@ -231,11 +233,11 @@ export class SessionObject extends DurableObject<Env> {
     if (!run) return null;
     const active = this.active.get(runId);
     if (active) active.controller.abort(new Error("cancelled"));
-    else if (run.status === "running" || run.status === "awaiting_approval") {
+    else if (isUnfinished(run.status)) {
       this.approvals.withdraw(runId, "the run was cancelled first.");
       this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
-    return runView(this.store.run(runId)!);
+    return this.runView(this.store.run(runId)!);
   }
 
   /** Compacts the history now (compact-session.ts); null: no such session. */
@@ -248,7 +250,7 @@ export class SessionObject extends DurableObject<Env> {
   async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    if (run.status === "running" || this.active.has(runId)) return "active";
+    if (run.status === "running" || run.status === "queued" || this.active.has(runId)) return "active";
     this.approvals.withdraw(runId, "the run was deleted.");
     this.store.deleteRun(runId);
     return "deleted";
@@ -275,7 +277,7 @@ export class SessionObject extends DurableObject<Env> {
     this.pumping = true;
     try {
       for (;;) {
-        const next = this.store.interruptedRuns().find((r) => !this.active.has(r.runId)) ?? this.store.queuedRuns()[0];
+        const next = this.lifecycle.next((runId) => this.active.has(runId));
         if (!next) break;
         await this.execute(next);
       }
@@ -285,22 +287,18 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private async execute(run: RunRow): Promise<void> {
-    // A run going on after its approvals were settled is not recovering from a crash.
-    const recovering = run.startedAt !== undefined && !this.approvals.takeResume(run.runId);
+    if (run.status === "queued") this.supersedeWaitingRuns();
+    const how = this.lifecycle.begin(run);
     const controller = new AbortController();
     let stopped!: () => void;
     this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
     const emit = (e: SourcedEvent) => {
       if (!this.discarded.has(run.runId)) this.hub.emit(run.runId, e);
     };
-    let result: RunResult;
+    let result: LoopResult;
     try {
       const config = this.config();
-      if (run.startedAt === undefined) {
-        this.supersedeWaitingRuns();
-        this.store.markStarted(run.runId);
-        emit({ type: "run.started", runId: run.runId });
-      }
+      if (how === "start") emit({ type: "run.started", runId: run.runId });
       result = await driveRun({
         config,
         env: this.env,
@@ -309,7 +307,7 @@ export class SessionObject extends DurableObject<Env> {
         run: this.store.run(run.runId)!,
         signal: controller.signal,
         emit,
-        recovering,
+        recovering: how === "recover",
         permissions: this.approvals.permissionHook(
           new PermissionPolicy(config.PERMISSIONS),
           run.runId,
@@ -335,17 +333,10 @@ export class SessionObject extends DurableObject<Env> {
     else if (!this.store.exists()) await this.wipe();
   }
 
-  private finish(run: RunRow, result: RunResult): void {
-    const pending =
-      result.status === "awaiting_approval" ? this.approvals.open(run.runId, (result as LoopResult).pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
-    this.store.updateRun(run.runId, {
-      status: result.status,
-      output: result.output,
-      steps: result.steps,
-      usage: result.usage,
-      error: result.error ?? null,
-      ...(pending ? { pending } : {}),
-    });
+  private finish(run: RunRow, result: LoopResult): void {
+    const pending = result.status === "awaiting_approval" ? this.approvals.open(run.runId, result.pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
+    if (result.status === "queued" || result.status === "running") throw new Error(`run ${run.runId}: an execution cannot end ${result.status}`);
+    this.lifecycle.stop(run, result.status, { output: result.output, steps: result.steps, usage: result.usage, error: result.error ?? null });
     try {
       if (result.status === "failed")
         this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
@@ -369,7 +360,7 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   private answerWaiters(runId: string): void {
-    const view = runView(this.store.run(runId)!);
+    const view = this.runView(this.store.run(runId)!);
     for (const resolve of this.waiters.get(runId) ?? []) resolve(view);
     this.waiters.delete(runId);
   }
@@ -406,7 +397,7 @@ export class SessionObject extends DurableObject<Env> {
 
   /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
-    for (const waiting of this.store.runs().filter((r) => r.status === "awaiting_approval")) {
+    for (const waiting of this.store.runs().filter((r) => isPaused(r.status))) {
       this.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
     }
@@ -414,14 +405,14 @@ export class SessionObject extends DurableObject<Env> {
 
   /** Puts a run whose approvals are all settled back in line. */
   private async resume(runId: string): Promise<void> {
-    this.store.updateRun(runId, { status: "running", pending: null });
+    this.lifecycle.resume(runId);
     await this.armWatchdog();
     void this.pump();
   }
 
   /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
-    const working = this.active.size > 0 || this.store.queuedRuns().length + this.store.interruptedRuns().length > 0;
+    const working = this.active.size > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
     const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt, this.outbox.nextDue() ?? Infinity);
     if (at !== Infinity) await this.ctx.storage.setAlarm(at);
@@ -434,23 +425,25 @@ export class SessionObject extends DurableObject<Env> {
       await this.destroy();
       return;
     }
-    for (const runId of this.approvals.expire(Date.now())) this.store.updateRun(runId, { status: "running", pending: null });
+    for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
     await this.outbox.deliverDue();
     await this.armWatchdog();
     if (this.active.size === 0) void this.pump();
   }
-}
 
-function runView(r: RunRow): RunView {
-  return {
-    runId: r.runId,
-    status: r.status,
-    output: r.output,
-    steps: r.steps,
-    usage: r.usage,
-    ...(r.error ? { error: r.error } : {}),
-    ...(r.pending ? { pending: r.pending } : {}),
-    createdAt: r.createdAt,
-    ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
-  };
+  /** A run as clients see it; a paused run's `pending` comes from the approvals table. */
+  private runView(r: RunRow): RunView {
+    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : [];
+    return {
+      runId: r.runId,
+      status: r.status,
+      output: r.output,
+      steps: r.steps,
+      usage: r.usage,
+      ...(r.error ? { error: r.error } : {}),
+      ...(pending.length ? { pending } : {}),
+      createdAt: r.createdAt,
+      ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
+    };
+  }
 }

@@ -6,44 +6,14 @@ import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
+import { isUnfinished } from "./run-lifecycle";
+import { migrate } from "./schema";
 import { wireEvent, type TraceRow } from "./stream-events";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
 /** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
 const MAX_EVENT_CHARS = 64 * 1024;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  run_id TEXT,
-  role TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  chunks INTEGER NOT NULL,
-  body TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx));
-CREATE TABLE IF NOT EXISTS runs (
-  id TEXT PRIMARY KEY,
-  status TEXT NOT NULL,
-  input TEXT NOT NULL,
-  options TEXT NOT NULL,
-  output TEXT NOT NULL DEFAULT '',
-  steps INTEGER NOT NULL DEFAULT 0,
-  usage TEXT NOT NULL DEFAULT '{"promptTokens":0,"completionTokens":0,"totalTokens":0}',
-  error TEXT,
-  pending TEXT,
-  created_at TEXT NOT NULL,
-  started_at TEXT,
-  finished_at TEXT
-);
-CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq);
-CREATE TABLE IF NOT EXISTS tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
-CREATE TABLE IF NOT EXISTS compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
-`;
 
 export interface RunRow {
   runId: string;
@@ -54,10 +24,19 @@ export interface RunRow {
   steps: number;
   usage: Usage;
   error?: ErrorInfo;
-  pending?: unknown;
+  /** Running because its pause was settled (not because it was lost to a restart); see run-lifecycle.ts. */
+  resume: boolean;
   createdAt: string;
   startedAt?: string;
   finishedAt?: string;
+}
+
+export interface RunPatch {
+  status?: RunStatus;
+  output?: string;
+  steps?: number;
+  usage?: Usage;
+  error?: ErrorInfo | null;
 }
 
 export interface RunOptions {
@@ -85,9 +64,9 @@ export class SessionStore {
     this.init();
   }
 
-  /** Creates the tables (again, after the storage was wiped). */
+  /** Creates or migrates the object's tables (again, after the storage was wiped). */
   init(): void {
-    this.sql.exec(SCHEMA);
+    migrate(this.sql);
   }
 
   // ---- the session itself
@@ -210,7 +189,7 @@ export class SessionStore {
 
   insertRun(runId: string, input: string, options: RunOptions): RunRow {
     const at = new Date().toISOString();
-    this.sql.exec("INSERT INTO runs (id, status, input, options, created_at) VALUES (?, 'running', ?, ?, ?)", runId, input, JSON.stringify(options), at);
+    this.sql.exec("INSERT INTO runs (id, status, input, options, created_at) VALUES (?, 'queued', ?, ?, ?)", runId, input, JSON.stringify(options), at);
     return this.run(runId)!;
   }
 
@@ -223,14 +202,14 @@ export class SessionStore {
     return this.sql.exec<Row>("SELECT * FROM runs ORDER BY created_at, rowid").toArray().map(toRun);
   }
 
-  /** Runs waiting for their turn, oldest first. */
-  queuedRuns(): RunRow[] {
-    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = 'running' AND started_at IS NULL ORDER BY rowid").toArray().map(toRun);
+  /** Runs in one status, oldest first (run-lifecycle.ts reads the line from here). */
+  runsIn(status: RunStatus): RunRow[] {
+    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = ? ORDER BY rowid", status).toArray().map(toRun);
   }
 
-  /** Runs that had started and never finished (the object was evicted or crashed mid-run). */
-  interruptedRuns(): RunRow[] {
-    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = 'running' AND started_at IS NOT NULL ORDER BY rowid").toArray().map(toRun);
+  /** Marks a running run as continuing after its pause (true) or clears the mark when its execution takes it up. */
+  setResume(runId: string, resume: boolean): void {
+    this.sql.exec("UPDATE runs SET resume = ? WHERE id = ?", resume ? 1 : 0, runId);
   }
 
   markStarted(runId: string): void {
@@ -238,25 +217,19 @@ export class SessionStore {
   }
 
   /** Saves a step's progress (checkpoint) or the final state. */
-  updateRun(runId: string, patch: { status?: RunStatus; output?: string; steps?: number; usage?: Usage; error?: ErrorInfo | null; pending?: unknown }): void {
+  /** Saves a step's progress (checkpoint) or the final state; a status change goes through run-lifecycle.ts. */
+  updateRun(runId: string, patch: RunPatch): void {
     const cur = this.run(runId);
     if (!cur) return;
     const status = patch.status ?? cur.status;
-    const finished = status === "running" || status === "awaiting_approval" ? null : new Date().toISOString();
+    const finished = isUnfinished(status) ? null : (cur.finishedAt ?? new Date().toISOString());
     this.sql.exec(
-      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, pending = ?, finished_at = ? WHERE id = ?",
+      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, finished_at = ? WHERE id = ?",
       status,
       patch.output ?? cur.output,
       patch.steps ?? cur.steps,
       JSON.stringify(patch.usage ?? cur.usage),
       patch.error === null ? null : JSON.stringify(patch.error ?? cur.error ?? null),
-      patch.pending === undefined
-        ? cur.pending === undefined
-          ? null
-          : JSON.stringify(cur.pending)
-        : patch.pending === null
-          ? null
-          : JSON.stringify(patch.pending),
       finished,
       runId,
     );
@@ -328,14 +301,13 @@ function toRun(r: Row): RunRow {
     steps: Number(r.steps),
     usage: JSON.parse(String(r.usage)) as Usage,
     ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
-    ...(r.pending ? { pending: JSON.parse(String(r.pending)) } : {}),
+    resume: Number(r.resume) === 1,
     createdAt: String(r.created_at),
     ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
     ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
   };
 }
 
-/** Event data with long strings cut, and its JSON, so one event stays a small row. */
 /** The event with its long strings cut when it is too big to keep whole (its shape stays the same). */
 function boundedEvent(event: SourcedEvent): SourcedEvent {
   if (JSON.stringify(event).length <= MAX_EVENT_CHARS) return event;

@@ -84,8 +84,8 @@ Differentiate $4x^3 - 2x$ and check your result at $x = 1$.
 1. [Derivative](https://en.wikipedia.org/wiki/Derivative)
 `;
 
-/** Stores `markdown` as lesson `key` (metadata as save_document writes it). */
-export async function putLesson(bucket: R2Bucket, key: string, markdown = QUIZ_LESSON): Promise<void> {
+/** Stores `markdown` as lesson `key` (metadata as save_document writes it; `tenant` is the owner's, none: the admin's). */
+export async function putLesson(bucket: R2Bucket, key: string, markdown = QUIZ_LESSON, tenant?: string): Promise<void> {
   await bucket.put(`lessons/${key}`, markdown, {
     httpMetadata: { contentType: "text/markdown; charset=utf-8" },
     customMetadata: {
@@ -96,6 +96,7 @@ export async function putLesson(bucket: R2Bucket, key: string, markdown = QUIZ_L
       bytes: String(markdown.length),
       status: "final",
       format: "md",
+      ...(tenant ? { tenant } : {}),
     },
   });
 }

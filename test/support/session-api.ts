@@ -36,12 +36,12 @@ export async function getRun(sessionId: string, runId: string): Promise<RunBody>
   return (await (await call(`/v1/sessions/${sessionId}/runs/${runId}`)).json()) as RunBody;
 }
 
-/** Polls the run until its status is no longer `running`. */
+/** Polls the run until it is no longer queued or running. */
 export async function settledRun(sessionId: string, runId: string, timeoutMs = 10_000): Promise<RunBody> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const run = await getRun(sessionId, runId);
-    if (run.status !== "running" || Date.now() > until) return run;
+    if ((run.status !== "running" && run.status !== "queued") || Date.now() > until) return run;
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId, userMessage } from "../../src/agent/messages";
+import { RunLifecycle } from "../../src/session/run-lifecycle";
 import { SessionStore } from "../../src/session/session-store";
 import { requests, script } from "../support/model-control";
 import { decide, getRun, messages, settledRun, startRun, trace } from "../support/session-api";
@@ -84,7 +85,7 @@ describe("a run survives its Durable Object restarting mid-run", () => {
       const store = new SessionStore(state.storage.sql);
       store.create(sid);
       store.insertRun(runId, `${marker} go`, { stream: false, paradigm: "react", maxSteps: 5 });
-      store.markStarted(runId);
+      new RunLifecycle(store).begin(store.run(runId)!);
       store.appendMessage(userMessage(`${marker} go`), runId);
       store.appendMessage(
         {

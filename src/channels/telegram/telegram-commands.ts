@@ -6,6 +6,8 @@ export type TelegramCommand =
   | { kind: "compact" }
   | { kind: "lesson"; topic: string }
   | { kind: "course"; topic: string }
+  | { kind: "quiz" }
+  | { kind: "review" }
   | { kind: "usage"; text: string }
   | { kind: "ask"; text: string };
 
@@ -15,6 +17,8 @@ export const TELEGRAM_HELP = [
   "Just write to me to ask or learn something; I remember our conversation.",
   "/lesson <topic> – research the topic and send you a lesson document",
   "/course <topic> – a daily course: one new lesson here every day",
+  "/quiz – answer the last lesson's exercises, one at a time",
+  "/review – the exercises due for review",
   "/new – start a fresh conversation",
   "/stop – stop what I am working on",
   "/compact – summarize our earlier conversation so I can keep going",
@@ -35,6 +39,10 @@ export function parseTelegramCommand(text: string): TelegramCommand {
       return { kind: "stop" };
     case "compact":
       return { kind: "compact" };
+    case "quiz":
+      return { kind: "quiz" };
+    case "review":
+      return { kind: "review" };
     case "lesson":
       return arg ? { kind: "lesson", topic: arg } : { kind: "usage", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
     case "course":

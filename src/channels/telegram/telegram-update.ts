@@ -1,9 +1,10 @@
 // The parts of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update). Loose on
 // purpose: unknown fields pass, and `chat.type` is optional because older examples and some clients
-// leave it out. Only text messages from people and clicks on the bot's approval buttons
+// leave it out. Only text messages from people and clicks on the bot's approval and quiz buttons
 // (callback_query) are handled; everything else is acknowledged and dropped.
 import * as z from "zod";
-import { parseButtonValue, type ApprovalClick } from "../approval-buttons";
+import { parseQuizButton, type QuizAction } from "../../learning/chat-quiz";
+import { parseButtonValue, type ApprovalClick, type ButtonMessage } from "../approval-buttons";
 import type { ChatMessage } from "../chat-message";
 
 export const TelegramUpdate = z.object({
@@ -46,4 +47,13 @@ export function telegramApprovalClick(update: TelegramUpdate): { chatId: number;
     chatId,
     click: { ...button, by: `telegram:${q.from.id}`, who, at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id } },
   };
+}
+
+/** A click on a quiz button (src/learning/chat-quiz.ts), with where it was; undefined for any other callback. */
+export function telegramQuizClick(update: TelegramUpdate): { chatId: number; action: QuizAction; at: ButtonMessage } | undefined {
+  const q = update.callback_query;
+  const action = parseQuizButton(q?.data);
+  if (!q?.message || !action) return undefined;
+  const chatId = q.message.chat.id;
+  return { chatId, action, at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id } };
 }

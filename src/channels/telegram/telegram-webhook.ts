@@ -1,6 +1,6 @@
 // POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
 // docs/telegram.md). The secret header is checked in constant time, the update (a message, or a click
-// on an approval button) handed to the chat's ChatObject (which drops repeats and does the work), and
+// on an approval or quiz button) handed to the chat's ChatObject (which drops repeats and does the work), and
 // Telegram gets its 200 at once.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
@@ -8,7 +8,7 @@ import { HttpError } from "../../lib/http-error";
 import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { parseJson } from "../../http/validation";
 import { chatObject } from "../chat-object";
-import { TelegramUpdate, telegramApprovalClick, telegramChatMessage } from "./telegram-update";
+import { TelegramUpdate, telegramApprovalClick, telegramChatMessage, telegramQuizClick } from "./telegram-update";
 
 export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = c.get("config");
@@ -25,5 +25,7 @@ export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   if (message) await chatObject(c.env, message).accept(`update:${update.update_id}`, message);
   const clicked = telegramApprovalClick(update);
   if (clicked) await chatObject(c.env, { platform: "telegram", chatId: clicked.chatId }).click(`update:${update.update_id}`, clicked.click);
+  const quiz = telegramQuizClick(update);
+  if (quiz) await chatObject(c.env, { platform: "telegram", chatId: quiz.chatId }).quizClick(`update:${update.update_id}`, quiz.action, quiz.at);
   return c.json({ ok: true });
 });

@@ -1,0 +1,84 @@
+// The Session Durable Object's SQLite schema, as one list of versioned migrations. A new object runs
+// them all; an object created by an older deployment runs those after its recorded version. Append a
+// migration to change the schema; never edit one that has shipped.
+const VERSION_KEY = "schema_version";
+
+const MIGRATIONS: readonly string[] = [
+  // 1: sessions, runs, the trace and approvals as first shipped.
+  `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  run_id TEXT,
+  role TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  chunks INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx));
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  input TEXT NOT NULL,
+  options TEXT NOT NULL,
+  output TEXT NOT NULL DEFAULT '',
+  steps INTEGER NOT NULL DEFAULT 0,
+  usage TEXT NOT NULL DEFAULT '{"promptTokens":0,"completionTokens":0,"totalTokens":0}',
+  error TEXT,
+  pending TEXT,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT
+);
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_run ON events (run_id, seq);
+CREATE TABLE IF NOT EXISTS tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
+CREATE TABLE IF NOT EXISTS compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS approvals (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  args TEXT NOT NULL,
+  status TEXT NOT NULL,
+  decided_by TEXT,
+  created_at TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  decided_at TEXT,
+  resumed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS approvals_run ON approvals (run_id, call_id);
+CREATE INDEX IF NOT EXISTS approvals_due ON approvals (status, expires_at);
+`,
+  // 2: the explicit run lifecycle. A queued run is `queued` (no longer `running` with started_at NULL);
+  // `resume` says a run continues after its pause (approvals or inputs settled), so any other started,
+  // unfinished run is recovering from a crash. Pending interactions live in one table (approvals, with
+  // `kind`: "approval" now, "input" for elicitation) and the run's `pending` is read from it; the
+  // session's remembered permission choices get their own table.
+  `
+UPDATE runs SET status = 'queued' WHERE status = 'running' AND started_at IS NULL;
+ALTER TABLE runs ADD COLUMN resume INTEGER NOT NULL DEFAULT 0;
+UPDATE runs SET resume = 1 WHERE status = 'running' AND id IN (SELECT run_id FROM approvals WHERE resumed = 0 AND status != 'pending');
+ALTER TABLE runs DROP COLUMN pending;
+ALTER TABLE approvals DROP COLUMN resumed;
+ALTER TABLE approvals ADD COLUMN kind TEXT NOT NULL DEFAULT 'approval';
+CREATE TABLE IF NOT EXISTS session_rules (tool TEXT PRIMARY KEY, action TEXT NOT NULL, position INTEGER NOT NULL);
+INSERT INTO session_rules (tool, action, position)
+  SELECT json_extract(r.value, '$.tool'), json_extract(r.value, '$.action'), r.key FROM meta, json_each(meta.value) AS r WHERE meta.key = 'permission_rules';
+DELETE FROM meta WHERE key = 'permission_rules';
+`,
+];
+
+/** Brings the object's tables to the latest version (after a wipe: from nothing). */
+export function migrate(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  const row = sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", VERSION_KEY).toArray()[0];
+  // Objects from before versioning have the tables of migration 1 (their runs table gives them away).
+  const legacy = !row && sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'runs'").toArray().length > 0;
+  let version = row ? Number(row.value) : legacy ? 1 : 0;
+  for (; version < MIGRATIONS.length; version++) {
+    sql.exec(MIGRATIONS[version]!);
+    sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version + 1));
+  }
+}
