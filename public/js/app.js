@@ -190,14 +190,14 @@ function addAssistantMessage() {
     },
     /** Asks the person about a tool call the run waits on; resolves with the decision's outcome. */
     approval({ approvalId, name, args }, decide) {
-      const box = make("li", { className: "approval", attrs: { role: "group", "aria-label": `Approve ${name}?` } });
+      const box = make("li", { className: "approval" });
       const question = make("p", { text: `The agent wants to run ${toolLine(name, args) ?? name}.` });
       const rememberId = `remember-${approvalId}`;
       const remember = make("input", { attrs: { type: "checkbox", id: rememberId } });
       const label = make("label", { text: "Remember for this session", attrs: { for: rememberId } });
       const allow = make("button", { className: "primary", text: "Allow", attrs: { type: "button" } });
       const deny = make("button", { text: "Deny", attrs: { type: "button" } });
-      const actions = make("div", { className: "actions" });
+      const actions = make("div", { className: "actions", attrs: { role: "group", "aria-label": `Approve ${name}?` } });
       actions.append(remember, label, allow, deny);
       box.append(question, actions);
       activity.append(box);
@@ -373,6 +373,8 @@ async function openLesson(key) {
     openedLesson = { key, markdown };
     ui.lessonTitle.textContent = key;
     ui.lessonBody.innerHTML = renderMarkdown(markdown);
+    // Wide code scrolls sideways: keyboard users must be able to reach it.
+    for (const pre of ui.lessonBody.querySelectorAll("pre")) pre.tabIndex = 0;
     renderToc();
     ui.lessonView.hidden = false;
     ui.lessonView.focus();

@@ -62,3 +62,13 @@ export function now(): string {
 export function userMessage(content: string): UserMessage {
   return { role: "user", id: newId("msg"), createdAt: now(), content };
 }
+
+/** Id prefix of a note the harness shows the model for one run but never stores (a todo reminder). */
+const NOTE_PREFIX = "note";
+
+/** A user turn the harness adds to what the model sees, not to the history. */
+export function harnessNote(content: string): UserMessage {
+  return { role: "user", id: newId(NOTE_PREFIX), createdAt: now(), content };
+}
+
+export const isHarnessNote = (m: Message): boolean => m.id.startsWith(`${NOTE_PREFIX}_`);

@@ -5,7 +5,7 @@
 // of the run, so later requests show the model the same conversation it answered.
 import type { Emit, Todo } from "./events";
 import type { Hooks } from "./hooks";
-import { userMessage, type Message, type UserMessage } from "./messages";
+import { harnessNote, type Message, type UserMessage } from "./messages";
 import { hasOpenTodos, renderTodos, TODO_WRITE_TOOL, type TodoStore } from "./todo";
 
 /** Model replies at the end of a history since the last one that called todo_write. */
@@ -53,7 +53,7 @@ export function todoReminder(o: { todos: TodoStore; history: readonly Message[];
         const todos = await o.todos.load();
         const text = todos.length === 0 ? planNudgeText(idle) : hasOpenTodos(todos) ? reminderText(todos, idle) : undefined;
         if (text) {
-          shown.push({ after: last.id, message: userMessage(text) });
+          shown.push({ after: last.id, message: harnessNote(text) });
           o.emit({ type: "todo.reminded", idleTurns: idle });
         }
       }

@@ -120,17 +120,19 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
  * One McpManager per session object (its SessionStore) and config: breakers, tool names and OAuth
  * providers last across runs, as docs/mcp.md says; a new manager every run never opened a breaker.
  */
-const managers = new WeakMap<SessionStore, { config: Config; manager: McpManager }>();
+const managers = new WeakMap<SessionStore, { config: Config; origin: string; manager: McpManager }>();
 
 async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<McpManager> {
+  // The redirect URI's origin can change (PUBLIC_URL unset, the API first reached after this session's first run).
+  const origin = await runOrigin(deps.env, deps.config);
   const kept = managers.get(deps.store);
-  if (kept && kept.config === deps.config) return kept.manager;
+  if (kept && kept.config === deps.config && kept.origin === origin) return kept.manager;
   const tenant = deps.store.tenant() ?? undefined;
   const manager = new McpManager(mcpConfig, {
     cache: new SessionToolListCache(deps.store),
-    oauth: mcpOAuthContext(deps.env, await runOrigin(deps.env, deps.config), tenant),
+    oauth: mcpOAuthContext(deps.env, origin, tenant),
   });
-  managers.set(deps.store, { config: deps.config, manager });
+  managers.set(deps.store, { config: deps.config, origin, manager });
   return manager;
 }
 

@@ -27,7 +27,7 @@ describe("the permission policy holds whatever the model is talked into", () => 
     expect((await requests(key)).requests[2]!.messages.at(-1)).toMatchObject({ role: "tool", content: expect.stringContaining("Permission denied") });
   });
 
-  it("a subagent obeys the same policy, and cannot ask for approval", async () => {
+  it("a subagent obeys the same policy, and hands a call that needs approval back to the parent", async () => {
     const child = uniqueId("child");
     const childMarker = await script(child, [
       {
@@ -49,7 +49,10 @@ describe("the permission policy holds whatever the model is talked into", () => 
     const childResults = (await trace(sid)).filter((e) => e.type === "tool.finished" && e.data.agent).map((e) => String(e.data.output));
     expect(childResults).toHaveLength(2);
     expect(childResults[0]).toContain("the permission policy forbids this call");
-    expect(childResults[1]).toContain("a subagent cannot ask for");
+    expect(childResults[1]).toContain("needs a person's approval: it is handed to the main agent");
+    // The parent gets the call back to make itself (then its own run would ask the person).
+    const taskResult = (await trace(sid)).find((e) => e.type === "tool.finished" && !e.data.agent && e.data.name === "task");
+    expect(String(taskResult?.data.output)).toContain("needed a person's approval for these calls");
     expect((await trace(sid)).some((e) => e.type === "approval.required")).toBe(false);
   });
 });

@@ -46,8 +46,8 @@ describe("a study run produces a valid lesson from pages it read", () => {
     expect(toolText(2)).not.toContain("Home · About · Login");
     expect(toolText(3)).toContain("Key Concepts");
     expect(toolText(4)).toContain("Multiple choice");
-    const saveResult = seen[5]!.messages.at(-1)!;
-    expect(saveResult).toMatchObject({ role: "tool" });
+    // The last tool result (a todo reminder, a user turn, may follow it: the run made no plan).
+    const saveResult = seen[5]!.messages.findLast((m) => m.role === "tool")!;
     expect(String(saveResult.content)).not.toContain("DRAFT");
     expect(String(saveResult.content)).toContain("/v1/lessons/derivatives-measuring-change.md");
 

@@ -6,7 +6,7 @@
 //
 // No tokenizer: a BPE table (~1-4 MB) would weigh on the Worker's bundle and 128 MB, and the estimate
 // only has to be right to within the margin the compaction threshold leaves.
-import type { Message } from "../messages";
+import { isHarnessNote, type Message } from "../messages";
 import { estimateMessageTokens, estimateTokens, estimateToolsTokens } from "./tokens";
 
 interface Observation {
@@ -45,7 +45,10 @@ export class PromptTokenCounter {
   observe(system: string, messages: readonly Message[], tools: readonly object[], promptTokens: number | undefined): void {
     if (!promptTokens) return;
     const toolsTokens = estimateToolsTokens(tools);
-    this.last = { system, keys: messages.map(keyOf), toolsTokens, promptTokens, estimate: plainEstimate(system, messages, toolsTokens) };
+    // A harness note (a todo reminder) is in this request but not in the history the next count starts
+    // from: its tokens stay in the provider's count (a little high, never low), its key leaves the prefix.
+    const kept = messages.filter((m) => !isHarnessNote(m));
+    this.last = { system, keys: kept.map(keyOf), toolsTokens, promptTokens, estimate: plainEstimate(system, kept, toolsTokens) };
   }
 }
 
