@@ -42,6 +42,9 @@ export default defineConfig({
                 OPENAI_API_KEY: "sk-test",
                 OPENAI_BASE_URL: `http://127.0.0.1:${process.env.SCRIPTED_MODEL_PORT}/v1`,
                 MODEL: "scripted-model",
+                // Models per purpose: summaries and grading on the fast model, subagents on their own override.
+                MODEL_FAST: "scripted-fast",
+                MODEL_SUBAGENT: "scripted-subagent",
                 MODEL_MAX_RETRIES: "1",
                 ALLOW_PRIVATE_FETCH: "true",
                 SEARCH_PROVIDER: "searxng",

@@ -37,6 +37,14 @@ export const ConfigSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
   MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // ---- models per purpose (docs/openai-compatible.md#models-per-purpose): writing stays on MODEL
+  /** A smaller model for summaries, grading, the blind answer check and subagents; each purpose may override it. */
+  MODEL_FAST: optionalString,
+  MODEL_SUMMARY: optionalString,
+  MODEL_GRADER: optionalString,
+  MODEL_SUBAGENT: optionalString,
+  /** The outbound wire: Chat Completions, or the Responses API (reasoning items carried between steps). */
+  MODEL_API: z.enum(["chat", "responses"]).default("chat"),
   API_TOKEN: optionalString,
   /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
   ALLOW_ANONYMOUS: bool(false),

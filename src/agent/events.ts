@@ -1,6 +1,7 @@
 // One event union feeds the SSE stream, the audit trace, the bots and the webhook hooks.
 // The names of the public ones are the contract of shared/API.md.
 import type { ToolStatus } from "./messages";
+import type { ModelPurpose } from "./model";
 
 export interface Usage {
   promptTokens: number;
@@ -57,11 +58,13 @@ export type AgentEvent =
   | { type: "approval.required"; approvalId: string; callId: string; name: string; args: unknown; expiresAt: string }
   /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time. */
   | { type: "approval.decided"; approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string }
-  | { type: "model.request"; step: number; model: string; messageCount: number; toolCount: number; estimatedTokens: number }
+  /** `step` is the loop's step; 0 for a call outside the loop's steps (a compaction summary, the blind answer check). */
+  | { type: "model.request"; step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number }
   | {
       type: "model.response";
       step: number;
       model: string;
+      purpose: ModelPurpose;
       usage: Usage;
       latencyMs: number;
       finishReason: string;

@@ -87,7 +87,15 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
       usage = addUsage(usage, step.usage);
       const { system, messages: view, tools: specs } = step;
       const estimatedTokens = o.countTokens ? o.countTokens(system, view, specs) : estimateTokens(view, system);
-      o.emit({ type: "model.request", step: next, model: o.model.model, messageCount: view.length + 1, toolCount: specs.length, estimatedTokens });
+      o.emit({
+        type: "model.request",
+        step: next,
+        model: o.model.model,
+        purpose: o.model.purpose ?? "writing",
+        messageCount: view.length + 1,
+        toolCount: specs.length,
+        estimatedTokens,
+      });
       const response = await o.model.complete({
         system,
         messages: view,
@@ -104,6 +112,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         type: "model.response",
         step: next,
         model: o.model.model,
+        purpose: o.model.purpose ?? "writing",
         usage: response.usage ?? emptyUsage(),
         latencyMs: response.latencyMs,
         finishReason: response.finishReason,

@@ -27,8 +27,13 @@ export interface ModelResponse {
   latencyMs: number;
 }
 
+/** What a model call is for: the run's writing (MODEL), or work a smaller model does as well (MODEL_FAST and its overrides). */
+export type ModelPurpose = "writing" | "summary" | "grader" | "subagent";
+
 export interface ModelClient {
   readonly model: string;
+  /** Recorded with each call in the trace; "writing" when absent. */
+  readonly purpose?: ModelPurpose;
   complete(req: ModelRequest): Promise<ModelResponse>;
 }
 

@@ -2,7 +2,7 @@
 // compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
 import type { CompactionOutcome } from "../agent/context/context-manager";
 import { newId } from "../agent/messages";
-import { createOpenAIModel } from "../agent/providers/openai";
+import { createModel } from "./run-models";
 import { RunState } from "../agent/run-state";
 import type { Config } from "../config";
 import { sessionAgentStores } from "./agent-stores";
@@ -22,13 +22,8 @@ export async function compactSession(config: Config, store: SessionStore, signal
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return { error: "model_not_configured", message: "Compaction writes its summary with the model, and no model is configured." };
   }
-  const model = createOpenAIModel({
-    apiKey: config.OPENAI_API_KEY ?? "not-needed",
-    baseURL: config.OPENAI_BASE_URL,
-    model: config.MODEL,
-    timeoutMs: config.MODEL_TIMEOUT_MS,
-    maxRetries: config.MODEL_MAX_RETRIES,
-  });
+  // Manual compaction is a summary like any other, on the summary model; its calls are not part of a run.
+  const model = createModel(config, "summary");
   const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState());
   const system = buildSystemPrompt(config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, [], new Date().toISOString().slice(0, 10));
   return context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit: () => {} });

@@ -13,6 +13,7 @@ import { createTodoWriteTool, type TodoStore } from "../agent/todo";
 import type { Tool, ToolRegistry } from "../agent/tools";
 import type { Config } from "../config";
 import type { AgentStores } from "./agent-stores";
+import type { RunModels } from "./run-models";
 
 export function outputLimits(config: Config): OutputLimits {
   return { maxLines: config.TOOL_OUTPUT_MAX_LINES, maxBytes: config.TOOL_OUTPUT_MAX_BYTES, mode: config.TOOL_OUTPUT_TRUNCATION };
@@ -50,7 +51,7 @@ export function createContextManager(
 
 export interface HarnessToolDeps {
   config: Config;
-  model: ModelClient;
+  models: RunModels;
   stores: AgentStores;
   stream: boolean;
   /** The run's registry: subagents get its tools as they are when a task starts. */
@@ -62,12 +63,12 @@ export interface HarnessToolDeps {
 }
 
 export function createHarnessTools(d: HarnessToolDeps): Tool[] {
-  const { config, model, stores } = d;
+  const { config, models, stores } = d;
   return [
     createTodoWriteTool(stores.todos, { maxItems: config.TODO_MAX_ITEMS }),
     createReadToolOutputTool(stores.outputs, outputLimits(config)),
     createTaskTool({
-      model,
+      model: models.subagent,
       tools: d.tools,
       system: d.subagentSystem,
       maxSteps: config.SUBAGENT_MAX_STEPS,
@@ -80,7 +81,7 @@ export function createHarnessTools(d: HarnessToolDeps): Tool[] {
       toolGuards: d.toolGuards,
       // A child compacts in memory: its context ends with it, and the session's overlay is the parent's.
       context: ({ todos, runState }) =>
-        createContextManager(config, model, { outputs: stores.outputs, compactions: new MemoryCompactionStore(), todos }, runState),
+        createContextManager(config, models.summary, { outputs: stores.outputs, compactions: new MemoryCompactionStore(), todos }, runState),
     }),
   ];
 }

@@ -3,17 +3,17 @@
 import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
 import type { LoopResult } from "../agent/loop";
 import { userMessage } from "../agent/messages";
-import { createOpenAIModel } from "../agent/providers/openai";
 import { runParadigm } from "../agent/paradigms";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Hooks } from "../agent/hooks";
 import { replayGuard } from "../agent/replay-guard";
 import { RunState } from "../agent/run-state";
-import { graderModel, runGrading } from "../learning/grading-run";
+import { runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
+import { createModel, createRunModels } from "./run-models";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
@@ -50,15 +50,22 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
   }
-  const model = createOpenAIModel({
-    apiKey: config.OPENAI_API_KEY ?? "not-needed",
-    baseURL: config.OPENAI_BASE_URL,
-    model: grading ? graderModel(config) : config.MODEL,
-    timeoutMs: config.MODEL_TIMEOUT_MS,
-    maxRetries: config.MODEL_MAX_RETRIES,
-  });
+  // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
+  const recordingEmit = (e: SourcedEvent) => {
+    d.emit(e);
+    if (e.type === "model.response") store.addModelUsage(run.runId, e.model, e.usage);
+  };
   if (grading)
-    return runGrading({ task: grading, model, runId: run.runId, sessionId: d.sessionId, signal: d.signal, stream: run.options.stream, emit: d.emit });
+    return runGrading({
+      task: grading,
+      model: createModel(config, "grader"),
+      runId: run.runId,
+      sessionId: d.sessionId,
+      signal: d.signal,
+      stream: run.options.stream,
+      emit: recordingEmit,
+    });
+  const models = createRunModels(config, recordingEmit);
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;
@@ -67,9 +74,9 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     env: d.env,
     sessionId: d.sessionId,
     store,
-    emit: d.emit,
+    emit: recordingEmit,
     signal,
-    model,
+    models,
     stores,
     stream: run.options.stream,
     toolGuards: [d.permissions],
@@ -79,20 +86,20 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     let steps = run.steps;
     let usage = run.usage;
     const emit = (e: SourcedEvent) => {
-      d.emit(e);
-      // Checkpoint the run's counters after every model call of the top-level agent.
-      if (e.type === "model.response" && !e.agent) {
+      recordingEmit(e);
+      // Checkpoint the run's counters after every writing step of the top-level agent.
+      if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
         steps = e.step;
         usage = addUsage(usage, e.usage);
         store.updateRun(run.runId, { steps, usage });
       }
     };
     const history = store.modelHistory();
-    const context = createContextManager(config, model, stores, runState);
+    const context = createContextManager(config, models.summary, stores, runState);
     const result = await runParadigm(run.options.paradigm, {
       runId: run.runId,
       sessionId: d.sessionId,
-      model,
+      model: models.writing,
       system: buildSystemPrompt(
         run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT,
         run.options.guidance ? [...toolset.promptSections, callerGuidance(run.options.guidance)] : toolset.promptSections,

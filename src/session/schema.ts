@@ -68,6 +68,10 @@ INSERT INTO session_rules (tool, action, position)
   SELECT json_extract(r.value, '$.tool'), json_extract(r.value, '$.action'), r.key FROM meta, json_each(meta.value) AS r WHERE meta.key = 'permission_rules';
 DELETE FROM meta WHERE key = 'permission_rules';
 `,
+  // 3: usage split by model (models per purpose): one row per run and model.
+  `
+CREATE TABLE IF NOT EXISTS model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
+`,
 ];
 
 /** Brings the object's tables to the latest version (after a wipe: from nothing). */

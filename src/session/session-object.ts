@@ -32,6 +32,8 @@ export interface SessionView {
   todos: Todo[];
   runs: RunView[];
   usage: Usage;
+  /** `usage` split by model: writing, summaries, grading and subagents each on their own model. */
+  usageByModel: Record<string, Usage>;
 }
 
 /** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
@@ -112,6 +114,7 @@ export class SessionObject extends DurableObject<Env> {
       todos: this.store.todos(),
       runs: this.store.runs().map((r) => this.runView(r)),
       usage: this.store.totalUsage(),
+      usageByModel: this.store.usageByModel(),
     };
   }
 

@@ -241,7 +241,29 @@ export class SessionStore {
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
+    this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM runs WHERE id = ?", runId);
+  }
+
+  /** Adds one model call's usage to its run's count for that model. */
+  addModelUsage(runId: string, model: string, u: Usage): void {
+    this.sql.exec(
+      `INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(run_id, model) DO UPDATE SET prompt = prompt + excluded.prompt, completion = completion + excluded.completion, total = total + excluded.total`,
+      runId,
+      model,
+      u.promptTokens,
+      u.completionTokens,
+      u.totalTokens,
+    );
+  }
+
+  /** The session's usage split by model, every purpose and subagent included. */
+  usageByModel(): Record<string, Usage> {
+    const rows = this.sql.exec<{ model: string; p: number; c: number; t: number }>(
+      "SELECT model, SUM(prompt) AS p, SUM(completion) AS c, SUM(total) AS t FROM model_usage GROUP BY model ORDER BY model",
+    );
+    return Object.fromEntries([...rows].map((r) => [r.model, { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }]));
   }
 
   totalUsage(): Usage {

@@ -2,7 +2,6 @@
 // tools here; the loop only sees a ToolRegistry.
 import type { Emit } from "../agent/events";
 import type { Hooks } from "../agent/hooks";
-import type { ModelClient } from "../agent/model";
 import { SUBAGENT_SYSTEM_PROMPT } from "../agent/subagents";
 import { ToolRegistry, type Tool } from "../agent/tools";
 import type { Config } from "../config";
@@ -23,6 +22,7 @@ import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { mcpOAuthContext, runOrigin } from "./mcp-oauth-context";
 import { createHarnessTools } from "./harness";
+import type { RunModels } from "./run-models";
 import type { SessionStore } from "./session-store";
 import { buildSystemPrompt } from "./system-prompt";
 
@@ -33,7 +33,7 @@ export interface ToolsetDeps {
   store: SessionStore;
   emit: Emit;
   signal: AbortSignal;
-  model: ModelClient;
+  models: RunModels;
   stores: AgentStores;
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
@@ -97,7 +97,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
       tenant: deps.store.tenant(),
       maxBytes: config.LESSON_MAX_BYTES,
       maxRepairs: config.LESSON_MAX_REPAIRS,
-      ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.model } } : {}),
+      ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.models.grader } } : {}),
     }),
   );
   const mcp = await connectMcp(deps, tools, promptSections);
@@ -105,7 +105,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
   for (const t of createHarnessTools({
     config,
-    model: deps.model,
+    models: deps.models,
     stores: deps.stores,
     stream: deps.stream,
     tools,

@@ -1,5 +1,6 @@
 // A scripted OpenAI-compatible model server: a real HTTP server speaking the Chat Completions wire
-// format (JSON and SSE), driven by scripts the tests register. Every test reaches it through the real
+// format (JSON and SSE, in the dialects of model-dialects.ts) and the Responses API wire
+// (scripted-responses-wire.ts), driven by scripts the tests register. Every test reaches it through the real
 // `openai` client (directly, or through the Worker), so nothing of the agent loop is mocked.
 //
 // Scripts are keyed: a request belongs to the script whose key appears as `[[script:KEY]]` in any of
@@ -9,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLocal, type LocalServer } from "./local-server";
 import { DIALECTS, type Dialect, type DialectName } from "./model-dialects";
+import { responsesMessages, sendResponse } from "./scripted-responses-wire";
 
 export interface ScriptedToolCall {
   name: string;
@@ -113,7 +115,8 @@ export class ScriptedModel {
       return json(res, 200, { requests: this.requests(key), remaining: this.remaining(key) });
     }
     if (url.pathname === "/v1/models") return json(res, 200, { object: "list", data: [{ id: "scripted-model", object: "model" }] });
-    if (url.pathname !== "/v1/chat/completions" || req.method !== "POST") return json(res, 404, oaiError("not found"));
+    const wire = url.pathname === "/v1/responses" ? "responses" : "chat";
+    if ((url.pathname !== "/v1/chat/completions" && wire === "chat") || req.method !== "POST") return json(res, 404, oaiError("not found"));
 
     let parsed: Record<string, unknown>;
     try {
@@ -124,7 +127,7 @@ export class ScriptedModel {
     const recorded: RecordedRequest = {
       model: String(parsed.model),
       stream: parsed.stream === true,
-      messages: (parsed.messages as RecordedRequest["messages"]) ?? [],
+      messages: wire === "responses" ? responsesMessages(parsed) : ((parsed.messages as RecordedRequest["messages"]) ?? []),
       tools: parsed.tools as RecordedRequest["tools"],
       tool_choice: parsed.tool_choice,
       headers: req.headers,
@@ -156,6 +159,7 @@ export class ScriptedModel {
       return void res.end(reply.raw);
     }
     const usage = reply.usage ?? estimateUsage(body, reply);
+    if (wire === "responses") return sendResponse(res, reply, usage, parsed);
     if (recorded.stream) return streamReply(res, reply, usage, parsed, dialect);
     return json(res, 200, completion(reply, usage, recorded.model, dialect));
   }

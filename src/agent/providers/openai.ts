@@ -23,8 +23,17 @@ export type WireTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
 
 const ATTEMPT_HEADER = "x-agent-attempt-tag";
 
-export function createOpenAIModel(cfg: ModelConfig): ModelClient {
-  // Attempts per request, counted in fetch: the SDK retries inside one `create` call.
+/** One model call's reply without what `countedCall` adds. */
+export type ModelReply = Omit<ModelResponse, "retries" | "latencyMs">;
+
+/**
+ * The SDK client both OpenAI providers use, and a wrapper for one model call that counts its attempts (the
+ * SDK retries inside one `create` call; we count in fetch), times it and maps failures to ModelError codes.
+ */
+export function openAIClient(cfg: ModelConfig): {
+  client: OpenAI;
+  countedCall(signal: AbortSignal, call: (options: OpenAI.RequestOptions) => Promise<ModelReply>): Promise<ModelResponse>;
+} {
   const attempts = new Map<string, number>();
   const baseFetch = cfg.fetch ?? ((input, init) => fetch(input, init));
   const countingFetch: typeof fetch = (input, init) => {
@@ -41,6 +50,26 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
     maxRetries: cfg.maxRetries,
     fetch: countingFetch,
   });
+  return {
+    client,
+    async countedCall(signal, call) {
+      const tag = crypto.randomUUID();
+      attempts.set(tag, 0);
+      const started = Date.now();
+      try {
+        const out = await call({ signal, headers: { [ATTEMPT_HEADER]: tag } });
+        return { ...out, retries: Math.max(0, (attempts.get(tag) ?? 1) - 1), latencyMs: Date.now() - started };
+      } catch (e) {
+        throw toModelError(e, signal);
+      } finally {
+        attempts.delete(tag);
+      }
+    },
+  };
+}
+
+export function createOpenAIModel(cfg: ModelConfig): ModelClient {
+  const { client, countedCall } = openAIClient(cfg);
 
   // Some servers refuse stream_options (400); they are asked without it from then on, and usage comes if it comes.
   let streamOptions = true;
@@ -56,26 +85,17 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
 
   return {
     model: cfg.model,
-    async complete(req) {
-      const tag = crypto.randomUUID();
-      attempts.set(tag, 0);
-      const started = Date.now();
+    complete(req) {
       const body = {
         model: cfg.model,
         messages: toWire(req.system, req.messages),
         ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
       };
-      const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };
-      try {
-        const out = req.stream
-          ? await readStream(await createStream(body, options), req)
-          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options), req);
-        return { ...out, retries: Math.max(0, (attempts.get(tag) ?? 1) - 1), latencyMs: Date.now() - started };
-      } catch (e) {
-        throw toModelError(e, req.signal);
-      } finally {
-        attempts.delete(tag);
-      }
+      return countedCall(req.signal, async (options) =>
+        req.stream
+          ? readStream(await createStream(body, options), req)
+          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options), req),
+      );
     },
   };
 }
@@ -116,7 +136,7 @@ function uniqueIds(calls: ToolCall[]): ToolCall[] {
   });
 }
 
-function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion, req: ModelRequest): Omit<ModelResponse, "retries" | "latencyMs"> {
+function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion, req: ModelRequest): ModelReply {
   const choice = res?.choices?.[0];
   if (!choice?.message) throw new ModelError("model_bad_response", "The model's response had no message.");
   const reasoning = reasoningOf(choice.message as ServerExtras);
@@ -131,10 +151,7 @@ function readCompletion(res: OpenAI.Chat.Completions.ChatCompletion, req: ModelR
  * Assembles a streamed reply. Tool-call fragments are joined by their index (a whole call may come in one
  * chunk); usage may come in the last chunk, under Groq's x_groq, or not at all; reasoning goes to its own callback.
  */
-async function readStream(
-  stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
-  req: ModelRequest,
-): Promise<Omit<ModelResponse, "retries" | "latencyMs">> {
+async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>, req: ModelRequest): Promise<ModelReply> {
   let content = "";
   let finishReason = "";
   let usage: Usage | undefined;
@@ -170,7 +187,7 @@ async function readStream(
   return { content, toolCalls: uniqueIds(calls.filter(Boolean)), finishReason, usage };
 }
 
-function toModelError(e: unknown, signal: AbortSignal): ModelError {
+export function toModelError(e: unknown, signal: AbortSignal): ModelError {
   if (e instanceof ModelError) return e;
   if (signal.aborted || e instanceof OpenAI.APIUserAbortError) return new ModelError("cancelled", "The run was cancelled.");
   if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError("model_timeout", "The model did not answer in time (after retries).");

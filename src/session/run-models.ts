@@ -1,0 +1,38 @@
+// The models of one run, one per purpose: writing on MODEL; summaries, grading, the blind answer check and
+// subagents on MODEL_FAST unless their own setting names another, else on MODEL. Each speaks the wire
+// MODEL_API chooses, and carries its purpose into the trace.
+import type { Emit } from "../agent/events";
+import type { ModelClient, ModelPurpose } from "../agent/model";
+import { createOpenAIModel } from "../agent/providers/openai";
+import { createOpenAIResponsesModel } from "../agent/providers/openai-responses";
+import { tracedModel } from "../agent/traced-model";
+import type { Config } from "../config";
+
+export type RunModels = Record<ModelPurpose, ModelClient>;
+
+export function modelName(config: Config, purpose: ModelPurpose): string {
+  const own = { writing: undefined, summary: config.MODEL_SUMMARY, grader: config.MODEL_GRADER, subagent: config.MODEL_SUBAGENT }[purpose];
+  return purpose === "writing" ? config.MODEL : (own ?? config.MODEL_FAST ?? config.MODEL);
+}
+
+export function createModel(config: Config, purpose: ModelPurpose): ModelClient {
+  const create = config.MODEL_API === "responses" ? createOpenAIResponsesModel : createOpenAIModel;
+  const client = create({
+    apiKey: config.OPENAI_API_KEY ?? "not-needed",
+    baseURL: config.OPENAI_BASE_URL,
+    model: modelName(config, purpose),
+    timeoutMs: config.MODEL_TIMEOUT_MS,
+    maxRetries: config.MODEL_MAX_RETRIES,
+  });
+  return { model: client.model, purpose, complete: (req) => client.complete(req) };
+}
+
+/** The run's models; the summary and grader ones trace their calls themselves (the loop traces the others). */
+export function createRunModels(config: Config, emit: Emit): RunModels {
+  return {
+    writing: createModel(config, "writing"),
+    subagent: createModel(config, "subagent"),
+    summary: tracedModel(createModel(config, "summary"), emit),
+    grader: tracedModel(createModel(config, "grader"), emit),
+  };
+}
