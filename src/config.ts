@@ -146,6 +146,8 @@ export const ConfigSchema = z.object({
   HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
   /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
   IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
+  /** CourseRegistry objects the courses are spread over by a hash of their id; fixed once courses exist (docs/courses.md#shards). */
+  COURSE_SHARDS: int(16, 1, 1024),
   /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
   RETRY_WINDOW_MS: int(60_000, 0, 3_600_000),
   /** Events kept in a session's audit trace; the oldest are pruned beyond it. */

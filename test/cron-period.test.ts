@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CronError, currentPeriod, parseCron, periodKey } from "../src/courses/cron-period";
+import { CronError, currentPeriod, nextPeriod, parseCron, periodKey } from "../src/courses/cron-period";
 
 const at = (iso: string) => Date.parse(iso);
 const period = (expr: string, now: string) => periodKey(currentPeriod(parseCron(expr), at(now)));
+const next = (expr: string, after: string) => periodKey(nextPeriod(parseCron(expr), at(after)));
 
 describe("the current period of a cron schedule (UTC)", () => {
   it("daily at midnight: the period is the day", () => {
@@ -58,6 +59,28 @@ describe("the current period of a cron schedule (UTC)", () => {
       "0 0 * * 1/2/3",
     ]) {
       expect(() => parseCron(bad), bad).toThrow(CronError);
+    }
+  });
+});
+
+describe("the start of the next period (when a course is due again)", () => {
+  it("is the first match strictly after the time, across days, weekends, months and years", () => {
+    expect(next("0 0 * * *", "2030-03-15T00:00:00Z")).toBe("2030-03-16T00:00Z");
+    expect(next("30 7 * * *", "2030-03-15T07:29:00Z")).toBe("2030-03-15T07:30Z");
+    expect(next("0 8 * * mon-fri", "2030-03-15T08:00:00Z")).toBe("2030-03-18T08:00Z");
+    expect(next("*/15 * * * *", "2030-03-15T10:44:59Z")).toBe("2030-03-15T10:45Z");
+    expect(next("@yearly", "2030-03-15T00:00:00Z")).toBe("2031-01-01T00:00Z");
+    expect(next("0 0 29 2 *", "2030-03-01T00:00:00Z")).toBe("2032-02-29T00:00Z");
+  });
+
+  it("is the period the current one becomes: each period's start follows the one before", () => {
+    const s = parseCron("0 9,21 * * 1-5");
+    let start = at("2030-03-15T09:00:00Z");
+    for (let i = 0; i < 20; i++) {
+      const after = nextPeriod(s, start).getTime();
+      expect(currentPeriod(s, after).getTime()).toBe(after);
+      expect(currentPeriod(s, after - 60_000).getTime()).toBe(start);
+      start = after;
     }
   });
 });

@@ -1,11 +1,14 @@
-// CourseRegistry: one Durable Object holding every course as SQLite rows (course-store.ts). One
-// object, not one per course, because the scheduler's question is "which courses are due?" over all
-// of them, which one object answers with a single query; the heavy work (planning, writing lessons)
-// runs in each course's own sessions, so this object only coordinates and stays light.
+// CourseRegistry: one shard of the courses (course-shards.ts picks it by a hash of the course id),
+// holding its courses as SQLite rows (course-store.ts). Shards, not one object per course, because the
+// scheduler's question is "which courses are due?", which each shard answers with one indexed query
+// (next_due_at); not one object for all, so a tick's time and each object's load stay flat as courses
+// grow. The heavy work (planning, writing lessons) runs in each course's own sessions, so a shard only
+// coordinates and stays light.
 //
-// Exactly once per course and period: a tick claims (course, period) in SQLite before starting any
-// work, synchronously, so two ticks (or a tick and a retry) cannot both start it. A failure is
-// recorded on the period and the course and taken up again by the next tick; work a restart
+// Exactly once per course and period: a course and its periods live on one shard, and a tick claims
+// (course, period) in that shard's SQLite before starting any work, synchronously, so two ticks (or a
+// tick and a retry) cannot both start it. A failure is recorded on the period and the course and taken
+// up again by the next tick (the course stays due until its period is done); work a restart
 // interrupted is re-attached by the next tick too (the run itself survived in its session).
 import { DurableObject } from "cloudflare:workers";
 import { ChatSender } from "../channels/chat-sender";
@@ -20,7 +23,7 @@ import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
-import { currentPeriod, parseCron, periodKey } from "./cron-period";
+import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 
 export interface CourseSummary {
   id: string;
@@ -104,34 +107,50 @@ export class CourseRegistry extends DurableObject<Env> {
     return true;
   }
 
-  /** The cron tick: starts the work of every due course; returns the ids it started. */
+  /** The cron tick: starts the work of every due course of this shard; returns the ids it started. */
   async tick(nowMs: number): Promise<string[]> {
     const started: string[] = [];
-    for (const course of this.store.courses()) {
+    for (const course of this.store.dueCourses(nowMs)) {
       if (this.busy.has(course.id)) continue;
       if (!course.syllabus) {
         this.busy.add(course.id);
         void this.plan(course.id);
       } else {
-        if (this.store.lessonCount(course.id) >= course.syllabus.length) continue;
-        const period = this.periodOf(course, nowMs);
-        if (!period || !this.store.claimPeriod(course.id, period)) continue;
+        if (this.store.lessonCount(course.id) >= course.syllabus.length) {
+          this.store.setNextDue(course.id, null);
+          continue;
+        }
+        const start = this.periodOf(course, nowMs);
+        if (!start) continue;
+        const period = periodKey(start);
+        const claimed = this.store.claimPeriod(course.id, period);
+        if (!claimed) {
+          // This period's lesson is done (a registry from before the due index): due again at the next one.
+          this.store.setNextDue(course.id, this.nextDue(course, start.getTime()));
+          continue;
+        }
         this.busy.add(course.id);
-        void this.produce(course.id, period, nowMs);
+        void this.produce(course.id, period, start.getTime(), nowMs);
       }
       started.push(course.id);
     }
     return started;
   }
 
-  /** The course's current period; undefined (and the error recorded) if its schedule cannot be read. */
-  private periodOf(course: CourseRow, nowMs: number): string | undefined {
+  /** The start of the course's current period; undefined (and the error recorded) if its schedule cannot be read. */
+  private periodOf(course: CourseRow, nowMs: number): Date | undefined {
     try {
-      return periodKey(currentPeriod(parseCron(course.cron), nowMs));
+      return currentPeriod(parseCron(course.cron), nowMs);
     } catch (e) {
       this.store.setError(course.id, { message: `the schedule "${course.cron}" cannot be used: ${errorMessage(e)}`, at: new Date(nowMs).toISOString() });
       return undefined;
     }
+  }
+
+  /** When the period after the one starting at `periodStartMs` begins; null when the course has no lessons left. */
+  private nextDue(course: CourseRow, periodStartMs: number): number | null {
+    if (course.syllabus && this.store.lessonCount(course.id) >= course.syllabus.length) return null;
+    return nextPeriod(parseCron(course.cron), periodStartMs).getTime();
   }
 
   private summary(c: CourseRow): CourseSummary {
@@ -172,14 +191,16 @@ export class CourseRegistry extends DurableObject<Env> {
     }
   }
 
-  /** Produces the period's lesson (unless an earlier attempt did) and delivers it. */
-  private async produce(id: string, period: string, nowMs: number): Promise<void> {
+  /** Produces the period's lesson (unless an earlier attempt did) and delivers it; then the course is due at its next period. */
+  private async produce(id: string, period: string, periodStartMs: number, nowMs: number): Promise<void> {
     try {
       const claimed = this.store.period(id, period)!;
       const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed.runId, nowMs));
       if (lessonNumber === undefined) return;
       await this.deliver(id, period, lessonNumber);
       this.store.finishPeriod(id, period, lessonNumber);
+      const course = this.store.course(id);
+      if (course) this.store.setNextDue(id, this.nextDue(course, periodStartMs));
     } catch (e) {
       if (this.store.course(id)) this.store.failPeriod(id, period, errorMessage(e));
     } finally {

@@ -7,7 +7,8 @@ import { parseId, parseJson } from "../http/validation";
 import type { Config } from "../config";
 import { learnerStub } from "../learning/learner-object";
 import { CourseInput, type CourseDelivery } from "./course-input";
-import { courseRegistry, createCourse } from "./create-course";
+import { createCourse } from "./create-course";
+import { allCourseShards, shardHolding } from "./course-shards";
 
 export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
@@ -16,10 +17,15 @@ export const courseRoutes = new Hono<AppEnv>()
     const { id, replayed } = await createCourse(c.env, body, c.get("tenant"), await idempotencyKeyOf(c));
     return c.json({ id }, 201, replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
-  .get("/", async (c) => c.json({ courses: await courseRegistry(c.env).list(c.get("tenant")) }))
+  .get("/", async (c) => {
+    // Every shard lists the courses the caller may see; merged in creation order, as one registry did.
+    const lists = await Promise.all(allCourseShards(c.env, c.get("config").COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"))));
+    const courses = lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    return c.json({ courses });
+  })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    const course = await courseRegistry(c.env).get(id, c.get("tenant"));
+    const course = await shardHolding(c.env, id, c.get("config").COURSE_SHARDS).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
     const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
@@ -27,7 +33,7 @@ export const courseRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    if (!(await courseRegistry(c.env).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
+    if (!(await shardHolding(c.env, id, c.get("config").COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });
 

@@ -1,5 +1,6 @@
-// The courses' storage in the CourseRegistry's SQLite. Three tables:
-// - courses: what was asked for (topic, level, schedule, delivery), the planned syllabus, the last error;
+// The courses' storage in one CourseRegistry shard's SQLite. Three tables:
+// - courses: what was asked for (topic, level, schedule, delivery), the planned syllabus, the last error,
+//   and next_due_at, the time from which the tick has work for the course (indexed: the tick's query);
 // - lessons: the lessons produced so far, in order;
 // - periods: one row per course and schedule period, inserted before a lesson's work starts. Its
 //   primary key is the idempotency key that keeps a period to one lesson, however often the cron ticks.
@@ -17,7 +18,8 @@ CREATE TABLE IF NOT EXISTS courses (
   syllabus TEXT,
   syllabus_run_id TEXT,
   last_error TEXT,
-  tenant TEXT
+  tenant TEXT,
+  next_due_at INTEGER DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS lessons (
   course_id TEXT NOT NULL,
@@ -100,14 +102,15 @@ export class CourseStore {
     private readonly transaction: <T>(fn: () => T) => T,
   ) {
     sql.exec(SCHEMA);
+    const columns = sql
+      .exec<Row>("PRAGMA table_info(courses)")
+      .toArray()
+      .map((c) => c.name);
     // Registries created before tenants existed lack the column; their courses stay the admin's.
-    if (
-      !sql
-        .exec<Row>("PRAGMA table_info(courses)")
-        .toArray()
-        .some((c) => c.name === "tenant")
-    )
-      sql.exec("ALTER TABLE courses ADD COLUMN tenant TEXT");
+    if (!columns.includes("tenant")) sql.exec("ALTER TABLE courses ADD COLUMN tenant TEXT");
+    // Registries created before the due index: every course is due at the next tick, which sets its real time.
+    if (!columns.includes("next_due_at")) sql.exec("ALTER TABLE courses ADD COLUMN next_due_at INTEGER DEFAULT 0");
+    sql.exec("CREATE INDEX IF NOT EXISTS courses_due ON courses (next_due_at)");
   }
 
   insert(id: string, spec: CourseSpec, tenant: Tenant): void {
@@ -150,6 +153,16 @@ export class CourseStore {
 
   courses(): CourseRow[] {
     return this.sql.exec<Row>("SELECT * FROM courses ORDER BY created_at, id").toArray().map(toCourse);
+  }
+
+  /** The courses with work at `nowMs` (planning, or a period not yet done), by the due index; finished ones are never due. */
+  dueCourses(nowMs: number): CourseRow[] {
+    return this.sql.exec<Row>("SELECT * FROM courses WHERE next_due_at <= ? ORDER BY next_due_at, id", nowMs).toArray().map(toCourse);
+  }
+
+  /** When the tick next has work for the course; null: never (its syllabus is done). */
+  setNextDue(id: string, atMs: number | null): void {
+    this.sql.exec("UPDATE courses SET next_due_at = ? WHERE id = ?", atMs, id);
   }
 
   remove(id: string): boolean {

@@ -109,5 +109,23 @@ export function currentPeriod(s: CronSchedule, nowMs: number): Date {
   throw new CronError(`"${s.expression}" did not match in the ${SEARCH_DAYS} days before ${now.toISOString()}`);
 }
 
+/** The start of the period after the one containing `afterMs`: the earliest matching minute after it (UTC). */
+export function nextPeriod(s: CronSchedule, afterMs: number): Date {
+  const after = Math.floor(afterMs / 60_000) * 60_000;
+  const firstDay = Date.UTC(new Date(after).getUTCFullYear(), new Date(after).getUTCMonth(), new Date(after).getUTCDate());
+  for (let i = 0; i <= SEARCH_DAYS; i++) {
+    const day = new Date(firstDay + i * DAY_MS);
+    if (!dayMatches(s, day)) continue;
+    for (let h = 0; h < 24; h++) {
+      if (!s.hours.has(h)) continue;
+      for (let m = 0; m < 60; m++) {
+        const at = day.getTime() + h * 3_600_000 + m * 60_000;
+        if (at > after && s.minutes.has(m)) return new Date(at);
+      }
+    }
+  }
+  throw new CronError(`"${s.expression}" did not match in the ${SEARCH_DAYS} days after ${new Date(after).toISOString()}`);
+}
+
 /** The period as a stable key: the ISO time of its start, to the minute ("2030-01-01T07:00Z"). */
 export const periodKey = (start: Date): string => `${start.toISOString().slice(0, 16)}Z`;

@@ -1,9 +1,12 @@
-// The Worker's cron handler (wrangler.toml [triggers]): one tick of the course scheduler. The tick
-// only claims due courses and starts their work inside the CourseRegistry, so it returns quickly;
-// the scheduled time, not the wall clock, decides the period, so a late tick still counts for its hour.
+// The Worker's cron handler (wrangler.toml [triggers]): one tick of the course scheduler, fanned out
+// to every CourseRegistry shard in parallel. Each shard only claims its due courses (an indexed query)
+// and starts their work, so it returns quickly; the scheduled time, not the wall clock, decides the
+// period, so a late tick still counts for its hour.
+import { loadConfig } from "../config";
 import type { Env } from "../env";
-import { courseRegistry } from "./create-course";
+import { allCourseShards } from "./course-shards";
 
 export async function tickCourses(env: Env, scheduledTime: number): Promise<string[]> {
-  return courseRegistry(env).tick(scheduledTime);
+  const started = await Promise.all(allCourseShards(env, loadConfig(env).COURSE_SHARDS).map((shard) => shard.tick(scheduledTime)));
+  return started.flat();
 }
