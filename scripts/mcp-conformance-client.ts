@@ -65,6 +65,8 @@ async function main(): Promise<number> {
     store: new InMemoryOAuthStore(),
     redirectUrl: "http://127.0.0.1:8787/v1/mcp/oauth/callback",
     clientMetadataUrl: CLIENT_METADATA_URL,
+    // The suite's authorization servers listen on loopback, as ALLOW_PRIVATE_FETCH=true allows in tests.
+    addressPolicy: { allowPrivate: true },
   };
   let authorizations = 0;
   const authorize = async (authorizationUrl: string) => {

@@ -9,7 +9,13 @@ import { InMemoryOAuthStore, oauthKey } from "../src/tools/mcp/oauth/oauth-store
 const { servers } = parseMcpConfig({ mcpServers: { notes: { url: "http://127.0.0.1:9/mcp", perTenant: true } } });
 
 function context(now: () => number): McpOAuthContext {
-  return { store: new InMemoryOAuthStore(), redirectUrl: "https://agent.example.com/v1/mcp/oauth/callback", tenant: "acme", now };
+  return {
+    store: new InMemoryOAuthStore(),
+    redirectUrl: "https://agent.example.com/v1/mcp/oauth/callback",
+    tenant: "acme",
+    now,
+    addressPolicy: { allowPrivate: false },
+  };
 }
 
 async function callbackError(ctx: McpOAuthContext, state: string): Promise<unknown> {

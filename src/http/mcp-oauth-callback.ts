@@ -35,7 +35,7 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
     try {
       const servers = parseMcpConfig(c.get("config").MCP_SERVERS, c.env).servers;
       // The tenant comes from the flow the state names, not from this (anonymous) request.
-      const server = await completeAuthorization(servers, mcpOAuthContext(c.env, origin), { state, code });
+      const server = await completeAuthorization(servers, mcpOAuthContext(c.env, c.get("config"), origin), { state, code });
       return page(
         c,
         200,
@@ -50,6 +50,6 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
   })
   .get("/client-metadata.json", async (c) => {
     const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
-    const context = mcpOAuthContext(c.env, origin);
+    const context = mcpOAuthContext(c.env, c.get("config"), origin);
     return c.json(clientMetadataDocument(context.redirectUrl, undefined, origin + CLIENT_METADATA_PATH));
   });

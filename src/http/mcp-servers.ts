@@ -46,7 +46,7 @@ function configuredEntries(raw: string | undefined): { name: string; url: string
 
 async function oauthContext(c: Context<AppEnv>): Promise<McpOAuthContext> {
   const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
-  return mcpOAuthContext(c.env, origin, c.get("tenant") ?? undefined);
+  return mcpOAuthContext(c.env, c.get("config"), origin, c.get("tenant") ?? undefined);
 }
 
 function serverNamed(config: McpConfig, name: string): McpServerConfig {

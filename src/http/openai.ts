@@ -8,7 +8,8 @@ import { chatContent } from "./chat-content";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
-import { followRun, SSE_HEADERS, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
+import { SSE_HEADERS } from "./sse";
+import { followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./openai-wire";
 
 const encoder = new TextEncoder();

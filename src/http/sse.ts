@@ -5,6 +5,9 @@ import { decodeStreamRows, wireEvent, type StreamRow } from "../session/stream-e
 
 const encoder = new TextEncoder();
 
+/** The headers of every event stream we send (runs, OpenAI-compatible chunks, the AI SDK's UI stream). */
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };
+
 function toSse(): TransformStream<StreamRow, Uint8Array> {
   return new TransformStream({
     transform(row, controller) {
@@ -17,7 +20,7 @@ function toSse(): TransformStream<StreamRow, Uint8Array> {
 
 export function sseResponse(events: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Response {
   return new Response(events.pipeThrough(decodeStreamRows()).pipeThrough(toSse()), {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no", ...headers },
+    headers: { ...SSE_HEADERS, ...headers },
   });
 }
 

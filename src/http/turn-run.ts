@@ -53,5 +53,3 @@ export async function followRun(handle: RunHandle): Promise<{ events: AsyncItera
   });
   return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
 }
-
-export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" };

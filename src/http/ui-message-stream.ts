@@ -4,13 +4,9 @@
 // that part plus a data-approval part; todos and saved lessons are data parts that update in place.
 import type { SourcedEvent } from "../agent/events";
 import { decodeStreamRows, type StreamRow } from "../session/stream-events";
+import { SSE_HEADERS } from "./sse";
 
-export const UI_MESSAGE_STREAM_HEADERS = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache",
-  "x-accel-buffering": "no",
-  "x-vercel-ai-ui-message-stream": "v1",
-};
+export const UI_MESSAGE_STREAM_HEADERS = { ...SSE_HEADERS, "x-vercel-ai-ui-message-stream": "v1" };
 
 type Chunk = { type: string } & Record<string, unknown>;
 

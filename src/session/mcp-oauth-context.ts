@@ -11,8 +11,9 @@ export const CLIENT_METADATA_PATH = "/v1/mcp/oauth/client-metadata.json";
 /** Where a run's redirect URI points when neither PUBLIC_URL nor any request has said (`npm start`). */
 const LOCAL_ORIGIN = "http://127.0.0.1:8787";
 
-export function mcpOAuthContext(env: Env, origin: string, tenant?: string): McpOAuthContext {
+export function mcpOAuthContext(env: Env, config: Config, origin: string, tenant?: string): McpOAuthContext {
   return {
+    addressPolicy: { allowPrivate: config.ALLOW_PRIVATE_FETCH },
     store: mcpOAuthStore(env),
     redirectUrl: origin + OAUTH_CALLBACK_PATH,
     ...(origin.startsWith("https://") && { clientMetadataUrl: origin + CLIENT_METADATA_PATH }),

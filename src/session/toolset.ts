@@ -130,7 +130,7 @@ async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<
   const tenant = deps.store.tenant() ?? undefined;
   const manager = new McpManager(mcpConfig, {
     cache: new SessionToolListCache(deps.store),
-    oauth: mcpOAuthContext(deps.env, origin, tenant),
+    oauth: mcpOAuthContext(deps.env, deps.config, origin, tenant),
   });
   managers.set(deps.store, { config: deps.config, origin, manager });
   return manager;

@@ -50,8 +50,10 @@ export async function messages(sessionId: string): Promise<StoredMessage[]> {
   return ((await (await call(`/v1/sessions/${sessionId}`)).json()) as { messages: StoredMessage[] }).messages;
 }
 
-export async function trace(sessionId: string): Promise<TraceRow[]> {
-  return ((await (await call(`/v1/sessions/${sessionId}/events?limit=1000`)).json()) as { events: TraceRow[] }).events;
+/** The session's trace; webhook delivery attempts (which follow a run's last event) only when asked for. */
+export async function trace(sessionId: string, opts: { webhookAttempts?: boolean } = {}): Promise<TraceRow[]> {
+  const events = ((await (await call(`/v1/sessions/${sessionId}/events?limit=1000`)).json()) as { events: TraceRow[] }).events;
+  return opts.webhookAttempts ? events : events.filter((e) => e.type !== "webhook.attempt");
 }
 
 export function decide(sessionId: string, approvalId: string, body: unknown): Promise<Response> {

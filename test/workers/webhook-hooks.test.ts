@@ -29,7 +29,7 @@ describe("webhooks (WEBHOOKS)", () => {
     // The attempt is in the trace (and only there: it is not delivered itself).
     let attempts: TraceRow[] = [];
     for (let i = 0; i < 100 && !attempts.length; i++) {
-      attempts = (await trace(sid)).filter((e) => e.type === "webhook.attempt");
+      attempts = (await trace(sid, { webhookAttempts: true })).filter((e) => e.type === "webhook.attempt");
       if (!attempts.length) await new Promise((r) => setTimeout(r, 50));
     }
     expect(attempts[0]!.data).toMatchObject({ webhookId: got[0]!.body.id, event: "run.completed", attempt: 1, outcome: "delivered", status: 200 });

@@ -7,7 +7,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult, type Implementation } from "@modelcontextprotocol/sdk/types.js";
 // The default ajv validator compiles schemas with `new Function`, which workerd forbids
 // ("Code generation from strings disallowed"); this one interprets them.
@@ -17,7 +17,7 @@ import { errorText } from "./error-text";
 import { withTimeout } from "./with-timeout";
 
 export interface ConnectOptions {
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Bound on the handshake (an SSE endpoint that never sends its `endpoint` event would hang). */
   timeoutMs: number;
   /** A transport known to work for this server (from an earlier discovery); skips the fallback. */

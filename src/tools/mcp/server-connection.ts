@@ -14,6 +14,7 @@ import { CircuitBreaker } from "../../lib/circuit-breaker";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
 import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
+import { discoveryFetch } from "./oauth/discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
 import type { ResourceSummary, ServerDiscovery } from "./discovery-cache";
 import { withTimeout } from "./with-timeout";
@@ -171,7 +172,8 @@ export class McpServerConnection {
     if (this.provider && oauth) await refreshIfExpiring(this.provider, oauth).catch(() => {});
     return this.authorizing(() =>
       openClient(this.config, {
-        fetch: this.options.fetch,
+        // With OAuth the transport runs discovery through its fetch: the same address rule applies.
+        fetch: oauth ? discoveryFetch(this.config.url, oauth.addressPolicy, this.options.fetch) : this.options.fetch,
         timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),
         knownTransport: this.transport,
         clientInfo: this.options.clientInfo,

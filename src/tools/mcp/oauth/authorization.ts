@@ -3,6 +3,7 @@
 // browser comes back with `code` and `state`, and forget it. Also: refresh tokens before they expire.
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { McpServerConfig } from "../config";
+import { discoveryFetch } from "./discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
 
 /** Tokens this close to expiry are refreshed before a connection uses them. */
@@ -32,7 +33,7 @@ export type BeginResult = { status: "authorized" } | { status: "needs_authorizat
 
 export async function beginAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<BeginResult> {
   const provider = new StoredOAuthProvider(server, context);
-  const result = await auth(provider, { serverUrl: server.url, ...(context.fetch && { fetchFn: context.fetch }) });
+  const result = await auth(provider, { serverUrl: server.url, fetchFn: guardedFetch(server, context) });
   if (result === "AUTHORIZED") return { status: "authorized" };
   return { status: "needs_authorization", authorizationUrl: String(provider.authorizationUrl) };
 }
@@ -48,7 +49,7 @@ export async function completeAuthorization(
   const server = servers.find((s) => s.name === flow.server);
   if (!server) throw new OAuthCallbackError("unknown_server", `MCP server ${flow.server} is no longer configured.`);
   const provider = new StoredOAuthProvider(server, { ...context, tenant: flow.tenant }, flow);
-  await auth(provider, { serverUrl: server.url, authorizationCode: callback.code, ...(context.fetch && { fetchFn: context.fetch }) });
+  await auth(provider, { serverUrl: server.url, authorizationCode: callback.code, fetchFn: guardedFetch(server, context) });
   return server;
 }
 
@@ -63,5 +64,7 @@ export async function refreshIfExpiring(provider: StoredOAuthProvider, context: 
   if (!record.tokens?.refresh_token || expiresIn === undefined || record.tokensSavedAt === undefined) return;
   if (record.tokensSavedAt + expiresIn * 1000 - REFRESH_MARGIN_MS > (context.now ?? Date.now)()) return;
   // With a refresh token and no code, auth() refreshes (and asks for authorization only if that fails).
-  await auth(provider, { serverUrl: provider.server.url, ...(context.fetch && { fetchFn: context.fetch }) });
+  await auth(provider, { serverUrl: provider.server.url, fetchFn: guardedFetch(provider.server, context) });
 }
+
+const guardedFetch = (server: McpServerConfig, context: McpOAuthContext) => discoveryFetch(server.url, context.addressPolicy, context.fetch);

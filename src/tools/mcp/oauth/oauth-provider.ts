@@ -9,6 +9,7 @@ import { isHttpsUrl, type OAuthClientProvider, type OAuthDiscoveryState } from "
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { AddressPolicy } from "../../ssrf";
 import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
 import { oauthKey, type McpOAuthFlow, type McpOAuthStore } from "./oauth-store";
@@ -30,6 +31,8 @@ export interface McpOAuthContext {
   tenant?: string;
   now?: () => number;
   fetch?: FetchLike;
+  /** The address rule discovered OAuth URLs obey (ALLOW_PRIVATE_FETCH lifts loopback for local tests). */
+  addressPolicy: AddressPolicy;
 }
 
 /** This client's metadata: sent in dynamic registration, and served as the client ID metadata document. */
