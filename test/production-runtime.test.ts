@@ -3,6 +3,10 @@
 // The vitest pool allows things production workerd refuses (code generation from strings, for one);
 // only a run here catches them.
 import { readFileSync } from "node:fs";
+import { createOpenAI } from "@ai-sdk/openai";
+import { Agent, run as runAgent, setDefaultOpenAIClient, setTracingDisabled } from "@openai/agents";
+import { generateText } from "ai";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageServer } from "./support/page-server";
 import { startFixtureWeb } from "./support/fixture-web";
@@ -142,5 +146,36 @@ describe("the Worker under wrangler dev", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "failed", error: { code: "model_not_configured" } });
     expect((await fetch(`${bare.url}/healthz`)).status).toBe(200);
+  });
+
+  it("answers the Responses API over real HTTP to openai, the AI SDK and the Agents SDK, each continuing by previous_response_id", async () => {
+    const marker = model.script("prod-responses", [{ text: "one" }, { text: "two" }, { text: "three" }, { text: "four" }, { text: "five" }, { text: "six" }]);
+    const baseURL = `${worker.url}/v1`;
+    const client = new OpenAI({ baseURL, apiKey: "unused", maxRetries: 0 });
+    const first = await client.responses.create({ model: "study-agent", input: `${marker} hi` });
+    expect(first.output_text).toBe("one");
+    expect(first.usage?.total_tokens).toBeGreaterThan(0);
+    expect((await client.responses.create({ model: "study-agent", previous_response_id: first.id, input: "again" })).output_text).toBe("two");
+
+    const openai = createOpenAI({ baseURL, apiKey: "unused" });
+    const a = await generateText({ model: openai("study-agent"), prompt: `${marker} hi`, maxRetries: 0 });
+    expect(a.text).toBe("three");
+    const b = await generateText({
+      model: openai("study-agent"),
+      prompt: "again",
+      maxRetries: 0,
+      providerOptions: { openai: { previousResponseId: a.providerMetadata!.openai!.responseId as string } },
+    });
+    expect(b.text).toBe("four");
+
+    setDefaultOpenAIClient(client);
+    setTracingDisabled(true);
+    const agent = new Agent({ name: "Tutor", model: "study-agent" });
+    const c = await runAgent(agent, `${marker} hi`);
+    expect(c.finalOutput).toBe("five");
+    expect((await runAgent(agent, "again", { previousResponseId: c.lastResponseId })).finalOutput).toBe("six");
+    // Each continuation carried the conversation it continued.
+    const continued = model.requests("prod-responses").filter((_, i) => i % 2 === 1);
+    expect(continued.map((r) => r.messages.filter((m) => m.role === "user").length)).toEqual([2, 2, 2]);
   });
 });
