@@ -5,6 +5,7 @@
 //   npm run bench                               all of it, full size (about 15–25 minutes on 2 busy cores)
 //   npm run bench -- --quick                    small runs, to try the scripts (figures not for quoting)
 //   npm run bench -- --only peers,paired,bundle,worker
+//   npm run bench -- --only courses              the course tick at 1,000 / 10,000 / 100,000 courses
 //   npm run bench -- --steps 20,5 --rounds 2 --runs 30 --warmup 3      (peer-bench run-all.mjs, as its README)
 //   npm run bench -- --paired-runs 300 --paired-warmup 20
 //   npm run bench -- --worker-phases cold,cpu,load,history --concurrency 1,8,32
@@ -12,6 +13,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
+import { runCourseTick } from "./courses/tick.mjs";
 import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
 import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
@@ -21,7 +23,7 @@ import { runWorker } from "./worker/run-worker.mjs";
 
 const { values: o } = parseArgs({
   options: {
-    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable" },
+    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable,courses" },
     quick: { type: "boolean" },
     steps: { type: "string" },
     rounds: { type: "string" },
@@ -59,6 +61,7 @@ if (only.includes("paired")) {
 }
 if (only.includes("extraction")) sections.extraction = extractionMarkdown(await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }));
 if (only.includes("durable")) sections.durable = durableMarkdown(await runDurableCompare({ steps: 10, runs: q ? 4 : 20 }));
+if (only.includes("courses")) sections.courses = (await runCourseTick(q ? { sizes: [1000, 10_000], ticks: 5 } : {})).md;
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
   const { md } = await runWorker({

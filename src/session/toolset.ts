@@ -16,6 +16,9 @@ import {
   loadSkillCatalog,
   skillSettings,
   skillsPromptSection,
+  type SkillCatalog,
+  type SkillSource,
+  type ExternalSkill,
 } from "../tools";
 import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig } from "../tools/mcp";
 import type { AgentStores } from "./agent-stores";
@@ -51,9 +54,16 @@ export interface Toolset {
  * The tools that depend only on config and the static assets, built once per isolate (building a tool
  * derives its JSON Schema): calculate, web search and fetch, and the skills with their catalog.
  */
-const staticParts = new WeakMap<Config, Promise<{ tools: Tool[]; skillsSection: string }>>();
+interface StaticParts {
+  tools: Tool[];
+  skillsSection: string;
+  /** Skill tools with MCP prompts are built per run, from these. */
+  skills: { catalog: SkillCatalog; source: SkillSource };
+}
 
-function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tools: Tool[]; skillsSection: string }> {
+const staticParts = new WeakMap<Config, Promise<StaticParts>>();
+
+function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<StaticParts> {
   let parts = staticParts.get(config);
   if (!parts) {
     parts = (async () => {
@@ -74,6 +84,7 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<{ tool
           ...createSkillTools(catalog, skills, skillSettings(config)),
         ],
         skillsSection: skillsPromptSection(catalog),
+        skills: { catalog, source: skills },
       };
     })();
     // A failed load (assets missing) is retried by the next run rather than remembered.
@@ -101,6 +112,12 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
     }),
   );
   const mcp = await connectMcp(deps, tools, promptSections);
+  if (mcp?.skills.length) {
+    // The servers' prompts join the skill catalog: load_skill and the catalog section are rebuilt with them.
+    const { catalog, source } = base.skills;
+    for (const t of createSkillTools(catalog, source, skillSettings(config), mcp.skills)) tools.add(t);
+    promptSections[0] = skillsPromptSection(catalog, mcp.skills);
+  }
   // Last: subagents get the tools and prompt sections of everything above.
   const subagentSystem = buildSystemPrompt(SUBAGENT_SYSTEM_PROMPT, promptSections, new Date().toISOString().slice(0, 10));
   for (const t of createHarnessTools({
@@ -113,7 +130,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
     toolGuards: deps.toolGuards,
   }))
     tools.add(t);
-  return { tools, promptSections, close: async () => mcp?.close() };
+  return { tools, promptSections, close: async () => mcp?.manager.close() };
 }
 
 /**
@@ -141,7 +158,11 @@ async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<
  * out with a warning event, one that needs the user's authorization with mcp.authorization_required;
  * a bad MCP_SERVERS fails the run with every problem and its path.
  */
-async function connectMcp(deps: ToolsetDeps, tools: ToolRegistry, promptSections: string[]): Promise<McpManager | undefined> {
+async function connectMcp(
+  deps: ToolsetDeps,
+  tools: ToolRegistry,
+  promptSections: string[],
+): Promise<{ manager: McpManager; skills: ExternalSkill[] } | undefined> {
   const config = parseMcpConfig(deps.config.MCP_SERVERS, deps.env);
   for (const w of config.warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
   if (!config.servers.length) return undefined;
@@ -153,10 +174,10 @@ async function connectMcp(deps: ToolsetDeps, tools: ToolRegistry, promptSections
       for (const t of changed) tools.add(t);
     },
   });
-  const { tools: found, instructions, warnings, authorizations } = await manager.connectAll(deps.signal);
+  const { tools: found, instructions, warnings, authorizations, skills } = await manager.connectAll(deps.signal);
   for (const w of warnings) if (w.code !== "mcp_authorization_required") deps.emit({ type: "warning", code: w.code, message: w.message });
   for (const a of authorizations) deps.emit({ type: "mcp.authorization_required", server: a.server, authorizationUrl: a.authorizationUrl });
   for (const t of found) tools.add(t);
   promptSections.push(mcpInstructionsSection(instructions));
-  return manager;
+  return { manager, skills };
 }

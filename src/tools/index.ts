@@ -5,3 +5,4 @@ export { createWebSearchTool } from "./web-search";
 export { createFetchWebpageTool, FETCHED_URLS } from "./fetch-webpage";
 export { createSaveDocumentTool } from "./save-document";
 export { assetsSkillSource, createSkillTools, loadSkillCatalog, skillSettings, skillsPromptSection } from "./skills";
+export type { ExternalSkill, SkillCatalog, SkillSource } from "./skills";

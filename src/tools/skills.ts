@@ -32,6 +32,16 @@ export interface SkillCatalog {
   skills: SkillInfo[];
 }
 
+/**
+ * A skill that lives elsewhere, listed and loaded like the others: an MCP server's prompt
+ * (`mcp__<server>__<prompt>`, fetched with prompts/get). `load` fails with a message the model can act on.
+ */
+export interface ExternalSkill {
+  name: string;
+  description: string;
+  load(args: string | undefined, signal: AbortSignal): Promise<{ ok: true; content: string } | { ok: false; error: string }>;
+}
+
 /** load_skill records each skill in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */
 export { LOADED_SKILLS_KEY, type LoadedSkill };
 
@@ -43,12 +53,13 @@ export async function loadSkillCatalog(source: SkillSource): Promise<SkillCatalo
 }
 
 /** Layer 1, for the system prompt; empty when there are no skills. */
-export function skillsPromptSection(catalog: SkillCatalog): string {
-  if (catalog.skills.length === 0) return "";
+export function skillsPromptSection(catalog: SkillCatalog, external: ExternalSkill[] = []): string {
+  const listed = [...catalog.skills, ...external];
+  if (listed.length === 0) return "";
   return [
     "## Skills",
     "Skills are detailed instructions for specific tasks. Before you do a task a skill covers, call load_skill with its name (and args when the skill asks for them) and follow what it returns; read a skill's listed resources with read_skill_resource.",
-    ...catalog.skills.map((s) => `- ${s.name}: ${s.description}`),
+    ...listed.map((s) => `- ${s.name}: ${s.description}`),
   ].join("\n");
 }
 
@@ -57,9 +68,10 @@ export type SkillSettings = Readonly<Record<string, string>>;
 
 export const skillSettings = (config: { LESSON_CHAPTER_WORDS: number }): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(config.LESSON_CHAPTER_WORDS) });
 
-export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}): Tool[] {
+export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}, external: ExternalSkill[] = []): Tool[] {
   const byName = new Map(catalog.skills.map((s) => [s.name, s]));
-  const known = () => catalog.skills.map((s) => s.name).join(", ") || "(none)";
+  const externalByName = new Map(external.map((s) => [s.name, s]));
+  const known = () => [...catalog.skills, ...external].map((s) => s.name).join(", ") || "(none)";
   const unknown = (name: string) => fail(`No skill named "${name}". Skills that exist: ${known()}.`);
 
   const loadSkill = defineTool({
@@ -72,19 +84,30 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
     annotations: { readOnly: true },
     replaySafe: true,
     async run({ name, args }, ctx) {
-      const skill = byName.get(name);
-      if (!skill) return unknown(name);
-      const text = await source.read(`${name}/SKILL.md`);
-      if (text === null) return fail(`Skill "${name}" is listed but its SKILL.md is missing from the deployment.`);
-      const body = skillInstructions(text, args, settings);
-      const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
-      const content = `${body.trimEnd()}${resources}`;
+      const content = await skillContent(name, args, ctx.signal);
+      if (!content.ok) return fail(content.error);
       const loaded = ctx.runState.get(LOADED_SKILLS_KEY) ?? new Map<string, LoadedSkill>();
-      loaded.set(name, args === undefined ? { name, content } : { name, args, content });
+      loaded.set(name, args === undefined ? { name, content: content.content } : { name, args, content: content.content });
       ctx.runState.set(LOADED_SKILLS_KEY, loaded);
-      return ok(content, { name, args });
+      return ok(content.content, { name, args });
     },
   });
+
+  async function skillContent(
+    name: string,
+    args: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ ok: true; content: string } | { ok: false; error: string }> {
+    const elsewhere = externalByName.get(name);
+    if (elsewhere) return elsewhere.load(args, signal);
+    const skill = byName.get(name);
+    if (!skill) return { ok: false, error: `No skill named "${name}". Skills that exist: ${known()}.` };
+    const text = await source.read(`${name}/SKILL.md`);
+    if (text === null) return { ok: false, error: `Skill "${name}" is listed but its SKILL.md is missing from the deployment.` };
+    const body = skillInstructions(text, args, settings);
+    const resources = skill.files.length ? `\n\n---\nResources of this skill (read with read_skill_resource): ${skill.files.join(", ")}` : "";
+    return { ok: true, content: `${body.trimEnd()}${resources}` };
+  }
 
   const readSkillResource = defineTool({
     name: "read_skill_resource",

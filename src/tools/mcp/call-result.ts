@@ -2,7 +2,14 @@
 // joined, binary parts are described (never pasted as base64), embedded text resources are
 // included, resource links are listed, and structured content is appended as JSON unless a text
 // part already carries exactly that JSON (servers send it twice for older clients).
-import type { BlobResourceContents, CallToolResult, ContentBlock, ReadResourceResult, TextResourceContents } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  BlobResourceContents,
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  ReadResourceResult,
+  TextResourceContents,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ToolResult } from "../../agent/tools";
 
 /** Bytes encoded by a base64 string, without decoding it. */
@@ -69,4 +76,10 @@ export function mapCallToolResult(result: CallToolResult, origin: { server: stri
 export function mapReadResourceResult(result: ReadResourceResult, origin: { server: string; uri: string }): ToolResult {
   const content = result.contents.map(describeResourceContents).join("\n\n") || "(empty resource)";
   return { status: "success", content, data: { server: origin.server, uri: origin.uri } };
+}
+
+/** A prompt's messages as instructions: the user's turns as they are, the assistant's marked as such. */
+export function mapGetPromptResult(result: GetPromptResult): string {
+  const parts = result.messages.map((m) => (m.role === "assistant" ? `Assistant: ${describeContent(m.content)}` : describeContent(m.content)));
+  return parts.join("\n\n") || "(empty prompt)";
 }

@@ -1,4 +1,4 @@
-// What a run learns from a server at its start (instructions, tools, resources), cached so that
+// What a run learns from a server at its start (instructions, tools, resources, prompts), cached so that
 // the next run of the same session neither re-initializes nor re-lists the server: a run that
 // finds a fresh entry connects only when one of the server's tools is actually called.
 // The Session Durable Object implements ToolListCache over SQLite; the in-memory one is for tests
@@ -13,6 +13,12 @@ export interface ResourceSummary {
   mimeType?: string;
 }
 
+export interface PromptSummary {
+  name: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
 /** Plain JSON, safe to store. */
 export interface ServerDiscovery {
   /** The server's URL when this was learned; an entry for another URL is stale. */
@@ -24,6 +30,8 @@ export interface ServerDiscovery {
   tools: McpToolDefinition[];
   /** Present when the server offers resources. */
   resources?: ResourceSummary[];
+  /** Present when the server offers prompts (offered to the model as skills). */
+  prompts?: PromptSummary[];
 }
 
 export interface ToolListCache {

@@ -7,6 +7,7 @@ import type { Implementation, Tool as McpToolDefinition } from "@modelcontextpro
 import { CircuitOpenError } from "../../lib/circuit-breaker";
 import type { Emit } from "../../agent/events";
 import type { Tool } from "../../agent/tools";
+import type { ExternalSkill } from "../skills";
 import type { McpConfig, McpTransportName, McpWarning } from "./config";
 import type { McpElicit } from "./connect";
 import { McpAuthorizationRequired } from "./oauth/authorization";
@@ -15,6 +16,7 @@ import { errorText } from "./error-text";
 import { InMemoryToolListCache, type ServerDiscovery, type ToolListCache } from "./discovery-cache";
 import type { ServerInstructions } from "./instructions";
 import { mcpTool } from "./mcp-tool";
+import { promptSkills } from "./prompt-skills";
 import { READ_RESOURCE, readResourceTool } from "./read-resource-tool";
 import { McpServerConnection } from "./server-connection";
 import { toolFilter } from "./tool-filter";
@@ -69,6 +71,8 @@ export interface McpConnectResult {
   instructions: ServerInstructions[];
   /** Warnings about servers that could not be had (the config's own warnings are the caller's to report). */
   warnings: McpWarning[];
+  /** The connected servers' prompts, offered as skills (load_skill fetches them). */
+  skills: ExternalSkill[];
   /** Servers that need the user's authorization before their tools can be offered. */
   authorizations: { server: string; authorizationUrl: string }[];
   /** Each configured server's state after this attempt, in config order. */
@@ -159,6 +163,7 @@ export class McpManager {
     return {
       tools: live.flatMap((s) => s.tools),
       instructions: live.flatMap((s) => (s.discovery?.instructions ? [{ server: s.connection.name, text: s.discovery.instructions }] : [])),
+      skills: promptSkills(live.map((s) => ({ connection: s.connection, prompts: s.discovery?.prompts ?? [] }))),
       warnings,
       authorizations,
       servers,

@@ -9,14 +9,14 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, GetPromptResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitBreaker } from "../../lib/circuit-breaker";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
 import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
 import { discoveryFetch } from "./oauth/discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
-import type { ResourceSummary, ServerDiscovery } from "./discovery-cache";
+import type { PromptSummary, ResourceSummary, ServerDiscovery } from "./discovery-cache";
 import { withTimeout } from "./with-timeout";
 
 export interface ServerConnectionOptions {
@@ -33,6 +33,7 @@ export interface ServerConnectionOptions {
 /** Bounds on paginated lists: a server that keeps returning cursors must not keep the run busy. */
 const MAX_PAGES = 50;
 const MAX_RESOURCES = 100;
+const MAX_PROMPTS = 100;
 const SESSION_DELETE_TIMEOUT_MS = 2_000;
 
 async function listAllPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>, limit = Infinity): Promise<T[]> {
@@ -71,17 +72,19 @@ export class McpServerConnection {
     return this.config.name;
   }
 
-  /** Connects, lists tools (all pages) and, when offered, resources. */
+  /** Connects, lists tools (all pages) and, when offered, resources and prompts. */
   async discover(signal?: AbortSignal): Promise<ServerDiscovery> {
     return this.withSession(async (client) => {
       const tools = await this.listToolsWith(client, signal);
       const resources = client.getServerCapabilities()?.resources ? await this.listResourcesWith(client, signal) : undefined;
+      const prompts = client.getServerCapabilities()?.prompts ? await this.listPromptsWith(client, signal) : undefined;
       return {
         url: this.config.url,
         transport: this.transport ?? "streamable-http",
         ...(client.getInstructions() && { instructions: client.getInstructions() }),
         tools,
         ...(resources && { resources }),
+        ...(prompts && { prompts }),
       };
     });
   }
@@ -98,6 +101,10 @@ export class McpServerConnection {
 
   readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
     return this.withSession((client) => client.readResource({ uri }, { signal, timeout: this.config.timeoutMs }));
+  }
+
+  getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<GetPromptResult> {
+    return this.withSession((client) => client.getPrompt({ name, arguments: args }, { signal, timeout: this.config.timeoutMs }));
   }
 
   /**
@@ -135,6 +142,25 @@ export class McpServerConnection {
         }));
         return { items, nextCursor: page.nextCursor };
       }, MAX_RESOURCES);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Prompts are a convenience too: a server that fails to list them keeps its tools. */
+  private async listPromptsWith(client: Client, signal?: AbortSignal): Promise<PromptSummary[] | undefined> {
+    try {
+      return await listAllPages(async (cursor) => {
+        const page = await client.listPrompts(cursor === undefined ? undefined : { cursor }, { signal, timeout: this.config.timeoutMs });
+        const items = page.prompts.map(({ name, description, arguments: args }) => ({
+          name,
+          ...(description && { description }),
+          ...(args?.length && {
+            arguments: args.map(({ name, description, required }) => ({ name, ...(description && { description }), ...(required && { required }) })),
+          }),
+        }));
+        return { items, nextCursor: page.nextCursor };
+      }, MAX_PROMPTS);
     } catch {
       return undefined;
     }
