@@ -23,9 +23,7 @@ beforeAll(async () => {
   [notes] = await Promise.all([startOAuthMcpServer({ accessTokenSeconds: 30 }), model.listen()]);
   worker = await startWranglerDev({
     vars: {
-      OPENAI_API_KEY: "sk-test",
-      OPENAI_BASE_URL: model.baseURL,
-      MODEL: "scripted-model",
+      ...model.workerVars,
       ALLOW_PRIVATE_FETCH: "true",
       MCP_SERVERS: JSON.stringify({
         mcpServers: {

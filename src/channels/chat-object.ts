@@ -194,6 +194,7 @@ export class ChatObject extends DurableObject<Env> {
       await sender.typing(to).catch(() => {});
       const outcome = await runOutcome(this.env, job.sessionId!, job.runId!, this.store.eventsAfter(seq));
       clearInterval(typing);
+      for (const a of outcome?.authorizations ?? []) await sender.text(to, authorizationText(a));
       if (outcome?.run.status === "awaiting_approval") return await this.pause(job, outcome);
       const text = outcome ? answerText(outcome) : "I lost track of that request; please ask again.";
       if (text !== undefined) await sender.answer(to, text, outcome?.lessonKeys ?? []);
@@ -402,6 +403,10 @@ export class ChatObject extends DurableObject<Env> {
 
 /** A chat's first session; /new adds a suffix. */
 const telegramSession = (chatId: number) => `tg-${chatId}`;
+
+/** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
+const authorizationText = (a: { server: string; authorizationUrl: string }) =>
+  `To let me use ${a.server}, authorize it here (the link works once, for 10 minutes), then ask again:\n${a.authorizationUrl}`;
 
 /** The reply for a finished run; undefined when there is nothing to say (a /stop already answered). */
 function answerText(o: RunOutcome): string | undefined {

@@ -18,6 +18,8 @@ export interface RunOutcome {
   lessonKeys: string[];
   /** The approvals a paused run waits for (asked after `after` and not settled yet), in order. */
   approvals: ApprovalRequest[];
+  /** MCP servers the run left out until the user authorizes them (mcp.authorization_required), each once. */
+  authorizations: { server: string; authorizationUrl: string }[];
   /** The trace seq of the last event read (`after` if none): where a paused run's events continue. */
   lastSeq: number;
 }
@@ -27,7 +29,7 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
   const stub = sessionStub(env, sessionId);
   const run = await stub.waitRun(runId);
   if (!run) return null;
-  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], lastSeq: after };
+  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], authorizations: [], lastSeq: after };
   const events = await stub.streamRun(runId, after);
   if (!events) return outcome;
   const settled = new Set<string>();
@@ -37,6 +39,8 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
     else if (e.type === "approval.required")
       outcome.approvals.push({ approvalId: e.approvalId, name: e.name, args: toJsonRecord(e.args), expiresAt: e.expiresAt });
     else if (e.type === "approval.decided") settled.add(e.approvalId);
+    else if (e.type === "mcp.authorization_required" && !outcome.authorizations.some((a) => a.server === e.server))
+      outcome.authorizations.push({ server: e.server, authorizationUrl: e.authorizationUrl });
   }
   outcome.approvals = outcome.approvals.filter((a) => !settled.has(a.approvalId));
   return outcome;

@@ -76,6 +76,11 @@ export class ScriptedModel {
     return `http://127.0.0.1:${this.port}/v1`;
   }
 
+  /** The Worker vars that point its model at this server. */
+  get workerVars(): Record<string, string> {
+    return { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: this.baseURL, MODEL: "scripted-model" };
+  }
+
   /** Registers (or replaces) a script; returns the marker to put in the input. */
   script(key: string, replies: Reply[]): string {
     this.scripts.set(key, { replies: [...replies], requests: [] });
