@@ -57,6 +57,10 @@ describe("the current period of a cron schedule (UTC)", () => {
       "0 0 30 2 *",
       "x * * * *",
       "0 0 * * 1/2/3",
+      // Names of Object.prototype's members once found the prototype in the macro table: a TypeError, a 500.
+      "__proto__",
+      "constructor",
+      "toString",
     ]) {
       expect(() => parseCron(bad), bad).toThrow(CronError);
     }

@@ -18,15 +18,16 @@ export interface CronSchedule {
   anyDayOfWeek: boolean;
 }
 
-const MACROS: Record<string, string> = {
-  "@yearly": "0 0 1 1 *",
-  "@annually": "0 0 1 1 *",
-  "@monthly": "0 0 1 * *",
-  "@weekly": "0 0 * * 0",
-  "@daily": "0 0 * * *",
-  "@midnight": "0 0 * * *",
-  "@hourly": "0 * * * *",
-};
+/** A Map, not an object: a user's "__proto__" or "constructor" must not find Object.prototype's members. */
+const MACROS = new Map([
+  ["@yearly", "0 0 1 1 *"],
+  ["@annually", "0 0 1 1 *"],
+  ["@monthly", "0 0 1 * *"],
+  ["@weekly", "0 0 * * 0"],
+  ["@daily", "0 0 * * *"],
+  ["@midnight", "0 0 * * *"],
+  ["@hourly", "0 * * * *"],
+]);
 const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const DAY_NAMES = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 /** Days in each month in a leap year: a schedule is valid if it can match on some real date. */
@@ -36,7 +37,7 @@ const SEARCH_DAYS = 9 * 366;
 const DAY_MS = 86_400_000;
 
 export function parseCron(expression: string): CronSchedule {
-  const text = MACROS[expression.trim().toLowerCase()] ?? expression.trim();
+  const text = MACROS.get(expression.trim().toLowerCase()) ?? expression.trim();
   const fields = text.split(/\s+/);
   if (fields.length !== 5)
     throw new CronError(`"${expression}" is not a cron expression: it needs 5 fields (minute hour day-of-month month day-of-week), got ${fields.length}`);
