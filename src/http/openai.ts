@@ -9,10 +9,8 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./openai-request";
 import { SSE_HEADERS } from "./sse";
-import { followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
+import { followedStream, followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./openai-wire";
-
-const encoder = new TextEncoder();
 
 export const openAIRoutes = new Hono<AppEnv>()
   .get("/models", (c) => c.json({ object: "list", data: [modelEntry()] }))
@@ -63,35 +61,18 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */
 function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): ReadableStream<Uint8Array> {
-  let stop: ((reason: unknown) => Promise<void>) | undefined;
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, value: unknown) =>
-    controller.enqueue(encoder.encode(`data: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`));
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        const followed = await followRun(run.handle);
-        stop = followed.stop;
-        send(controller, chunk(who, { role: "assistant", content: "" }, null, turn.includeUsage));
-        for await (const piece of chatContent(followed.events, turn)) send(controller, chunk(who, { content: piece }, null, turn.includeUsage));
-        const result = await run.handle.result();
-        if (result.status === "failed") {
-          // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
-          send(controller, openAIErrorBody(502, result.error?.code ?? "run_failed", result.error?.message ?? "The run failed."));
-        } else {
-          send(controller, chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
-          if (turn.includeUsage) send(controller, usageChunk(who, result.usage));
-          send(controller, "[DONE]");
-        }
-        controller.close();
-      } catch (err) {
-        controller.error(err);
-      } finally {
-        run.end();
-      }
-    },
-    cancel(reason) {
-      // The client went away: stop following the run (a session's run goes on; a stateless one is ended).
-      return stop?.(reason);
-    },
+  return followedStream(run, async (events, frame) => {
+    const send = (value: unknown) => frame(`data: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`);
+    send(chunk(who, { role: "assistant", content: "" }, null, turn.includeUsage));
+    for await (const piece of chatContent(events, turn)) send(chunk(who, { content: piece }, null, turn.includeUsage));
+    const result = await run.handle.result();
+    if (result.status === "failed") {
+      // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
+      send(openAIErrorBody(502, result.error?.code ?? "run_failed", result.error?.message ?? "The run failed."));
+    } else {
+      send(chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
+      if (turn.includeUsage) send(usageChunk(who, result.usage));
+      send("[DONE]");
+    }
   });
 }

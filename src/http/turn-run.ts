@@ -53,3 +53,34 @@ export async function followRun(handle: RunHandle): Promise<{ events: AsyncItera
   });
   return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
 }
+
+const encoder = new TextEncoder();
+
+/**
+ * A text/event-stream body that follows the run: `write` renders its events in the client's wire format
+ * through `send` (one SSE frame each). A client that goes away stops the following (a session's run goes
+ * on; a stateless one is ended), and the turn is ended once, whichever way the stream finishes.
+ */
+export function followedStream(
+  run: TurnRun,
+  write: (events: AsyncIterable<StreamRow>, send: (frame: string) => void) => Promise<void>,
+): ReadableStream<Uint8Array> {
+  let stop: ((reason: unknown) => Promise<void>) | undefined;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        const followed = await followRun(run.handle);
+        stop = followed.stop;
+        await write(followed.events, (frame) => controller.enqueue(encoder.encode(frame)));
+        controller.close();
+      } catch (err) {
+        controller.error(err);
+      } finally {
+        run.end();
+      }
+    },
+    cancel(reason) {
+      return stop?.(reason);
+    },
+  });
+}

@@ -11,12 +11,10 @@ import { REPLAYED_HEADER } from "../idempotency-key";
 import { ParamError } from "../openai-errors";
 import { reachableSession } from "../tenant-session";
 import { SSE_HEADERS } from "../sse";
-import { followRun, startTurn, type TurnRun } from "../turn-run";
+import { followedStream, followRun, startTurn, type TurnRun } from "../turn-run";
 import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { readResponsesTurn } from "./responses-request";
-
-const encoder = new TextEncoder();
 
 type SessionStub = ReturnType<typeof sessionStub>;
 
@@ -116,28 +114,12 @@ function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
 
 /** The response as semantic SSE events: created, in_progress, items as they happen, then the terminal event. */
 function responseStream(run: TurnRun, assembler: ResponseAssembler): ReadableStream<Uint8Array> {
-  let stop: ((reason: unknown) => Promise<void>) | undefined;
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, events: ResponseStreamEvent[]) => {
-    for (const e of events) controller.enqueue(encoder.encode(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`));
-  };
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        const followed = await followRun(run.handle);
-        stop = followed.stop;
-        send(controller, assembler.start());
-        for await (const e of followed.events) send(controller, assembler.push(e));
-        send(controller, assembler.finish(await run.handle.result()));
-        controller.close();
-      } catch (err) {
-        controller.error(err);
-      } finally {
-        run.end();
-      }
-    },
-    cancel(reason) {
-      // The client went away: stop following the run (a stored response's run goes on; a stateless one is ended).
-      return stop?.(reason);
-    },
+  return followedStream(run, async (events, frame) => {
+    const send = (out: ResponseStreamEvent[]) => {
+      for (const e of out) frame(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+    };
+    send(assembler.start());
+    for await (const e of events) send(assembler.push(e));
+    send(assembler.finish(await run.handle.result()));
   });
 }
