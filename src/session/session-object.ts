@@ -47,8 +47,6 @@ interface ActiveRun {
   stopped: Promise<void>;
 }
 
-/** How long a delete waits for a running run to stop before wiping the session anyway. */
-const DELETE_WAIT_MS = 10_000;
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
 export class SessionObject extends DurableObject<Env> {
@@ -129,7 +127,7 @@ export class SessionObject extends DurableObject<Env> {
       return a.stopped;
     });
     this.endUnfinishedRuns();
-    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, DELETE_WAIT_MS))]);
+    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, this.config().DELETE_WAIT_MS))]);
     // A run started while the others stopped ends the same way.
     this.endUnfinishedRuns();
     await this.wipe();
