@@ -6,7 +6,7 @@
 //
 //   npm run bench:check                     fresh quick measurement vs the newest records
 //   npm run bench:check -- --no-run         the newest record vs the one before it (no measuring)
-//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle)
+//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle, durable, extraction-workerd)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,6 +14,8 @@ import { wranglerBuild } from "./bundle.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired } from "./peer/paired.mjs";
 import { runPeers } from "./peer/run-peers.mjs";
+import { runDurableCompare } from "./durable/compare.mjs";
+import { runExtractionWorkerd } from "./extraction/workerd.mjs";
 
 const { values: o } = parseArgs({ options: { "no-run": { type: "boolean" }, skip: { type: "string", default: "" } } });
 const skip = o.skip.split(",");
@@ -32,17 +34,25 @@ const metrics = {
   },
   paired: (r) => Object.fromEntries(r.pairs.map((p) => [`paired: ours/bare CPU, ${p.mode}`, p.cpu_ratio_per_pair.median])),
   bundle: (r) => ({ "bundle gzip KiB, as configured": r.as_configured.gzip9_bytes / 1024, "bundle gzip KiB, --minify": r.minified.gzip9_bytes / 1024 }),
+  durable: (r) => {
+    const ours = r.rows["this product"].perStepP50;
+    return {
+      "durable: ours/bare CPU per model call": ours / r.rows["bare durable openai loop"].perStepP50,
+      "durable: ours/AIChatAgent CPU per model call": ours / r.rows["Agents SDK AIChatAgent"].perStepP50,
+    };
+  },
+  "extraction-workerd": (r) => ({ "extraction: prune/whole CPU median": r.prune.median / r.whole.median, "extraction: CPU median ms": r.prune.median }),
 };
 // How far a figure may move before it is called out: ratios are noisy on shared machines (two quick
 // checks in a row on 2 busy cores moved paired ratios by up to 13 % and run-all ratios by up to 35 %),
 // sizes are not.
-const band = { peers: 0.3, paired: 0.15, bundle: 0.005 };
+const band = { peers: 0.3, paired: 0.15, bundle: 0.005, durable: 0.3, "extraction-workerd": 0.3 };
 /** A rise beyond this fails the check (issue 17's bound: a ratio 20 % worse than its last record). */
 const REGRESSION = 0.2;
 
 const rows = [];
 let failed = false;
-for (const kind of ["paired", "peers", "bundle"]) {
+for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd"]) {
   if (skip.includes(kind)) continue;
   const recs = records(kind);
   const last = recs.at(-1);
@@ -69,6 +79,12 @@ for (const kind of ["paired", "peers", "bundle"]) {
       const tmp = await runPeers({ steps: "20", rounds: "2", runs: "15", warmup: "2", only: "a-openai,f-study-agent", record: false });
       now = metrics.peers(tmp.record);
       nowLabel = "now (run-all, a + f, 2 × 15 runs)";
+    } else if (kind === "durable") {
+      now = metrics.durable(await runDurableCompare({ steps: 10, runs: 6 }));
+      nowLabel = "now (durable, 6 runs each)";
+    } else if (kind === "extraction-workerd") {
+      now = metrics["extraction-workerd"](await runExtractionWorkerd({ rounds: 2, warmup: 1 }));
+      nowLabel = "now (extraction, 2 rounds)";
     } else {
       now = metrics.bundle({ as_configured: wranglerBuild({ minify: false }), minified: wranglerBuild({ minify: true }) });
       nowLabel = "now (wrangler dry-run)";

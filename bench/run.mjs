@@ -15,6 +15,8 @@ import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
 import { runCourseTick } from "./courses/tick.mjs";
 import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
+import { machineInfo } from "./lib/machine.mjs";
+import { saveRecord } from "./lib/results.mjs";
 import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired, savePaired } from "./peer/paired.mjs";
@@ -59,8 +61,11 @@ if (only.includes("paired")) {
   const r = await runPaired({ steps: "20", runs: o["paired-runs"] ?? (q ? "30" : "300"), warmup: o["paired-warmup"] ?? (q ? "5" : "20") });
   sections.paired = savePaired(r);
 }
-if (only.includes("extraction")) sections.extraction = extractionMarkdown(await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }));
-if (only.includes("durable")) sections.durable = durableMarkdown(await runDurableCompare({ steps: 10, runs: q ? 4 : 20 }));
+// Records (bench/results/<kind>-<date>.json) are what bench:check compares against.
+const recorded = (kind, result, render) => saveRecord(kind, { kind, machine: machineInfo(), ...result }, (r) => render(r)).md;
+if (only.includes("extraction"))
+  sections.extraction = recorded("extraction-workerd", await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }), extractionMarkdown);
+if (only.includes("durable")) sections.durable = recorded("durable", await runDurableCompare({ steps: 10, runs: q ? 4 : 20 }), durableMarkdown);
 if (only.includes("courses")) sections.courses = (await runCourseTick(q ? { sizes: [1000, 10_000], ticks: 5 } : {})).md;
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
