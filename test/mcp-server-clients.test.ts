@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureWeb } from "./support/fixture-web";
+import { fixtureWebVars, startFixtureWeb } from "./support/fixture-web";
 import type { PageServer } from "./support/page-server";
 import { ScriptedModel } from "./support/scripted-model";
 import { studyReplies } from "./support/study-script";
@@ -53,13 +53,9 @@ describe("MCP hosts against /mcp", () => {
     [model, web] = await Promise.all([new ScriptedModel().listen(), startFixtureWeb()]);
     worker = await startWranglerDev({
       vars: {
-        OPENAI_API_KEY: "sk-test",
-        OPENAI_BASE_URL: model.baseURL,
-        MODEL: "scripted-model",
+        ...model.workerVars,
+        ...fixtureWebVars(web),
         API_TOKEN: TOKEN,
-        SEARCH_PROVIDER: "searxng",
-        SEARCH_BASE_URL: web.origin,
-        ALLOW_PRIVATE_FETCH: "true",
       },
     });
   }, 120_000);

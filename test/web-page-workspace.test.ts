@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium";
-import { startFixtureWeb } from "./support/fixture-web";
+import { fixtureWebVars, startFixtureWeb } from "./support/fixture-web";
 import type { PageServer } from "./support/page-server";
 import { ScriptedModel } from "./support/scripted-model";
 import { studyReplies } from "./support/study-script";
@@ -59,13 +59,9 @@ describe("the web page as a workspace", () => {
     [worker, browser] = await Promise.all([
       startWranglerDev({
         vars: {
-          OPENAI_API_KEY: "sk-test",
-          OPENAI_BASE_URL: model.baseURL,
-          MODEL: "scripted-model",
+          ...model.workerVars,
+          ...fixtureWebVars(web),
           API_TOKEN: TOKEN,
-          SEARCH_PROVIDER: "searxng",
-          SEARCH_BASE_URL: web.origin,
-          ALLOW_PRIVATE_FETCH: "true",
           PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
         },
       }),

@@ -37,14 +37,19 @@ export function completion(who: ReplyIdentity, content: string, finishReason: Fi
   };
 }
 
+/** What every chunk of one reply shares. */
+const chunkOf = (who: ReplyIdentity) => ({
+  id: who.id,
+  object: "chat.completion.chunk" as const,
+  created: who.created,
+  model: MODEL_ID,
+  system_fingerprint: null,
+});
+
 /** One stream chunk; with include_usage, every chunk but the last carries `usage: null`, as OpenAI's do. */
 export function chunk(who: ReplyIdentity, delta: { role?: "assistant"; content?: string }, finishReason: FinishReason | null, includeUsage: boolean) {
   return {
-    id: who.id,
-    object: "chat.completion.chunk" as const,
-    created: who.created,
-    model: MODEL_ID,
-    system_fingerprint: null,
+    ...chunkOf(who),
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     ...(includeUsage ? { usage: null } : {}),
   };
@@ -52,13 +57,5 @@ export function chunk(who: ReplyIdentity, delta: { role?: "assistant"; content?:
 
 /** The last chunk when the client asked for stream_options.include_usage: no choices, the run's usage. */
 export function usageChunk(who: ReplyIdentity, usage: Usage) {
-  return {
-    id: who.id,
-    object: "chat.completion.chunk" as const,
-    created: who.created,
-    model: MODEL_ID,
-    system_fingerprint: null,
-    choices: [],
-    usage: usageOf(usage),
-  };
+  return { ...chunkOf(who), choices: [], usage: usageOf(usage) };
 }

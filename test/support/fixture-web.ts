@@ -34,6 +34,13 @@ export const FIXTURE_PAGES: Record<string, { title: string; html: string }> = {
   },
 };
 
+/** A Worker's vars for searching and reading the fixture web (a SearXNG on loopback, so private fetches allowed). */
+export const fixtureWebVars = (web: PageServer): Record<string, string> => ({
+  SEARCH_PROVIDER: "searxng",
+  SEARCH_BASE_URL: web.origin,
+  ALLOW_PRIVATE_FETCH: "true",
+});
+
 export async function startFixtureWeb(port?: number): Promise<PageServer> {
   let origin = "";
   const routes: Parameters<typeof startPageServer>[0] = {
