@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FindingCode, looksLikeLesson, lessonTitle, normalizeUrl, validateLesson } from "../src/tools/lesson-validator";
+import { normalizeUrl } from "../src/tools/lesson-sources";
+import { type FindingCode, looksLikeLesson, lessonTitle, validateLesson } from "../src/tools/lesson-validator";
 
 const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, "fixtures/lessons", name), "utf8");
 const good = fixture("good.md");

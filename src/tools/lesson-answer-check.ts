@@ -8,7 +8,8 @@ import { addUsage, emptyUsage, type Usage } from "../agent/events";
 import { userMessage } from "../agent/messages";
 import type { ModelClient } from "../agent/model";
 import { halfWidth } from "./lesson-vocabulary";
-import { answerLetter, type LessonChapter, type LessonExercise, type LessonFinding } from "./lesson-validator";
+import { answerLetter } from "./lesson-answer-key";
+import { type LessonChapter, type LessonExercise, type LessonFinding } from "./lesson-validator";
 
 export const SOLVER_SYSTEM_PROMPT =
   "You are a careful student with only one chapter of a lesson in front of you. Solve the exercises you are asked to solve, " +

@@ -6,11 +6,12 @@
 // `### Summary`, `### 小结`, `### Summary / 小结` and `### 小结 / Summary` are the same section.
 // One heading that is off gives one finding: the rest of the lesson is still read as the lesson it is.
 import { bodyLines, hasTable, hasText, outline, type Heading, type Outline } from "./lesson-outline";
+import { checkAnswerKey, type Exercise } from "./lesson-answer-key";
+import { checkSources } from "./lesson-sources";
 import {
   EXERCISE_TYPES,
   type ExerciseType,
   type SectionName,
-  answerText,
   canonicalType,
   chapterNumber,
   exerciseHeading,
@@ -120,7 +121,6 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 export const MC_OPTION = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\(?([A-Da-d])(?:[.):、]|\*\*[.):、]?)(?:\*\*|__)?\s*\S/;
 /** A blank, half-width: four or more underscores (`____`, `＿＿＿＿`), or empty brackets `（ ）`. */
 export const BLANK = /(?:\\?_){4,}|\(\s*\)/;
-const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 const QUOTE_MAX = 160;
 
 /**
@@ -250,42 +250,7 @@ export function lessonTitle(markdown: string): string | undefined {
   return outline(markdown).headings.find((h) => h.level === 1)?.raw;
 }
 
-/** The option letter a multiple choice answer names: `B`, `**答案：** d`, `The answer is C.` */
-export function answerLetter(line: string): string | undefined {
-  const text = answerText(line);
-  const m = /^\(?([A-Da-d])(?![A-Za-z])/.exec(text) ?? /(?<![A-Za-z])([A-D])(?![A-Za-z])/.exec(text);
-  return m?.[1]!.toUpperCase();
-}
-
-/**
- * The form in which a cited URL and a fetched URL are compared: scheme, `www.`, fragment, a
- * trailing slash, `utm_*` parameters and query order do not make two pages different.
- */
-export function normalizeUrl(raw: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    return null;
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-  const params = [...u.searchParams].filter(([k]) => !k.toLowerCase().startsWith("utm_")).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = new URLSearchParams(params).toString();
-  const host = u.hostname.replace(/^www\./, "");
-  const path = u.pathname.replace(/\/+$/, "");
-  return `${host}${u.port ? `:${u.port}` : ""}${path}${query ? `?${query}` : ""}`;
-}
-
-interface Exercise {
-  id: string;
-  chapter: number;
-  type?: ExerciseType;
-  heading: Heading;
-  /** Other ids its answer key entry may use (the number the writer gave a misnumbered exercise). */
-  aliases: string[];
-}
-
-type Add = (code: FindingCode, message: string, at?: { chapter?: number; line?: number }) => void;
+export type Add = (code: FindingCode, message: string, at?: { chapter?: number; line?: number }) => void;
 
 function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, add: Add): Exercise[] {
   const inChapter = doc.headings.filter((h) => h.line > chapter.line && h.line < end);
@@ -418,134 +383,4 @@ function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | u
     }
   }
   return found;
-}
-
-/** Checks the Answer Key against the exercises; returns each answered exercise's answer line. */
-function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<string, { text: string; line: number }> {
-  const answers = new Map<string, { text: string; line: number }>();
-  const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
-  if (!key) {
-    const lookalike = doc.headings.find(
-      (h) => h.level === 2 && chapterNumber(h.text) === undefined && doc.headings.some((s) => s.line > h.line && s.line < h.end && exerciseHeading(s.text)),
-    );
-    add(
-      "missing_answer_key",
-      `The lesson has no \`## Answer Key\` (or \`## 参考答案\`): add it after the last chapter, with a \`### Exercise N.K\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it \`## Answer Key\`.` : ""}`,
-      { line: lookalike?.line ?? doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"))?.line ?? doc.lines.length - 1 },
-    );
-    return answers;
-  }
-  const entries = new Map<string, Heading>();
-  for (const h of doc.headings.filter((h) => h.line > key.line && h.line < key.end && h.level >= 3)) {
-    const parsed = exerciseHeading(h.text);
-    if (parsed) entries.set(parsed.id, h);
-  }
-  const used = new Set<string>();
-  const missingByChapter = new Map<number, Exercise[]>();
-  for (const e of exercises) {
-    const id = [e.id, ...e.aliases].find((i) => entries.has(i));
-    if (!id) {
-      missingByChapter.set(e.chapter, [...(missingByChapter.get(e.chapter) ?? []), e]);
-      continue;
-    }
-    used.add(id);
-    const entry = entries.get(id)!;
-    const body = bodyLines(doc, entry).filter((l) => l.trim() !== "");
-    const where = { chapter: e.chapter, line: entry.line };
-    if (body.length === 0) {
-      add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, where);
-      continue;
-    }
-    const line = entry.line + 1 + bodyLines(doc, entry).findIndex((l) => l.trim() !== "");
-    answers.set(e.id, { text: answerText(body[0]!), line: line + 1 });
-    if (e.type === "multiple_choice" && !answerLetter(body[0]!)) {
-      add(
-        "mc_answer_no_letter",
-        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`,
-        { chapter: e.chapter, line },
-      );
-    }
-  }
-  for (const [chapter, missing] of missingByChapter) {
-    const ids = missing.map((e) => e.id);
-    add(
-      "answer_missing",
-      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`### Exercise ${ids[0]}\` with \`**Answer:** …\` and \`**Explanation:** …\` for each.`,
-      { chapter, line: missing[0]!.heading.line },
-    );
-  }
-  const unknown = [...entries].filter(([id]) => !used.has(id));
-  if (unknown.length) {
-    add(
-      "answer_unknown",
-      `The Answer Key has entr${unknown.length === 1 ? "y" : "ies"} ${unknown.map(([, h]) => `"${h.raw}"`).join(", ")} but no chapter has ${unknown.length === 1 ? "that exercise" : "those exercises"}; renumber or remove ${unknown.length === 1 ? "it" : "them"}.`,
-      { line: unknown[0]![1].line },
-    );
-  }
-  return answers;
-}
-
-function checkSources(doc: Outline, fetchedUrls: ReadonlySet<string> | undefined, add: Add): void {
-  const section = doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"));
-  if (!section) {
-    add(
-      "missing_sources",
-      "The lesson has no `## Sources` (or `## 参考资料`) section: end it with a numbered list of the pages you fetched, `1. [Page title](https://…)`.",
-      { line: doc.lines.length - 1 },
-    );
-    return;
-  }
-  const lineNumbers = doc.lines.map((_, i) => i).filter((i) => i > section.line && i < section.end && !doc.inCode[i]);
-  const urls = lineNumbers.flatMap((i) => extractUrls(doc.lines[i]!).map((url) => ({ url, line: i })));
-  if (urls.length === 0) {
-    add("missing_sources", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
-    return;
-  }
-  if (fetchedUrls) {
-    const fetched = new Set([...fetchedUrls].map(normalizeUrl).filter((u) => u !== null));
-    const seen = new Set<string>();
-    for (const { url, line } of urls) {
-      if (seen.has(url)) continue;
-      seen.add(url);
-      if (!fetched.has(normalizeUrl(url) ?? url)) {
-        add(
-          "source_not_fetched",
-          `Source ${url} was not fetched in this run: read it with fetch_webpage first, or remove it (and its citations). Cite only pages you have read.`,
-          { line },
-        );
-      }
-    }
-  }
-
-  const numbered = new Set(lineNumbers.flatMap((i) => SOURCE_ENTRY.exec(doc.lines[i]!)?.slice(1).filter(Boolean) ?? []).map(Number));
-  const cited = new Map<number, number>();
-  doc.lines.forEach((line, i) => {
-    if (doc.inCode[i] || (i >= section.line && i < section.end)) return;
-    for (const m of line.replace(/`[^`]*`/g, "").matchAll(/(?<![\w\]!\\])\[(\d{1,3})\](?![([:])/g)) if (!cited.has(Number(m[1]))) cited.set(Number(m[1]), i);
-  });
-  const unknown = [...cited.keys()].filter((c) => !numbered.has(c)).sort((a, b) => a - b);
-  if (unknown.length) {
-    add(
-      "citation_unknown",
-      `The text cites ${unknown.map((c) => `[${c}]`).join(", ")} but the Sources list has no entr${unknown.length === 1 ? "y" : "ies"} with ${unknown.length === 1 ? "that number" : "those numbers"}; number the sources \`1.\`, \`2.\`, … and cite only those numbers.`,
-      { line: cited.get(unknown[0]!)! },
-    );
-  }
-}
-
-/** http(s) URLs in a line: Markdown link targets, autolinks and bare URLs (balanced parentheses kept). */
-function extractUrls(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/https?:\/\//g)) {
-    let depth = 0;
-    let end = m.index;
-    for (; end < line.length; end++) {
-      const ch = line[end]!;
-      if (/[\s<>"\]]/.test(ch)) break;
-      if (ch === "(") depth++;
-      if (ch === ")" && depth-- === 0) break;
-    }
-    out.push(line.slice(m.index, end).replace(/[.,;:!?'*_]+$/, ""));
-  }
-  return out;
 }
