@@ -26,6 +26,8 @@ import {
   type ClickRefusal,
 } from "./approval-buttons";
 import { ChatApprovalStore, type ShownApproval } from "./chat-approval-store";
+import { CHAT_MIGRATIONS } from "./chat-schema";
+import { migrate } from "../lib/schema-migrations";
 import { chatObjectName, targetOf, type ChatAddress, type ChatMessage, type ChatTarget } from "./chat-message";
 import { ChatSender } from "./chat-sender";
 import { ChatStore, type ChatJob } from "./chat-store";
@@ -74,6 +76,7 @@ export class ChatObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, CHAT_MIGRATIONS);
     this.store = new ChatStore(ctx.storage.sql);
     this.approvals = new ChatApprovalStore(ctx.storage.sql);
   }
