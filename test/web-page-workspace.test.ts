@@ -61,7 +61,7 @@ async function refreshUntil(page: Page, button: string, done: () => Promise<bool
         await page.waitForTimeout(300);
         return done();
       },
-      { timeout, intervals: [200] },
+      { timeout, interval: 200 },
     )
     .toBe(true);
 }
@@ -244,7 +244,8 @@ describe("the web page as a workspace", () => {
     expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
     await refreshUntil(page, "#refresh-courses", async () => (await course.locator(".failed").count()) === 1);
     expect(await course.locator(".failed").textContent()).toMatch(/^Last error, .* \(lesson of \d{4}-\d\d-\d\dT00:00Z\): /);
-    await page.screenshot({ path: resolve(RESULTS, "web-page-course-error-desktop.png"), fullPage: true });
+    await course.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, "web-page-course-error-desktop.png") });
 
     // The next tick writes it: the lesson so far opens in the reader; the next one is tomorrow.
     expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
