@@ -28,6 +28,7 @@ import {
 import { ChatApprovalStore, type ShownApproval } from "./chat-approval-store";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { migrate } from "../lib/schema-migrations";
+import { armWatchdog, WATCHDOG_MS } from "../lib/watchdog-alarm";
 import { chatObjectName, targetOf, type ChatAddress, type ChatMessage, type ChatTarget } from "./chat-message";
 import { ChatSender } from "./chat-sender";
 import { ChatStore, type ChatJob } from "./chat-store";
@@ -51,8 +52,6 @@ import { lessonExercises } from "../learning/exercise-store";
 /** `/compact` as a whole message (Slack, where messages are not parsed as commands otherwise). */
 const COMPACT_COMMAND = /^\s*\/compact\s*$/i;
 
-/** How often the watchdog looks for interrupted work while some is open. */
-const WATCHDOG_MS = 30_000;
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
 const TYPING_EVERY_MS = 4_000;
 /** How long after an approval's expiry a paused job is looked at again (the session settles it at expiry). */
@@ -63,7 +62,7 @@ const QUIZ = "quiz";
 const LAST_LESSON = "last_lesson";
 
 export function chatObject(env: Env, address: ChatAddress) {
-  return env.CHATS.get(env.CHATS.idFromName(chatObjectName(address)));
+  return env.CHATS.getByName(chatObjectName(address));
 }
 
 export class ChatObject extends DurableObject<Env> {
@@ -123,8 +122,7 @@ export class ChatObject extends DurableObject<Env> {
 
   /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look. */
   private async arm(): Promise<void> {
-    const at = Math.min(this.store.unfinished().length > 0 ? Date.now() + WATCHDOG_MS : Infinity, this.store.nextWake() ?? Infinity);
-    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
+    await armWatchdog(this.ctx.storage, this.store.unfinished().length > 0, this.store.nextWake());
   }
 
   private enqueue(seq: number): void {
