@@ -13,6 +13,7 @@
 //   and looks again at paused jobs once their approvals expired (the session refuses them then).
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
+import { migrate } from "../lib/schema-migrations";
 import { createCourse } from "../courses/create-course";
 import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
@@ -25,6 +26,7 @@ import { ChatApprovals } from "./chat-approvals";
 import { lessonRequest } from "./chat-commands";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
+import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, WATCHDOG_MS, type ChatJob } from "./chat-store";
 import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "./platforms";
 
@@ -51,6 +53,7 @@ export class ChatObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, CHAT_MIGRATIONS);
     this.store = new ChatStore(ctx.storage.sql);
     this.shown = new ChatApprovalStore(ctx.storage.sql);
     this.approvals = new ChatApprovals(env, this.store, this.shown, { follow: (seq) => this.follow(seq), arm: () => this.arm() });

@@ -16,6 +16,7 @@ import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../tools/lesson-store";
 import { sessionStub, startRun } from "../session/start-run";
@@ -23,6 +24,7 @@ import type { IdempotencyKey } from "../session/request-dedupe";
 import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
+import { COURSE_MIGRATIONS } from "./course-schema";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 
@@ -58,6 +60,7 @@ export class CourseRegistry extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, COURSE_MIGRATIONS);
     this.store = new CourseStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 

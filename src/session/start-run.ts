@@ -6,7 +6,7 @@ import type { RunDedupe } from "./request-dedupe";
 
 export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
-import type { RunView, StartedRun } from "./session-object";
+import type { RunView, StartedRun } from "./run-views";
 
 export interface RunHandle {
   runId: string;
