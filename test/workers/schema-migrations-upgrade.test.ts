@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { userMessage } from "../../src/agent/messages";
-import type { ChatMessage } from "../../src/channels/chat-message";
+import type { ChatMessage } from "../../src/channels/platforms";
 import { CHAT_MIGRATIONS } from "../../src/channels/chat-schema";
 import { ChatStore } from "../../src/channels/chat-store";
 import { COURSE_MIGRATIONS } from "../../src/courses/course-schema";
