@@ -28,7 +28,7 @@ export function createReadToolOutputTool(store: ToolOutputStore, limits: OutputL
       `Lines count from 0; at most ${maxLines} lines (and ${limits.maxBytes} bytes) per call.`,
     input: readInput(maxLines),
     replaySafe: true,
-    annotations: { readOnly: true },
+    sideEffects: false,
     async run({ id, offset, limit }) {
       const text = await store.get(id);
       if (text === undefined) return fail(`No kept output has the id "${id}". Use the id exactly as the marker shows it.`);
