@@ -72,6 +72,10 @@ DELETE FROM meta WHERE key = 'permission_rules';
   `
 CREATE TABLE IF NOT EXISTS model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
 `,
+  // 4: an MCP server's question (kind "input") records how it was answered (action, Idempotency-Key), never the content.
+  `
+ALTER TABLE approvals ADD COLUMN answer TEXT;
+`,
 ];
 
 /** Brings the object's tables to the latest version (after a wipe: from nothing). */
