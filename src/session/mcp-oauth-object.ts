@@ -5,13 +5,20 @@
 // to the MCP client; nothing here logs.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { migrate } from "../lib/schema-migrations";
 import { mergeRecord, type McpOAuthFlow, type McpOAuthRecord, type McpOAuthStore } from "../tools/mcp/oauth/oauth-store";
+import { MCP_OAUTH_MIGRATIONS } from "./mcp-oauth-schema";
 
 const RECORD = "record:";
 const FLOW = "flow:";
 const ORIGIN = "origin";
 
 export class McpOAuthObject extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, MCP_OAUTH_MIGRATIONS);
+  }
+
   async read(key: string): Promise<McpOAuthRecord> {
     return (await this.ctx.storage.get<McpOAuthRecord>(RECORD + key)) ?? {};
   }

@@ -5,6 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Message } from "../agent/messages";
 import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
+import { migrate } from "../lib/schema-migrations";
 import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { compactSession, type CompactResult } from "./compact-session";
@@ -17,6 +18,7 @@ import { isUnfinished, RunLifecycle } from "./run-lifecycle";
 import { runView, sessionView, type RunView, type SessionView, type StartedRun } from "./run-views";
 import { RunWaiters } from "./run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
+import { SESSION_MIGRATIONS } from "./schema";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
 import { createTracePolicy, webhookSettings } from "./trace-policy";
@@ -41,6 +43,7 @@ export class SessionObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, SESSION_MIGRATIONS);
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
@@ -123,9 +126,7 @@ export class SessionObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
-    this.store.init();
-    this.dedupe.init();
-    this.outbox.init();
+    migrate(this.ctx.storage, SESSION_MIGRATIONS);
   }
 
   // ---- runs

@@ -7,7 +7,6 @@ import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./run-lifecycle";
-import { migrate } from "./schema";
 import { wireEvent, type TraceRow } from "./stream-events";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -60,14 +59,8 @@ export interface RunOptions {
 type Row = Record<string, SqlStorageValue>;
 
 export class SessionStore {
-  constructor(private readonly sql: SqlStorage) {
-    this.init();
-  }
-
-  /** Creates or migrates the object's tables (again, after the storage was wiped). */
-  init(): void {
-    migrate(this.sql);
-  }
+  /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
+  constructor(private readonly sql: SqlStorage) {}
 
   // ---- the session itself
 
