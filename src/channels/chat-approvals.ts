@@ -9,7 +9,8 @@ import type { ChatSender } from "../delivery/chat-sender";
 import { decideApproval } from "../session/decide-approval";
 import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalChoice, type ClickRefusal } from "./approval-buttons";
 import type { ChatApprovalStore, ShownApproval } from "./chat-approval-store";
-import { WATCHDOG_MS, type ChatJob, type ChatStore } from "./chat-store";
+import { WATCHDOG_MS } from "../lib/watchdog-alarm";
+import type { ChatJob, ChatStore } from "./chat-store";
 import type { AnyChatPlatform, ChatClick, ChatShapes } from "./platforms";
 
 /** How long after an approval's expiry a paused job is looked at again (the session settles it at expiry). */

@@ -14,6 +14,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
 import { migrate } from "../lib/schema-migrations";
+import { armWatchdog } from "../lib/watchdog-alarm";
 import { createCourse } from "../courses/create-course";
 import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
@@ -27,7 +28,7 @@ import { lessonRequest } from "./chat-commands";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
-import { ChatStore, WATCHDOG_MS, type ChatJob } from "./chat-store";
+import { ChatStore, type ChatJob } from "./chat-store";
 import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "./platforms";
 
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
@@ -37,7 +38,7 @@ const CURRENT_SESSION = "current_session";
 
 /** The Durable Object of the conversation `name` (each platform names its own: telegramObjectName, slackObjectName). */
 export function chatObject(env: Env, name: string) {
-  return env.CHATS.get(env.CHATS.idFromName(name));
+  return env.CHATS.getByName(name);
 }
 
 export class ChatObject extends DurableObject<Env> {
@@ -102,8 +103,7 @@ export class ChatObject extends DurableObject<Env> {
 
   /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look. */
   private async arm(): Promise<void> {
-    const at = Math.min(this.store.unfinished().length > 0 ? Date.now() + WATCHDOG_MS : Infinity, this.store.nextWake() ?? Infinity);
-    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
+    await armWatchdog(this.ctx.storage, this.store.unfinished().length > 0, this.store.nextWake());
   }
 
   private enqueue(seq: number): void {

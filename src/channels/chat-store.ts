@@ -4,9 +4,6 @@
 // ("awaiting") with a pause row: where the run's events continue and when to look at it again.
 import type { ChatMessage } from "./platforms";
 
-/** How often the watchdog looks for interrupted work while some is open (and paused work with no known expiry). */
-export const WATCHDOG_MS = 30_000;
-
 /** Finished deliveries are kept this long to recognise late retries (Slack retries for about an hour). */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
 

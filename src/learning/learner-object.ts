@@ -47,5 +47,5 @@ export class LearnerObject extends DurableObject<Env> {
 }
 
 export function learnerStub(env: Env, learnerId: string) {
-  return env.LEARNERS.get(env.LEARNERS.idFromName(learnerId));
+  return env.LEARNERS.getByName(learnerId);
 }

@@ -64,7 +64,7 @@ export class McpOAuthObject extends DurableObject<Env> {
   }
 }
 
-export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.get(env.MCP_OAUTH.idFromName("deployment"));
+export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.getByName("deployment");
 
 /**
  * The deployment's OAuth store, through the one McpOAuthObject. A stub per call: a Worker isolate keeps

@@ -6,6 +6,7 @@ import type { Message } from "../agent/messages";
 import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { migrate } from "../lib/schema-migrations";
+import { armWatchdog } from "../lib/watchdog-alarm";
 import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { compactSession, type CompactResult } from "./compact-session";
@@ -23,9 +24,6 @@ import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
 import { createTracePolicy, webhookSettings } from "./trace-policy";
 import { WebhookOutbox } from "./webhook-outbox";
-
-/** How often the watchdog checks a running session for a run lost to a restart. */
-const WATCHDOG_MS = 30_000;
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
@@ -301,14 +299,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const working = this.executor.activeCount > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const at = Math.min(
-      working ? Date.now() + WATCHDOG_MS : Infinity,
-      this.approvals.nextExpiry() ?? Infinity,
-      this.inputs.nextExpiry() ?? Infinity,
-      expiresAt,
-      this.outbox.nextDue() ?? Infinity,
-    );
-    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
+    await armWatchdog(this.ctx.storage, working, this.approvals.nextExpiry(), this.inputs.nextExpiry(), expiresAt, this.outbox.nextDue());
   }
 
   /** The watchdog: expires approvals and inputs no one answered, resumes runs lost to a restart (also while awaiting input), and re-arms while work remains. */

@@ -19,7 +19,7 @@ export interface RunHandle {
 }
 
 export function sessionStub(env: Env, sessionId: string) {
-  return env.SESSIONS.get(env.SESSIONS.idFromName(sessionId));
+  return env.SESSIONS.getByName(sessionId);
 }
 
 export async function startRun(env: Env, sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<RunHandle> {
