@@ -4,7 +4,7 @@
 // both happen in one synchronous block, so nothing falls between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
 // (seqs only grow, so that is a range delete).
-import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent/events";
+import { type SourcedEvent, STREAM_EVENTS, TERMINAL_EVENTS } from "../agent";
 import type { Redactor } from "../lib/redaction";
 import type { SessionStore } from "./session-store";
 import { encodeStreamRow, type StreamRow, type TraceRow } from "./stream-events";

@@ -2,7 +2,7 @@
 // exactly like a cancel (the model request and tools stop at once, nothing half-written is kept),
 // and the driver reports the run as failed with code run_timeout. Time spent queued or waiting for
 // approval does not count: a resumed run gets a fresh budget.
-import type { RunResult } from "../agent/events";
+import type { RunResult } from "../agent";
 
 export interface RunDeadline {
   /** Aborts on the parent's cancel or at the deadline. */
