@@ -85,7 +85,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
         steps = e.step;
         usage = addUsage(usage, e.usage);
-        store.updateRun(run.runId, { steps, usage });
+        store.checkpointRun(run.runId, steps, usage);
       }
     };
     const history = store.modelHistory();
