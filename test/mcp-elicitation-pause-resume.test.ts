@@ -4,6 +4,7 @@
 // run goes awaiting_input with the question in `pending`, the stream ends after input.required, and
 // POST /v1/sessions/:id/inputs/:inputId answers it: accept (defaults applied, SEP-1034), invalid
 // content (400 with the field errors), decline, cancel, and expiry (INPUT_TTL_MS) each resume the run.
+// A course's scheduled lesson run, which no one watches, declines at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { ScriptedModel } from "./support/scripted-model";
@@ -170,5 +171,45 @@ describe("an MCP server's question pauses the run until someone answers", () => 
     expect(toolResult(p)).toContain("User cancelled");
     const late = await api(`/v1/sessions/${p.sid}/inputs/${p.inputId}`, { json: { action: "accept", content: { name: "Late" } } });
     expect(late.status).toBe(409);
+  }, 30_000);
+});
+
+describe("a run no one watches", () => {
+  it("a course's scheduled lesson run declines the question at once and goes on", async () => {
+    const key = `course-${Date.now()}`;
+    const marker = model.script(key, [{ text: "Here is the plan:\n1. What a vector is\n2. Adding vectors" }]);
+    const created = await api("/v1/courses", { json: { topic: `${marker} Vectors`, cron: "0 8 * * *" } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (let i = 0; i < 100 && ((await (await api(`/v1/courses/${id}`)).json()) as { status: string }).status === "planning"; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const lesson =
+      "# Vectors — What a vector is\n\n## Chapter 1: What a vector is\n\n### Objectives\n- Explain vectors.\n\n### Summary\nA vector has a size and a direction.\n";
+    model.script(key, [
+      { toolCalls: [{ name: TOOL, args: {} }] },
+      { toolCalls: [{ name: "save_document", args: { filename: `vectors-${key}`, title: "Vectors — What a vector is", topic: "vectors", content: lesson } }] },
+      { text: "Today: what a vector is." },
+    ]);
+    // The cron tick, two days on: the course is due.
+    const tick = await fetch(`${worker.url}/cdn-cgi/local/scheduled?time=${Date.now() + 2 * 86_400_000}`);
+    expect(tick.status).toBe(200);
+    type Trace = { events: Array<{ type: string; data: Record<string, unknown> }> };
+    let events: Trace["events"] = [];
+    for (let i = 0; i < 150 && !events.some((e) => e.type === "run.completed" || e.type === "run.failed"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await api(`/v1/sessions/${id}-lesson-1/events`);
+      if (res.status === 200) events = ((await res.json()) as Trace).events;
+    }
+    expect(events.map((e) => e.type)).not.toContain("input.required");
+    expect(events.find((e) => e.type === "warning" && e.data.code === "mcp_input_declined")?.data.message).toContain("no one watches this run");
+    expect(events.find((e) => e.type === "run.completed")?.data).toMatchObject({ status: "completed", output: "Today: what a vector is." });
+    expect(
+      String(
+        model
+          .requests(key)
+          .at(-2)
+          ?.messages.find((m) => m.role === "tool")?.content,
+      ),
+    ).toContain("User declined");
   }, 30_000);
 });
