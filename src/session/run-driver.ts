@@ -1,14 +1,8 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
-import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
-import type { LoopResult } from "../agent/loop";
-import { userMessage } from "../agent/messages";
-import { runParadigm } from "../agent/paradigms";
+import { addUsage, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../agent";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { Hooks } from "../agent/hooks";
-import { replayGuard } from "../agent/replay-guard";
-import { RunState } from "../agent/run-state";
 import { runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
@@ -17,6 +11,7 @@ import { createModel, createRunModels } from "./run-models";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
+import type { McpInputRequest } from "../tools/mcp";
 
 export interface DriveDeps {
   config: Config;
@@ -30,6 +25,8 @@ export interface DriveDeps {
   recovering: boolean;
   /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
   permissions: Hooks;
+  /** Asks the run's user an MCP server's question (inputs.ts) and waits for the answer. */
+  askUser: McpInputRequest;
 }
 
 export async function driveRun(d: DriveDeps): Promise<LoopResult> {
@@ -80,6 +77,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     stores,
     stream: run.options.stream,
     toolGuards: [d.permissions],
+    // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
+    elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),
   });
   const runState = new RunState();
   try {

@@ -2,13 +2,13 @@
 // takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
 // keeps going when the client that started it goes away. A run ended by a delete is "discarded":
 // whatever its execution still does, it neither writes nor emits.
-import type { ErrorInfo, SourcedEvent } from "../agent/events";
-import type { LoopResult } from "../agent/loop";
+import type { ErrorInfo, LoopResult, SourcedEvent } from "../agent";
 import { PermissionPolicy } from "../lib/permissions";
 import { ConfigError, type Config } from "../config";
 import type { Env } from "../env";
 import type { ApprovalDesk } from "./approvals";
 import type { EventHub } from "./event-hub";
+import type { InputDesk } from "./inputs";
 import { driveRun } from "./run-driver";
 import { isPaused, isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
@@ -21,6 +21,7 @@ export interface RunExecutorDeps {
   store: SessionStore;
   hub: EventHub;
   approvals: ApprovalDesk;
+  inputs: InputDesk;
   lifecycle: RunLifecycle;
   waiters: RunWaiters;
   view: (r: RunRow) => RunView;
@@ -122,6 +123,8 @@ export class RunExecutor {
           run.runId,
           run.options.unattended ? config.UNATTENDED_ASK : "wait",
         ),
+        askUser: (server, request, signal) =>
+          this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -170,11 +173,12 @@ export class RunExecutor {
     }
   }
 
-  private answerWaiters(runId: string): void {
+  /** Answers whoever waits for the run with its view now (it ended, or paused for a person). */
+  answerWaiters(runId: string): void {
     this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
   }
 
-  /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
+  /** A new run supersedes runs still waiting for approval (or lost waiting for input): they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
     for (const waiting of this.d.store.runs().filter((r) => isPaused(r.status))) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
