@@ -31,7 +31,22 @@ export interface WranglerDev {
   kill(): Promise<void>;
 }
 
+/** Starts in a row that lose a port race: free ports are picked before wrangler binds them, so two starting at once can pick the same. */
+const PORT_RACE_RETRIES = 3;
+
 export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<WranglerDev> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (e) {
+      if (attempt >= PORT_RACE_RETRIES || !(e instanceof PortTakenError)) throw e;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
   const port = await freePort();
   const stateDir = opts.stateDir ?? mkdtempSync(join(tmpdir(), "wrangler-dev-"));
   // An env file of our own keeps a developer's .dev.vars and .env out of the test.
@@ -82,8 +97,10 @@ export async function startWranglerDev(opts: WranglerDevOptions = {}): Promise<W
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`wrangler dev exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const message = `wrangler dev exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`;
+      throw output().includes("Address already in use") ? new PortTakenError(message) : new Error(message);
+    }
     try {
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
       if (res.ok) return;
