@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs the MCP conformance suite (client mode) against our MCP client: every client scenario the
-// pinned package lists (`conformance list --client`), or those named. Needs Node 22
-// (./node_modules/.bin/node). Prints `conformance: N/M` on stderr and a JSON summary on stdout:
-// {"scenarios": [{"scenario", "ok", "seconds", "passed", "failed", "warnings", "exitCode", "problems"}], "passed", "total"};
+// Runs the MCP conformance suite (client mode) against the Worker: every client scenario the pinned
+// package lists (`conformance list --client`), or those named, each with scripts/mcp-conformance-client.ts
+// as the client (it starts the Worker under wrangler dev for the scenario and drives it over HTTP).
+// Needs Node 22 (./node_modules/.bin/node). Prints `conformance: N/M` on stderr and a JSON summary on stdout:
+// {"scenarios": [{"scenario", "ok", "seconds", "workerStartSeconds", "passed", "failed", "warnings", "exitCode", "problems"}], "passed", "total"};
 // exits 1 unless every scenario passed.
 //   ./node_modules/.bin/node scripts/mcp-conformance.mjs [scenario ...]
 import { spawn } from "node:child_process";
@@ -15,8 +16,9 @@ import { build } from "esbuild";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const work = await mkdtemp(join(tmpdir(), "mcp-conformance-"));
-/** Scenarios at once: each starts its own servers and a client process; timing checks (sse-retry) need a calm machine. */
-const PARALLEL = Number(process.env.MCP_CONFORMANCE_PARALLEL) || Math.max(2, Math.min(6, cpus().length * 2));
+/** Scenarios at once: each starts its own servers, a client process and a wrangler dev (mostly CPU while it starts);
+ * timing checks (sse-retry) need a calm machine. */
+const PARALLEL = Math.max(2, Math.min(6, cpus().length * 2));
 /** How long one scenario's client may take: it starts a wrangler dev of its own. */
 const SCENARIO_TIMEOUT_MS = 120_000;
 
