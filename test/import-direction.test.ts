@@ -1,5 +1,6 @@
 // Imports point inward (shared/ARCHITECTURE.md): the core in src/agent imports nothing outside itself
-// but the openai and zod packages, and the built-in tools never reach up into sessions, routes or channels.
+// but the openai and zod packages, the built-in tools never reach up into sessions, routes or channels, and
+// courses reach the chats only through src/delivery (no courses ↔ channels cycle).
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,6 +55,11 @@ describe("import direction", () => {
 
   it("src/tools imports nothing of src/session, src/http or src/channels", () => {
     const bad = violations("src/tools", (t) => !["src/session", "src/http", "src/channels"].some((d) => t === d || t.startsWith(`${d}/`)));
+    expect(bad).toEqual([]);
+  });
+
+  it("src/courses imports nothing of src/channels: courses deliver through src/delivery", () => {
+    const bad = violations("src/courses", (t) => !(t === "src/channels" || t.startsWith("src/channels/")));
     expect(bad).toEqual([]);
   });
 });

@@ -86,10 +86,10 @@ describe("discovery", () => {
 
   it("maps annotations to the harness flags", () => {
     const echo = connected.tools.find((t) => t.name === "mcp__everything__echo")!;
-    expect(echo.annotations).toEqual({ destructive: false, readOnly: true });
+    expect(echo.annotations).toEqual({ destructive: false });
     expect(echo.sideEffects).toBe(false);
     const toggle = connected.tools.find((t) => t.name === "mcp__everything__toggle-simulated-logging")!;
-    expect(toggle.annotations).toEqual({ destructive: false, readOnly: false });
+    expect(toggle.annotations).toEqual({ destructive: false });
     expect(toggle.sideEffects).toBe(true);
   });
 });

@@ -46,14 +46,14 @@ export interface Tool {
   run(args: unknown, ctx: ToolContext): Promise<ToolResult> | ToolResult;
   /** Runs alone, never beside other calls of the same turn. */
   sequential?: boolean;
-  /** Changes something outside the run (writes, sends, spends). Read-only subagents drop these. */
+  /** Changes something outside the run (writes, sends, spends); false says read-only. Read-only subagents drop these. */
   sideEffects?: boolean;
   /** Safe to run again after a crash even if it may have completed. */
   replaySafe?: boolean;
   /** Per-call limit; the registry default applies when absent. */
   timeoutMs?: number;
-  /** Hints for permissions (MCP's destructiveHint lands here). */
-  annotations?: { destructive?: boolean; readOnly?: boolean };
+  /** Hints for permissions (MCP's destructiveHint lands here; its readOnlyHint is `sideEffects`). */
+  annotations?: { destructive?: boolean };
   /** The validated arguments as the tool will act on them (a filename as it will be stored), for permission rules. */
   effectiveArgs?: (args: unknown) => unknown;
 }

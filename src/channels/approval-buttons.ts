@@ -1,12 +1,13 @@
 // The approval buttons both bots show when a run pauses for a person (`approval.required`): what the
-// message says, what a button carries, what a click is, and the answers a click gets. Platform
-// renderings live next to each bot (telegram/telegram-approval.ts, slack/slack-approval.ts).
+// message says, what a button carries, and the answers a click gets. Platform
+// renderings live next to each bot (telegram/telegram-approval.ts, slack/slack-blocks.ts).
 //
 // A button carries "<choice>:<approval id>". The approval id alone is enough: the chat's ChatObject
 // recorded which session and run each approval it showed belongs to (chat-store.ts), so a click
 // routed to another chat finds nothing there. Approval ids are "appr_" + 20 hex digits, so the value
 // is at most 32 bytes, well inside Telegram's 64-byte callback_data.
 import * as z from "zod";
+import type { ApprovalRequest } from "../delivery/run-outcome";
 
 export type ApprovalChoice = "allow" | "deny" | "always";
 
@@ -30,26 +31,6 @@ export function parseButtonValue(value: string | undefined): { choice: ApprovalC
   const at = value!.indexOf(":");
   return { choice: value!.slice(0, at) as ApprovalChoice, approvalId: value!.slice(at + 1) };
 }
-
-/** Where the clicked button's message is and how to answer the person who clicked. */
-export type ButtonMessage =
-  | { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string }
-  | { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };
-
-export interface ApprovalClick {
-  approvalId: string;
-  choice: ApprovalChoice;
-  /** Recorded in the session's trace: "telegram:<user id>" or "slack:<user id>". */
-  by: string;
-  /** How the decision names the person in the chat ("@ada", "<@U123>"). */
-  who: string;
-  at: ButtonMessage;
-}
-
-/** What the run asks, as the pausing event tells it. */
-import type { ApprovalRequest } from "../delivery/run-outcome";
-
-export type { ApprovalRequest };
 
 const ARGS_SHOWN = 300;
 

@@ -5,19 +5,6 @@
 /** Rows are kept this long after their approval expired, and handled clicks this long, to recognise late retries. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS shown_approvals (
-  approval_id TEXT PRIMARY KEY,
-  seq INTEGER NOT NULL,
-  session_id TEXT NOT NULL,
-  run_id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  prompt TEXT NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS clicks (delivery_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
-`;
-
 export interface ShownApproval {
   approvalId: string;
   /** The chat job whose run asked. */
@@ -35,9 +22,8 @@ export interface ShownApproval {
 type Row = Record<string, SqlStorageValue>;
 
 export class ChatApprovalStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-  }
+  /** The tables are the object's versioned schema (chat-schema.ts), migrated before any store opens them. */
+  constructor(private readonly sql: SqlStorage) {}
 
   add(a: ShownApproval, now = Date.now()): void {
     this.sql.exec("DELETE FROM shown_approvals WHERE expires_at < ?", now - KEEP_MS);

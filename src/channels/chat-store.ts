@@ -2,29 +2,10 @@
 // per delivery id, which is what makes a platform's retry a no-op) with how far each got, and small
 // key/value state such as the chat's current session. A job whose run paused for approval waits
 // ("awaiting") with a pause row: where the run's events continue and when to look at it again.
-import type { ChatMessage } from "./chat-message";
+import type { ChatMessage } from "./platforms";
 
 /** Finished deliveries are kept this long to recognise late retries (Slack retries for about an hour). */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS jobs (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  delivery_id TEXT NOT NULL UNIQUE,
-  message TEXT NOT NULL,
-  state TEXT NOT NULL DEFAULT 'queued',
-  session_id TEXT,
-  run_id TEXT,
-  error TEXT,
-  received_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pauses (
-  seq INTEGER PRIMARY KEY,
-  events_after INTEGER NOT NULL,
-  wake_at INTEGER NOT NULL
-);
-`;
 
 /**
  * queued: not started; running: its run was started (run_id set); awaiting: its run waits for a
@@ -44,9 +25,8 @@ export interface ChatJob {
 type Row = Record<string, SqlStorageValue>;
 
 export class ChatStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-  }
+  /** The tables are the object's versioned schema (chat-schema.ts), migrated before any store opens them. */
+  constructor(private readonly sql: SqlStorage) {}
 
   /** Records a delivery; undefined when this delivery id was seen before (a platform retry). */
   insert(deliveryId: string, message: ChatMessage, now = Date.now()): number | undefined {

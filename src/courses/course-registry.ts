@@ -11,10 +11,12 @@
 // up again by the next tick (the course stays due until its period is done); work a restart
 // interrupted is re-attached by the next tick too (the run itself survived in its session).
 import { DurableObject } from "cloudflare:workers";
-import { ChatSender } from "../channels/chat-sender";
+import { courseTargets, deliverLesson } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
+import { quizOffer } from "../learning/chat-quiz";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../tools/lesson-store";
 import { sessionStub, startRun } from "../session/start-run";
@@ -22,6 +24,7 @@ import type { IdempotencyKey } from "../session/request-dedupe";
 import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
+import { COURSE_MIGRATIONS } from "./course-schema";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 
@@ -57,6 +60,7 @@ export class CourseRegistry extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, COURSE_MIGRATIONS);
     this.store = new CourseStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
   }
 
@@ -229,26 +233,27 @@ export class CourseRegistry extends DurableObject<Env> {
     return this.store.addLesson(id, period, { title, key, summary: outcome.run.output });
   }
 
-  /** Sends the lesson to each of the course's targets not yet served for this period. */
+  /** Sends the lesson, with "Quiz me" when it has exercises, to each of the course's targets not yet served for this period. */
   private async deliver(id: string, period: string, lessonNumber: number): Promise<void> {
     const course = this.store.course(id);
     const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
     if (!course || !lesson) return;
-    const sender = new ChatSender(loadConfig(this.env), this.env.LESSONS);
     const text =
       `${course.topic} — lesson ${lesson.number}${course.syllabus ? ` of ${course.syllabus.length}` : ""}: ${lesson.title}\n\n${lesson.summary}`.trim();
-    const targets = [
-      ...(course.deliver.telegramChatId !== undefined
-        ? [{ name: "telegram", to: { platform: "telegram" as const, chatId: course.deliver.telegramChatId } }]
-        : []),
-      ...(course.deliver.slackChannel ? [{ name: "slack", to: { platform: "slack" as const, channel: course.deliver.slackChannel } }] : []),
-    ];
+    const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
     const done = this.store.period(id, period)?.delivered ?? [];
-    for (const t of targets) {
+    for (const t of courseTargets(course.deliver)) {
       if (done.includes(t.name)) continue;
-      await sender.answer(t.to, text, [lesson.key]);
+      await deliverLesson(loadConfig(this.env), this.env.LESSONS, t, text, lesson.key, offer);
       this.store.markDelivered(id, period, t.name);
     }
+  }
+
+  /** A delivered lesson's key, with the course's owner and targets: what a chat's "Quiz me" under it needs; null if unknown. */
+  async quizLesson(id: string, lessonNumber: number): Promise<{ key: string; tenant: Tenant; deliver: CourseSummary["deliver"] } | null> {
+    const course = this.store.course(id);
+    const lesson = course && this.store.lessons(id).find((l) => l.number === lessonNumber);
+    return course && lesson ? { key: lesson.key, tenant: course.tenant, deliver: course.deliver } : null;
   }
 
   /** Starts a run of the course in one of its sessions, which belong to the course's tenant; no one watches it. */

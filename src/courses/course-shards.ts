@@ -20,7 +20,7 @@ export const shardOf = (courseId: string, shards: number): number => fnv1a(cours
 /** The shard that remembers an Idempotency-Key of `tenant` (and holds the course the key creates). */
 export const keyShardOf = (tenant: Tenant, key: string, shards: number): number => fnv1a(`${tenant ?? ""}\n${key}`) % shards;
 
-export const courseShard = (env: Env, index: number) => env.COURSES.get(env.COURSES.idFromName(`courses-${index}`));
+export const courseShard = (env: Env, index: number) => env.COURSES.getByName(`courses-${index}`);
 
 /** The shard holding course `courseId`. */
 export const shardHolding = (env: Env, courseId: string, shards: number) => courseShard(env, shardOf(courseId, shards));

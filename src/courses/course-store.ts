@@ -7,53 +7,6 @@
 import type { Tenant } from "../lib/tenant";
 import type { CourseDelivery, CourseSpec } from "./course-input";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS courses (
-  id TEXT PRIMARY KEY,
-  topic TEXT NOT NULL,
-  level TEXT,
-  cron TEXT NOT NULL,
-  deliver TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  syllabus TEXT,
-  syllabus_run_id TEXT,
-  last_error TEXT,
-  tenant TEXT,
-  next_due_at INTEGER DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS lessons (
-  course_id TEXT NOT NULL,
-  number INTEGER NOT NULL,
-  title TEXT NOT NULL,
-  lesson_key TEXT NOT NULL,
-  summary TEXT NOT NULL,
-  period TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  delivered_at TEXT,
-  PRIMARY KEY (course_id, number)
-);
-CREATE TABLE IF NOT EXISTS idempotency_keys (
-  tenant TEXT NOT NULL,
-  key TEXT NOT NULL,
-  fingerprint TEXT NOT NULL,
-  course_id TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  PRIMARY KEY (tenant, key)
-);
-CREATE TABLE IF NOT EXISTS periods (
-  course_id TEXT NOT NULL,
-  period TEXT NOT NULL,
-  state TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 1,
-  run_id TEXT,
-  lesson_number INTEGER,
-  delivered TEXT NOT NULL DEFAULT '[]',
-  error TEXT,
-  updated_at TEXT NOT NULL,
-  PRIMARY KEY (course_id, period)
-);
-`;
-
 /** Longest summary kept for a delivery retry; the lesson itself is in R2. */
 const MAX_SUMMARY_CHARS = 16_000;
 
@@ -100,18 +53,7 @@ export class CourseStore {
   constructor(
     private readonly sql: SqlStorage,
     private readonly transaction: <T>(fn: () => T) => T,
-  ) {
-    sql.exec(SCHEMA);
-    const columns = sql
-      .exec<Row>("PRAGMA table_info(courses)")
-      .toArray()
-      .map((c) => c.name);
-    // Registries created before tenants existed lack the column; their courses stay the admin's.
-    if (!columns.includes("tenant")) sql.exec("ALTER TABLE courses ADD COLUMN tenant TEXT");
-    // Registries created before the due index: every course is due at the next tick, which sets its real time.
-    if (!columns.includes("next_due_at")) sql.exec("ALTER TABLE courses ADD COLUMN next_due_at INTEGER DEFAULT 0");
-    sql.exec("CREATE INDEX IF NOT EXISTS courses_due ON courses (next_due_at)");
-  }
+  ) {}
 
   insert(id: string, spec: CourseSpec, tenant: Tenant): void {
     this.sql.exec(

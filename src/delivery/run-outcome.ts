@@ -5,7 +5,7 @@
 import type { Env } from "../env";
 import { toJsonRecord } from "../lib/json";
 import type { PendingApproval } from "../session/approvals";
-import type { RunView } from "../session/session-object";
+import type { RunView } from "../session/run-views";
 import { sessionStub } from "../session/start-run";
 import { readStreamRows } from "../session/stream-events";
 

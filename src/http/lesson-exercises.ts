@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
-import { AnswerRefused, answerExercise } from "../learning/answer-exercise";
+import { AnswerRefused, answerExercise, ExerciseId } from "../learning/answer-exercise";
 import { lessonExercises } from "../learning/exercise-store";
 import { withoutKey } from "../learning/exercises";
 import { CouldNotGrade } from "../learning/grade-answer";
@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from "./errors";
 import { Id, parseJson } from "./validation";
 
 const AnswerBody = z.object({
-  exercise: z.string().regex(/^\d{1,3}\.\d{1,3}$/, 'an exercise id is "N.K", e.g. "1.3"'),
+  exercise: ExerciseId,
   answer: z.string(),
   sessionId: Id.optional(),
 });

@@ -18,7 +18,7 @@ export const mcpRoutes = new Hono<AppEnv>().all("/", async (c) => {
   headers.set(MCP_FORWARD.sessionId, sessionId);
   headers.set(MCP_FORWARD.principal, await principalOf(request));
   headers.set(MCP_FORWARD.tenant, JSON.stringify(c.get("tenant")));
-  const stub = c.env.MCP_SESSIONS.get(c.env.MCP_SESSIONS.idFromName(sessionId));
+  const stub = c.env.MCP_SESSIONS.getByName(sessionId);
   const response = await stub.fetch(new Request(request, { headers }));
   // A fresh Response: the Durable Object's has immutable headers, and the app's middleware adds some.
   return new Response(response.body, response);

@@ -1,6 +1,7 @@
 // Answering one exercise, the same for every channel (HTTP, Telegram, Slack): find it, grade it,
 // remember it for the learner and move its review card. A learner's retry of the same answer within
 // ANSWER_REPEAT_WINDOW_MS gets its first result back: nothing is graded or counted twice.
+import * as z from "zod";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
@@ -9,6 +10,9 @@ import { withoutKey } from "./exercises";
 import { gradeAnswer } from "./grade-answer";
 import type { GradedAnswer } from "./grade";
 import { learnerStub } from "./learner-object";
+
+/** An exercise's id as its heading names it: "N.K". */
+export const ExerciseId = z.string().regex(/^\d{1,3}\.\d{1,3}$/, 'an exercise id is "N.K", e.g. "1.3"');
 
 export interface AnswerInput {
   lessonKey: string;

@@ -1,7 +1,9 @@
 // A quiz in a chat, one exercise at a time: "Quiz me" after a lesson, /quiz to go on, /review for the
 // learner's due reviews. Platform-neutral: it answers with messages and buttons (button values are
-// "quiz:<action>"), and the bots render them (an inline keyboard on Telegram). The quiz's place is kept
-// by the caller (the chat's Durable Object) as a QuizState; answers go through answerExercise like any.
+// "quiz:<action>"), and each chat platform renders them (an inline keyboard on Telegram, Block Kit on
+// Slack). The quiz's place is kept by the caller (the chat's Durable Object) as a QuizState; answers go
+// through answerExercise like any. The chat is the learner, except for a lesson a course delivered: its
+// quiz records the answers for the course, whose next lessons adapt to them.
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
@@ -17,8 +19,16 @@ export interface QuizItem {
   exerciseId: string;
 }
 
+/** Whose answers a quiz records. */
+export interface QuizLearner {
+  id: string;
+  tenant: Tenant;
+}
+
 export interface QuizState {
   mode: "lesson" | "review";
+  /** Whose answers it records: the chat, or the course for a course's lesson (absent in states saved before: the chat). */
+  learner?: QuizLearner;
   items: QuizItem[];
   /** The item being asked; items.length when the quiz is over. */
   index: number;
@@ -37,30 +47,44 @@ export interface QuizMessage {
   buttons?: QuizButton[][];
 }
 
-/** What a button press means. */
-export type QuizAction = { kind: "start" } | { kind: "next" } | { kind: "choose"; letter: string };
+/** What a button press means: start on the last lesson sent to the chat, or on lesson `lesson` of a course. */
+export type QuizAction = { kind: "start" } | { kind: "course"; courseId: string; lesson: number } | { kind: "next" } | { kind: "choose"; letter: string };
 
-const BUTTON_VALUE = /^quiz:(start|next|[A-D])$/;
+/** Course ids are "course-" + 12 hex digits, so the longest value stays far inside Telegram's 64 bytes. */
+const BUTTON_VALUE = /^quiz:(?:(start|next|[A-D])|course:([A-Za-z0-9-]{1,40}):(\d{1,6}))$/;
 
-export const quizButtonValue = (action: QuizAction) => `quiz:${action.kind === "choose" ? action.letter : action.kind}`;
+export function quizButtonValue(action: QuizAction): string {
+  if (action.kind === "course") return `quiz:course:${action.courseId}:${action.lesson}`;
+  return `quiz:${action.kind === "choose" ? action.letter : action.kind}`;
+}
 
 /** A quiz button's action; undefined for any other button. */
 export function parseQuizButton(value: string | undefined): QuizAction | undefined {
   const m = value ? BUTTON_VALUE.exec(value) : null;
   if (!m) return undefined;
+  if (m[2]) return { kind: "course", courseId: m[2], lesson: Number(m[3]) };
   return m[1] === "start" || m[1] === "next" ? { kind: m[1] } : { kind: "choose", letter: m[1]! };
 }
 
-/** The offer under a delivered lesson. */
-export const QUIZ_OFFER: QuizMessage = {
-  text: "Ready to check what you learned? I will ask the lesson's exercises one at a time.",
-  buttons: [[{ label: "Quiz me", value: quizButtonValue({ kind: "start" }) }]],
-};
+/** The offer under a delivered lesson that has exercises to check (`owner`: whose lesson it is); undefined otherwise. */
+export async function quizOffer(
+  env: Env,
+  lessonKey: string,
+  owner: Tenant,
+  start: Extract<QuizAction, { kind: "start" | "course" }>,
+): Promise<QuizMessage | undefined> {
+  const set = await lessonExercises(env.LESSONS, lessonKey, owner);
+  if (!set?.exercises.some((e) => e.key)) return undefined;
+  return {
+    text: "Ready to check what you learned? I will ask the lesson's exercises one at a time.",
+    buttons: [[{ label: "Quiz me", value: quizButtonValue(start) }]],
+  };
+}
 
 export interface QuizDeps {
   env: Env;
   config: Config;
-  /** The chat's learner: its answers, schedule and progress. */
+  /** The learner (the chat, or a course): its answers, schedule and progress. */
   learnerId: string;
   tenant: Tenant;
 }
@@ -70,7 +94,7 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
   const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => ({ lessonKey, exerciseId: e.id }));
   if (!items.length) return { messages: [{ text: "That lesson has no exercises I can check." }] };
-  const state: QuizState = { mode: "lesson", items, index: 0, open: true };
+  const state: QuizState = { mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true };
   return { state, messages: [await ask(d, state)] };
 }
 
@@ -78,7 +102,13 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const due = (await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, d.config.RECAP_MAX_REVIEWS * 5)) ?? [];
   if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
-  const state: QuizState = { mode: "review", items: due.map((r) => ({ lessonKey: r.lessonKey, exerciseId: r.exercise.id })), index: 0, open: true };
+  const state: QuizState = {
+    mode: "review",
+    learner: { id: d.learnerId, tenant: d.tenant },
+    items: due.map((r) => ({ lessonKey: r.lessonKey, exerciseId: r.exercise.id })),
+    index: 0,
+    open: true,
+  };
   return { state, messages: [{ text: `${due.length} exercise${due.length === 1 ? " is" : "s are"} due for review.` }, await ask(d, state)] };
 }
 

@@ -4,8 +4,10 @@
 // the caller when given, so a test can move the clock; the routes pass none and the object's clock is used.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import type { GradedAnswer } from "./grade";
+import { LEARNER_MIGRATIONS } from "./learner-schema";
 import { LearnerStore, type Attempt, type Progress, type Review } from "./learner-store";
 
 export class LearnerObject extends DurableObject<Env> {
@@ -13,6 +15,7 @@ export class LearnerObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, LEARNER_MIGRATIONS);
     this.store = new LearnerStore(ctx.storage.sql);
   }
 
@@ -44,5 +47,5 @@ export class LearnerObject extends DurableObject<Env> {
 }
 
 export function learnerStub(env: Env, learnerId: string) {
-  return env.LEARNERS.get(env.LEARNERS.idFromName(learnerId));
+  return env.LEARNERS.getByName(learnerId);
 }

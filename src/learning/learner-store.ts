@@ -7,30 +7,6 @@ import type { Concept, Exercise } from "./exercises";
 import type { GradedAnswer, Verdict } from "./grade";
 import { reviewed, type ReviewCard } from "./review-schedule";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), tenant TEXT);
-CREATE TABLE IF NOT EXISTS attempts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  lesson_key TEXT NOT NULL,
-  exercise_id TEXT NOT NULL,
-  answer TEXT NOT NULL,
-  verdict TEXT NOT NULL,
-  score REAL NOT NULL,
-  result TEXT NOT NULL,
-  at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attempts_by_exercise ON attempts (lesson_key, exercise_id, at);
-CREATE TABLE IF NOT EXISTS cards (
-  lesson_key TEXT NOT NULL,
-  exercise_id TEXT NOT NULL,
-  exercise TEXT NOT NULL,
-  card TEXT NOT NULL,
-  due INTEGER NOT NULL,
-  last_verdict TEXT NOT NULL,
-  PRIMARY KEY (lesson_key, exercise_id)
-);
-`;
-
 export interface Attempt {
   lessonKey: string;
   exercise: Exercise;
@@ -76,9 +52,8 @@ type Row = Record<string, SqlStorageValue>;
 const DAY_MS = 86_400_000;
 
 export class LearnerStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-  }
+  /** The tables are the object's versioned schema (learner-schema.ts), migrated before the store opens them. */
+  constructor(private readonly sql: SqlStorage) {}
 
   /** The tenant the learner belongs to (the first to record an answer); undefined before any. */
   owner(): Tenant | undefined {

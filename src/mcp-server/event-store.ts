@@ -5,20 +5,12 @@
 import type { EventId, EventStore, StreamId } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS mcp_events (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id TEXT NOT NULL,
-  message TEXT NOT NULL
-)`;
-
 export class SqlEventStore implements EventStore {
   /** @param maxEvents the newest this many events are kept; older ones can no longer be resumed from. */
   constructor(
     private readonly sql: SqlStorage,
     private readonly maxEvents: number,
-  ) {
-    sql.exec(SCHEMA);
-  }
+  ) {}
 
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const { id } = this.sql

@@ -1,5 +1,6 @@
 // The study agent as an MCP server: tools that start runs through startRun like every other channel
-// (study, ask), read the lesson store (list_lessons, get_lesson) and create courses; every lesson as a
+// (study, ask), read the lesson store (list_lessons, get_lesson), create courses and grade answers to a
+// lesson's exercises (answer_exercise, as POST /v1/lessons/:key/answers does); every lesson as a
 // `lesson://{key}` resource; every skill as a prompt. Annotations say honestly what each tool does.
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -12,6 +13,8 @@ import { CourseInput } from "../courses/course-input";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { Id } from "../http/validation";
+import { AnswerRefused, answerExercise, ExerciseId } from "../learning/answer-exercise";
+import { CouldNotGrade } from "../learning/grade-answer";
 import { HttpError } from "../lib/http-error";
 import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/start-run";
@@ -188,6 +191,37 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         };
       } catch (e) {
         if (e instanceof HttpError || e instanceof z.ZodError) return { isError: true, content: [{ type: "text", text: e.message }] };
+        throw e;
+      }
+    },
+  );
+
+  server.registerTool(
+    "answer_exercise",
+    {
+      title: "Answer an exercise",
+      description:
+        "Grades an answer to one exercise of a saved lesson (exercise ids like 1.3 are in its `#### Exercise N.K` headings) and remembers it for the learner: verdict, score, feedback and the expected answer. Multiple choice and fill-in are graded from the Answer Key; short answers and practice tasks by the model.",
+      inputSchema: {
+        key: z.string().min(1).max(200).describe("The lesson's key, e.g. derivatives.md"),
+        exercise: ExerciseId.describe('The exercise id, e.g. "1.3"'),
+        answer: z.string().max(config.ANSWER_MAX_CHARS).describe("The learner's answer (a letter A–D for multiple choice)"),
+        sessionId: Id.optional().describe("The learner (an agent session) whose progress and reviews it counts for; default: this MCP connection's session"),
+      },
+      // It records an attempt and moves the exercise's review schedule (so not read-only, and a second
+      // call is a second attempt unless it repeats the first within ANSWER_REPEAT_WINDOW_MS); it deletes
+      // nothing. A short answer is graded by the model, which reads nothing outside the lesson.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async ({ key, exercise, answer, sessionId }) => {
+      try {
+        if (!isLessonKey(key)) throw new AnswerRefused("lesson_not_found", `No lesson ${key}: list_lessons names the ones that exist.`);
+        const learnerId = sessionId ?? `mcp-${ctx.mcpSessionId}`;
+        const graded = await ctx.keepAwake(() => answerExercise(env, config, { lessonKey: key, exerciseId: exercise, answer, learnerId, tenant: ctx.tenant }));
+        const text = [`${graded.verdict} (score ${graded.score})`, graded.feedback, `Expected: ${graded.expected}`].join("\n");
+        return { content: [{ type: "text", text }], structuredContent: { ...graded, sessionId: learnerId } };
+      } catch (e) {
+        if (e instanceof AnswerRefused || e instanceof CouldNotGrade) return { isError: true, content: [{ type: "text", text: e.message }] };
         throw e;
       }
     },

@@ -5,13 +5,20 @@
 // to the MCP client; nothing here logs.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { migrate } from "../lib/schema-migrations";
 import { mergeRecord, type McpOAuthFlow, type McpOAuthRecord, type McpOAuthStore } from "../tools/mcp/oauth/oauth-store";
+import { MCP_OAUTH_MIGRATIONS } from "./mcp-oauth-schema";
 
 const RECORD = "record:";
 const FLOW = "flow:";
 const ORIGIN = "origin";
 
 export class McpOAuthObject extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, MCP_OAUTH_MIGRATIONS);
+  }
+
   async read(key: string): Promise<McpOAuthRecord> {
     return (await this.ctx.storage.get<McpOAuthRecord>(RECORD + key)) ?? {};
   }
@@ -57,7 +64,7 @@ export class McpOAuthObject extends DurableObject<Env> {
   }
 }
 
-export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.get(env.MCP_OAUTH.idFromName("deployment"));
+export const mcpOAuthObject = (env: Env) => env.MCP_OAUTH.getByName("deployment");
 
 /**
  * The deployment's OAuth store, through the one McpOAuthObject. A stub per call: a Worker isolate keeps

@@ -27,23 +27,12 @@ export interface DedupeLimits {
 /** What a repeated request gets: the earlier run, or a refusal. */
 export type Repeat = { runId: string } | { reused: true };
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS retried_runs (run_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
-`;
-
 /** Runs that a retry attaches to instead of starting another. */
 const RETRIED_STATUSES = new Set(["failed", "running", "queued"]);
 
 export class RequestDedupe {
-  constructor(private readonly sql: SqlStorage) {
-    this.init();
-  }
-
-  /** Creates the table (again, after the storage was wiped). */
-  init(): void {
-    this.sql.exec(SCHEMA);
-  }
+  /** Its tables are the session's (schema.ts). */
+  constructor(private readonly sql: SqlStorage) {}
 
   /** The earlier run this request repeats, a refusal, or undefined when it is new. */
   repeatOf(dedupe: RunDedupe, input: string, latest: RunRow | undefined, limits: DedupeLimits, now = Date.now()): Repeat | undefined {

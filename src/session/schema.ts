@@ -1,9 +1,8 @@
-// The Session Durable Object's SQLite schema, as one list of versioned migrations. A new object runs
-// them all; an object created by an older deployment runs those after its recorded version. Append a
-// migration to change the schema; never edit one that has shipped.
-const VERSION_KEY = "schema_version";
+// The Session Durable Object's SQLite schema, as its list of versioned migrations (the runner and its
+// rules: src/lib/schema-migrations.ts).
+import type { Migration } from "../lib/schema-migrations";
 
-const MIGRATIONS: readonly string[] = [
+export const SESSION_MIGRATIONS: readonly Migration[] = [
   // 1: sessions, runs, the trace and approvals as first shipped.
   `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -72,17 +71,20 @@ DELETE FROM meta WHERE key = 'permission_rules';
   `
 CREATE TABLE IF NOT EXISTS model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
 `,
+  // 4: the request dedupe's keys and retries (request-dedupe.ts) and the webhook outbox (webhook-outbox.ts),
+  // created by those modules before they joined the versioned list.
+  `
+CREATE TABLE IF NOT EXISTS idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS retried_runs (run_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS webhook_outbox (
+  webhook_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  run_id TEXT,
+  body TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (webhook_id, url)
+);
+`,
 ];
-
-/** Brings the object's tables to the latest version (after a wipe: from nothing). */
-export function migrate(sql: SqlStorage): void {
-  sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-  const row = sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", VERSION_KEY).toArray()[0];
-  // Objects from before versioning have the tables of migration 1 (their runs table gives them away).
-  const legacy = !row && sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'runs'").toArray().length > 0;
-  let version = row ? Number(row.value) : legacy ? 1 : 0;
-  for (; version < MIGRATIONS.length; version++) {
-    sql.exec(MIGRATIONS[version]!);
-    sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version + 1));
-  }
-}

@@ -1,51 +1,27 @@
 // The Session Durable Object: one per session, the single writer of its history, runs and trace.
-// Runs of a session execute one at a time, in the order they were started; a run keeps going when the
-// client that started it goes away, and a watchdog alarm resumes a run the object lost to a restart.
+// Its methods are the session's RPC surface; runs execute in run-executor.ts, one at a time in the
+// order they were started, and a watchdog alarm resumes a run the object lost to a restart.
 import { DurableObject } from "cloudflare:workers";
-import type { RunResult, SourcedEvent, Todo, Usage } from "../agent/events";
-import type { LoopResult } from "../agent/loop";
 import type { Message } from "../agent/messages";
-import { PermissionPolicy } from "../lib/permissions";
 import { newId } from "../agent/messages";
 import { mayAccess, type Tenant } from "../lib/tenant";
-import { ConfigError, loadConfig, type Config } from "../config";
+import { migrate } from "../lib/schema-migrations";
+import { armWatchdog } from "../lib/watchdog-alarm";
+import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { compactSession, type CompactResult } from "./compact-session";
-import { ApprovalDesk, type DecideOutcome, type Decision, type PendingApproval } from "./approvals";
+import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
-import { driveRun } from "./run-driver";
-import { isPaused, isUnfinished, RunLifecycle } from "./run-lifecycle";
+import { RunExecutor } from "./run-executor";
+import { isUnfinished, RunLifecycle } from "./run-lifecycle";
+import { runView, sessionView, type RunView, type SessionView, type StartedRun } from "./run-views";
+import { RunWaiters } from "./run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
+import { SESSION_MIGRATIONS } from "./schema";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
 import { traceEventView, type TraceEventView } from "./stream-events";
 import { createTracePolicy, webhookSettings } from "./trace-policy";
 import { WebhookOutbox } from "./webhook-outbox";
-
-/** How often the watchdog checks a running session for a run lost to a restart. */
-const WATCHDOG_MS = 30_000;
-
-export interface SessionView {
-  id: string;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-  messages: Array<Message & { toolCallId?: string }>;
-  todos: Todo[];
-  runs: RunView[];
-  usage: Usage;
-  /** `usage` split by model: writing, summaries, grading and subagents each on their own model. */
-  usageByModel: Record<string, Usage>;
-}
-
-/** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
-export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
-
-export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingApproval[] };
-
-interface ActiveRun {
-  controller: AbortController;
-  /** Settles when the run's execution has stopped (its last write is done). */
-  stopped: Promise<void>;
-}
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
@@ -56,15 +32,13 @@ export class SessionObject extends DurableObject<Env> {
   private readonly lifecycle: RunLifecycle;
   private readonly dedupe: RequestDedupe;
   private readonly outbox: WebhookOutbox;
+  private readonly waiters = new RunWaiters();
+  private readonly executor: RunExecutor;
   private trace: TracePolicy | undefined;
-  private readonly active = new Map<string, ActiveRun>();
-  private readonly waiters = new Map<string, Array<(r: RunView) => void>>();
-  /** Runs ended by a delete: whatever their execution still does, it neither writes nor emits. */
-  private readonly discarded = new Set<string>();
-  private pumping = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    migrate(ctx.storage, SESSION_MIGRATIONS);
     this.store = new SessionStore(ctx.storage.sql);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(ctx.storage.sql);
@@ -81,6 +55,18 @@ export class SessionObject extends DurableObject<Env> {
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
     );
+    this.executor = new RunExecutor({
+      env,
+      config: () => this.config(),
+      store: this.store,
+      hub: this.hub,
+      approvals: this.approvals,
+      lifecycle: this.lifecycle,
+      waiters: this.waiters,
+      view: (r) => this.runView(r),
+      armWatchdog: () => this.armWatchdog(),
+      wipe: () => this.wipe(),
+    });
   }
 
   // ---- sessions
@@ -103,17 +89,7 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   async view(): Promise<SessionView | null> {
-    if (!this.store.exists()) return null;
-    return {
-      id: this.store.getMeta("id")!,
-      metadata: JSON.parse(this.store.getMeta("metadata") ?? "{}"),
-      createdAt: this.store.getMeta("created_at")!,
-      messages: this.store.messages().map(({ seq: _seq, ...m }) => m),
-      todos: this.store.todos(),
-      runs: this.store.runs().map((r) => this.runView(r)),
-      usage: this.store.totalUsage(),
-      usageByModel: this.store.usageByModel(),
-    };
+    return this.store.exists() ? sessionView(this.store, (r) => this.runView(r)) : null;
   }
 
   /**
@@ -122,34 +98,20 @@ export class SessionObject extends DurableObject<Env> {
    */
   async destroy(): Promise<boolean> {
     if (!this.store.exists()) return false;
-    const stopping = [...this.active.values()].map((a) => {
-      a.controller.abort(new Error("session deleted"));
-      return a.stopped;
-    });
-    this.endUnfinishedRuns();
-    await Promise.race([Promise.all(stopping), new Promise((r) => setTimeout(r, this.config().DELETE_WAIT_MS))]);
+    const stopping = this.executor.abortAll("session deleted");
+    this.executor.discardUnfinished(SESSION_DELETED);
+    await Promise.race([stopping, new Promise((r) => setTimeout(r, this.config().DELETE_WAIT_MS))]);
     // A run started while the others stopped ends the same way.
-    this.endUnfinishedRuns();
+    this.executor.discardUnfinished(SESSION_DELETED);
     await this.wipe();
     return true;
-  }
-
-  private endUnfinishedRuns(): void {
-    for (const run of this.store.runs().filter((r) => isUnfinished(r.status))) {
-      this.discarded.add(run.runId);
-      this.lifecycle.stop(run, "failed", { error: SESSION_DELETED });
-      this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: SESSION_DELETED });
-      this.answerWaiters(run.runId);
-    }
   }
 
   private async wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
-    this.store.init();
-    this.dedupe.init();
-    this.outbox.init();
+    migrate(this.ctx.storage, SESSION_MIGRATIONS);
   }
 
   // ---- runs
@@ -169,7 +131,7 @@ export class SessionObject extends DurableObject<Env> {
     this.store.insertRun(runId, input, options);
     this.dedupe.remember(dedupe, runId, limits);
     await this.armWatchdog();
-    void this.pump();
+    void this.executor.pump();
     return { runId, replayed: false };
   }
 
@@ -214,11 +176,7 @@ export class SessionObject extends DurableObject<Env> {
     const run = this.store.run(runId);
     if (!run) return null;
     if (run.status !== "running" && run.status !== "queued") return this.runView(run);
-    return new Promise((resolve) => {
-      const list = this.waiters.get(runId) ?? [];
-      list.push(resolve);
-      this.waiters.set(runId, list);
-    });
+    return this.waiters.wait(runId);
   }
 
   /** The run's events after `after` (trace seq), then live ones; NDJSON. */
@@ -232,11 +190,9 @@ export class SessionObject extends DurableObject<Env> {
   async cancelRun(runId: string): Promise<RunView | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    const active = this.active.get(runId);
-    if (active) active.controller.abort(new Error("cancelled"));
-    else if (isUnfinished(run.status)) {
+    if (!this.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
       this.approvals.withdraw(runId, "the run was cancelled first.");
-      this.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
+      this.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
     return this.runView(this.store.run(runId)!);
   }
@@ -251,7 +207,7 @@ export class SessionObject extends DurableObject<Env> {
   async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    if (run.status === "running" || run.status === "queued" || this.active.has(runId)) return "active";
+    if (run.status === "running" || run.status === "queued" || this.executor.isActive(runId)) return "active";
     this.approvals.withdraw(runId, "the run was deleted.");
     this.store.deleteRun(runId);
     return "deleted";
@@ -270,101 +226,7 @@ export class SessionObject extends DurableObject<Env> {
     return this.store.events({ after, limit }).map(traceEventView);
   }
 
-  // ---- execution
-
-  /** Runs queued runs one at a time. */
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      for (;;) {
-        const next = this.lifecycle.next((runId) => this.active.has(runId));
-        if (!next) break;
-        await this.execute(next);
-      }
-    } finally {
-      this.pumping = false;
-    }
-  }
-
-  private async execute(run: RunRow): Promise<void> {
-    if (run.status === "queued") this.supersedeWaitingRuns();
-    const how = this.lifecycle.begin(run);
-    const controller = new AbortController();
-    let stopped!: () => void;
-    this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
-    const emit = (e: SourcedEvent) => {
-      if (!this.discarded.has(run.runId)) this.hub.emit(run.runId, e);
-    };
-    let result: LoopResult;
-    try {
-      const config = this.config();
-      if (how === "start") emit({ type: "run.started", runId: run.runId });
-      result = await driveRun({
-        config,
-        env: this.env,
-        sessionId: this.store.getMeta("id")!,
-        store: this.store,
-        run: this.store.run(run.runId)!,
-        signal: controller.signal,
-        emit,
-        recovering: how === "recover",
-        permissions: this.approvals.permissionHook(
-          new PermissionPolicy(config.PERMISSIONS),
-          run.runId,
-          run.options.unattended ? config.UNATTENDED_ASK : "wait",
-        ),
-      });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      result = {
-        runId: run.runId,
-        status: "failed",
-        output: "",
-        steps: run.steps,
-        usage: run.usage,
-        error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message },
-      };
-    } finally {
-      this.active.delete(run.runId);
-      stopped();
-    }
-    if (!this.discarded.has(run.runId)) this.finish(this.store.run(run.runId)!, result);
-    // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
-    else if (!this.store.exists()) await this.wipe();
-  }
-
-  private finish(run: RunRow, result: LoopResult): void {
-    const pending = result.status === "awaiting_approval" ? this.approvals.open(run.runId, result.pending ?? [], this.config().APPROVAL_TTL_MS) : undefined;
-    if (result.status === "queued" || result.status === "running") throw new Error(`run ${run.runId}: an execution cannot end ${result.status}`);
-    this.lifecycle.stop(run, result.status, { output: result.output, steps: result.steps, usage: result.usage, error: result.error ?? null });
-    try {
-      if (result.status === "failed")
-        this.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
-      else if (!pending) {
-        this.hub.emit(run.runId, {
-          type: "run.completed",
-          runId: run.runId,
-          status: result.status,
-          output: result.output,
-          steps: result.steps,
-          usage: result.usage,
-        });
-      } else {
-        this.approvals.announce(run.runId, pending);
-        void this.armWatchdog();
-      }
-    } finally {
-      // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
-      this.answerWaiters(run.runId);
-    }
-  }
-
-  private answerWaiters(runId: string): void {
-    const view = this.runView(this.store.run(runId)!);
-    for (const resolve of this.waiters.get(runId) ?? []) resolve(view);
-    this.waiters.delete(runId);
-  }
+  // ---- the object's own upkeep
 
   private dedupeLimits(): DedupeLimits {
     const config = this.config();
@@ -396,55 +258,35 @@ export class SessionObject extends DurableObject<Env> {
     );
   }
 
-  /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
-  private supersedeWaitingRuns(): void {
-    for (const waiting of this.store.runs().filter((r) => isPaused(r.status))) {
-      this.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
-      this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
-    }
-  }
-
   /** Puts a run whose approvals are all settled back in line. */
   private async resume(runId: string): Promise<void> {
     this.lifecycle.resume(runId);
     await this.armWatchdog();
-    void this.pump();
+    void this.executor.pump();
   }
 
   /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
-    const working = this.active.size > 0 || this.lifecycle.hasWork();
+    const working = this.executor.activeCount > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const at = Math.min(working ? Date.now() + WATCHDOG_MS : Infinity, this.approvals.nextExpiry() ?? Infinity, expiresAt, this.outbox.nextDue() ?? Infinity);
-    if (at !== Infinity) await this.ctx.storage.setAlarm(at);
+    await armWatchdog(this.ctx.storage, working, this.approvals.nextExpiry(), expiresAt, this.outbox.nextDue());
   }
 
   /** The watchdog: expires approvals no one decided, resumes runs lost to a restart, and re-arms while work remains. */
   async alarm(): Promise<void> {
     // A released stateless session whose time is up goes entirely.
-    if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.active.size === 0) {
+    if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.executor.activeCount === 0) {
       await this.destroy();
       return;
     }
     for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
     await this.outbox.deliverDue();
     await this.armWatchdog();
-    if (this.active.size === 0) void this.pump();
+    if (this.executor.activeCount === 0) void this.executor.pump();
   }
 
   /** A run as clients see it; a paused run's `pending` comes from the approvals table. */
   private runView(r: RunRow): RunView {
-    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : [];
-    return {
-      runId: r.runId,
-      status: r.status,
-      output: r.output,
-      steps: r.steps,
-      usage: r.usage,
-      ...(r.error ? { error: r.error } : {}),
-      ...(pending.length ? { pending } : {}),
-      createdAt: r.createdAt,
-      ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
-    };
+    return runView(r, r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : []);
   }
 }

@@ -1,13 +1,12 @@
 // A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
 // key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
 import type { Paradigm } from "../agent";
-import type { ErrorInfo, RunStatus, SourcedEvent, Todo, Usage } from "../agent/events";
+import { addUsage, emptyUsage, type ErrorInfo, type RunStatus, type SourcedEvent, type Todo, type Usage } from "../agent/events";
 import type { Compaction } from "../agent/context/compaction";
 import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./run-lifecycle";
-import { migrate } from "./schema";
 import { wireEvent, type TraceRow } from "./stream-events";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -58,16 +57,13 @@ export interface RunOptions {
 }
 
 type Row = Record<string, SqlStorageValue>;
+type ModelUsageRow = { run_id: string; model: string; prompt: number; completion: number; total: number };
+
+const usageOfRow = (r: ModelUsageRow): Usage => ({ promptTokens: r.prompt, completionTokens: r.completion, totalTokens: r.total });
 
 export class SessionStore {
-  constructor(private readonly sql: SqlStorage) {
-    this.init();
-  }
-
-  /** Creates or migrates the object's tables (again, after the storage was wiped). */
-  init(): void {
-    migrate(this.sql);
-  }
+  /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
+  constructor(private readonly sql: SqlStorage) {}
 
   // ---- the session itself
 
@@ -247,33 +243,29 @@ export class SessionStore {
 
   /** Adds one model call's usage to its run's count for that model. */
   addModelUsage(runId: string, model: string, u: Usage): void {
+    const row = this.sql.exec<ModelUsageRow>("SELECT * FROM model_usage WHERE run_id = ? AND model = ?", runId, model).toArray()[0];
+    const sum = addUsage(row ? usageOfRow(row) : emptyUsage(), u);
     this.sql.exec(
-      `INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(run_id, model) DO UPDATE SET prompt = prompt + excluded.prompt, completion = completion + excluded.completion, total = total + excluded.total`,
+      "INSERT OR REPLACE INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)",
       runId,
       model,
-      u.promptTokens,
-      u.completionTokens,
-      u.totalTokens,
+      sum.promptTokens,
+      sum.completionTokens,
+      sum.totalTokens,
     );
   }
 
   /** The session's usage split by model, every purpose and subagent included. */
   usageByModel(): Record<string, Usage> {
-    const rows = this.sql.exec<{ model: string; p: number; c: number; t: number }>(
-      "SELECT model, SUM(prompt) AS p, SUM(completion) AS c, SUM(total) AS t FROM model_usage GROUP BY model ORDER BY model",
-    );
-    return Object.fromEntries([...rows].map((r) => [r.model, { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }]));
+    const byModel: Record<string, Usage> = {};
+    for (const row of this.sql.exec<ModelUsageRow>("SELECT * FROM model_usage ORDER BY model")) {
+      byModel[row.model] = addUsage(byModel[row.model] ?? emptyUsage(), usageOfRow(row));
+    }
+    return byModel;
   }
 
   totalUsage(): Usage {
-    const u = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-    for (const r of this.runs()) {
-      u.promptTokens += r.usage.promptTokens;
-      u.completionTokens += r.usage.completionTokens;
-      u.totalTokens += r.usage.totalTokens;
-    }
-    return u;
+    return this.runs().reduce((sum, r) => addUsage(sum, r.usage), emptyUsage());
   }
 
   // ---- the audit trace

@@ -6,7 +6,7 @@ import type { RunDedupe } from "./request-dedupe";
 
 export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
-import type { RunView, StartedRun } from "./session-object";
+import type { RunView, StartedRun } from "./run-views";
 
 export interface RunHandle {
   runId: string;
@@ -19,7 +19,7 @@ export interface RunHandle {
 }
 
 export function sessionStub(env: Env, sessionId: string) {
-  return env.SESSIONS.get(env.SESSIONS.idFromName(sessionId));
+  return env.SESSIONS.getByName(sessionId);
 }
 
 export async function startRun(env: Env, sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<RunHandle> {

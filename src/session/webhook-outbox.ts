@@ -19,17 +19,6 @@ type AttemptEvent = Extract<AgentEvent, { type: "webhook.attempt" }>;
 /** Deliveries attempted at once per session. */
 export const MAX_IN_FLIGHT = 4;
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS webhook_outbox (
-  webhook_id TEXT NOT NULL,
-  url TEXT NOT NULL,
-  run_id TEXT,
-  body TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_at INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (webhook_id, url)
-);`;
-
 interface OutboxRow {
   webhook_id: string;
   url: string;
@@ -47,14 +36,7 @@ export class WebhookOutbox {
     private readonly sql: SqlStorage,
     private readonly settings: () => OutboxSettings,
     private readonly record: (runId: string | null, event: AttemptEvent) => void,
-  ) {
-    this.init();
-  }
-
-  /** Creates the table (again, after the storage was wiped). */
-  init(): void {
-    this.sql.exec(SCHEMA);
-  }
+  ) {}
 
   /** Queues the event for every webhook that wants it; true when any does. Synchronous: it commits with the event. */
   enqueue(payload: HookPayload): boolean {

@@ -52,7 +52,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
       max_chars: z.number().int().min(100).optional().describe(`Characters of content to return at most (default and ceiling ${opts.maxChars})`),
     }),
     replaySafe: true,
-    annotations: { readOnly: true },
+    sideEffects: false,
     async run({ url, max_chars }, ctx) {
       const recheck = ctx.recheck;
       let res: SafeResponse;

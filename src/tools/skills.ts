@@ -81,7 +81,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
       name: z.string().min(1).max(64).describe("The skill's name, e.g. knowledge-compiler"),
       args: z.string().max(8000).optional().describe("Arguments for the skill; replaces $ARGUMENTS in its instructions"),
     }),
-    annotations: { readOnly: true },
+    sideEffects: false,
     replaySafe: true,
     async run({ name, args }, ctx) {
       const content = await skillContent(name, args, ctx.signal);
@@ -116,7 +116,7 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
       name: z.string().min(1).max(64).describe("The skill's name"),
       path: z.string().min(1).max(200).describe("The file's path inside the skill, e.g. templates/lesson.md"),
     }),
-    annotations: { readOnly: true },
+    sideEffects: false,
     replaySafe: true,
     async run({ name, path }) {
       const skill = byName.get(name);

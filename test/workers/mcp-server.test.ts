@@ -1,6 +1,7 @@
 // The study agent as an MCP server, driven by the official SDK client over Streamable HTTP: it lists and
-// calls every tool (study with its progress notifications), lists and reads lesson:// resources and the
-// template, lists and gets the skills as prompts; the annotations say what each tool does.
+// calls every tool (study with its progress notifications, answer_exercise graded from the key and by the
+// model), lists and reads lesson:// resources and the template, lists and gets the skills as prompts; the
+// annotations say what each tool does.
 import { env, exports } from "cloudflare:workers";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -8,6 +9,7 @@ import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.j
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
+import { putLesson } from "../support/quiz-lesson";
 import { studyReplies } from "../support/study-script";
 import { BASE, uniqueId } from "../support/worker-http";
 
@@ -35,11 +37,18 @@ describe("the /mcp server with the SDK client", () => {
     expect(client.getServerVersion()?.name).toBe("study-agent-edge");
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(["ask", "create_course", "get_lesson", "list_lessons", "study"]);
+    expect([...byName.keys()].sort()).toEqual(["answer_exercise", "ask", "create_course", "get_lesson", "list_lessons", "study"]);
     for (const name of ["list_lessons", "get_lesson"])
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     for (const name of ["study", "ask", "create_course"])
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    // It records an attempt (a retry counts again after ANSWER_REPEAT_WINDOW_MS) and reaches only the grader.
+    expect(byName.get("answer_exercise")!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
     expect(Object.keys((byName.get("study")!.inputSchema as { properties: object }).properties).sort()).toEqual(["language", "level", "sessionId", "topic"]);
   });
 
@@ -104,6 +113,45 @@ describe("the /mcp server with the SDK client", () => {
     expect((await workerFetch(`${BASE}/v1/courses/${id}`)).status).toBe(200);
     const bad = (await client.callTool({ name: "create_course", arguments: { topic: "x", cron: "every tuesday" } })) as CallToolResult;
     expect(bad.isError).toBe(true);
+  });
+
+  it("answer_exercise grades from the key or by the model, as the answers route does, and counts for the learner", async () => {
+    const key = `${uniqueId("quiz")}.md`;
+    const sessionId = uniqueId("mcp-learner");
+    await putLesson(env.LESSONS, key);
+    const answer = async (args: Record<string, unknown>) => (await client.callTool({ name: "answer_exercise", arguments: { key, ...args } })) as CallToolResult;
+
+    const right = await answer({ exercise: "1.1", answer: "b", sessionId });
+    expect(right.isError).toBeFalsy();
+    expect(right.structuredContent).toEqual({
+      exerciseId: "1.1",
+      verdict: "correct",
+      score: 1,
+      feedback: "Correct. The derivative is the instantaneous rate of change.",
+      expected: "B. The instantaneous rate of change",
+      sessionId,
+    });
+    expect(textOf(right)).toMatch(/^correct \(score 1\)\nCorrect\. The derivative/);
+    expect((await answer({ exercise: "1.2", answer: "D", sessionId })).structuredContent).toMatchObject({ verdict: "incorrect", score: 0 });
+
+    // A short answer goes to the model grader, in the learner's session.
+    const marker = await script(sessionId, [{ toolCalls: [{ name: "grade", args: { verdict: "partial", score: 0.5, feedback: "Half of the reason." } }] }]);
+    const graded = await answer({ exercise: "1.4", answer: `${marker} Because one x is removed.`, sessionId });
+    expect(graded.structuredContent).toMatchObject({ exerciseId: "1.4", verdict: "partial", score: 0.5, feedback: "Half of the reason." });
+
+    const progress = await (await workerFetch(`${BASE}/v1/learners/${sessionId}/progress`)).json();
+    expect(progress).toMatchObject({ answered: 3, correct: 1 });
+
+    // Refusals are tool errors the model can read, not protocol errors.
+    for (const [args, message] of [
+      [{ exercise: "9.9", answer: "B" }, /exercise 9\.9 .*not found/],
+      [{ exercise: "1.1", answer: "  " }, /empty/],
+      [{ key: "missing.md", exercise: "1.1", answer: "B" }, /No lesson missing\.md|lesson missing\.md not found/],
+    ] as const) {
+      const refused = await answer(args);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(message);
+    }
   });
 
   it("offers each skill as a prompt, with its arguments in place", async () => {

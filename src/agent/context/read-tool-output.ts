@@ -24,7 +24,7 @@ export function createReadToolOutputTool(store: ToolOutputStore, limits: OutputL
       limit: z.number().int().min(1).default(maxLines).describe("How many lines to read"),
     }),
     replaySafe: true,
-    annotations: { readOnly: true },
+    sideEffects: false,
     async run({ id, offset, limit }) {
       const text = await store.get(id);
       if (text === undefined) return fail(`No kept output has the id "${id}". Use the id exactly as the marker shows it.`);

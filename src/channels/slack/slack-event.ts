@@ -3,7 +3,7 @@
 // answered: anything from a bot (our own replies included, so the app cannot talk to itself) and
 // message subtypes (edits, deletions, joins).
 import * as z from "zod";
-import type { ChatMessage } from "../chat-message";
+import type { SlackShapes } from "./slack-platform";
 
 export const SlackEnvelope = z.object({ type: z.string() });
 export const SlackUrlVerification = z.object({ type: z.literal("url_verification"), challenge: z.string() });
@@ -26,7 +26,7 @@ export const SlackEventCallback = z.object({
 
 export type SlackEventCallback = z.output<typeof SlackEventCallback>;
 
-export function slackChatMessage(payload: SlackEventCallback): ChatMessage | undefined {
+export function slackChatMessage(payload: SlackEventCallback): SlackShapes["message"] | undefined {
   const e = payload.event;
   if (e.bot_id || e.subtype || !e.user || !e.channel || !e.ts) return undefined;
   const text = plainSlackText(e.text ?? "");

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { chatObject } from "../chat-object";
+import { slackObjectName } from "./slack-platform";
 import { SlackEnvelope, SlackEventCallback, SlackUrlVerification, slackChatMessage } from "./slack-event";
 import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "./slack-request";
 
@@ -17,6 +18,6 @@ export const slackRoutes = new Hono<AppEnv>().post("/events", async (c) => {
   const message = slackChatMessage(callback);
   if (!message) return c.json({ ok: true });
   requireSlackBotToken(c);
-  await chatObject(c.env, message).accept(`event:${callback.event_id}`, message);
+  await chatObject(c.env, slackObjectName(message)).accept(`event:${callback.event_id}`, message);
   return c.json({ ok: true });
 });

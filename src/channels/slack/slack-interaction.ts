@@ -1,8 +1,9 @@
 // The parts of Slack's interactivity payloads the app reads (https://api.slack.com/reference/interaction-payloads/block-actions):
-// a click on one of the approval buttons is a `block_actions` payload whose action's `value` is the
-// button's "<choice>:<approval id>". Other interactions (and other buttons) are acknowledged and dropped.
+// a click on one of the app's buttons (an approval, the quiz, an input) is a `block_actions` payload whose
+// action's `value` is the button's value. Other interactions are acknowledged and dropped.
 import * as z from "zod";
-import { parseButtonValue, type ApprovalClick } from "../approval-buttons";
+import type { ChatClick } from "../chat-platform";
+import type { SlackShapes } from "./slack-platform";
 
 export const SlackInteraction = z.object({ type: z.string() });
 
@@ -18,20 +19,18 @@ export const SlackBlockActions = z.object({
 
 export type SlackBlockActions = z.output<typeof SlackBlockActions>;
 
-/** A click on an approval button, with where it happened and a delivery id for dedupe; undefined for anything else. */
-export function slackApprovalClick(p: SlackBlockActions): { teamId: string; channel: string; deliveryId: string; click: ApprovalClick } | undefined {
+/** A click on one of the app's buttons, with a delivery id for dedupe; undefined for anything else. */
+export function slackClick(p: SlackBlockActions): { deliveryId: string; click: ChatClick<SlackShapes> } | undefined {
   const action = p.actions[0]!;
-  const button = parseButtonValue(action.value);
   const channel = p.channel?.id ?? p.container?.channel_id;
   const ts = p.message?.ts ?? p.container?.message_ts;
-  if (!button || !channel || !ts) return undefined;
+  if (!action.value || !channel || !ts) return undefined;
   const threadTs = p.message?.thread_ts ?? p.container?.thread_ts;
   return {
-    teamId: p.team.id,
-    channel,
     deliveryId: `action:${p.user.id}:${action.action_ts ?? ts}:${action.value}`,
     click: {
-      ...button,
+      address: { platform: "slack", teamId: p.team.id, channel },
+      value: action.value,
       by: `slack:${p.user.id}`,
       who: `<@${p.user.id}>`,
       at: { platform: "slack", channel, ts, ...(threadTs ? { threadTs } : {}), userId: p.user.id },

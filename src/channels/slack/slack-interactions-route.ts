@@ -1,12 +1,13 @@
-// POST /slack/interactions: Slack's interactivity request URL (docs/slack.md), where a click on an
-// approval button arrives as a form field `payload=<JSON>`. Verified like /slack/events (v0 signature
-// over the raw body, 5-minute window), handed to the channel's ChatObject (which settles the approval
-// and answers in the thread) and acknowledged at once with an empty 200, within Slack's 3 seconds.
+// POST /slack/interactions: Slack's interactivity request URL (docs/slack.md), where a click on one
+// of the app's buttons arrives as a form field `payload=<JSON>`. Verified like /slack/events (v0 signature
+// over the raw body, 5-minute window), handed to the channel's ChatObject (which settles the approval,
+// or goes on with the quiz, and answers in the thread) and acknowledged at once with an empty 200, within Slack's 3 seconds.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { badRequest } from "../../lib/http-error";
 import { chatObject } from "../chat-object";
-import { SlackBlockActions, SlackInteraction, slackApprovalClick } from "./slack-interaction";
+import { SlackBlockActions, SlackInteraction, slackClick } from "./slack-interaction";
+import { slackObjectName } from "./slack-platform";
 import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "./slack-request";
 
 export const slackInteractionRoutes = new Hono<AppEnv>().post("/interactions", async (c) => {
@@ -15,9 +16,9 @@ export const slackInteractionRoutes = new Hono<AppEnv>().post("/interactions", a
   if (field === null) throw badRequest("invalid_request", "The body has no payload field (Slack sends payload=<JSON>, form-encoded).");
   const payload = parseJsonText(field);
   if (parseOrBadRequest(SlackInteraction, payload).type !== "block_actions") return c.body(null, 200);
-  const clicked = slackApprovalClick(parseOrBadRequest(SlackBlockActions, payload));
+  const clicked = slackClick(parseOrBadRequest(SlackBlockActions, payload));
   if (!clicked) return c.body(null, 200);
   requireSlackBotToken(c);
-  await chatObject(c.env, { platform: "slack", teamId: clicked.teamId, channel: clicked.channel }).click(clicked.deliveryId, clicked.click);
+  await chatObject(c.env, slackObjectName(clicked.click.address)).click(clicked.deliveryId, clicked.click);
   return c.body(null, 200);
 });

@@ -1,15 +1,5 @@
-// The bot's commands. A message that is not a command is a question for the agent.
-export type TelegramCommand =
-  | { kind: "start" }
-  | { kind: "new" }
-  | { kind: "stop" }
-  | { kind: "compact" }
-  | { kind: "lesson"; topic: string }
-  | { kind: "course"; topic: string }
-  | { kind: "quiz" }
-  | { kind: "review" }
-  | { kind: "usage"; text: string }
-  | { kind: "ask"; text: string };
+// The Telegram bot's commands ("/cmd" or "/cmd@BotName"), parsed into the platform-neutral ChatCommand.
+import type { ChatCommand } from "../chat-commands";
 
 export const TELEGRAM_HELP = [
   "Hi! I am StudyAgent, a tutor that researches a topic and writes study material with exercises.",
@@ -24,7 +14,7 @@ export const TELEGRAM_HELP = [
   "/compact – summarize our earlier conversation so I can keep going",
 ].join("\n");
 
-export function parseTelegramCommand(text: string): TelegramCommand {
+export function parseTelegramCommand(text: string): ChatCommand {
   // "/cmd", "/cmd@BotName" (groups), optionally followed by an argument.
   const m = /^\/([A-Za-z_]+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!m) return { kind: "ask", text };
@@ -32,7 +22,7 @@ export function parseTelegramCommand(text: string): TelegramCommand {
   switch (m[1]!.toLowerCase()) {
     case "start":
     case "help":
-      return { kind: "start" };
+      return { kind: "reply", text: TELEGRAM_HELP };
     case "new":
       return { kind: "new" };
     case "stop":
@@ -44,13 +34,10 @@ export function parseTelegramCommand(text: string): TelegramCommand {
     case "review":
       return { kind: "review" };
     case "lesson":
-      return arg ? { kind: "lesson", topic: arg } : { kind: "usage", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
+      return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
     case "course":
-      return arg ? { kind: "course", topic: arg } : { kind: "usage", text: "Tell me the topic: /course <topic>, for example /course Spanish for travellers" };
+      return arg ? { kind: "course", topic: arg } : { kind: "reply", text: "Tell me the topic: /course <topic>, for example /course Spanish for travellers" };
     default:
-      return { kind: "usage", text: `I do not know /${m[1]}.\n\n${TELEGRAM_HELP}` };
+      return { kind: "reply", text: `I do not know /${m[1]}.\n\n${TELEGRAM_HELP}` };
   }
 }
-
-/** What /lesson asks the agent (the default system prompt knows how to build and save a lesson). */
-export const lessonRequest = (topic: string) => `I want to learn about: ${topic}\n\nResearch it, write a lesson with exercises, and save it.`;

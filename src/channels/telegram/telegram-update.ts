@@ -1,11 +1,10 @@
 // The parts of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update). Loose on
 // purpose: unknown fields pass, and `chat.type` is optional because older examples and some clients
-// leave it out. Only text messages from people and clicks on the bot's approval and quiz buttons
-// (callback_query) are handled; everything else is acknowledged and dropped.
+// leave it out. Only text messages from people and clicks on the bot's buttons (callback_query:
+// approvals, the quiz, inputs) are handled; everything else is acknowledged and dropped.
 import * as z from "zod";
-import { parseQuizButton, type QuizAction } from "../../learning/chat-quiz";
-import { parseButtonValue, type ApprovalClick, type ButtonMessage } from "../approval-buttons";
-import type { ChatMessage } from "../chat-message";
+import type { ChatClick } from "../chat-platform";
+import type { TelegramShapes } from "./telegram-platform";
 
 export const TelegramUpdate = z.object({
   update_id: z.number().int().nonnegative(),
@@ -30,30 +29,23 @@ export const TelegramUpdate = z.object({
 
 export type TelegramUpdate = z.output<typeof TelegramUpdate>;
 
-export function telegramChatMessage(update: TelegramUpdate): ChatMessage | undefined {
+export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["message"] | undefined {
   const m = update.message;
   if (!m?.text?.trim() || m.from?.is_bot) return undefined;
   return { platform: "telegram", chatId: m.chat.id, text: m.text };
 }
 
-/** A click on one of the bot's approval buttons, with the chat it was in; undefined for any other callback. */
-export function telegramApprovalClick(update: TelegramUpdate): { chatId: number; click: ApprovalClick } | undefined {
+/** A click on one of the bot's buttons (its callback_data is the button's value); undefined for any other callback. */
+export function telegramClick(update: TelegramUpdate): ChatClick<TelegramShapes> | undefined {
   const q = update.callback_query;
-  const button = parseButtonValue(q?.data);
-  if (!q?.message || !button) return undefined;
+  if (!q?.message || !q.data) return undefined;
   const chatId = q.message.chat.id;
   const who = q.from.username ? `@${q.from.username}` : (q.from.first_name ?? `user ${q.from.id}`);
   return {
-    chatId,
-    click: { ...button, by: `telegram:${q.from.id}`, who, at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id } },
+    address: { platform: "telegram", chatId },
+    value: q.data,
+    by: `telegram:${q.from.id}`,
+    who,
+    at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id },
   };
-}
-
-/** A click on a quiz button (src/learning/chat-quiz.ts), with where it was; undefined for any other callback. */
-export function telegramQuizClick(update: TelegramUpdate): { chatId: number; action: QuizAction; at: ButtonMessage } | undefined {
-  const q = update.callback_query;
-  const action = parseQuizButton(q?.data);
-  if (!q?.message || !action) return undefined;
-  const chatId = q.message.chat.id;
-  return { chatId, action, at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id } };
 }

@@ -1,6 +1,6 @@
 // POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
 // docs/telegram.md). The secret header is checked in constant time, the update (a message, or a click
-// on an approval or quiz button) handed to the chat's ChatObject (which drops repeats and does the work), and
+// on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
 // Telegram gets its 200 at once.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/app-env";
@@ -8,7 +8,8 @@ import { HttpError } from "../../lib/http-error";
 import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { parseJson } from "../../http/validation";
 import { chatObject } from "../chat-object";
-import { TelegramUpdate, telegramApprovalClick, telegramChatMessage, telegramQuizClick } from "./telegram-update";
+import { telegramObjectName } from "./telegram-platform";
+import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-update";
 
 export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = c.get("config");
@@ -22,10 +23,8 @@ export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   }
   const update = await parseJson(c, TelegramUpdate);
   const message = telegramChatMessage(update);
-  if (message) await chatObject(c.env, message).accept(`update:${update.update_id}`, message);
-  const clicked = telegramApprovalClick(update);
-  if (clicked) await chatObject(c.env, { platform: "telegram", chatId: clicked.chatId }).click(`update:${update.update_id}`, clicked.click);
-  const quiz = telegramQuizClick(update);
-  if (quiz) await chatObject(c.env, { platform: "telegram", chatId: quiz.chatId }).quizClick(`update:${update.update_id}`, quiz.action, quiz.at);
+  if (message) await chatObject(c.env, telegramObjectName(message.chatId)).accept(`update:${update.update_id}`, message);
+  const click = telegramClick(update);
+  if (click) await chatObject(c.env, telegramObjectName(click.address.chatId)).click(`update:${update.update_id}`, click);
   return c.json({ ok: true });
 });

@@ -4,7 +4,7 @@
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
 import type { RunStatus, Usage } from "../../agent/events";
-import type { RunView } from "../../session/session-object";
+import type { RunView } from "../../session/run-views";
 import type { StreamRow } from "../../session/stream-events";
 import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../openai-wire";

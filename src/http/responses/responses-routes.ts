@@ -3,7 +3,7 @@
 // run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
 import { Hono, type Context } from "hono";
 import type { RunOptions } from "../../session/session-store";
-import type { RunView } from "../../session/session-object";
+import type { RunView } from "../../session/run-views";
 import type { sessionStub } from "../../session/start-run";
 import { readStreamRows } from "../../session/stream-events";
 import type { AppEnv } from "../app-env";

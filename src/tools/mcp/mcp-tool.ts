@@ -56,7 +56,7 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Mcp
     sideEffects: !readOnly,
     replaySafe: readOnly || hints.idempotentHint === true,
     timeoutMs: connectTimeoutMs + server.config.timeoutMs + REGISTRY_TIMEOUT_MARGIN_MS,
-    annotations: { destructive, readOnly },
+    annotations: { destructive },
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };

@@ -69,7 +69,7 @@ export function createWebSearchTool(opts: WebSearchOptions): Tool {
       num_results: z.number().int().min(1).max(10).default(5).describe("How many results, 1 to 10"),
     }),
     replaySafe: true,
-    annotations: { readOnly: true },
+    sideEffects: false,
     async run({ query, num_results }, ctx) {
       let hits;
       try {

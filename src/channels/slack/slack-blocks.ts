@@ -1,7 +1,9 @@
-// The approval buttons on Slack, as Block Kit: the prompt in a section, then an actions block with
-// Allow / Deny / Always allow buttons whose `value` is the "<choice>:<approval id>" of
-// approval-buttons.ts. Once decided, the message is rewritten with the decision instead of the buttons.
+// Messages with buttons on Slack, as Block Kit: the text in a section, then the buttons in actions
+// blocks (one per row). The approval buttons are Allow (primary) / Deny (danger) / Always allow, each
+// `value` the "<choice>:<approval id>" of approval-buttons.ts; once decided, the message is rewritten
+// with the decision instead of the buttons. Other buttons (the quiz's, an input's) carry their own values.
 import { APPROVAL_BUTTONS, buttonValue } from "../approval-buttons";
+import type { ChatButton } from "../chat-platform";
 import { escapeSlackText, type SlackBlock } from "./slack-api";
 
 const STYLES = { allow: "primary", deny: "danger" } as const;
@@ -20,6 +22,17 @@ export function approvalBlocks(prompt: string, approvalId: string): SlackBlock[]
         ...(choice in STYLES ? { style: STYLES[choice as keyof typeof STYLES] } : {}),
       })),
     },
+  ];
+}
+
+/** `text` with rows of buttons under it. */
+export function buttonBlocks(text: string, rows: readonly ChatButton[][]): SlackBlock[] {
+  return [
+    promptSection(text),
+    ...rows.map((row, r) => ({
+      type: "actions",
+      elements: row.map((b, i) => ({ type: "button", action_id: `button_${r}_${i}`, text: { type: "plain_text", text: b.label }, value: b.value })),
+    })),
   ];
 }
 

@@ -1,0 +1,83 @@
+// One chat platform (Telegram, Slack, …) as the conversation's Durable Object (chat-object.ts) drives
+// it: how a message names its session and learner, what its commands are, and how to send text, a
+// lesson, buttons, and the answers to a click. The object itself has no platform branches; a platform
+// is one folder under src/channels/ (its webhook route, its payloads, its API client and this adapter)
+// plus one line in platforms.ts.
+import type { CourseDelivery } from "../courses/course-input";
+import type { Tenant } from "../lib/tenant";
+import type { ChatCommand } from "./chat-commands";
+
+/** The shapes one platform works with; each is a JSON object carrying `platform`. */
+export interface PlatformShapes {
+  /** What names the conversation's Durable Object (a Telegram chat, a Slack channel). */
+  address: { platform: string };
+  /** A person's message, as the webhook reduced it: the address, where to answer, and the text. */
+  message: { platform: string; text: string };
+  /** Where a reply goes. */
+  target: { platform: string };
+  /** Where a clicked button's message is, and how to answer the person who clicked. */
+  button: { platform: string };
+}
+
+/** A button under a message: `value` comes back in the click (at most 64 bytes: Telegram's callback_data). */
+export interface ChatButton {
+  label: string;
+  value: string;
+}
+
+/** A message the bot sends, with rows of buttons. */
+export interface OutgoingMessage {
+  text: string;
+  buttons?: ChatButton[][];
+}
+
+/** A saved lesson as a chat shows it (a Markdown document on Telegram, text in the thread on Slack). */
+export interface LessonFile {
+  key: string;
+  title: string;
+  markdown: string;
+}
+
+/** A click on one of the bot's buttons, as the webhook reduced it. */
+export interface ChatClick<P extends PlatformShapes = PlatformShapes> {
+  address: P["address"];
+  /** The button's value: an approval, quiz or input button (the object tells them apart). */
+  value: string;
+  /** Recorded in the session's trace: "telegram:<user id>", "slack:<user id>". */
+  by: string;
+  /** How a decision names the person in the chat ("@ada", "<@U123>"). */
+  who: string;
+  at: P["button"];
+}
+
+export class ChatNotConfiguredError extends Error {}
+
+export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
+  /** The tenant its sessions, courses and learners belong to (src/lib/tenant.ts). */
+  readonly tenant: Tenant;
+  /** A message's command; anything that is not one is `ask`. */
+  parseCommand(text: string): ChatCommand;
+  /** The session a message's run goes to (before any /new). */
+  sessionId(m: P["message"]): string;
+  /** The learner of a conversation: whose answers its quizzes record (stable across /new). */
+  learnerId(a: P["address"]): string;
+  /** Where the answer to a message goes. */
+  replyTarget(m: P["message"]): P["target"];
+  /** Where what a click leads to goes (the clicked message's chat or thread). */
+  clickTarget(at: P["button"]): P["target"];
+  /** Where a course asked for in this conversation delivers its lessons. */
+  courseDelivery(a: P["address"]): CourseDelivery;
+  /** Shows that the bot is working; a no-op where the platform has no such thing. */
+  typing(to: P["target"]): Promise<void>;
+  /** Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). */
+  send(to: P["target"], message: OutgoingMessage): Promise<P["target"]>;
+  sendLesson(to: P["target"], lesson: LessonFile): Promise<void>;
+  /** The prompt of one approval with Allow / Deny / Always allow (approval-buttons.ts). */
+  approvalButtons(to: P["target"], prompt: string, approvalId: string): Promise<void>;
+  /** After a decision: tells the person who clicked, and shows `note` in place of the buttons. */
+  approvalDecided(at: P["button"], prompt: string, note: string, confirmation: string): Promise<void>;
+  /** Tells only the person who clicked why the click did nothing. */
+  refuseClick(at: P["button"], text: string): Promise<void>;
+  /** Ends a click's loading state where the platform shows one. */
+  acknowledgeClick(at: P["button"]): Promise<void>;
+}

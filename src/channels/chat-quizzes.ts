@@ -1,0 +1,116 @@
+// The quiz as a conversation keeps it (src/learning/chat-quiz.ts asks and grades): where the quiz is
+// (QuizState) and the last lesson sent here, in the chat's meta; "Quiz me" under a lesson; /quiz,
+// /review, replies while a question is out, and clicks on the quiz's buttons. What it says goes out
+// through the chat's platform. The chat is the learner, except in the quiz of a lesson a course
+// delivered here: that quiz answers for the course, once the course is found to deliver to this chat.
+import { loadConfig } from "../config";
+import { shardHolding } from "../courses/course-shards";
+import { deliversTo } from "../delivery/course-delivery";
+import type { Env } from "../env";
+import {
+  answerQuiz,
+  currentQuestion,
+  quizGoesOn,
+  quizOffer,
+  startLessonQuiz,
+  startReview,
+  type QuizAction,
+  type QuizDeps,
+  type QuizLearner,
+  type QuizMessage,
+  type QuizState,
+} from "../learning/chat-quiz";
+import type { ChatStore } from "./chat-store";
+import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "./platforms";
+
+/** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
+const QUIZ = "quiz";
+const LAST_LESSON = "last_lesson";
+
+type Step = { state?: QuizState; messages: QuizMessage[] };
+
+export class ChatQuizzes {
+  constructor(
+    private readonly env: Env,
+    private readonly store: ChatStore,
+  ) {}
+
+  /** Whether a question is out: the chat's next plain message is its answer. */
+  isOpen(): boolean {
+    return this.state()?.open === true;
+  }
+
+  /** "Quiz me" under a lesson that has exercises to check; the lesson becomes what /quiz asks about. */
+  async offer(platform: AnyChatPlatform, to: ChatTarget, lessonKey: string): Promise<void> {
+    const offer = await quizOffer(this.env, lessonKey, platform.tenant, { kind: "start" });
+    if (!offer) return;
+    this.store.setMeta(LAST_LESSON, lessonKey);
+    await platform.send(to, offer);
+  }
+
+  /** /quiz: the open quiz's next question, else a quiz over the last lesson offered here. */
+  async continue(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget): Promise<void> {
+    const quiz = this.state();
+    if (quizGoesOn(quiz)) return this.send(platform, to, await currentQuestion(this.deps(platform, chat, quiz), quiz));
+    await this.send(platform, to, await this.startLastLesson(platform, chat, "There is no lesson to quiz you on yet: ask me for one (/lesson <topic>)."));
+  }
+
+  /** /review: the chat's due exercises. */
+  async review(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget): Promise<void> {
+    await this.send(platform, to, await startReview(this.deps(platform, chat)));
+  }
+
+  /** A reply while a question is out. */
+  async answer(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, text: string): Promise<void> {
+    const quiz = this.state();
+    if (quiz?.open) await this.send(platform, to, await answerQuiz(this.deps(platform, chat, quiz), quiz, text));
+  }
+
+  /** A press on one of the quiz's buttons. */
+  async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction): Promise<void> {
+    await platform.acknowledgeClick(click.at).catch(() => {});
+    const quiz = this.state();
+    const chat = click.address;
+    let step: Step;
+    if (action.kind === "start") step = await this.startLastLesson(platform, chat, "I cannot find the lesson any more.");
+    else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson);
+    else if (action.kind === "next") step = quizGoesOn(quiz) ? await currentQuestion(this.deps(platform, chat, quiz), quiz) : { messages: [] };
+    else step = quiz?.open ? await answerQuiz(this.deps(platform, chat, quiz), quiz, action.letter) : { messages: [] };
+    await this.send(platform, platform.clickTarget(click.at), step);
+  }
+
+  private async startLastLesson(platform: AnyChatPlatform, chat: ChatAddress, missing: string): Promise<Step> {
+    const last = this.store.getMeta(LAST_LESSON);
+    if (!last) return { messages: [{ text: missing }] };
+    // A course's lesson is kept with its learner (JSON); the chat's own lessons as their key.
+    const { key, learner } = last.startsWith("{") ? (JSON.parse(last) as { key: string; learner: QuizLearner }) : { key: last, learner: undefined };
+    return startLessonQuiz(this.deps(platform, chat, learner ? { learner } : undefined), key);
+  }
+
+  /** A course's lesson, when the course delivers to this chat; the course is its learner. */
+  private async startCourseLesson(platform: AnyChatPlatform, chat: ChatAddress, courseId: string, lesson: number): Promise<Step> {
+    const config = loadConfig(this.env);
+    const found = await shardHolding(this.env, courseId, config.COURSE_SHARDS).quizLesson(courseId, lesson);
+    if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: "I cannot find that lesson for this chat." }] };
+    const learner: QuizLearner = { id: courseId, tenant: found.tenant };
+    this.store.setMeta(LAST_LESSON, JSON.stringify({ key: found.key, learner }));
+    return startLessonQuiz(this.deps(platform, chat, { learner }), found.key);
+  }
+
+  private state(): QuizState | undefined {
+    const saved = this.store.getMeta(QUIZ);
+    return saved ? (JSON.parse(saved) as QuizState) : undefined;
+  }
+
+  /** The quiz's learner (`of.learner`), or the chat's. */
+  private deps(platform: AnyChatPlatform, chat: ChatAddress, of?: { learner?: QuizLearner }): QuizDeps {
+    const learner = of?.learner ?? { id: platform.learnerId(chat), tenant: platform.tenant };
+    return { env: this.env, config: loadConfig(this.env), learnerId: learner.id, tenant: learner.tenant };
+  }
+
+  /** Keeps the quiz's new place, then sends its messages. */
+  private async send(platform: AnyChatPlatform, to: ChatTarget, step: Step): Promise<void> {
+    if (step.state) this.store.setMeta(QUIZ, JSON.stringify(step.state));
+    for (const message of step.messages) await platform.send(to, message);
+  }
+}

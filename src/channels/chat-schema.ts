@@ -1,0 +1,37 @@
+// The Chat Durable Object's SQLite schema, as its list of versioned migrations (the runner and its
+// rules: src/lib/schema-migrations.ts). Tables: the deliveries (jobs) and their pauses, the chat's
+// key/value state (chat-store.ts), and the approvals it showed buttons for with the clicks handled
+// (chat-approval-store.ts).
+import type { Migration } from "../lib/schema-migrations";
+
+export const CHAT_MIGRATIONS: readonly Migration[] = [
+  // 1: the tables as they were before versioning.
+  `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  delivery_id TEXT NOT NULL UNIQUE,
+  message TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'queued',
+  session_id TEXT,
+  run_id TEXT,
+  error TEXT,
+  received_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pauses (
+  seq INTEGER PRIMARY KEY,
+  events_after INTEGER NOT NULL,
+  wake_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS shown_approvals (
+  approval_id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  run_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  prompt TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS clicks (delivery_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
+`,
+];

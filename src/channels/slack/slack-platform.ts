@@ -1,0 +1,98 @@
+// Slack as a ChatPlatform (../chat-platform.ts): one Durable Object per channel (or DM), one session
+// per thread (or DM), replies and lessons as messages in the thread, buttons as Block Kit actions, and a
+// refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
+// legacy RTM API, so `typing` does nothing.
+import type { Config } from "../../config";
+import { BOT_TENANTS } from "../../lib/tenant";
+import { splitMessage } from "../split-message";
+import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
+import { SlackApi } from "./slack-api";
+import { parseSlackCommand } from "./slack-commands";
+
+export interface SlackShapes {
+  address: { platform: "slack"; teamId: string; channel: string };
+  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string };
+  /** A channel (or DM); in `threadTs`'s thread when it is set. */
+  target: { platform: "slack"; channel: string; threadTs?: string };
+  button: { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };
+}
+
+/** The Durable Object of a Slack channel or DM. */
+export const slackObjectName = (a: { teamId: string; channel: string }) => `slack:${a.teamId}:${a.channel}`;
+
+/** Slack's limit for a section block's text, where a message with buttons puts its text. */
+const SECTION_MAX = 3000;
+
+export class SlackPlatform implements ChatPlatform<SlackShapes> {
+  readonly tenant = BOT_TENANTS.slack;
+
+  constructor(private readonly config: Config) {}
+
+  parseCommand(text: string) {
+    return parseSlackCommand(text);
+  }
+
+  sessionId(m: SlackShapes["message"]): string {
+    return `slack-${m.teamId}-${m.channel}${m.threadTs ? `-${m.threadTs}` : ""}`;
+  }
+
+  /** The channel (or DM): its threads are one learner. */
+  learnerId(a: SlackShapes["address"]): string {
+    return `slack-${a.teamId}-${a.channel}`;
+  }
+
+  replyTarget(m: SlackShapes["message"]): SlackShapes["target"] {
+    return { platform: "slack", channel: m.channel, ...(m.threadTs ? { threadTs: m.threadTs } : {}) };
+  }
+
+  /** The thread the clicked message is in (or the DM itself). */
+  clickTarget(at: SlackShapes["button"]): SlackShapes["target"] {
+    return { platform: "slack", channel: at.channel, ...(at.threadTs ? { threadTs: at.threadTs } : {}) };
+  }
+
+  courseDelivery(a: SlackShapes["address"]) {
+    return { slackChannel: a.channel };
+  }
+
+  async typing(): Promise<void> {}
+
+  async send(to: SlackShapes["target"], message: OutgoingMessage): Promise<SlackShapes["target"]> {
+    let ts: string | undefined;
+    if (!message.buttons?.length) ts = await this.api().postMessage(to.channel, message.text, to.threadTs);
+    else {
+      // The buttons go under the last piece of the text.
+      const pieces = splitMessage(message.text, SECTION_MAX);
+      for (const piece of pieces.slice(0, -1)) ts ??= await this.api().postMessage(to.channel, piece, to.threadTs);
+      const last = pieces.at(-1) ?? "";
+      const posted = await this.api().postBlocks(to.channel, last, buttonBlocks(last, message.buttons), to.threadTs);
+      ts ??= posted;
+    }
+    return { ...to, ...((to.threadTs ?? ts) ? { threadTs: to.threadTs ?? ts } : {}) };
+  }
+
+  async sendLesson(to: SlackShapes["target"], lesson: LessonFile): Promise<void> {
+    await this.api().postMessage(to.channel, lesson.markdown, to.threadTs);
+  }
+
+  async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string): Promise<void> {
+    await this.api().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId), to.threadTs);
+  }
+
+  async approvalDecided(at: SlackShapes["button"], prompt: string, note: string): Promise<void> {
+    await this.api().update(at.channel, at.ts, prompt, decidedBlocks(prompt, note));
+  }
+
+  async refuseClick(at: SlackShapes["button"], text: string): Promise<void> {
+    await this.api().postEphemeral(at.channel, at.userId, text, at.threadTs);
+  }
+
+  /** Slack's click was acknowledged by the interactions route's empty 200. */
+  async acknowledgeClick(): Promise<void> {}
+
+  private api(): SlackApi {
+    const token = this.config.SLACK_BOT_TOKEN;
+    if (!token) throw new ChatNotConfiguredError("Slack is not configured: set SLACK_BOT_TOKEN.");
+    return new SlackApi(this.config.SLACK_API_BASE, token);
+  }
+}

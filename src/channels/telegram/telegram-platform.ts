@@ -1,0 +1,91 @@
+// Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, the
+// chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
+// documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
+import type { Config } from "../../config";
+import { BOT_TENANTS } from "../../lib/tenant";
+import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { approvalKeyboard } from "./telegram-approval";
+import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
+import { parseTelegramCommand } from "./telegram-commands";
+
+export interface TelegramShapes {
+  address: { platform: "telegram"; chatId: number };
+  message: { platform: "telegram"; chatId: number; text: string };
+  /** A chat id, or "@channelusername" for a course delivered to a channel. */
+  target: { platform: "telegram"; chatId: number | string };
+  button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };
+}
+
+/** The Durable Object of a Telegram chat. */
+export const telegramObjectName = (chatId: number) => `telegram:${chatId}`;
+
+export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
+  readonly tenant = BOT_TENANTS.telegram;
+
+  constructor(private readonly config: Config) {}
+
+  parseCommand(text: string) {
+    return parseTelegramCommand(text);
+  }
+
+  sessionId(m: TelegramShapes["message"]): string {
+    return `tg-${m.chatId}`;
+  }
+
+  /** The chat's first session id: the same chat stays the same learner after /new. */
+  learnerId(a: TelegramShapes["address"]): string {
+    return `tg-${a.chatId}`;
+  }
+
+  replyTarget(m: TelegramShapes["message"]): TelegramShapes["target"] {
+    return { platform: "telegram", chatId: m.chatId };
+  }
+
+  clickTarget(at: TelegramShapes["button"]): TelegramShapes["target"] {
+    return { platform: "telegram", chatId: at.chatId };
+  }
+
+  courseDelivery(a: TelegramShapes["address"]) {
+    return { telegramChatId: a.chatId };
+  }
+
+  async typing(to: TelegramShapes["target"]): Promise<void> {
+    await this.api().sendTyping(to.chatId);
+  }
+
+  async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
+    await this.api().sendMessage(to.chatId, message.text, message.buttons?.length ? keyboard(message.buttons) : undefined);
+    return to;
+  }
+
+  async sendLesson(to: TelegramShapes["target"], lesson: LessonFile): Promise<void> {
+    await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
+  }
+
+  async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string): Promise<void> {
+    await this.api().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId));
+  }
+
+  async approvalDecided(at: TelegramShapes["button"], prompt: string, note: string, confirmation: string): Promise<void> {
+    await this.api().answerCallbackQuery(at.callbackQueryId, confirmation);
+    await this.api().editMessageText(at.chatId, at.messageId, `${prompt}\n\n${note}`);
+  }
+
+  async refuseClick(at: TelegramShapes["button"], text: string): Promise<void> {
+    await this.api().answerCallbackQuery(at.callbackQueryId, text);
+  }
+
+  async acknowledgeClick(at: TelegramShapes["button"]): Promise<void> {
+    await this.api().answerCallbackQuery(at.callbackQueryId, "");
+  }
+
+  private api(): TelegramApi {
+    const token = this.config.TELEGRAM_BOT_TOKEN;
+    if (!token) throw new ChatNotConfiguredError("Telegram is not configured: set TELEGRAM_BOT_TOKEN.");
+    return new TelegramApi(this.config.TELEGRAM_API_BASE, token);
+  }
+}
+
+const keyboard = (rows: NonNullable<OutgoingMessage["buttons"]>): InlineKeyboardMarkup => ({
+  inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.label, callback_data: b.value }))),
+});

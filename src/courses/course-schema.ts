@@ -1,0 +1,60 @@
+// The CourseRegistry Durable Object's SQLite schema (every shard's), as its list of versioned migrations
+// (the runner and its rules: src/lib/schema-migrations.ts). What the tables hold: course-store.ts.
+import { addColumnIfMissing, type Migration } from "../lib/schema-migrations";
+
+export const COURSE_MIGRATIONS: readonly Migration[] = [
+  // 1: the tables as they were before versioning. Registries from before tenants lack `tenant` (their
+  // courses stay the admin's); those from before the due index lack `next_due_at` (every course is due
+  // at the next tick, which sets its real time).
+  (storage) => {
+    storage.sql.exec(`
+CREATE TABLE IF NOT EXISTS courses (
+  id TEXT PRIMARY KEY,
+  topic TEXT NOT NULL,
+  level TEXT,
+  cron TEXT NOT NULL,
+  deliver TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  syllabus TEXT,
+  syllabus_run_id TEXT,
+  last_error TEXT,
+  tenant TEXT,
+  next_due_at INTEGER DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS lessons (
+  course_id TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  lesson_key TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  period TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT,
+  PRIMARY KEY (course_id, number)
+);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  tenant TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  course_id TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (tenant, key)
+);
+CREATE TABLE IF NOT EXISTS periods (
+  course_id TEXT NOT NULL,
+  period TEXT NOT NULL,
+  state TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 1,
+  run_id TEXT,
+  lesson_number INTEGER,
+  delivered TEXT NOT NULL DEFAULT '[]',
+  error TEXT,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (course_id, period)
+);
+`);
+    addColumnIfMissing(storage, "courses", "tenant", "TEXT");
+    addColumnIfMissing(storage, "courses", "next_due_at", "INTEGER DEFAULT 0");
+    storage.sql.exec("CREATE INDEX IF NOT EXISTS courses_due ON courses (next_due_at)");
+  },
+];

@@ -1,0 +1,27 @@
+// Sends a run's answer and the lessons it saved to a chat, through the chat's platform adapter. The
+// bots' replies and the courses' daily deliveries both go through here, so a lesson looks the same
+// either way: the text first, then each lesson (on Slack, in the thread of the text).
+import type { ChatPlatform, PlatformShapes } from "../channels/chat-platform";
+import { getLesson, type LessonBucket } from "../tools/lesson-store";
+
+export class ChatSender<P extends PlatformShapes> {
+  constructor(
+    private readonly platform: ChatPlatform<P>,
+    private readonly lessons: LessonBucket,
+  ) {}
+
+  /** The text, then each lesson; returns where follow-ups go (the lessons' place). */
+  async answer(to: P["target"], text: string, lessonKeys: readonly string[]): Promise<P["target"]> {
+    const next = await this.platform.send(to, { text });
+    await this.sendLessons(next, lessonKeys);
+    return next;
+  }
+
+  async sendLessons(to: P["target"], keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      // The bot delivers what its own runs saved: read as the admin.
+      const lesson = await getLesson(this.lessons, key, null);
+      if (lesson) await this.platform.sendLesson(to, { key, title: lesson.meta.title, markdown: lesson.markdown });
+    }
+  }
+}

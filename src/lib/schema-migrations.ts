@@ -1,0 +1,39 @@
+// A Durable Object's storage schema as one ordered list of versioned migrations, applied by one runner.
+// The object's version is a row of its `meta` table. A new object (or one whose storage was wiped) runs
+// the whole list; an object an older deployment created runs the migrations after its version. Append to
+// a list to change a schema; never edit a migration that has shipped. Objects from before versioning have
+// no version row, so every list's migration 1 is written to run over whatever tables they already have
+// (CREATE … IF NOT EXISTS, columns added only when missing).
+
+/** SQL to run, or a step that needs code (a column added only when missing, key-value records rewritten). */
+export type Migration = string | ((storage: DurableObjectStorage) => void);
+
+const VERSION_KEY = "schema_version";
+
+/** The version an object's storage is at: how many migrations of its list have run. */
+export function schemaVersion(storage: DurableObjectStorage): number {
+  storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  const row = storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", VERSION_KEY).toArray()[0];
+  return row ? Number(row.value) : 0;
+}
+
+/** Brings the object's storage to the latest version; each migration commits together with its version. */
+export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[]): void {
+  for (let version = schemaVersion(storage); version < migrations.length; version++) {
+    const migration = migrations[version]!;
+    storage.transactionSync(() => {
+      if (typeof migration === "string") storage.sql.exec(migration);
+      else migration(storage);
+      storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version + 1));
+    });
+  }
+}
+
+/** Adds a column unless the table has it already (for migration 1 over tables from before versioning). */
+export function addColumnIfMissing(storage: DurableObjectStorage, table: string, column: string, definition: string): void {
+  const columns = storage.sql
+    .exec<{ name: string }>(`PRAGMA table_info(${table})`)
+    .toArray()
+    .map((c) => c.name);
+  if (!columns.includes(column)) storage.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+}

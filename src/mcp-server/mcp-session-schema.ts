@@ -1,0 +1,13 @@
+// The McpSession Durable Object's storage, as its list of versioned migrations (the runner and its
+// rules: src/lib/schema-migrations.ts): the SSE events kept for resumption (event-store.ts) in SQLite,
+// and the session's initialize request as the key-value record "session" (mcp-session-object.ts).
+import type { Migration } from "../lib/schema-migrations";
+
+export const MCP_SESSION_MIGRATIONS: readonly Migration[] = [
+  // 1: the event table as it was before versioning.
+  `CREATE TABLE IF NOT EXISTS mcp_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT NOT NULL,
+  message TEXT NOT NULL
+)`,
+];

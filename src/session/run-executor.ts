@@ -1,0 +1,184 @@
+// Executes a session's runs inside its Durable Object, one at a time in the order they were started:
+// takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
+// keeps going when the client that started it goes away. A run ended by a delete is "discarded":
+// whatever its execution still does, it neither writes nor emits.
+import type { ErrorInfo, SourcedEvent } from "../agent/events";
+import type { LoopResult } from "../agent/loop";
+import { PermissionPolicy } from "../lib/permissions";
+import { ConfigError, type Config } from "../config";
+import type { Env } from "../env";
+import type { ApprovalDesk } from "./approvals";
+import type { EventHub } from "./event-hub";
+import { driveRun } from "./run-driver";
+import { isPaused, isUnfinished, type RunLifecycle } from "./run-lifecycle";
+import type { RunView } from "./run-views";
+import type { RunWaiters } from "./run-waiters";
+import type { RunRow, SessionStore } from "./session-store";
+
+export interface RunExecutorDeps {
+  env: Env;
+  config: () => Config;
+  store: SessionStore;
+  hub: EventHub;
+  approvals: ApprovalDesk;
+  lifecycle: RunLifecycle;
+  waiters: RunWaiters;
+  view: (r: RunRow) => RunView;
+  /** Sets the object's alarm for what remains to do. */
+  armWatchdog: () => Promise<void>;
+  /** Clears the object's storage (a discarded run outlived its session's delete). */
+  wipe: () => Promise<void>;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  /** Settles when the run's execution has stopped (its last write is done). */
+  stopped: Promise<void>;
+}
+
+export class RunExecutor {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly discarded = new Set<string>();
+  private pumping = false;
+
+  constructor(private readonly d: RunExecutorDeps) {}
+
+  /** True while the run's execution is under way in this object. */
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /** Runs queued runs one at a time. */
+  async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const next = this.d.lifecycle.next((runId) => this.active.has(runId));
+        if (!next) break;
+        await this.execute(next);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Asks a run's execution to stop at its next safe point; false when it is not executing here. */
+  abort(runId: string, reason: string): boolean {
+    const active = this.active.get(runId);
+    active?.controller.abort(new Error(reason));
+    return !!active;
+  }
+
+  /** Aborts every execution; settles when they have stopped. */
+  abortAll(reason: string): Promise<void[]> {
+    return Promise.all(
+      [...this.active.values()].map((a) => {
+        a.controller.abort(new Error(reason));
+        return a.stopped;
+      }),
+    );
+  }
+
+  /** Ends every run not yet ended with `error`, for good: their executions may neither write nor emit again. */
+  discardUnfinished(error: ErrorInfo): void {
+    for (const run of this.d.store.runs().filter((r) => isUnfinished(r.status))) {
+      this.discarded.add(run.runId);
+      this.d.lifecycle.stop(run, "failed", { error });
+      this.d.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error });
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  private async execute(run: RunRow): Promise<void> {
+    const { store, lifecycle } = this.d;
+    if (run.status === "queued") this.supersedeWaitingRuns();
+    const how = lifecycle.begin(run);
+    const controller = new AbortController();
+    let stopped!: () => void;
+    this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
+    const emit = (e: SourcedEvent) => {
+      if (!this.discarded.has(run.runId)) this.d.hub.emit(run.runId, e);
+    };
+    let result: LoopResult;
+    try {
+      const config = this.d.config();
+      if (how === "start") emit({ type: "run.started", runId: run.runId });
+      result = await driveRun({
+        config,
+        env: this.d.env,
+        sessionId: store.getMeta("id")!,
+        store,
+        run: store.run(run.runId)!,
+        signal: controller.signal,
+        emit,
+        recovering: how === "recover",
+        permissions: this.d.approvals.permissionHook(
+          new PermissionPolicy(config.PERMISSIONS),
+          run.runId,
+          run.options.unattended ? config.UNATTENDED_ASK : "wait",
+        ),
+      });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      result = {
+        runId: run.runId,
+        status: "failed",
+        output: "",
+        steps: run.steps,
+        usage: run.usage,
+        error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message },
+      };
+    } finally {
+      this.active.delete(run.runId);
+      stopped();
+    }
+    if (!this.discarded.has(run.runId)) this.finish(store.run(run.runId)!, result);
+    // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
+    else if (!store.exists()) await this.d.wipe();
+  }
+
+  /** The run's execution is over (or it will not execute again: cancelled while queued or paused): it ends or pauses with `result`. */
+  finish(run: RunRow, result: LoopResult): void {
+    const { approvals, hub } = this.d;
+    const pending = result.status === "awaiting_approval" ? approvals.open(run.runId, result.pending ?? [], this.d.config().APPROVAL_TTL_MS) : undefined;
+    if (result.status === "queued" || result.status === "running") throw new Error(`run ${run.runId}: an execution cannot end ${result.status}`);
+    this.d.lifecycle.stop(run, result.status, { output: result.output, steps: result.steps, usage: result.usage, error: result.error ?? null });
+    try {
+      if (result.status === "failed")
+        hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
+      else if (!pending) {
+        hub.emit(run.runId, {
+          type: "run.completed",
+          runId: run.runId,
+          status: result.status,
+          output: result.output,
+          steps: result.steps,
+          usage: result.usage,
+        });
+      } else {
+        approvals.announce(run.runId, pending);
+        void this.d.armWatchdog();
+      }
+    } finally {
+      // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  private answerWaiters(runId: string): void {
+    this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
+  }
+
+  /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
+  private supersedeWaitingRuns(): void {
+    for (const waiting of this.d.store.runs().filter((r) => isPaused(r.status))) {
+      this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
+      this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// What clients see of a session and its runs (the Session object's answers): plain data, read from
+// the store, with a paused run's `pending` read from the one table of pending interactions.
+import type { RunResult, Todo, Usage } from "../agent/events";
+import type { Message } from "../agent/messages";
+import type { PendingApproval } from "./approvals";
+import type { RunRow, SessionStore } from "./session-store";
+
+export interface SessionView {
+  id: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  messages: Array<Message & { toolCallId?: string }>;
+  todos: Todo[];
+  runs: RunView[];
+  usage: Usage;
+  /** `usage` split by model: writing, summaries, grading and subagents each on their own model. */
+  usageByModel: Record<string, Usage>;
+}
+
+/** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
+export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
+
+export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingApproval[] };
+
+/** A run as clients see it, with what it waits for (`pending`, empty unless paused). */
+export function runView(r: RunRow, pending: PendingApproval[]): RunView {
+  return {
+    runId: r.runId,
+    status: r.status,
+    output: r.output,
+    steps: r.steps,
+    usage: r.usage,
+    ...(r.error ? { error: r.error } : {}),
+    ...(pending.length ? { pending } : {}),
+    createdAt: r.createdAt,
+    ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
+  };
+}
+
+export function sessionView(store: SessionStore, viewOf: (r: RunRow) => RunView): SessionView {
+  return {
+    id: store.getMeta("id")!,
+    metadata: JSON.parse(store.getMeta("metadata") ?? "{}"),
+    createdAt: store.getMeta("created_at")!,
+    messages: store.messages().map(({ seq: _seq, ...m }) => m),
+    todos: store.todos(),
+    runs: store.runs().map(viewOf),
+    usage: store.totalUsage(),
+    usageByModel: store.usageByModel(),
+  };
+}
