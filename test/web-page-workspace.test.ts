@@ -1,7 +1,9 @@
 // The web page as a place to work, in Chromium at desktop and phone widths against the Worker under
 // wrangler dev: keyboard only, ask; approve the tool call inline; watch the activity (tools, the saved
-// lesson with its findings); open the lesson, follow its table of contents, download it as Markdown and
-// as standalone HTML, print it to PDF (the print stylesheet shows the lesson alone). Throughout: no
+// lesson with its findings, an MCP server to connect); open the lesson, follow its table of contents,
+// download it as Markdown and as standalone HTML, print it to PDF (the print stylesheet shows the lesson
+// alone); answer its exercises in place and see the verdicts and the progress; create a course and follow
+// it through a failed and a written lesson; connect an OAuth MCP server from its panel. Throughout: no
 // console errors, every request succeeds, and axe-core finds no serious or critical violations.
 // Screenshots and the PDF land in test-results/ (git-ignored).
 import { mkdirSync, readFileSync } from "node:fs";
@@ -9,7 +11,9 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium";
+import { lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "./support/course-script";
 import { fixtureWebVars, startFixtureWeb } from "./support/fixture-web";
+import { startOAuthMcpServer, type OAuthMcpServer } from "./support/mcp-oauth-server";
 import type { PageServer } from "./support/page-server";
 import { ScriptedModel } from "./support/scripted-model";
 import { studyReplies } from "./support/study-script";
@@ -23,6 +27,7 @@ const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, hei
 
 let model: ScriptedModel;
 let web: PageServer;
+let notes: OAuthMcpServer;
 let worker: WranglerDev | undefined;
 let browser: Browser | undefined;
 
@@ -37,6 +42,28 @@ async function openPage(viewport: { width: number; height: number }): Promise<{ 
   await page.addInitScript((token) => localStorage.setItem("studyagent.token", token), TOKEN);
   await page.goto(worker!.url + "/");
   return { page, problems };
+}
+
+/** The end of every walk: no serious accessibility findings, a screenshot, and nothing went wrong. */
+async function finish(page: Page, problems: string[], screenshot: string): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: resolve(RESULTS, `${screenshot}.png`), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+}
+
+/** Presses a button by keyboard until `done` holds (the page reads the API again on each press). */
+async function refreshUntil(page: Page, button: string, done: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.locator(button).press("Enter");
+        await page.waitForTimeout(300);
+        return done();
+      },
+      { timeout, interval: 200 },
+    )
+    .toBe(true);
 }
 
 /** axe-core's serious and critical findings (evaluated over CDP: the page's CSP allows no injected script). */
@@ -55,7 +82,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("the web page as a workspace", () => {
   beforeAll(async () => {
     mkdirSync(RESULTS, { recursive: true });
-    [model, web] = await Promise.all([new ScriptedModel().listen(), startFixtureWeb()]);
+    [model, web, notes] = await Promise.all([new ScriptedModel().listen(), startFixtureWeb(), startOAuthMcpServer()]);
     [worker, browser] = await Promise.all([
       startWranglerDev({
         vars: {
@@ -63,7 +90,12 @@ describe("the web page as a workspace", () => {
           ...fixtureWebVars(web),
           API_TOKEN: TOKEN,
           PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
+          MCP_SERVERS: JSON.stringify({ mcpServers: { notes: { url: notes.url } } }),
+          // A scripted 500 fails a run at once: the course's failed lesson.
+          MODEL_MAX_RETRIES: "0",
         },
+        // GET /__scheduled runs the cron tick that writes courses' lessons.
+        args: ["--test-scheduled"],
       }),
       launchChromium(),
     ]);
@@ -71,7 +103,7 @@ describe("the web page as a workspace", () => {
   afterAll(async () => {
     await browser?.close();
     await worker?.stop();
-    await Promise.all([model?.close(), web?.close()]);
+    await Promise.all([model?.close(), web?.close(), notes?.close()]);
   });
 
   it("at desktop width, by keyboard: ask, approve inline, read the lesson, download it, print it", { timeout: 90_000 }, async () => {
@@ -101,6 +133,8 @@ describe("the web page as a workspace", () => {
     expect(activity.some((t) => t.startsWith("web_search · derivatives introduction"))).toBe(true);
     expect(activity.some((t) => t.startsWith(`fetch_webpage · ${web.origin}/articles/derivatives`))).toBe(true);
     expect(activity.some((t) => t.startsWith("Saved “Derivatives”"))).toBe(true);
+    // The MCP server that needs OAuth is left out of the run, with a Connect button in the activity.
+    expect(await bubble.locator(".activity li.authorization button").textContent()).toBe("Connect notes");
 
     // The lesson: opened by keyboard, with a table of contents that leads to its chapters.
     await bubble.locator(".activity li.saved button").focus();
@@ -133,23 +167,130 @@ describe("the web page as a workspace", () => {
     expect(pdf.length).toBeGreaterThan(10_000);
     await page.emulateMedia({ media: "screen" });
 
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: resolve(RESULTS, "web-page-desktop.png"), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
+    await finish(page, problems, "web-page-desktop");
+  });
+
+  it("at desktop width, by keyboard: answers the lesson's exercises in place and shows the progress", { timeout: 60_000 }, async () => {
+    const { page, problems } = await openPage(WIDTHS.desktop);
+    const entry = page.locator('#lesson-list button[data-key="workspace-lesson.md"]');
+    await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1);
+    await entry.focus();
+    await page.keyboard.press("Enter");
+    const forms = page.locator("form.exercise-answer");
+    await expect.poll(() => forms.count()).toBe(10);
+    // Each form sits under its own exercise: the heading before it names it.
+    const headingBefore = (await forms.evaluateAll((all) =>
+      all.map((form) => {
+        let node = form.previousElementSibling;
+        while (node && !/^H[1-6]$/.test(node.tagName)) node = node.previousElementSibling;
+        return node?.textContent;
+      }),
+    )) as string[];
+    expect(headingBefore.slice(0, 3)).toEqual(["Exercise 1.1 (Multiple choice)", "Exercise 1.2 (Multiple choice)", "Exercise 1.3 (Fill in the blank)"]);
+    await expect.poll(() => page.locator("#lesson-progress").textContent()).toMatch(/^Your progress: 0 answered/);
+
+    // Multiple choice: arrow keys pick B, Tab reaches Check, Enter sends.
+    const first = page.getByRole("form", { name: "Answer exercise 1.1" });
+    await first.getByRole("radio").first().focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const verdict = first.locator(".verdict");
+    await expect.poll(() => verdict.getAttribute("data-verdict")).toBe("correct");
+    expect(await verdict.textContent()).toContain("Expected: B");
+    await expect.poll(() => page.locator("#lesson-progress").textContent()).toMatch(/1 answered · 1 correct \(100 %\).*this lesson: 1 of 10 exercises tried/);
+
+    // A wrong choice is said so, with the right one.
+    const second = page.getByRole("form", { name: "Answer exercise 1.2" });
+    await second.getByRole("radio").first().focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => second.locator(".verdict").getAttribute("data-verdict")).toBe("incorrect");
+    expect(await second.locator(".verdict").textContent()).toContain("Power rule");
+
+    // Fill in the blank: type, Enter.
+    const third = page.getByRole("form", { name: "Answer exercise 1.3" });
+    await third.getByRole("textbox").focus();
+    await page.keyboard.type("5x^4");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => third.locator(".verdict").getAttribute("data-verdict")).toBe("correct");
+    await expect.poll(() => page.locator("#lesson-progress").textContent()).toMatch(/3 answered · 2 correct \(67 %\).*this lesson: 3 of 10 exercises tried/);
+
+    // The printed book has no forms.
+    await page.emulateMedia({ media: "print" });
+    expect(await forms.first().isVisible()).toBe(false);
+    await page.emulateMedia({ media: "screen" });
+    await finish(page, problems, "web-page-exercises-desktop");
+  });
+
+  it("at desktop width, by keyboard: creates a course and follows it through a failed lesson and a written one", { timeout: 90_000 }, async () => {
+    const marker = model.script("course", [SYLLABUS_REPLY, { status: 500 }, ...lessonReplies("page-course-one", "What a vector is")]);
+    const { page, problems } = await openPage(WIDTHS.desktop);
+    await page.locator("#course-topic").focus();
+    await page.keyboard.type(`${marker} Vectors`);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#course-status").textContent()).toMatch(/^Created the course/);
+    const course = page.locator("li.course", { hasText: "Vectors" });
+    await refreshUntil(page, "#refresh-courses", async () => /^Active · 0 lessons$/.test((await course.locator(".meta").first().textContent()) ?? ""));
+
+    // Its details, by keyboard: the syllabus the agent planned and when the first lesson comes.
+    await course.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    expect(await course.locator(".syllabus li").allTextContents()).toEqual(SYLLABUS);
+    expect(await course.locator(".next-lesson").textContent()).toMatch(/^Next lesson: /);
+
+    // The tick's lesson run fails: the course shows the error.
+    expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
+    await refreshUntil(page, "#refresh-courses", async () => (await course.locator(".failed").count()) === 1);
+    expect(await course.locator(".failed").textContent()).toMatch(/^Last error, .* \(lesson of \d{4}-\d\d-\d\dT00:00Z\): /);
+    await course.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, "web-page-course-error-desktop.png") });
+
+    // The next tick writes it: the lesson so far opens in the reader; the next one is tomorrow.
+    expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
+    await refreshUntil(page, "#refresh-courses", async () => (await course.locator(".course-lessons button").count()) === 1);
+    expect(await course.locator(".failed").count()).toBe(0);
+    expect(await course.locator(".meta").first().textContent()).toBe("Active · 1 lesson");
+    expect(await course.locator(".syllabus li[data-done=true]").allTextContents()).toEqual(["What a vector is"]);
+    expect(await course.locator(".next-lesson").textContent()).toMatch(/^Next lesson: (?!due now)/);
+    const lesson = course.locator(".course-lessons button");
+    expect(await lesson.textContent()).toBe("1. Vectors — What a vector is");
+    await lesson.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#lesson-view-title").textContent()).toBe("page-course-one.md");
+    await finish(page, problems, "web-page-courses-desktop");
+  });
+
+  it("at desktop width, by keyboard: connects an OAuth MCP server from its panel", { timeout: 60_000 }, async () => {
+    const { page, problems } = await openPage(WIDTHS.desktop);
+    const server = page.locator('#mcp-list li[data-server="notes"]');
+    await expect.poll(() => server.getAttribute("data-status"), { timeout: 15_000 }).toBe("needs_authorization");
+    // Connect opens the server's consent page; it sends the browser back to the Worker's callback.
+    await server.getByRole("button", { name: "Connect notes" }).focus();
+    const [popup] = await Promise.all([page.context().waitForEvent("page"), page.keyboard.press("Enter")]);
+    await popup.waitForURL(/\/v1\/mcp\/oauth\/callback\?/, { timeout: 15_000 });
+    await popup.close();
+    await refreshUntil(page, "#refresh-mcp", async () => (await server.getAttribute("data-status")) === "connected");
+    expect(await server.locator(".meta").textContent()).toMatch(/ · \d+ tools?$/);
+    expect(await server.getByRole("button").count()).toBe(0);
+    await finish(page, problems, "web-page-mcp-desktop");
   });
 
   it("at phone width: fits, opens a saved lesson, and stays accessible", { timeout: 60_000 }, async () => {
     const { page, problems } = await openPage(WIDTHS.phone);
-    const entry = page.locator("#lesson-list button").first();
+    const entry = page.locator('#lesson-list button[data-key="workspace-lesson.md"]');
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1);
     await entry.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("navigation", { name: "Contents" }).locator("a").count()).toBeGreaterThan(2);
+    await expect.poll(() => page.locator("form.exercise-answer").count()).toBe(10);
+    // The panels are there too, with what the desktop walks made.
+    await expect.poll(() => page.locator("li.course").count()).toBe(1);
+    await page.locator("li.course summary").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('#mcp-list li[data-server="notes"]').getAttribute("data-status")).toBe("connected");
     expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: resolve(RESULTS, "web-page-phone.png"), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
+    await finish(page, problems, "web-page-phone");
   });
 });

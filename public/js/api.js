@@ -1,4 +1,5 @@
-// The Worker's /v1 API as the web page and the CLI use it: sessions, streamed runs, cancel, lessons.
+// The Worker's /v1 API as the web page and the CLI use it: sessions, streamed runs, approvals and inputs,
+// cancel, lessons and their exercises, learners' progress, courses, MCP servers.
 // Sends the API token (when one is set) as a Bearer header. Plain ESM: browsers and Node 22 alike.
 import { readSse } from "./sse-reader.js";
 
@@ -55,6 +56,10 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async decideApproval(sessionId, approvalId, decision, remember) {
       return (await request("POST", `/v1/sessions/${id(sessionId)}/approvals/${id(approvalId)}`, { decision, remember })).json();
     },
+    /** Answers an MCP server's question (input.required): {action: "accept"|"decline"|"cancel", content?}. */
+    async answerInput(sessionId, inputId, action, content) {
+      return (await request("POST", `/v1/sessions/${id(sessionId)}/inputs/${id(inputId)}`, content === undefined ? { action } : { action, content })).json();
+    },
     async cancelRun(sessionId, runId) {
       await request("POST", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/cancel`);
     },
@@ -63,6 +68,34 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     },
     async getLesson(key) {
       return (await request("GET", `/v1/lessons/${id(key)}`)).text();
+    },
+    /** The lesson's exercises without their answers: {lessonKey, title, exercises: [{id, type, question, options?}]}. */
+    async getExercises(key) {
+      return (await request("GET", `/v1/lessons/${id(key)}/exercises`)).json();
+    },
+    /** {exerciseId, verdict, score, feedback, expected}, counted for the learner `sessionId`. */
+    async answerExercise(key, exercise, answer, sessionId) {
+      return (await request("POST", `/v1/lessons/${id(key)}/answers`, { exercise, answer, sessionId })).json();
+    },
+    async learnerProgress(learnerId) {
+      return (await request("GET", `/v1/learners/${id(learnerId)}/progress`)).json();
+    },
+    /** {topic, level?, cron?, deliver?} → the new course's id. */
+    async createCourse(course) {
+      return (await (await request("POST", "/v1/courses", course)).json()).id;
+    },
+    async listCourses() {
+      return (await (await request("GET", "/v1/courses")).json()).courses;
+    },
+    async getCourse(courseId) {
+      return (await request("GET", `/v1/courses/${id(courseId)}`)).json();
+    },
+    async listMcpServers() {
+      return (await (await request("GET", "/v1/mcp/servers")).json()).servers;
+    },
+    /** {authorizationUrl}, or {authorized: true} for a grant that needs no browser. */
+    async authorizeMcpServer(name) {
+      return (await request("POST", `/v1/mcp/servers/${id(name)}/authorize`, {})).json();
     },
   };
 }

@@ -1,8 +1,15 @@
 // The web page: pick or create a session, ask, watch the run stream in (text, tool activity, the
-// plan's progress), cancel it, and read saved lessons. It talks only to the /v1 API (api.js).
+// plan's progress), answer approvals and MCP servers' questions inline, cancel it; read saved lessons and
+// answer their exercises; create and follow courses; connect MCP servers. It talks only to the /v1 API (api.js).
 import { planProgress, savedLessonKey, toolLine } from "./activity.js";
 import { ApiError, createApi } from "./api.js";
+import { courseItem, courseRequest } from "./courses.js";
+import { make } from "./dom.js";
+import { attachExercises, progressLine } from "./exercises.js";
 import { escapeHtml, renderMarkdown } from "./markdown.js";
+import { connectServer, serverItem } from "./mcp-servers.js";
+import { runEventHandlers } from "./run-events.js";
+import { schemaFields } from "./schema-form.js";
 
 const KEYS = { token: "studyagent.token", sessions: "studyagent.sessions", session: "studyagent.session" };
 const $ = (id) => document.getElementById(id);
@@ -30,6 +37,22 @@ const ui = {
   lessonBody: $("lesson-body"),
   closeLesson: $("close-lesson"),
   lessonToc: $("lesson-toc"),
+  lessonProgress: $("lesson-progress"),
+  courseForm: $("course-form"),
+  courseTopic: $("course-topic"),
+  courseLevel: $("course-level"),
+  courseCron: $("course-cron"),
+  courseDeliver: $("course-deliver"),
+  courseTarget: $("course-target"),
+  courseTargetField: $("course-target-field"),
+  createCourse: $("create-course"),
+  courseStatus: $("course-status"),
+  courseList: $("course-list"),
+  coursesEmpty: $("courses-empty"),
+  refreshCourses: $("refresh-courses"),
+  mcpList: $("mcp-list"),
+  mcpEmpty: $("mcp-empty"),
+  refreshMcp: $("refresh-mcp"),
   downloadMarkdown: $("download-markdown"),
   downloadHtml: $("download-html"),
   printLesson: $("print-lesson"),
@@ -44,15 +67,7 @@ const api = createApi({ token: () => localStorage.getItem(KEYS.token) || undefin
 /** The run being streamed, if any: what the cancel button stops. */
 let activeRun = null;
 
-// ---- small DOM helpers
-
-function make(tag, { className, text, attrs } = {}) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
-  return node;
-}
+// ---- status
 
 function setStatus(text) {
   ui.status.textContent = text;
@@ -146,6 +161,8 @@ function addAssistantMessage() {
   // Text before and after a tool call are separate paragraphs.
   let paragraphBreak = false;
   const calls = new Map();
+  // MCP servers already shown as needing authorization: a run resumed after an approval says it again.
+  const authorizations = new Set();
   const follow = () => item.scrollIntoView({ block: "end" });
   return {
     appendText(delta) {
@@ -216,6 +233,52 @@ function addAssistantMessage() {
         deny.addEventListener("click", () => answer("deny"));
       });
     },
+    /** An MCP server the run went on without until someone authorizes it: a Connect button (once per answer). */
+    authorizationRequired({ server }) {
+      if (authorizations.has(server)) return;
+      authorizations.add(server);
+      const line = make("li", { className: "authorization", text: `MCP server ${server} needs authorization; this run goes on without it. ` });
+      const connect = make("button", { className: "link", text: `Connect ${server}`, attrs: { type: "button" } });
+      connect.addEventListener("click", () => void connectMcp(server));
+      line.append(connect);
+      activity.append(line);
+      follow();
+    },
+    /** An MCP server's question (elicitation) as a form; resolves with the answer's outcome. */
+    input({ inputId, server, message, requestedSchema }, send) {
+      const box = make("li", { className: "input-request" });
+      const question = make("p", { text: `${server} asks: ${message}` });
+      const form = make("form", { attrs: { "aria-label": `Answer ${server}` } });
+      const { fields, unsupported, content } = schemaFields(requestedSchema);
+      const accept = make("button", { className: "primary", text: "Accept", attrs: { type: "submit" } });
+      const decline = make("button", { text: "Decline", attrs: { type: "button" } });
+      const cancel = make("button", { text: "Cancel", attrs: { type: "button" } });
+      const actions = make("div", { className: "actions" });
+      actions.append(accept, decline, cancel);
+      form.append(...fields);
+      if (unsupported.length) form.append(make("p", { className: "hint", text: `The page cannot ask for: ${unsupported.join(", ")}.` }));
+      form.append(actions);
+      box.append(question, form);
+      activity.append(box);
+      follow();
+      (form.querySelector("input, select, textarea") ?? accept).focus();
+      return new Promise((resolve, reject) => {
+        const answer = (action) => {
+          for (const control of form.elements) control.disabled = true;
+          send(action, action === "accept" ? content() : undefined).then((outcome) => {
+            question.textContent = `${{ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]}: ${server} asked “${message}”`;
+            form.remove();
+            resolve(outcome);
+          }, reject);
+        };
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          if (form.reportValidity()) answer("accept");
+        });
+        decline.addEventListener("click", () => answer("decline"));
+        cancel.addEventListener("click", () => answer("cancel"));
+      });
+    },
     /** The run ended: the text is rendered as Markdown, and a line says how it ended. */
     done(summary = "", failed = false) {
       text.classList.remove("streaming");
@@ -230,8 +293,13 @@ function addAssistantMessage() {
 
 function summaryOf(data) {
   const how =
-    { completed: "Done", cancelled: "Cancelled", max_steps: "Stopped at the step limit", awaiting_approval: "Waiting for approval" }[data.status] ??
-    data.status;
+    {
+      completed: "Done",
+      cancelled: "Cancelled",
+      max_steps: "Stopped at the step limit",
+      awaiting_approval: "Waiting for approval",
+      awaiting_input: "Waiting for an answer",
+    }[data.status] ?? data.status;
   const tokens = data.usage?.totalTokens;
   return [how, `${data.steps} step${data.steps === 1 ? "" : "s"}`, tokens ? `${tokens} tokens` : ""].filter(Boolean).join(" · ");
 }
@@ -265,36 +333,53 @@ async function ask(input) {
   let summary = "";
   let failed = false;
   let savedLesson = false;
+  // What the run waits on when its stream ends: approvals, or an MCP server's question.
+  let waiting = [];
+  const handlers = runEventHandlers({
+    started: (runId) => (activeRun.runId ??= runId),
+    text: (delta) => bubble.appendText(delta),
+    toolStarted: (callId, name, args) => bubble.toolStarted(callId, name, args),
+    toolFinished: (callId, status) => bubble.toolFinished(callId, status),
+    plan: renderPlan,
+    saved: (document) => {
+      savedLesson = true;
+      bubble.saved(document);
+    },
+    note: (message) => bubble.note(message),
+    approvalRequired: (request) => waiting.push({ approval: request }),
+    inputRequired: (request) => waiting.push({ input: request }),
+    authorizationRequired: (request) => bubble.authorizationRequired(request),
+    completed: (data) => (summary = summaryOf(data)),
+    failed: (error) => {
+      summary = `Failed: ${error?.message ?? "unknown error"}`;
+      failed = true;
+    },
+  });
   try {
     const started = await api.streamRun(sessionId, input);
     activeRun = { sessionId, runId: started.runId };
     let events = started.events;
-    // A run that waits for approval ends its stream; once the person decides, the resumed run is followed.
+    // The trace seq of the last event seen: a resumed run is followed from there.
+    let seq = 0;
+    // A run that waits for a person ends its stream; once they decide or answer, the resumed run is followed.
     while (events) {
-      const waiting = [];
-      for await (const { event, data } of events) {
-        if (event === "run.started") activeRun.runId ??= data.runId;
-        else if (event === "text.delta" && !data.agent) bubble.appendText(data.delta);
-        else if (event === "tool.started") bubble.toolStarted(data.callId, data.name, data.args);
-        else if (event === "tool.finished") bubble.toolFinished(data.callId, data.status);
-        else if (event === "document.saved") {
-          savedLesson = true;
-          bubble.saved(data);
-        } else if (event === "todo.updated") renderPlan(data.todos);
-        else if (event === "approval.required") waiting.push(data);
-        else if (event === "warning") bubble.note(data.message);
-        else if (event === "run.completed") summary = summaryOf(data);
-        else if (event === "run.failed") {
-          summary = `Failed: ${data.error?.message ?? "unknown error"}`;
-          failed = true;
-        }
+      waiting = [];
+      for await (const { id, event, data } of events) {
+        if (id) seq = Number(id);
+        handlers[event]?.(data);
       }
       events = null;
       if (summary || waiting.length === 0) break;
-      setStatus("Waiting for your approval…");
-      for (const request of waiting) {
-        const outcome = await bubble.approval(request, (decision, remember) => api.decideApproval(sessionId, request.approvalId, decision, remember));
-        if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
+      for (const { approval, input } of waiting) {
+        if (approval) {
+          setStatus("Waiting for your approval…");
+          const outcome = await bubble.approval(approval, (decision, remember) => api.decideApproval(sessionId, approval.approvalId, decision, remember));
+          if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
+        } else {
+          setStatus(`Waiting for your answer to ${input.server}…`);
+          await bubble.input(input, (action, content) => api.answerInput(sessionId, input.inputId, action, content));
+          events = await api.followRun(sessionId, activeRun.runId, seq);
+        }
       }
       setStatus("Working…");
     }
@@ -376,11 +461,103 @@ async function openLesson(key) {
     // Wide code scrolls sideways: keyboard users must be able to reach it.
     for (const pre of ui.lessonBody.querySelectorAll("pre")) pre.tabIndex = 0;
     renderToc();
+    await showExercises(key);
     ui.lessonView.hidden = false;
     ui.lessonView.focus();
     ui.lessonView.scrollIntoView({ block: "start" });
   } catch (e) {
     setStatus(`Could not open ${key}: ${explain(e)}`);
+  }
+}
+
+// ---- exercises in the lesson reader, answered as the current session (the learner)
+
+async function showExercises(key) {
+  ui.lessonProgress.hidden = true;
+  let set;
+  try {
+    set = await api.getExercises(key);
+  } catch (e) {
+    // A document that is not a lesson with exercises simply has none to answer.
+    if (e instanceof ApiError && e.status === 404) return;
+    throw e;
+  }
+  if (!set.exercises.length) return;
+  const learner = currentSession() ?? undefined;
+  attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer) => {
+    const graded = await api.answerExercise(key, exerciseId, answer, learner);
+    if (learner) await showProgress(learner, key, set.exercises.length);
+    return graded;
+  });
+  if (learner) await showProgress(learner, key, set.exercises.length);
+}
+
+async function showProgress(learner, key, exerciseCount) {
+  ui.lessonProgress.textContent = `Your progress: ${progressLine(await api.learnerProgress(learner), key, exerciseCount)}`;
+  ui.lessonProgress.hidden = false;
+}
+
+// ---- courses
+
+async function refreshCourses() {
+  try {
+    const courses = await Promise.all((await api.listCourses()).map((c) => api.getCourse(c.id)));
+    ui.coursesEmpty.hidden = courses.length > 0;
+    // A course whose details were open stays open.
+    const open = new Set([...ui.courseList.querySelectorAll("li[data-course]:has(details[open])")].map((li) => li.dataset.course));
+    ui.courseList.replaceChildren(
+      ...courses.map((c) => {
+        const item = courseItem(c, (key) => void openLesson(key));
+        if (open.has(c.id)) item.querySelector("details").open = true;
+        return item;
+      }),
+    );
+  } catch (e) {
+    ui.courseStatus.textContent = `Could not list the courses: ${explain(e)}`;
+  }
+}
+
+async function createCourse() {
+  ui.createCourse.disabled = true;
+  ui.courseStatus.textContent = "Creating…";
+  try {
+    const body = courseRequest({
+      topic: ui.courseTopic.value,
+      level: ui.courseLevel.value,
+      cron: ui.courseCron.value,
+      deliverTo: ui.courseDeliver.value,
+      target: ui.courseTarget.value,
+    });
+    await api.createCourse(body);
+    ui.courseTopic.value = "";
+    ui.courseStatus.textContent = `Created the course on ${body.topic}: its syllabus is being planned.`;
+    await refreshCourses();
+  } catch (e) {
+    ui.courseStatus.textContent = `Could not create the course: ${explain(e)}`;
+  } finally {
+    ui.createCourse.disabled = false;
+  }
+}
+
+// ---- MCP servers
+
+async function refreshMcpServers() {
+  try {
+    const servers = await api.listMcpServers();
+    ui.mcpEmpty.hidden = servers.length > 0;
+    ui.mcpList.replaceChildren(...servers.map((server) => serverItem(server, (name) => void connectMcp(name))));
+  } catch (e) {
+    ui.mcpEmpty.hidden = false;
+    ui.mcpEmpty.textContent = `Could not read the MCP servers: ${explain(e)}`;
+  }
+}
+
+async function connectMcp(name) {
+  try {
+    await connectServer(api, name, () => void refreshMcpServers());
+    setStatus(`Authorize ${name} in the window that opened; the list is read again when you come back.`);
+  } catch (e) {
+    setStatus(`Could not connect ${name}: ${explain(e)}`);
   }
 }
 
@@ -392,6 +569,8 @@ ui.token.addEventListener("change", () => {
   if (token) localStorage.setItem(KEYS.token, token);
   else localStorage.removeItem(KEYS.token);
   void refreshLessons();
+  void refreshCourses();
+  void refreshMcpServers();
 });
 
 ui.sessionSelect.addEventListener("change", () => {
@@ -421,6 +600,16 @@ ui.cancel.addEventListener("click", () => {
 });
 
 ui.refreshLessons.addEventListener("click", () => void refreshLessons());
+ui.refreshCourses.addEventListener("click", () => void refreshCourses());
+ui.refreshMcp.addEventListener("click", () => void refreshMcpServers());
+ui.courseDeliver.addEventListener("change", () => {
+  ui.courseTargetField.hidden = ui.courseDeliver.value === "";
+  ui.courseTarget.required = ui.courseDeliver.value !== "";
+});
+ui.courseForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void createCourse();
+});
 ui.closeLesson.addEventListener("click", () => {
   ui.lessonView.hidden = true;
   openedLesson = null;
@@ -471,7 +660,7 @@ async function start() {
     setStatus(explain(e));
   }
   if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
-  await refreshLessons();
+  await Promise.all([refreshLessons(), refreshCourses(), refreshMcpServers()]);
 }
 
 void start();

@@ -40,6 +40,8 @@ export interface CourseSummary {
   lessonCount: number;
   /** 0-based position in the syllabus of the next lesson (= lessons so far). */
   nextIndex: number;
+  /** When the next lesson is due (the cron tick at or after it writes it); null while planning and once finished. */
+  nextLessonAt: string | null;
   lastError: CourseError | null;
 }
 
@@ -159,6 +161,7 @@ export class CourseRegistry extends DurableObject<Env> {
 
   private summary(c: CourseRow): CourseSummary {
     const lessonCount = this.store.lessonCount(c.id);
+    const status = !c.syllabus ? "planning" : lessonCount >= c.syllabus.length ? "finished" : "active";
     return {
       id: c.id,
       topic: c.topic,
@@ -166,9 +169,10 @@ export class CourseRegistry extends DurableObject<Env> {
       cron: c.cron,
       deliver: c.deliver,
       createdAt: c.createdAt,
-      status: !c.syllabus ? "planning" : lessonCount >= c.syllabus.length ? "finished" : "active",
+      status,
       lessonCount,
       nextIndex: lessonCount,
+      nextLessonAt: status === "active" && c.nextDueAt !== null ? new Date(c.nextDueAt).toISOString() : null,
       lastError: c.lastError,
     };
   }

@@ -25,6 +25,8 @@ export interface CourseRow extends CourseSpec {
   syllabus: string[] | null;
   syllabusRunId?: string;
   lastError: CourseError | null;
+  /** From when the tick has work for it (ms); null when its syllabus is done. */
+  nextDueAt: number | null;
 }
 
 export interface LessonRow {
@@ -254,5 +256,6 @@ function toCourse(r: Row): CourseRow {
     syllabus: r.syllabus ? (JSON.parse(String(r.syllabus)) as string[]) : null,
     ...(r.syllabus_run_id ? { syllabusRunId: String(r.syllabus_run_id) } : {}),
     lastError: r.last_error ? (JSON.parse(String(r.last_error)) as CourseError) : null,
+    nextDueAt: r.next_due_at === null || r.next_due_at === undefined ? null : Number(r.next_due_at),
   };
 }

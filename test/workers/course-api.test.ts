@@ -23,6 +23,7 @@ describe("the Courses API", () => {
       syllabus: SYLLABUS,
       lessons: [],
       nextIndex: 0,
+      nextLessonAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       lastError: null,
     });
     expect(course.id).toMatch(/^course-[0-9a-f]{12}$/);

@@ -32,7 +32,7 @@ describe("the scheduled tick and daily lessons", () => {
     const [lesson] = afterDay1.lessons;
     expect(lesson).toMatchObject({ number: 1, title: "Vectors — What a vector is", period: "2031-05-01T00:00Z" });
     expect(lesson!.link).toBe(`/v1/lessons/${lesson!.key}`);
-    expect(afterDay1).toMatchObject({ nextIndex: 1, lastError: null, status: "active" });
+    expect(afterDay1).toMatchObject({ nextIndex: 1, lastError: null, status: "active", nextLessonAt: "2031-05-02T00:00:00.000Z" });
     // The lesson ran the daily-lesson skill in a session of its own, with the course's context.
     const lessonInput = JSON.stringify((await requests(key)).requests[1]!.messages);
     expect(lessonInput).toContain("daily-lesson");

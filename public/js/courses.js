@@ -1,0 +1,73 @@
+// The Courses panel: create a course (topic, level, schedule, where to deliver it) and see each course's
+// syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
+import { make } from "./dom.js";
+
+const STATUS = { planning: "Planning the syllabus…", active: "Active", finished: "Finished" };
+
+/** The request body from the form's fields; empty fields are left out. */
+export function courseRequest({ topic, level, cron, deliverTo, target }) {
+  const body = { topic: topic.trim() };
+  if (level) body.level = level;
+  if (cron.trim()) body.cron = cron.trim();
+  if (deliverTo === "telegram" && target.trim()) body.deliver = { telegramChatId: target.trim() };
+  if (deliverTo === "slack" && target.trim()) body.deliver = { slackChannel: target.trim() };
+  return body;
+}
+
+const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function nextLessonText(course) {
+  if (course.status === "finished") return "Every lesson of the syllabus is written.";
+  if (!course.nextLessonAt) return "The first lesson is scheduled once the syllabus is planned.";
+  const at = new Date(course.nextLessonAt);
+  return at.getTime() <= Date.now() ? "Next lesson: due now (at the next scheduled tick)." : `Next lesson: ${when(course.nextLessonAt)}.`;
+}
+
+function deliveryText(deliver) {
+  if (deliver?.telegramChatId !== undefined) return `Delivered to Telegram chat ${deliver.telegramChatId}`;
+  if (deliver?.slackChannel) return `Delivered to Slack channel ${deliver.slackChannel}`;
+  return "Lessons are saved, not delivered";
+}
+
+/**
+ * One course as a list item: a summary line, and its details.
+ * @param {(key: string) => void} openLesson
+ */
+export function courseItem(course, openLesson) {
+  const item = make("li", { className: "course", attrs: { "data-course": course.id } });
+  const details = make("details");
+  const summary = make("summary");
+  summary.append(
+    make("span", { className: "title", text: course.topic }),
+    make("span", { className: "meta", text: `${STATUS[course.status] ?? course.status} · ${course.lessonCount} lesson${course.lessonCount === 1 ? "" : "s"}` }),
+  );
+  details.append(summary);
+  details.append(
+    make("p", { text: [course.level, `schedule ${course.cron} (UTC)`, deliveryText(course.deliver)].filter(Boolean).join(" · ") }),
+    make("p", { className: "next-lesson", text: nextLessonText(course) }),
+  );
+  if (course.lastError) {
+    const period = course.lastError.period ? ` (lesson of ${course.lastError.period})` : " (planning the syllabus)";
+    details.append(make("p", { className: "failed", text: `Last error, ${when(course.lastError.at)}${period}: ${course.lastError.message}` }));
+  }
+  if (course.syllabus?.length) {
+    details.append(make("h4", { text: "Syllabus" }));
+    const list = make("ol", { className: "syllabus" });
+    list.append(...course.syllabus.map((title, i) => make("li", { text: title, attrs: { "data-done": String(i < course.lessonCount) } })));
+    details.append(list);
+  }
+  if (course.lessons?.length) {
+    details.append(make("h4", { text: "Lessons so far" }));
+    const list = make("ul", { className: "course-lessons" });
+    for (const lesson of course.lessons) {
+      const button = make("button", { className: "link", text: `${lesson.number}. ${lesson.title}`, attrs: { type: "button" } });
+      button.addEventListener("click", () => openLesson(lesson.key));
+      const line = make("li");
+      line.append(button, make("span", { className: "meta", text: ` ${when(lesson.createdAt)}${lesson.deliveredAt ? " · delivered" : ""}` }));
+      list.append(line);
+    }
+    details.append(list);
+  }
+  item.append(details);
+  return item;
+}

@@ -1,0 +1,105 @@
+// Exercises answered in place in the lesson reader: under each exercise of the rendered lesson, a form
+// (A–D for multiple choice, text for the rest) that sends the answer to be graded and shows the verdict,
+// the feedback and the expected answer; above the lesson, the learner's progress.
+import { field, make, uniqueId } from "./dom.js";
+
+const VERDICT = { correct: "Correct", partial: "Partly right", incorrect: "Not quite" };
+
+/** The heading that introduces exercise `id` ("Exercise 1.3 (Fill in the blank)", "练习 1.3"), at or after `from`. */
+function headingOf(headings, id, from) {
+  const token = new RegExp(`(^|[^\\d.])${id.replace(".", "\\.")}([^\\d.]|$)`);
+  for (let i = from; i < headings.length; i++) if (token.test(headings[i].textContent)) return i;
+  return -1;
+}
+
+/** The last element of the exercise's content: everything after its heading until the next heading. */
+function endOf(heading) {
+  let end = heading;
+  while (end.nextElementSibling && !/^H[1-6]$/.test(end.nextElementSibling.tagName)) end = end.nextElementSibling;
+  return end;
+}
+
+function answerControls(exercise) {
+  if (exercise.type === "multiple_choice" && exercise.options?.length) {
+    const group = make("div", { className: "choices", attrs: { role: "radiogroup", "aria-label": `Options of exercise ${exercise.id}` } });
+    const name = uniqueId("choice");
+    for (const o of exercise.options) {
+      const radio = make("input", { attrs: { type: "radio", name, value: o.letter, id: uniqueId("option") } });
+      radio.required = true;
+      const label = make("label", { attrs: { for: radio.id } });
+      label.append(make("strong", { text: `${o.letter}.` }), ` ${o.text}`);
+      const row = make("div", { className: "choice" });
+      row.append(radio, label);
+      group.append(row);
+    }
+    return { element: group, read: () => group.querySelector("input:checked")?.value ?? "" };
+  }
+  const long = exercise.type === "short_answer" || exercise.type === "practice";
+  const input = make(long ? "textarea" : "input", { attrs: long ? { rows: "3" } : { type: "text", autocomplete: "off" } });
+  input.required = true;
+  return { element: field("Your answer", input), read: () => input.value };
+}
+
+/**
+ * @param {HTMLElement} body the rendered lesson
+ * @param {{id: string, type: string, options?: {letter: string, text: string}[]}[]} exercises
+ * @param {(exerciseId: string, answer: string) => Promise<{verdict: string, score: number, feedback: string, expected: string}>} answer
+ */
+export function attachExercises(body, exercises, answer) {
+  const headings = [...body.querySelectorAll("h1, h2, h3, h4, h5, h6")];
+  const leftover = make("section", { className: "exercise-forms", attrs: { "aria-label": "Exercises" } });
+  let from = 0;
+  for (const exercise of exercises) {
+    const form = make("form", { className: "exercise-answer", attrs: { "aria-label": `Answer exercise ${exercise.id}`, novalidate: "" } });
+    const controls = answerControls(exercise);
+    const check = make("button", { className: "primary", text: "Check", attrs: { type: "submit" } });
+    const result = make("div", { className: "verdict", attrs: { role: "status", "aria-live": "polite" } });
+    form.append(controls.element, check, result);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = controls.read();
+      if (!text.trim()) {
+        result.dataset.verdict = "";
+        result.replaceChildren(make("p", { text: exercise.type === "multiple_choice" ? "Choose an option first." : "Write an answer first." }));
+        return;
+      }
+      check.disabled = true;
+      result.replaceChildren(make("p", { text: "Checking…" }));
+      try {
+        const graded = await answer(exercise.id, text);
+        result.dataset.verdict = graded.verdict;
+        result.replaceChildren(
+          make("p", { className: "verdict-line", text: `${VERDICT[graded.verdict] ?? graded.verdict} (score ${Math.round(graded.score * 100)} %)` }),
+          make("p", { text: graded.feedback }),
+          make("p", { className: "expected", text: `Expected: ${graded.expected}` }),
+        );
+      } catch (e) {
+        result.dataset.verdict = "";
+        result.replaceChildren(make("p", { text: `Could not check the answer: ${e instanceof Error ? e.message : String(e)}` }));
+      } finally {
+        check.disabled = false;
+      }
+    });
+    const at = headingOf(headings, exercise.id, from);
+    if (at >= 0) {
+      endOf(headings[at]).after(form);
+      from = at + 1;
+    } else {
+      leftover.append(make("h3", { text: `Exercise ${exercise.id}` }), make("p", { text: exercise.question }), form);
+    }
+  }
+  if (leftover.childElementCount) body.append(leftover);
+}
+
+/** "3 answered · 2 correct (67 %) · streak 1 day · 1 review due · this lesson: 3 of 5 exercises tried". */
+export function progressLine(progress, lessonKey, exerciseCount) {
+  const lesson = progress.byLesson?.find((l) => l.lessonKey === lessonKey);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return [
+    `${progress.answered} answered`,
+    `${progress.correct} correct (${Math.round((progress.accuracy ?? 0) * 100)} %)`,
+    `streak ${plural(progress.streakDays, "day")}`,
+    `${plural(progress.dueReviews, "review")} due`,
+    ...(lesson ? [`this lesson: ${lesson.exercises} of ${exerciseCount} exercises tried`] : []),
+  ].join(" · ");
+}

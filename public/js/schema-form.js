@@ -1,0 +1,84 @@
+// A form generated from an MCP elicitation's requestedSchema (a flat object of primitive properties:
+// string, with enum or oneOf choices and formats; number; integer; boolean), with its titles,
+// descriptions, defaults and required fields. The browser checks the constraints before Accept sends.
+import { field, make } from "./dom.js";
+
+const INPUT_TYPE = { email: "email", uri: "url", date: "date", "date-time": "datetime-local" };
+
+/** The choices of an enum property: [{value, title}], or null when it is not one. */
+function choicesOf(p) {
+  if (Array.isArray(p.enum)) return p.enum.map((value, i) => ({ value: String(value), title: String(p.enumNames?.[i] ?? value) }));
+  if (Array.isArray(p.oneOf) && p.oneOf.every((o) => o && "const" in o))
+    return p.oneOf.map((o) => ({ value: String(o.const), title: String(o.title ?? o.const) }));
+  return null;
+}
+
+/** One control for one property, and how to read its value (undefined: left empty). */
+function control(name, p, required) {
+  const choices = p.type === "string" || p.type === undefined ? choicesOf(p) : null;
+  if (choices) {
+    const select = make("select", { attrs: { name } });
+    if (!required || p.default === undefined) select.append(make("option", { text: required ? "Choose…" : "(none)", attrs: { value: "" } }));
+    select.append(...choices.map((c) => make("option", { text: c.title, attrs: { value: c.value } })));
+    select.value = p.default === undefined ? "" : String(p.default);
+    select.required = required;
+    return { element: select, read: () => select.value || undefined };
+  }
+  if (p.type === "boolean") {
+    const box = make("input", { attrs: { type: "checkbox", name } });
+    box.checked = p.default === true;
+    return { element: box, read: () => box.checked };
+  }
+  if (p.type === "number" || p.type === "integer") {
+    const input = make("input", { attrs: { type: "number", name, step: p.type === "integer" ? "1" : "any", inputmode: "decimal" } });
+    if (p.minimum !== undefined) input.min = String(p.minimum);
+    if (p.maximum !== undefined) input.max = String(p.maximum);
+    if (p.default !== undefined) input.value = String(p.default);
+    input.required = required;
+    return { element: input, read: () => (input.value === "" ? undefined : Number(input.value)) };
+  }
+  if (p.type === "string") {
+    const input = make("input", { attrs: { type: INPUT_TYPE[p.format] ?? "text", name } });
+    if (p.minLength !== undefined) input.minLength = p.minLength;
+    if (p.maxLength !== undefined) input.maxLength = p.maxLength;
+    if (p.default !== undefined) input.value = String(p.default);
+    input.required = required;
+    return { element: input, read: () => (input.value === "" ? undefined : input.value) };
+  }
+  return null;
+}
+
+/**
+ * @param {{properties?: Record<string, any>, required?: string[]}} schema
+ * @returns {{fields: HTMLElement[], unsupported: string[], content(): Record<string, unknown>}}
+ */
+export function schemaFields(schema) {
+  const required = new Set(Array.isArray(schema?.required) ? schema.required : []);
+  const fields = [];
+  const readers = [];
+  const unsupported = [];
+  for (const [name, p] of Object.entries(schema?.properties ?? {})) {
+    const made = control(name, p ?? {}, required.has(name));
+    if (!made) {
+      unsupported.push(name);
+      continue;
+    }
+    const label = `${p.title ?? name}${required.has(name) ? " (required)" : ""}`;
+    const wrapper = field(label, made.element, p.description);
+    if (p.type === "boolean") wrapper.classList.add("check");
+    fields.push(wrapper);
+    readers.push([name, made.read]);
+  }
+  return {
+    fields,
+    unsupported,
+    content() {
+      const content = {};
+      for (const [name, read] of readers) {
+        const value = read();
+        if (value !== undefined) content[name] = value;
+      }
+      return content;
+    },
+  };
+}
