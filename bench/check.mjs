@@ -14,7 +14,7 @@ import { wranglerBuild } from "./bundle.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired } from "./peer/paired.mjs";
 import { runPeers } from "./peer/run-peers.mjs";
-import { runDurableCompare } from "./durable/compare.mjs";
+import { durableRatios, runDurableCompare } from "./durable/compare.mjs";
 import { runExtractionWorkerd } from "./extraction/workerd.mjs";
 
 const { values: o } = parseArgs({ options: { "no-run": { type: "boolean" }, skip: { type: "string", default: "" } } });
@@ -35,11 +35,8 @@ const metrics = {
   paired: (r) => Object.fromEntries(r.pairs.map((p) => [`paired: ours/bare CPU, ${p.mode}`, p.cpu_ratio_per_pair.median])),
   bundle: (r) => ({ "bundle gzip KiB, as configured": r.as_configured.gzip9_bytes / 1024, "bundle gzip KiB, --minify": r.minified.gzip9_bytes / 1024 }),
   durable: (r) => {
-    const ours = r.rows["this product"].perStepP50;
-    return {
-      "durable: ours/bare CPU per model call": ours / r.rows["bare durable openai loop"].perStepP50,
-      "durable: ours/AIChatAgent CPU per model call": ours / r.rows["Agents SDK AIChatAgent"].perStepP50,
-    };
+    const { oursXBare, oursXAichat } = durableRatios(r);
+    return { "durable: ours/bare CPU per model call": oursXBare, "durable: ours/AIChatAgent CPU per model call": oursXAichat };
   },
   "extraction-workerd": (r) => ({ "extraction: prune/whole CPU median": r.prune.median / r.whole.median, "extraction: CPU median ms": r.prune.median }),
 };

@@ -132,6 +132,8 @@ export const ConfigSchema = z.object({
   PERMISSIONS: json(PermissionRulesSchema, []),
   /** An approval no one decides within this time counts as denied. */
   APPROVAL_TTL_MS: int(3_600_000, 1000),
+  /** An MCP server's question (elicitation) no one answers within this time is cancelled; its tool call is held open that long at most. */
+  INPUT_TTL_MS: int(600_000, 1000, 3_600_000),
   /** Webhooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}], delivered through a durable outbox. */
   WEBHOOKS: json(WebhookHooksSchema, []),
   /** One delivery attempt's deadline. */

@@ -22,6 +22,8 @@ const { values } = parseArgs({
     interval: { type: "string", default: "200" },
     "same-session": { type: "boolean" },
     save: { type: "boolean" },
+    /** Profile a peer of bench/durable/ instead (its wrangler config), e.g. bench/durable/wrangler.bare.toml. */
+    config: { type: "string" },
   },
 });
 
@@ -55,7 +57,7 @@ function findBundle(profile) {
 }
 
 const mock = await startMock();
-const w = await startWorker(mock);
+const w = await startWorker(mock, {}, values.config);
 try {
   const wrangler = readFileSync(`/proc/${w.processes().find((p) => p.role === "wrangler (node)").pid}/cmdline`, "utf8").split("\0");
   const inspectorPort = wrangler[wrangler.indexOf("--inspector-port") + 1];

@@ -106,7 +106,7 @@ async function load(w, mock, { concurrency, steps, minRuns }) {
 }
 
 /** CPU ms so far of the dev processes, summed by role (wrangler runs several Node helpers). */
-function roleCpuMs(procs) {
+export function roleCpuMs(procs) {
   const out = {};
   for (const p of procs) out[p.role] = (out[p.role] ?? 0) + cpuNs(p.pid) / 1e6;
   return out;

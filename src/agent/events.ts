@@ -76,6 +76,8 @@ export type AgentEvent =
   | { type: "document.saved"; key: string; link: string; title: string; status: "final" | "draft"; findings: string[] }
   /** An MCP server asked the user for input (elicitation); the run waits in awaiting_input. */
   | { type: "input.required"; inputId: string; server: string; message: string; requestedSchema: unknown; expiresAt: string }
+  /** How the question was settled: `by` names who answered ("api", …), or "expiry", "run" (it stopped), "restart" (the call was lost). */
+  | { type: "input.answered"; inputId: string; server: string; action: "accept" | "decline" | "cancel"; by: string }
   /** An MCP server needs OAuth before its tools can be used; the run goes on without them. */
   | { type: "mcp.authorization_required"; server: string; authorizationUrl: string }
   | { type: "run.completed"; runId: string; status: RunStatus; output: string; steps: number; usage: Usage }
@@ -121,6 +123,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.keys({
   warning: 1,
   "document.saved": 1,
   "input.required": 1,
+  "input.answered": 1,
   "mcp.authorization_required": 1,
   "run.completed": 1,
   "run.failed": 1,
@@ -143,6 +146,7 @@ export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
   "warning",
   "document.saved",
   "input.required",
+  "input.answered",
   "mcp.authorization_required",
   "run.completed",
   "run.failed",

@@ -15,7 +15,7 @@ import type { ModelClient } from "./model";
 import { ParadigmSchema, runParadigm, type ParadigmSettings } from "./paradigms";
 import type { RunState } from "./run-state";
 import { createTodoWriteTool, MemoryTodoStore, TODO_WRITE_TOOL, type TodoStore } from "./todo";
-import { defineTool, type Tool, type ToolRegistry, type ToolResult } from "./tools";
+import { defineTool, memoized, type Tool, type ToolRegistry, type ToolResult } from "./tools";
 
 export const TASK_TOOL = "task";
 
@@ -70,6 +70,15 @@ function escalateAsk(guard: Hooks, escalated: EscalatedCall[]): Hooks {
 /** Tool results a partial answer falls back to when the child wrote no text. */
 const PARTIAL_RESULTS = 3;
 
+const taskInput = memoized((maxSteps: number) =>
+  z.object({
+    prompt: z.string().min(1).max(50_000).describe("The task, complete in itself"),
+    paradigm: ParadigmSchema.optional().describe("How the subagent works; react by default"),
+    tools: z.enum(["readonly", "full"]).optional(),
+    maxSteps: z.number().int().min(1).max(maxSteps).optional().describe(`Model calls it may make (at most ${maxSteps})`),
+  }),
+);
+
 export function createTaskTool(deps: SubagentDeps): Tool {
   const slots = new Slots(deps.maxConcurrent);
   return defineTool({
@@ -80,12 +89,7 @@ export function createTaskTool(deps: SubagentDeps): Tool {
       'tools: "full" (default) gives it all your tools but task, under the same permissions; "readonly" leaves out those with side effects. ' +
       "A call it needs a person's approval for comes back to you to make. " +
       "Returns the subagent's final answer and {steps, usage, toolsUsed}.",
-    input: z.object({
-      prompt: z.string().min(1).max(50_000).describe("The task, complete in itself"),
-      paradigm: ParadigmSchema.optional().describe("How the subagent works; react by default"),
-      tools: z.enum(["readonly", "full"]).optional(),
-      maxSteps: z.number().int().min(1).max(deps.maxSteps).optional().describe(`Model calls it may make (at most ${deps.maxSteps})`),
-    }),
+    input: taskInput(deps.maxSteps),
     timeoutMs: deps.timeoutMs,
     async run(args, ctx) {
       await slots.acquire(ctx.signal);

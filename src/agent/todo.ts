@@ -3,7 +3,7 @@
 // choice (the session's Durable Object; memory for a subagent's own plan).
 import * as z from "zod";
 import type { Todo } from "./events";
-import { defineTool, fail, ok, type Tool } from "./tools";
+import { defineTool, fail, memoized, ok, type Tool } from "./tools";
 
 export interface TodoStore {
   load(): Todo[] | Promise<Todo[]>;
@@ -70,16 +70,20 @@ export function applyTodoUpdate(current: readonly Todo[], patches: readonly Todo
   return next;
 }
 
+const todoWriteInput = memoized((maxItems: number) =>
+  z.object({
+    todos: z.array(TodoInput).max(maxItems),
+    merge: z.boolean().optional().describe("true: upsert these items by id; false (default): replace the list"),
+  }),
+);
+
 export function createTodoWriteTool(store: TodoStore, opts: { maxItems: number }): Tool {
   return defineTool({
     name: TODO_WRITE_TOOL,
     description:
       "Keep a todo list for work of several steps. Send the whole list to replace it, or `merge: true` to add or update items by id (only the fields you give change). " +
       "Statuses: pending, in_progress, completed; keep exactly one item in_progress while you work and mark items completed as soon as they are done. Returns the list.",
-    input: z.object({
-      todos: z.array(TodoInput).max(opts.maxItems),
-      merge: z.boolean().optional().describe("true: upsert these items by id; false (default): replace the list"),
-    }),
+    input: todoWriteInput(opts.maxItems),
     // Two updates in one turn read and write the same list: they must not interleave.
     sequential: true,
     replaySafe: true,

@@ -60,6 +60,29 @@ export interface Tool {
 
 type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;
 
+/** JSON Schemas by input schema: a tool built every run from the same schema derives it once per isolate. */
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+
+function jsonSchemaOf(input: z.ZodType): JsonSchema {
+  let parameters = jsonSchemas.get(input);
+  if (!parameters) {
+    parameters = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    delete parameters.$schema;
+    jsonSchemas.set(input, parameters);
+  }
+  return parameters;
+}
+
+/** `build`'s value per key, built once: an input schema that depends on a config number stays one object, so its JSON Schema is derived once. */
+export function memoized<K, V>(build: (key: K) => V): (key: K) => V {
+  const built = new Map<K, V>();
+  return (key) => {
+    let value = built.get(key);
+    if (value === undefined) built.set(key, (value = build(key)));
+    return value;
+  };
+}
+
 /** A tool whose arguments are a zod schema: the model sees its JSON Schema, calls are parsed by it. */
 export function defineTool<S extends z.ZodType>(
   def: {
@@ -71,11 +94,9 @@ export function defineTool<S extends z.ZodType>(
   } & ToolFlags,
 ): Tool {
   const { input, run, effectiveArgs, ...rest } = def;
-  const parameters = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  delete parameters.$schema;
   return {
     ...rest,
-    parameters,
+    parameters: jsonSchemaOf(input),
     validate(args) {
       const r = input.safeParse(args);
       return r.success ? { ok: true, value: r.data } : { ok: false, error: z.prettifyError(r.error) };

@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
 import { approvalRoutes } from "./approvals";
+import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
 import { bearerAuth } from "./auth";
 import { errorResponse, handleError } from "./errors";
@@ -57,6 +58,7 @@ export function createApp() {
   app.route("/v1/sessions", sessionRoutes);
   app.route("/v1/sessions", runRoutes);
   app.route("/v1/sessions", approvalRoutes);
+  app.route("/v1/sessions", inputRoutes);
   app.route("/v1/sessions", compactRoutes);
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);

@@ -1,8 +1,8 @@
 // The pending interactions of a session, in its Durable Object's SQLite: one row per tool call that
 // waits (or waited) for a person, and the choices a person asked the session to remember. This table
-// is the one source of a run's `pending`. A row has a `kind`: "approval" today; an elicitation input
-// (awaiting_input) is another kind in the same table, with its own columns added by a migration
-// (schema.ts). SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
+// is the one source of a run's `pending`. A row has a `kind`: "approval" here; an MCP server's question
+// (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts.
+// SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
 import { toJsonRecord, type JsonRecord } from "../lib/json";
 import type { PermissionRule } from "../lib/permissions";
 
@@ -33,7 +33,7 @@ export class ApprovalStore {
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
     this.sql.exec(
-      "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)",
+      "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'approval')",
       row.approvalId,
       row.runId,
       row.callId,
@@ -45,39 +45,50 @@ export class ApprovalStore {
   }
 
   get(approvalId: string): ApprovalRow | undefined {
-    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE id = ?", approvalId).toArray()[0];
+    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE id = ? AND kind = 'approval'", approvalId).toArray()[0];
     return row ? toApproval(row) : undefined;
   }
 
   /** The latest approval of one call of a run. */
   forCall(runId: string, callId: string): ApprovalRow | undefined {
-    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND call_id = ? ORDER BY rowid DESC LIMIT 1", runId, callId).toArray()[0];
+    const row = this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND call_id = ? AND kind = 'approval' ORDER BY rowid DESC LIMIT 1", runId, callId)
+      .toArray()[0];
     return row ? toApproval(row) : undefined;
   }
 
   pending(runId: string): ApprovalRow[] {
-    return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' ORDER BY rowid", runId).toArray().map(toApproval);
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' AND kind = 'approval' ORDER BY rowid", runId)
+      .toArray()
+      .map(toApproval);
   }
 
   /** A run's approvals that were not withdrawn, oldest first. */
   ofRun(runId: string): ApprovalRow[] {
-    return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' ORDER BY rowid", runId).toArray().map(toApproval);
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' AND kind = 'approval' ORDER BY rowid", runId)
+      .toArray()
+      .map(toApproval);
   }
 
   /** Pending approvals whose time is up at `nowMs`. */
   due(nowMs: number): ApprovalRow[] {
-    return this.sql.exec<Row>("SELECT * FROM approvals WHERE status = 'pending' AND expires_at <= ? ORDER BY rowid", nowMs).toArray().map(toApproval);
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE status = 'pending' AND kind = 'approval' AND expires_at <= ? ORDER BY rowid", nowMs)
+      .toArray()
+      .map(toApproval);
   }
 
   nextExpiry(): number | undefined {
-    const row = this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM approvals WHERE status = 'pending'").one();
+    const row = this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM approvals WHERE status = 'pending' AND kind = 'approval'").one();
     return row.at ?? undefined;
   }
 
   /** Settles a pending approval; false when it was no longer pending. */
   settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string): boolean {
     const cursor = this.sql.exec(
-      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
+      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'pending' AND kind = 'approval'",
       status,
       by,
       new Date().toISOString(),

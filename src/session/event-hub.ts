@@ -3,11 +3,13 @@
 // rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
 // both happen in one synchronous block, so nothing falls between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
-// (seqs only grow, so that is a range delete).
+// (seqs only grow, so that is a range delete). A subscriber's bytes go out once per turn of the event
+// loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
+// (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
 import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent/events";
 import type { Redactor } from "../lib/redaction";
 import type { SessionStore } from "./session-store";
-import { encodeStreamRow, type StreamRow, type TraceRow } from "./stream-events";
+import { encodeStoredRow, encodeStreamRow, type TraceRow } from "./stream-events";
 
 export interface TracePolicy {
   redact: Redactor;
@@ -17,12 +19,18 @@ export interface TracePolicy {
 }
 
 interface Subscriber {
+  runId: string;
   controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Bytes of this turn, sent together when it ends. */
+  pending: Uint8Array[];
 }
 
 export class EventHub {
   private subscribers = new Map<string, Set<Subscriber>>();
   private pendingText = new Map<string, { delta: string; agent?: string }>();
+  /** Subscribers with bytes waiting for the end of this turn. */
+  private unsent = new Set<Subscriber>();
+  private sending: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: SessionStore,
@@ -33,7 +41,7 @@ export class EventHub {
   emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
     // A model's thinking is for whoever watches live; it is not kept, in the trace or anywhere else.
     if (event.type === "reasoning.delta") {
-      this.broadcast(runId, { event });
+      this.broadcast(runId, encodeStreamRow({ event }));
       return;
     }
     if (event.type === "text.delta") {
@@ -43,12 +51,12 @@ export class EventHub {
         this.flush(runId);
         this.pendingText.set(runId, { delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
       }
-      this.broadcast(runId, { event });
+      this.broadcast(runId, encodeStreamRow({ event }));
       return;
     }
     this.flush(runId);
     const row = this.record(runId, event);
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event });
+    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, encodeStoredRow(row.seq, row.json));
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -62,7 +70,7 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  private record(runId: string, event: SourcedEvent): TraceRow {
+  private record(runId: string, event: SourcedEvent): TraceRow & { json: string } {
     const policy = this.policy();
     const row = this.store.appendEvent(runId, policy.redact(event));
     if (row.seq > policy.maxEvents) this.store.pruneEventsThrough(row.seq - policy.maxEvents);
@@ -75,7 +83,7 @@ export class EventHub {
     let self: Subscriber;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        self = { controller };
+        self = { runId, controller, pending: [] };
         let ended = false;
         for (const { seq, event } of this.store.events({ runId, after })) {
           if (!STREAM_EVENTS.has(event.type)) continue;
@@ -93,20 +101,46 @@ export class EventHub {
       cancel: () => {
         // The client went away; the run goes on.
         this.subscribers.get(runId)?.delete(self);
+        this.unsent.delete(self);
       },
     });
   }
 
-  private broadcast(runId: string, row: StreamRow): void {
+  private broadcast(runId: string, bytes: Uint8Array): void {
     const set = this.subscribers.get(runId);
     if (!set?.size) return;
-    const bytes = encodeStreamRow(row);
     for (const s of set) {
-      try {
-        s.controller.enqueue(bytes);
-      } catch {
-        set.delete(s);
+      s.pending.push(bytes);
+      this.unsent.add(s);
+    }
+    this.sending ??= setTimeout(() => this.send(), 0);
+  }
+
+  /** Sends each subscriber's bytes of the turn as one chunk. */
+  private send(): void {
+    clearTimeout(this.sending);
+    this.sending = undefined;
+    for (const s of this.unsent) this.sendTo(s);
+  }
+
+  private sendTo(s: Subscriber): void {
+    this.unsent.delete(s);
+    const chunks = s.pending;
+    if (!chunks.length) return;
+    s.pending = [];
+    let bytes = chunks[0]!;
+    if (chunks.length > 1) {
+      bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.length;
       }
+    }
+    try {
+      s.controller.enqueue(bytes);
+    } catch {
+      this.subscribers.get(s.runId)?.delete(s);
     }
   }
 
@@ -114,6 +148,7 @@ export class EventHub {
     const set = this.subscribers.get(runId);
     this.subscribers.delete(runId);
     for (const s of set ?? []) {
+      this.sendTo(s);
       try {
         s.controller.close();
       } catch {

@@ -17,6 +17,7 @@ import { createModel, createRunModels } from "./run-models";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
+import type { McpInputRequest } from "../tools/mcp";
 
 export interface DriveDeps {
   config: Config;
@@ -30,6 +31,8 @@ export interface DriveDeps {
   recovering: boolean;
   /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
   permissions: Hooks;
+  /** Asks the run's user an MCP server's question (inputs.ts) and waits for the answer. */
+  askUser: McpInputRequest;
 }
 
 export async function driveRun(d: DriveDeps): Promise<LoopResult> {
@@ -80,6 +83,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     stores,
     stream: run.options.stream,
     toolGuards: [d.permissions],
+    // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
+    elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),
   });
   const runState = new RunState();
   try {
@@ -91,7 +96,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
         steps = e.step;
         usage = addUsage(usage, e.usage);
-        store.updateRun(run.runId, { steps, usage });
+        store.checkpointRun(run.runId, steps, usage);
       }
     };
     const history = store.modelHistory();

@@ -9,6 +9,7 @@ import { ConfigError, type Config } from "../config";
 import type { Env } from "../env";
 import type { ApprovalDesk } from "./approvals";
 import type { EventHub } from "./event-hub";
+import type { InputDesk } from "./inputs";
 import { driveRun } from "./run-driver";
 import { isPaused, isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
@@ -21,6 +22,7 @@ export interface RunExecutorDeps {
   store: SessionStore;
   hub: EventHub;
   approvals: ApprovalDesk;
+  inputs: InputDesk;
   lifecycle: RunLifecycle;
   waiters: RunWaiters;
   view: (r: RunRow) => RunView;
@@ -122,6 +124,8 @@ export class RunExecutor {
           run.runId,
           run.options.unattended ? config.UNATTENDED_ASK : "wait",
         ),
+        askUser: (server, request, signal) =>
+          this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -170,11 +174,12 @@ export class RunExecutor {
     }
   }
 
-  private answerWaiters(runId: string): void {
+  /** Answers whoever waits for the run with its view now (it ended, or paused for a person). */
+  answerWaiters(runId: string): void {
     this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
   }
 
-  /** A new run supersedes runs still waiting for approval: they end cancelled, their calls answered. */
+  /** A new run supersedes runs still waiting for approval (or lost waiting for input): they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
     for (const waiting of this.d.store.runs().filter((r) => isPaused(r.status))) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");

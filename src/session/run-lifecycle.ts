@@ -4,6 +4,9 @@
 //     │                  │                         │
 //     └──────────────────┴──end──> completed | failed | cancelled | max_steps <─┘ (cancelled, superseded)
 //
+// A run awaiting_input is paused differently from one awaiting_approval: its execution goes on in the
+// object, holding the MCP call whose server asked the user a question; when the question is settled it
+// proceeds (back to running, no resume mark). Lost to a restart, it proceeds too, and recovers.
 // How an execution of a run begins is explicit, never guessed: `start` (a queued run), `resume` (its
 // pause was settled: the loop runs the decided calls), or `recover` (it was running when the object
 // lost it to a restart: unfinished calls re-run only if replay-safe).
@@ -68,6 +71,18 @@ export class RunLifecycle {
     if (!run || !isPaused(run.status)) return;
     this.move(run, "running");
     this.store.setResume(runId, true);
+  }
+
+  /** A tool call's server asked the user a question: the run waits for the answer, its execution held open. */
+  awaitInput(runId: string): void {
+    const run = this.store.run(runId);
+    if (run?.status === "running") this.move(run, "awaiting_input");
+  }
+
+  /** Its questions are settled (or lost to a restart): the run is running again, without a resume mark. */
+  proceed(runId: string): void {
+    const run = this.store.run(runId);
+    if (run?.status === "awaiting_input") this.move(run, "running");
   }
 
   private move(run: RunRow, to: RunStatus, patch: Omit<RunPatch, "status"> = {}): void {

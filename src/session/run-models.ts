@@ -15,7 +15,18 @@ export function modelName(config: Config, purpose: ModelPurpose): string {
   return purpose === "writing" ? config.MODEL : (own ?? config.MODEL_FAST ?? config.MODEL);
 }
 
+/** A model client per config and purpose, built once per isolate: building the SDK's client costs CPU every run otherwise. */
+const models = new WeakMap<Config, Map<ModelPurpose, ModelClient>>();
+
 export function createModel(config: Config, purpose: ModelPurpose): ModelClient {
+  let byPurpose = models.get(config);
+  if (!byPurpose) models.set(config, (byPurpose = new Map()));
+  let model = byPurpose.get(purpose);
+  if (!model) byPurpose.set(purpose, (model = buildModel(config, purpose)));
+  return model;
+}
+
+function buildModel(config: Config, purpose: ModelPurpose): ModelClient {
   const create = config.MODEL_API === "responses" ? createOpenAIResponsesModel : createOpenAIModel;
   const client = create({
     apiKey: config.OPENAI_API_KEY ?? "not-needed",

@@ -3,6 +3,7 @@
 import type { RunResult, Todo, Usage } from "../agent/events";
 import type { Message } from "../agent/messages";
 import type { PendingApproval } from "./approvals";
+import type { PendingInput } from "./inputs";
 import type { RunRow, SessionStore } from "./session-store";
 
 export interface SessionView {
@@ -20,10 +21,13 @@ export interface SessionView {
 /** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
 export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
 
-export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingApproval[] };
+/** What a paused run waits for: approvals of its tool calls (awaiting_approval), or answers to MCP servers' questions (awaiting_input, `kind: "input"`). */
+export type PendingInteraction = PendingApproval | PendingInput;
+
+export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingInteraction[] };
 
 /** A run as clients see it, with what it waits for (`pending`, empty unless paused). */
-export function runView(r: RunRow, pending: PendingApproval[]): RunView {
+export function runView(r: RunRow, pending: readonly PendingInteraction[]): RunView {
   return {
     runId: r.runId,
     status: r.status,
@@ -31,7 +35,7 @@ export function runView(r: RunRow, pending: PendingApproval[]): RunView {
     steps: r.steps,
     usage: r.usage,
     ...(r.error ? { error: r.error } : {}),
-    ...(pending.length ? { pending } : {}),
+    ...(pending.length ? { pending: [...pending] } : {}),
     createdAt: r.createdAt,
     ...(r.finishedAt ? { finishedAt: r.finishedAt } : {}),
   };

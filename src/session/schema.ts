@@ -87,4 +87,8 @@ CREATE TABLE IF NOT EXISTS webhook_outbox (
   PRIMARY KEY (webhook_id, url)
 );
 `,
+  // 5: an MCP server's question (kind "input") records how it was answered (action, Idempotency-Key), never the content.
+  `
+ALTER TABLE approvals ADD COLUMN answer TEXT;
+`,
 ];

@@ -12,6 +12,8 @@ import type { Env } from "../env";
 import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
+import { InputDesk, type AnswerOutcome, type InputAction } from "./inputs";
+import type { IdempotencyKey } from "./request-dedupe";
 import { RunExecutor } from "./run-executor";
 import { isUnfinished, RunLifecycle } from "./run-lifecycle";
 import { runView, sessionView, type RunView, type SessionView, type StartedRun } from "./run-views";
@@ -29,6 +31,7 @@ export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
   private readonly approvals: ApprovalDesk;
+  private readonly inputs: InputDesk;
   private readonly lifecycle: RunLifecycle;
   private readonly dedupe: RequestDedupe;
   private readonly outbox: WebhookOutbox;
@@ -55,12 +58,22 @@ export class SessionObject extends DurableObject<Env> {
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
     );
+    this.inputs = new InputDesk({
+      sql: ctx.storage.sql,
+      lifecycle: this.lifecycle,
+      emit: (runId, e) => this.hub.emit(runId, e),
+      onPaused: (runId) => {
+        this.executor.answerWaiters(runId);
+        void this.armWatchdog();
+      },
+    });
     this.executor = new RunExecutor({
       env,
       config: () => this.config(),
       store: this.store,
       hub: this.hub,
       approvals: this.approvals,
+      inputs: this.inputs,
       lifecycle: this.lifecycle,
       waiters: this.waiters,
       view: (r) => this.runView(r),
@@ -171,7 +184,7 @@ export class SessionObject extends DurableObject<Env> {
     return run ? this.runView(run) : null;
   }
 
-  /** Resolves when the run ends or pauses for approval. */
+  /** Resolves when the run ends or pauses for a person (approval or input). */
   async waitRun(runId: string): Promise<RunView | null> {
     const run = this.store.run(runId);
     if (!run) return null;
@@ -221,6 +234,23 @@ export class SessionObject extends DurableObject<Env> {
     return outcome;
   }
 
+  /**
+   * Answers an MCP server's question (answer-input.ts is the entry point); the run proceeds once its
+   * last question is settled, and one lost to a restart recovers. Null: no such session.
+   */
+  async answerInput(
+    inputId: string,
+    action: InputAction,
+    content: Record<string, unknown> | undefined,
+    by: string,
+    idempotencyKey?: IdempotencyKey,
+  ): Promise<AnswerOutcome | null> {
+    if (!this.store.exists()) return null;
+    const outcome = this.inputs.answer(inputId, action, content, by, idempotencyKey);
+    if (!outcome.ok && outcome.code === "input_lost") await this.resume();
+    return outcome;
+  }
+
   async events(after: number, limit: number): Promise<TraceEventView[] | null> {
     if (!this.store.exists()) return null;
     return this.store.events({ after, limit }).map(traceEventView);
@@ -258,9 +288,9 @@ export class SessionObject extends DurableObject<Env> {
     );
   }
 
-  /** Puts a run whose approvals are all settled back in line. */
-  private async resume(runId: string): Promise<void> {
-    this.lifecycle.resume(runId);
+  /** Puts a run whose approvals are all settled back in line (or, without one, runs what is in line: a run recovering from a lost input). */
+  private async resume(runId?: string): Promise<void> {
+    if (runId) this.lifecycle.resume(runId);
     await this.armWatchdog();
     void this.executor.pump();
   }
@@ -269,10 +299,10 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const working = this.executor.activeCount > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    await armWatchdog(this.ctx.storage, working, this.approvals.nextExpiry(), expiresAt, this.outbox.nextDue());
+    await armWatchdog(this.ctx.storage, working, this.approvals.nextExpiry(), this.inputs.nextExpiry(), expiresAt, this.outbox.nextDue());
   }
 
-  /** The watchdog: expires approvals no one decided, resumes runs lost to a restart, and re-arms while work remains. */
+  /** The watchdog: expires approvals and inputs no one answered, resumes runs lost to a restart (also while awaiting input), and re-arms while work remains. */
   async alarm(): Promise<void> {
     // A released stateless session whose time is up goes entirely.
     if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.executor.activeCount === 0) {
@@ -280,13 +310,15 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
+    this.inputs.expire(Date.now());
     await this.outbox.deliverDue();
     await this.armWatchdog();
     if (this.executor.activeCount === 0) void this.executor.pump();
   }
 
-  /** A run as clients see it; a paused run's `pending` comes from the approvals table. */
+  /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */
   private runView(r: RunRow): RunView {
-    return runView(r, r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : []);
+    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : r.status === "awaiting_input" ? this.inputs.pending(r.runId) : [];
+    return runView(r, pending);
   }
 }

@@ -7,7 +7,7 @@ import type { Message } from "../agent/messages";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./run-lifecycle";
-import { wireEvent, type TraceRow } from "./stream-events";
+import type { TraceRow } from "./stream-events";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
@@ -212,7 +212,6 @@ export class SessionStore {
     this.sql.exec("UPDATE runs SET started_at = ? WHERE id = ?", new Date().toISOString(), runId);
   }
 
-  /** Saves a step's progress (checkpoint) or the final state. */
   /** Saves a step's progress (checkpoint) or the final state; a status change goes through run-lifecycle.ts. */
   updateRun(runId: string, patch: RunPatch): void {
     const cur = this.run(runId);
@@ -229,6 +228,11 @@ export class SessionStore {
       finished,
       runId,
     );
+  }
+
+  /** A step's checkpoint of a running run: its counters only, in one statement (updateRun reads the row first). */
+  checkpointRun(runId: string, steps: number, usage: Usage): void {
+    this.sql.exec("UPDATE runs SET steps = ?, usage = ? WHERE id = ?", steps, JSON.stringify(usage), runId);
   }
 
   /** Forgets a run: its record, its messages, its kept tool outputs and its trace events. */
@@ -270,14 +274,20 @@ export class SessionStore {
 
   // ---- the audit trace
 
-  appendEvent(runId: string | null, event: SourcedEvent): TraceRow {
+  /**
+   * Stores an event; the row comes back with the event's JSON, so the live stream sends the very string the
+   * trace holds instead of serializing the event again. The data column holds the whole event (type
+   * included); rows from before kept only the other fields, and read back the same way.
+   */
+  appendEvent(runId: string | null, event: SourcedEvent): TraceRow & { json: string } {
     const at = new Date().toISOString();
-    const bounded = boundedEvent(event);
-    const { type, data } = wireEvent(bounded);
+    let bounded = event;
+    let json = JSON.stringify(event);
+    if (json.length > MAX_EVENT_CHARS) json = JSON.stringify((bounded = boundedEvent(event)));
     const { seq } = this.sql
-      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, type, JSON.stringify(data))
+      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, event.type, json)
       .one();
-    return { seq, at, runId, event: bounded };
+    return { seq, at, runId, event: bounded, json };
   }
 
   /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
@@ -322,9 +332,8 @@ function toRun(r: Row): RunRow {
   };
 }
 
-/** The event with its long strings cut when it is too big to keep whole (its shape stays the same). */
+/** The event with its long strings cut, for one too big to keep whole (its shape stays the same). */
 function boundedEvent(event: SourcedEvent): SourcedEvent {
-  if (JSON.stringify(event).length <= MAX_EVENT_CHARS) return event;
   const cut = (v: unknown): unknown =>
     typeof v === "string" && v.length > 4096
       ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
@@ -337,7 +346,7 @@ function boundedEvent(event: SourcedEvent): SourcedEvent {
   return cut(event) as SourcedEvent;
 }
 
-/** An event as stored: the row's type and data, written by appendEvent from the union. */
+/** An event as stored: the row's type and data, written by appendEvent from the union (older rows' data lacks the type). */
 function storedEvent(type: string, data: string): SourcedEvent {
   return { ...JSON.parse(data), type } as SourcedEvent;
 }

@@ -35,6 +35,11 @@ export function encodeStreamRow(row: StreamRow): Uint8Array {
   return encoder.encode(JSON.stringify(row) + "\n");
 }
 
+/** The line of a stored event whose JSON the trace already made (the event is serialized once). */
+export function encodeStoredRow(seq: number, eventJson: string): Uint8Array {
+  return encoder.encode(`{"seq":${seq},"event":${eventJson}}\n`);
+}
+
 /** A line the Durable Object wrote from the union; a line of any other shape is a bug, and fails loudly. */
 function parseRow(line: string): StreamRow {
   const row: unknown = JSON.parse(line);
@@ -45,22 +50,35 @@ function parseRow(line: string): StreamRow {
   return row as StreamRow;
 }
 
-/** Splits an NDJSON byte stream into rows; cancelling downstream cancels the source. */
-export function decodeStreamRows(): TransformStream<Uint8Array, StreamRow> {
+/** Splits NDJSON bytes into rows as they come: `push` gives the whole rows of each chunk, `end` the last one. */
+export function rowSplitter(): { push(chunk: Uint8Array): StreamRow[]; end(): StreamRow[] } {
   const decoder = new TextDecoder();
   let buf = "";
-  return new TransformStream({
-    transform(chunk, controller) {
+  return {
+    push(chunk) {
       buf += decoder.decode(chunk, { stream: true });
+      const rows: StreamRow[] = [];
       let nl: number;
       while ((nl = buf.indexOf("\n")) >= 0) {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
-        if (line) controller.enqueue(parseRow(line));
+        if (line) rows.push(parseRow(line));
       }
+      return rows;
+    },
+    end: () => (buf.trim() ? [parseRow(buf)] : []),
+  };
+}
+
+/** Splits an NDJSON byte stream into rows; cancelling downstream cancels the source. */
+export function decodeStreamRows(): TransformStream<Uint8Array, StreamRow> {
+  const rows = rowSplitter();
+  return new TransformStream({
+    transform(chunk, controller) {
+      for (const row of rows.push(chunk)) controller.enqueue(row);
     },
     flush(controller) {
-      if (buf.trim()) controller.enqueue(parseRow(buf));
+      for (const row of rows.end()) controller.enqueue(row);
     },
   });
 }

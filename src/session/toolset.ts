@@ -20,7 +20,7 @@ import {
   type SkillSource,
   type ExternalSkill,
 } from "../tools";
-import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig } from "../tools/mcp";
+import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig, type McpInputRequest } from "../tools/mcp";
 import type { AgentStores } from "./agent-stores";
 import { SessionToolListCache } from "./mcp-discovery-store";
 import { mcpOAuthContext, runOrigin } from "./mcp-oauth-context";
@@ -41,6 +41,8 @@ export interface ToolsetDeps {
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
   toolGuards: readonly Hooks[];
+  /** Answers MCP servers' questions (elicitation) by asking the run's user. */
+  elicit: McpInputRequest;
 }
 
 export interface Toolset {
@@ -148,6 +150,7 @@ async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<
   const manager = new McpManager(mcpConfig, {
     cache: new SessionToolListCache(deps.store),
     oauth: mcpOAuthContext(deps.env, deps.config, origin, tenant),
+    inputWaitMs: deps.config.INPUT_TTL_MS,
   });
   managers.set(deps.store, { config: deps.config, origin, manager });
   return manager;
@@ -169,6 +172,7 @@ async function connectMcp(
   const manager = await sessionManager(deps, config);
   manager.attach({
     emit: deps.emit,
+    elicit: deps.elicit,
     onToolsChanged: ({ tools: changed, removed }) => {
       for (const name of removed) tools.remove(name);
       for (const t of changed) tools.add(t);

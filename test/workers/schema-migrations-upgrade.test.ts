@@ -73,7 +73,7 @@ INSERT INTO meta (key, value) VALUES ('schema_version', '3');
 INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES ('run_1', 'gpt', 10, 5, 15);`,
       );
       migrate(state.storage, SESSION_MIGRATIONS);
-      expect(schemaVersion(state.storage)).toBe(4);
+      expect(schemaVersion(state.storage)).toBe(SESSION_MIGRATIONS.length);
       expect(new SessionStore(state.storage.sql).usageByModel()).toEqual({ gpt: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } });
       expect(tables(state.storage)).toContain("webhook_outbox");
     });

@@ -1,7 +1,7 @@
 // read_tool_output: the way back from a cut. The model reads any lines of an output it saw truncated
 // or shortened, by the id the marker gave it.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool } from "../tools";
+import { defineTool, fail, memoized, ok, type Tool } from "../tools";
 import type { ToolOutputStore } from "./tool-outputs";
 import { joinLines, outputLines, utf8Length, type OutputLimits } from "./truncation";
 
@@ -9,6 +9,14 @@ export const READ_TOOL_OUTPUT_TOOL = "read_tool_output";
 
 /** Bytes kept free for the header and footer lines. */
 const FRAME_BYTES = 300;
+
+const readInput = memoized((maxLines: number) =>
+  z.object({
+    id: z.string().min(1).max(128).describe("The output's id, from the marker"),
+    offset: z.number().int().min(0).default(0).describe("First line to read, counting from 0"),
+    limit: z.number().int().min(1).default(maxLines).describe("How many lines to read"),
+  }),
+);
 
 export function createReadToolOutputTool(store: ToolOutputStore, limits: OutputLimits): Tool {
   // The header and footer take two lines: what this tool returns is never cut again.
@@ -18,11 +26,7 @@ export function createReadToolOutputTool(store: ToolOutputStore, limits: OutputL
     description:
       "Read part of a tool output that was cut or shortened in your context, by the id its marker gives. " +
       `Lines count from 0; at most ${maxLines} lines (and ${limits.maxBytes} bytes) per call.`,
-    input: z.object({
-      id: z.string().min(1).max(128).describe("The output's id, from the marker"),
-      offset: z.number().int().min(0).default(0).describe("First line to read, counting from 0"),
-      limit: z.number().int().min(1).default(maxLines).describe("How many lines to read"),
-    }),
+    input: readInput(maxLines),
     replaySafe: true,
     sideEffects: false,
     async run({ id, offset, limit }) {

@@ -6,8 +6,7 @@ export type { ResourceSummary, ServerDiscovery, ToolListCache } from "./discover
 export { mcpInstructionsSection } from "./instructions";
 export type { ServerInstructions } from "./instructions";
 export { MCP_DEFAULTS, McpManager } from "./manager";
-export type { McpConnectResult, McpManagerOptions, McpRunHooks, McpServerStatus, McpToolsChange } from "./manager";
-export type { McpElicit } from "./connect";
+export type { McpConnectResult, McpInputRequest, McpManagerOptions, McpRunHooks, McpServerStatus, McpToolsChange } from "./manager";
 export { beginAuthorization, completeAuthorization, forgetAuthorization, McpAuthorizationRequired, OAuthCallbackError } from "./oauth/authorization";
 export { clientMetadataDocument, OAUTH_FLOW_TTL_MS, type McpOAuthContext } from "./oauth/oauth-provider";
 export type { McpOAuthStore } from "./oauth/oauth-store";

@@ -3,13 +3,12 @@
 // is left out with a warning; the others go on. Keep one manager per session (the Durable Object):
 // attach the run's hooks and connectAll at each run start, close at each run end (open sessions and
 // streams would keep the object busy); breakers and tool names last across runs, sessions reopen on demand.
-import type { Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult, Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../../lib/circuit-breaker";
 import type { Emit } from "../../agent/events";
 import type { Tool } from "../../agent/tools";
 import type { ExternalSkill } from "../skills";
 import type { McpConfig, McpTransportName, McpWarning } from "./config";
-import type { McpElicit } from "./connect";
 import { McpAuthorizationRequired } from "./oauth/authorization";
 import type { McpOAuthContext } from "./oauth/oauth-provider";
 import { errorText } from "./error-text";
@@ -39,9 +38,12 @@ export interface McpRunHooks {
   emit?: Emit;
   /** A server changed its tools (notifications/tools/list_changed): swap them in the registry. */
   onToolsChanged?: (change: McpToolsChange) => void;
-  /** Answers servers' elicitation requests; absent: they are declined. */
-  elicit?: McpElicit;
+  /** Answers a server's elicitation request (the run asks its user); absent: they are declined. */
+  elicit?: McpInputRequest;
 }
+
+/** Asks the run's user what `server` wants to know; resolves with the answer (or decline/cancel). */
+export type McpInputRequest = (server: string, request: ElicitRequest["params"], signal: AbortSignal) => Promise<ElicitResult>;
 
 export interface McpManagerOptions extends McpRunHooks {
   /** The fetch used for every MCP request (tests, or a service binding's fetch). */
@@ -56,6 +58,8 @@ export interface McpManagerOptions extends McpRunHooks {
   clientInfo?: Implementation;
   /** Where OAuth state lives; absent: a server answering 401 is left out with a warning. */
   oauth?: McpOAuthContext;
+  /** How long a server's question to the user may hold a tool call open (INPUT_TTL_MS); 0: not at all. */
+  inputWaitMs?: number;
 }
 
 export interface McpToolsChange {
@@ -121,7 +125,8 @@ export class McpManager {
         breaker,
         onToolListChanged: () => void this.refresh(connection),
         oauth: options.oauth,
-        elicit: (request, signal) => (this.hooks.elicit ? this.hooks.elicit(request, signal) : Promise.resolve({ action: "decline" })),
+        elicit: (request, signal) => (this.hooks.elicit ? this.hooks.elicit(server.name, request, signal) : Promise.resolve({ action: "decline" })),
+        inputWaitMs: options.inputWaitMs ?? 0,
       });
       return { connection, tools: [] };
     });

@@ -55,7 +55,7 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Mcp
     validate,
     sideEffects: !readOnly,
     replaySafe: readOnly || hints.idempotentHint === true,
-    timeoutMs: connectTimeoutMs + server.config.timeoutMs + REGISTRY_TIMEOUT_MARGIN_MS,
+    timeoutMs: connectTimeoutMs + server.heldCallLimitMs + REGISTRY_TIMEOUT_MARGIN_MS,
     annotations: { destructive },
     async run(args, ctx) {
       const checked = validate(args);

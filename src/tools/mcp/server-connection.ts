@@ -5,12 +5,24 @@
 // without running it, so retrying cannot run a tool twice. Some servers (server-everything after a
 // restart) answer 400 "No valid session ID" instead; that is treated the same way.
 // With OAuth, a server that needs the user's authorization fails with McpAuthorizationRequired.
+// A tool call's timeout stops while the server waits for the user's answer to its question
+// (elicitation): the call is held open at most `inputWaitMs` longer.
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult, GetPromptResult, Implementation, ReadResourceResult, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type GetPromptResult,
+  type Implementation,
+  type ElicitResult,
+  type ReadResourceResult,
+  type Tool as McpToolDefinition,
+} from "@modelcontextprotocol/sdk/types.js";
 import { CircuitBreaker } from "../../lib/circuit-breaker";
+import { PausableTimer } from "../../lib/pausable-timer";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
 import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
@@ -28,6 +40,8 @@ export interface ServerConnectionOptions {
   /** Where OAuth state lives; absent: a 401 stays an error. */
   oauth?: McpOAuthContext;
   elicit?: McpElicit;
+  /** How long an elicitation may hold a call open beyond its timeout (the input's lifetime). */
+  inputWaitMs: number;
 }
 
 /** Bounds on paginated lists: a server that keeps returning cursors must not keep the run busy. */
@@ -60,6 +74,8 @@ export class McpServerConnection {
   transport: McpTransportName | undefined;
   private connecting: Promise<Client> | undefined;
   private current: Client | undefined;
+  /** The timeouts of the tool calls under way: held while the server waits for the user. */
+  private readonly callTimers = new Set<PausableTimer>();
 
   constructor(
     readonly config: McpServerConfig,
@@ -93,11 +109,33 @@ export class McpServerConnection {
     return this.withSession((client) => this.listToolsWith(client, signal));
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: Pick<RequestOptions, "signal" | "onprogress">): Promise<CallToolResult> {
-    return this.withSession(
-      async (client) => (await client.callTool({ name, arguments: args }, undefined, { ...options, timeout: this.config.timeoutMs })) as CallToolResult,
-    );
+  /** The longest a tool call can take: its timeout, plus one wait for the user's answer. */
+  get heldCallLimitMs(): number {
+    return this.config.timeoutMs + this.options.inputWaitMs;
   }
+
+  callTool(name: string, args: Record<string, unknown>, options: Pick<RequestOptions, "signal" | "onprogress">): Promise<CallToolResult> {
+    return this.withSession(async (client) => {
+      const ms = this.config.timeoutMs;
+      const timedOut = new AbortController();
+      // The SDK's own timeout cannot stop for an elicitation; this one can, and fails the call as the SDK's would.
+      const timer = new PausableTimer(ms, () => timedOut.abort(new McpError(ErrorCode.RequestTimeout, "Request timed out", { timeout: ms })));
+      this.callTimers.add(timer);
+      try {
+        const signal = options.signal ? AbortSignal.any([options.signal, timedOut.signal]) : timedOut.signal;
+        return (await client.callTool({ name, arguments: args }, undefined, { ...options, signal, timeout: this.heldCallLimitMs })) as CallToolResult;
+      } finally {
+        timer.clear();
+        this.callTimers.delete(timer);
+      }
+    });
+  }
+
+  /** Answers the server's question through the run's hook, the calls' timeouts held meanwhile. */
+  private readonly elicit: McpElicit = (request, signal) => {
+    const answer = this.options.elicit ? this.options.elicit(request, signal) : Promise.resolve({ action: "decline" as const });
+    return [...this.callTimers].reduce<Promise<ElicitResult>>((held, timer) => timer.hold(held), answer);
+  };
 
   readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult> {
     return this.withSession((client) => client.readResource({ uri }, { signal, timeout: this.config.timeoutMs }));
@@ -205,7 +243,7 @@ export class McpServerConnection {
         clientInfo: this.options.clientInfo,
         onToolListChanged: this.options.onToolListChanged,
         authProvider: this.provider,
-        elicit: this.options.elicit,
+        elicit: this.elicit,
       }),
     );
   }

@@ -1,0 +1,43 @@
+// /v1/sessions/:id/inputs/:inputId: a person answers an MCP server's question (input.required) a run waits on.
+import { Hono } from "hono";
+import * as z from "zod";
+import { answerInput } from "../session/answer-input";
+import type { AppEnv } from "./app-env";
+import { HttpError, notFound } from "./errors";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
+import { reachableSession } from "./tenant-session";
+import { parseId, parseJson } from "./validation";
+
+/** A form's field values: the MCP form-schema subset (strings, numbers, booleans, multiple-choice lists). */
+const Content = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
+
+const Answer = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("accept"), content: Content.optional() }),
+  z.strictObject({ action: z.literal("decline") }),
+  z.strictObject({ action: z.literal("cancel") }),
+]);
+
+export const inputRoutes = new Hono<AppEnv>().post("/:id/inputs/:inputId", async (c) => {
+  const sessionId = parseId(c.req.param("id"), "session id");
+  const inputId = parseId(c.req.param("inputId"), "input id");
+  const body = await parseJson(c, Answer);
+  const idempotencyKey = await idempotencyKeyOf(c);
+  await reachableSession(c, sessionId);
+  const outcome = await answerInput(c.env, sessionId, inputId, body, "api", idempotencyKey);
+  if (outcome.ok) {
+    const { ok: _ok, replayed, ...answered } = outcome;
+    if (replayed) c.header(REPLAYED_HEADER, "true");
+    return c.json({ ...answered, status: answered.pendingInputs === 0 ? "running" : "awaiting_input" });
+  }
+  switch (outcome.code) {
+    case "invalid_content":
+      return c.json({ error: { code: outcome.code, message: outcome.message, errors: outcome.errors } }, 400);
+    case "already_answered":
+    case "input_lost":
+      throw new HttpError(409, outcome.code, outcome.message);
+    case "idempotency_key_reused":
+      throw new HttpError(422, outcome.code, outcome.message);
+    default:
+      throw notFound(`input ${inputId}`);
+  }
+});
