@@ -1,26 +1,15 @@
-// The Worker's bindings (wrangler.toml) and its string vars and secrets (parsed by src/config.ts).
-import type { ChatObject } from "./channels/chat-object";
-import type { CourseRegistry } from "./courses/course-registry";
-import type { LearnerObject } from "./learning/learner-object";
-import type { McpSessionObject } from "./mcp-server/mcp-session-object";
-import type { McpOAuthObject } from "./session/mcp-oauth-object";
-import type { SessionObject } from "./session/session-object";
+// The Worker's bindings (wrangler.toml) and its string vars and secrets (parsed by src/config.ts), as
+// `wrangler types` generates them into worker-configuration.d.ts (`npm run types`; `npm run typecheck`
+// fails when that file is stale). Generated rather than written here: an Env naming the Durable Object
+// classes made this module import them while they import it, a cycle. This module imports nothing.
 
-export interface Env {
-  SESSIONS: DurableObjectNamespace<SessionObject>;
-  /** One per Telegram chat / Slack channel: deduplicated deliveries, the bots' background work. */
-  CHATS: DurableObjectNamespace<ChatObject>;
-  /** The single course registry: courses, their lessons, the per-period idempotency keys. */
-  COURSES: DurableObjectNamespace<CourseRegistry>;
-  /** One per learner (session, chat or course): attempts and review schedules (src/learning/). */
-  LEARNERS: DurableObjectNamespace<LearnerObject>;
-  /** One per session of the /mcp server: its transport, and its stored SSE events for resumption. */
-  MCP_SESSIONS: DurableObjectNamespace<McpSessionObject>;
-  /** The deployment's one store of MCP OAuth clients, tokens and pending authorizations. */
-  MCP_OAUTH: DurableObjectNamespace<McpOAuthObject>;
-  /** Saved lessons (R2). */
-  LESSONS: R2Bucket;
-  /** Static assets: the web page and skills/. */
-  ASSETS: Fetcher;
-  [name: string]: unknown;
+declare global {
+  namespace Cloudflare {
+    /** Every config name (src/config.ts) is a var or secret, whether or not wrangler.toml lists it. */
+    interface Env {
+      [name: string]: unknown;
+    }
+  }
 }
+
+export type Env = Cloudflare.Env;

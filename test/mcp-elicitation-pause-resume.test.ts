@@ -4,6 +4,12 @@
 // run goes awaiting_input with the question in `pending`, the stream ends after input.required, and
 // POST /v1/sessions/:id/inputs/:inputId answers it: accept (defaults applied, SEP-1034), invalid
 // content (400 with the field errors), decline, cancel, and expiry (INPUT_TTL_MS) each resume the run.
+// A course's scheduled lesson run, which no one watches, declines at once. The other ways in end their
+// streams cleanly at the pause (Chat Completions, Responses, the AI SDK UI stream), and the Worker's own
+// MCP server passes the question on to its client when that client can answer forms.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { ScriptedModel } from "./support/scripted-model";
@@ -171,4 +177,127 @@ describe("an MCP server's question pauses the run until someone answers", () => 
     const late = await api(`/v1/sessions/${p.sid}/inputs/${p.inputId}`, { json: { action: "accept", content: { name: "Late" } } });
     expect(late.status).toBe(409);
   }, 30_000);
+});
+
+describe("a run no one watches", () => {
+  it("a course's scheduled lesson run declines the question at once and goes on", async () => {
+    const key = `course-${Date.now()}`;
+    const marker = model.script(key, [{ text: "Here is the plan:\n1. What a vector is\n2. Adding vectors" }]);
+    const created = await api("/v1/courses", { json: { topic: `${marker} Vectors`, cron: "0 8 * * *" } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (let i = 0; i < 100 && ((await (await api(`/v1/courses/${id}`)).json()) as { status: string }).status === "planning"; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const lesson =
+      "# Vectors — What a vector is\n\n## Chapter 1: What a vector is\n\n### Objectives\n- Explain vectors.\n\n### Summary\nA vector has a size and a direction.\n";
+    model.script(key, [
+      { toolCalls: [{ name: TOOL, args: {} }] },
+      { toolCalls: [{ name: "save_document", args: { filename: `vectors-${key}`, title: "Vectors — What a vector is", topic: "vectors", content: lesson } }] },
+      { text: "Today: what a vector is." },
+    ]);
+    // The cron tick, two days on: the course is due.
+    const tick = await fetch(`${worker.url}/cdn-cgi/local/scheduled?time=${Date.now() + 2 * 86_400_000}`);
+    expect(tick.status).toBe(200);
+    type Trace = { events: Array<{ type: string; data: Record<string, unknown> }> };
+    let events: Trace["events"] = [];
+    for (let i = 0; i < 150 && !events.some((e) => e.type === "run.completed" || e.type === "run.failed"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await api(`/v1/sessions/${id}-lesson-1/events`);
+      if (res.status === 200) events = ((await res.json()) as Trace).events;
+    }
+    expect(events.map((e) => e.type)).not.toContain("input.required");
+    expect(events.find((e) => e.type === "warning" && e.data.code === "mcp_input_declined")?.data.message).toContain("no one watches this run");
+    expect(events.find((e) => e.type === "run.completed")?.data).toMatchObject({ status: "completed", output: "Today: what a vector is." });
+    expect(
+      String(
+        model
+          .requests(key)
+          .at(-2)
+          ?.messages.find((m) => m.role === "tool")?.content,
+      ),
+    ).toContain("User declined");
+  }, 30_000);
+});
+
+describe("the other ways in, at a run paused on a question", () => {
+  const askingScript = (key: string) => model.script(key, [{ toolCalls: [{ name: TOOL, args: {} }] }, { text: "Thanks." }]);
+
+  it("Chat Completions: the stream says what is asked and ends with [DONE]; without streaming a 200", async () => {
+    const key = `chat-${Date.now()}`;
+    const res = await api("/v1/chat/completions", {
+      json: { model: "study-agent", stream: true, messages: [{ role: "user", content: `${askingScript(key)} ask me` }] },
+      headers: { "x-session-id": `chat-${key}` },
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("waiting for an answer to ev: Please provide inputs");
+    expect(text.trim().endsWith("data: [DONE]")).toBe(true);
+    const plain = await api("/v1/chat/completions", {
+      json: { model: "study-agent", messages: [{ role: "user", content: `${askingScript(`${key}-2`)} ask me` }] },
+      headers: { "x-session-id": `chat-${key}-2` },
+    });
+    expect(plain.status).toBe(200);
+    expect(((await plain.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain("waiting for an answer to ev");
+  });
+
+  it("Responses: the stream ends with response.incomplete (awaiting_input); without streaming a 200 incomplete response", async () => {
+    const key = `resp-${Date.now()}`;
+    const res = await api("/v1/responses", { json: { model: "study-agent", stream: true, input: `${askingScript(key)} ask me` } });
+    expect(res.status).toBe(200);
+    const events = (await res.text()).split("\n").filter((l) => l.startsWith("event: "));
+    expect(events.at(-1)).toBe("event: response.incomplete");
+    const plain = await api("/v1/responses", { json: { model: "study-agent", input: `${askingScript(`${key}-2`)} ask me` } });
+    expect(plain.status).toBe(200);
+    expect(await plain.json()).toMatchObject({ status: "incomplete", incomplete_details: { reason: "awaiting_input" } });
+  });
+
+  it("the AI SDK UI stream carries the question as a data-input part and finishes", async () => {
+    const key = `ui-${Date.now()}`;
+    const res = await api("/v1/ui/chat", {
+      json: {
+        id: `ui-${key}`,
+        trigger: "submit-message",
+        messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: `${askingScript(key)} ask me` }] }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const chunks = (await res.text())
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: Record<string, unknown> });
+    expect(chunks.find((c) => c.type === "data-input")?.data).toMatchObject({ server: "ev", message: "Please provide inputs for the following fields:" });
+    expect(chunks.at(-1)?.type).toBe("finish");
+  });
+
+  async function studyClient(elicits: boolean): Promise<Client> {
+    const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: elicits ? { elicitation: { form: {} } } : {} });
+    if (elicits) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { name: "Via MCP" } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.url}/mcp`)));
+    return client;
+  }
+
+  it("the Worker's MCP server asks its own client the question when that client can elicit, and the run goes on", async () => {
+    const key = `mcp-${Date.now()}`;
+    const client = await studyClient(true);
+    try {
+      const result = (await client.callTool({ name: "ask", arguments: { input: `${askingScript(key)} ask me`, sessionId: `mcp-${key}` } })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ status: "completed", summary: "Thanks." });
+      expect(String(model.requests(key)[1]?.messages.find((m) => m.role === "tool")?.content)).toContain("- Name: Via MCP");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the Worker's MCP server tells a client that cannot elicit where to answer", async () => {
+    const key = `mcp-plain-${Date.now()}`;
+    const client = await studyClient(false);
+    try {
+      const result = (await client.callTool({ name: "ask", arguments: { input: `${askingScript(key)} ask me`, sessionId: `mcp-${key}` } })) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({ status: "awaiting_input" });
+      expect((result.content[0] as { text: string }).text).toMatch(/waiting for an answer to ev's question .*\/v1\/sessions\/mcp-mcp-plain-\d+\/inputs\/inp_/);
+    } finally {
+      await client.close();
+    }
+  });
 });

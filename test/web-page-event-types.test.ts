@@ -21,7 +21,10 @@ describe("the event types of the web page", () => {
     const handled = Object.keys(runEventHandlers(new Proxy({}, { get: () => () => undefined })));
     const ignored = Object.keys(IGNORED_EVENTS);
     expect(handled.filter((t) => ignored.includes(t))).toEqual([]);
-    expect([...handled, ...ignored].sort()).toEqual([...STREAM_EVENTS].sort());
+    expect(
+      [...handled, ...ignored].sort(),
+      "public/js/run-events.js handles (runEventHandlers) or ignores with a reason (IGNORED_EVENTS) exactly the STREAM_EVENTS of src/agent/events.ts",
+    ).toEqual([...STREAM_EVENTS].sort());
     for (const type of [...handled, ...ignored]) expect(EVENT_TYPES).toContain(type);
     for (const reason of Object.values(IGNORED_EVENTS)) expect(reason.length).toBeGreaterThan(10);
   });
@@ -43,10 +46,12 @@ describe("the event types of the web page", () => {
     handlers["run.failed"]!({ runId: "r1", error: { code: "model_error", message: "down" } });
     handlers["text.delta"]!({ delta: "sub", agent: "researcher" });
     handlers["text.delta"]!({ delta: "Hi" });
+    handlers["input.answered"]!({ inputId: "i1", server: "ev", action: "cancel", by: "expiry" });
     expect(calls).toEqual([
       ["toolFinished", ["c1", "success"]],
       ["failed", [{ code: "model_error", message: "down" }]],
       ["text", ["Hi"]],
+      ["inputAnswered", [{ inputId: "i1", server: "ev", action: "cancel", by: "expiry" }]],
     ]);
   });
 });

@@ -3,7 +3,8 @@
 // lesson with its findings, an MCP server to connect); open the lesson, follow its table of contents,
 // download it as Markdown and as standalone HTML, print it to PDF (the print stylesheet shows the lesson
 // alone); answer its exercises in place and see the verdicts and the progress; create a course and follow
-// it through a failed and a written lesson; connect an OAuth MCP server from its panel. Throughout: no
+// it through a failed and a written lesson; connect an OAuth MCP server from its panel; answer an MCP
+// server's question (server-everything's elicitation) in the form generated from its schema. Throughout: no
 // console errors, every request succeeds, and axe-core finds no serious or critical violations.
 // Screenshots and the PDF land in test-results/ (git-ignored).
 import { mkdirSync, readFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/chromium";
 import { lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "./support/course-script";
 import { fixtureWebVars, startFixtureWeb } from "./support/fixture-web";
+import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { startOAuthMcpServer, type OAuthMcpServer } from "./support/mcp-oauth-server";
 import type { PageServer } from "./support/page-server";
 import { ScriptedModel } from "./support/scripted-model";
@@ -28,6 +30,7 @@ const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, hei
 let model: ScriptedModel;
 let web: PageServer;
 let notes: OAuthMcpServer;
+let everything: EverythingServer;
 let worker: WranglerDev | undefined;
 let browser: Browser | undefined;
 
@@ -82,7 +85,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("the web page as a workspace", () => {
   beforeAll(async () => {
     mkdirSync(RESULTS, { recursive: true });
-    [model, web, notes] = await Promise.all([new ScriptedModel().listen(), startFixtureWeb(), startOAuthMcpServer()]);
+    [model, web, notes, everything] = await Promise.all([
+      new ScriptedModel().listen(),
+      startFixtureWeb(),
+      startOAuthMcpServer(),
+      startEverything("streamableHttp"),
+    ]);
     [worker, browser] = await Promise.all([
       startWranglerDev({
         vars: {
@@ -90,7 +98,7 @@ describe("the web page as a workspace", () => {
           ...fixtureWebVars(web),
           API_TOKEN: TOKEN,
           PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
-          MCP_SERVERS: JSON.stringify({ mcpServers: { notes: { url: notes.url } } }),
+          MCP_SERVERS: JSON.stringify({ mcpServers: { notes: { url: notes.url }, ev: { url: everything.url, allowTools: ["trigger-elicitation-request"] } } }),
           // A scripted 500 fails a run at once: the course's failed lesson.
           MODEL_MAX_RETRIES: "0",
         },
@@ -103,7 +111,7 @@ describe("the web page as a workspace", () => {
   afterAll(async () => {
     await browser?.close();
     await worker?.stop();
-    await Promise.all([model?.close(), web?.close(), notes?.close()]);
+    await Promise.all([model?.close(), web?.close(), notes?.close(), everything?.stop()]);
   });
 
   it("at desktop width, by keyboard: ask, approve inline, read the lesson, download it, print it", { timeout: 90_000 }, async () => {
@@ -277,20 +285,114 @@ describe("the web page as a workspace", () => {
     await finish(page, problems, "web-page-mcp-desktop");
   });
 
-  it("at phone width: fits, opens a saved lesson, and stays accessible", { timeout: 60_000 }, async () => {
+  it("at desktop width, by keyboard: answers an MCP server's question in the form generated from its schema", { timeout: 60_000 }, async () => {
+    const marker = model.script("elicit", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Thanks, noted." }]);
+    const { page, problems } = await openPage(WIDTHS.desktop);
+    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
+    await page.locator("#topic").focus();
+    await page.keyboard.type(`${marker} ask me`);
+    await page.keyboard.press("Enter");
+
+    const box = page.locator(".activity .input-request");
+    await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(1);
+    expect(await box.locator("p").first().textContent()).toBe("ev asks: Please provide inputs for the following fields:");
+    const form = box.getByRole("form", { name: "Answer ev" });
+    // The schema's fields, with their titles, formats, bounds, defaults and choices.
+    const name = form.getByRole("textbox", { name: "String (required)", exact: true });
+    expect(await page.evaluate("document.activeElement.name")).toBe("name");
+    expect(await name.getAttribute("required")).not.toBeNull();
+    expect(await form.getByLabel("String with email format", { exact: true }).getAttribute("type")).toBe("email");
+    expect(await form.getByLabel("String with uri format", { exact: true }).getAttribute("type")).toBe("url");
+    expect(await form.getByLabel("String with date format", { exact: true }).getAttribute("type")).toBe("date");
+    expect(await form.getByLabel("String with default", { exact: true }).inputValue()).toBe("It was a dark and stormy night.");
+    const integer = form.getByLabel("Integer", { exact: true });
+    expect([await integer.inputValue(), await integer.getAttribute("min"), await integer.getAttribute("max"), await integer.getAttribute("step")]).toEqual([
+      "42",
+      "1",
+      "100",
+      "1",
+    ]);
+    expect(await form.getByLabel("Untitled Single Select Enum", { exact: true }).inputValue()).toBe("Monica");
+    expect(await form.getByLabel("Titled Single Select Enum", { exact: true }).locator("option").allTextContents()).toEqual([
+      "(none)",
+      "Superman",
+      "Green Lantern",
+      "Wonder Woman",
+    ]);
+    const fish = form.getByRole("group", { name: "Titled Multiple Select Enum", exact: true });
+    expect(await fish.getByRole("checkbox", { name: "Tuna", exact: true }).isChecked()).toBe(true);
+    expect(await form.getByLabel("Untitled Single Select Enum", { exact: true }).getAttribute("aria-describedby")).toBeTruthy();
+
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, "web-page-elicitation-form-desktop.png") });
+
+    // Enter with the required field empty: the browser's check stops it, nothing is sent.
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(300);
+    expect(await box.getByRole("form").count()).toBe(1);
+    // Fill it, tick the boolean, add a fish, accept with Enter.
+    await page.keyboard.type("Ada Lovelace");
+    await form.getByRole("checkbox", { name: "Boolean", exact: true }).focus();
+    await page.keyboard.press("Space");
+    await fish.getByRole("checkbox", { name: "Trout", exact: true }).focus();
+    await page.keyboard.press("Space");
+    await name.focus();
+    await page.keyboard.press("Enter");
+
+    const bubble = page.locator(".message.assistant").last();
+    await expect.poll(() => bubble.locator(".run-meta").textContent(), { timeout: 20_000 }).toMatch(/^Done/);
+    expect(await box.textContent()).toBe("Answered: ev asked “Please provide inputs for the following fields:”");
+    expect(await bubble.locator(".text").textContent()).toContain("Thanks, noted.");
+    // What the server received, as its tool result told the model: the answers and the defaults.
+    const result = String(model.requests("elicit")[1]?.messages.find((m) => m.role === "tool")?.content ?? "");
+    for (const part of ["- Name: Ada Lovelace", "- Agreed to terms: true", "- Favorite Integer: 42", '"fish-1"', '"fish-3"', '"Monica"', '"hero-1"'])
+      expect(result).toContain(part);
+    await finish(page, problems, "web-page-elicitation-desktop");
+  });
+
+  it("at phone width, by keyboard: fits; declines an MCP server's question, answers an exercise, sees the panels", { timeout: 60_000 }, async () => {
+    const marker = model.script("elicit-phone", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Maybe later." }]);
     const { page, problems } = await openPage(WIDTHS.phone);
+    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
+    const fits = async () => expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
+
+    // The generated form fits a phone; Decline sends no content and the run goes on.
+    await page.locator("#topic").focus();
+    await page.keyboard.type(`${marker} ask me`);
+    await page.keyboard.press("Enter");
+    const box = page.locator(".activity .input-request");
+    await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(1);
+    await fits();
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, "web-page-elicitation-form-phone.png") });
+    await box.getByRole("button", { name: "Decline" }).focus();
+    await page.keyboard.press("Enter");
+    const bubble = page.locator(".message.assistant").last();
+    await expect.poll(() => bubble.locator(".run-meta").textContent(), { timeout: 20_000 }).toMatch(/^Done/);
+    expect(await box.textContent()).toMatch(/^Declined: ev asked/);
+    const result = String(model.requests("elicit-phone")[1]?.messages.find((m) => m.role === "tool")?.content ?? "");
+    expect(result).toContain("User declined");
+
+    // The lesson with its exercise forms; one answered.
     const entry = page.locator('#lesson-list button[data-key="workspace-lesson.md"]');
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1);
     await entry.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("navigation", { name: "Contents" }).locator("a").count()).toBeGreaterThan(2);
     await expect.poll(() => page.locator("form.exercise-answer").count()).toBe(10);
-    // The panels are there too, with what the desktop walks made.
+    const third = page.getByRole("form", { name: "Answer exercise 1.3" });
+    await third.getByRole("textbox").focus();
+    await page.keyboard.type("5 x^4");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => third.locator(".verdict").getAttribute("data-verdict")).toBe("correct");
+    await fits();
+
+    // The panels, with what the desktop walks made.
     await expect.poll(() => page.locator("li.course").count()).toBe(1);
     await page.locator("li.course summary").focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator('#mcp-list li[data-server="notes"]').getAttribute("data-status")).toBe("connected");
-    expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
+    await fits();
     await finish(page, problems, "web-page-phone");
   });
 });

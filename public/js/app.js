@@ -163,6 +163,8 @@ function addAssistantMessage() {
   const calls = new Map();
   // MCP servers already shown as needing authorization: a run resumed after an approval says it again.
   const authorizations = new Set();
+  // MCP servers' questions still open in this answer, by inputId.
+  const questions = new Map();
   const follow = () => item.scrollIntoView({ block: "end" });
   return {
     appendText(delta) {
@@ -244,6 +246,13 @@ function addAssistantMessage() {
       activity.append(line);
       follow();
     },
+    /** How an MCP server's question was settled, when not from this form (it expired, the run stopped). */
+    inputSettled({ inputId, action, by }) {
+      const open = questions.get(inputId);
+      if (!open) return;
+      questions.delete(inputId);
+      open.settle(by === "expiry" ? "Expired" : { accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
+    },
     /** An MCP server's question (elicitation) as a form; resolves with the answer's outcome. */
     input({ inputId, server, message, requestedSchema }, send) {
       const box = make("li", { className: "input-request" });
@@ -262,12 +271,17 @@ function addAssistantMessage() {
       activity.append(box);
       follow();
       (form.querySelector("input, select, textarea") ?? accept).focus();
+      const settle = (how) => {
+        question.textContent = `${how}: ${server} asked “${message}”`;
+        form.remove();
+      };
+      questions.set(inputId, { settle });
       return new Promise((resolve, reject) => {
         const answer = (action) => {
           for (const control of form.elements) control.disabled = true;
           send(action, action === "accept" ? content() : undefined).then((outcome) => {
-            question.textContent = `${{ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]}: ${server} asked “${message}”`;
-            form.remove();
+            questions.delete(inputId);
+            settle({ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
             resolve(outcome);
           }, reject);
         };
@@ -348,6 +362,7 @@ async function ask(input) {
     note: (message) => bubble.note(message),
     approvalRequired: (request) => waiting.push({ approval: request }),
     inputRequired: (request) => waiting.push({ input: request }),
+    inputAnswered: (answer) => bubble.inputSettled(answer),
     authorizationRequired: (request) => bubble.authorizationRequired(request),
     completed: (data) => (summary = summaryOf(data)),
     failed: (error) => {

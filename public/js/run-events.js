@@ -18,7 +18,8 @@ export const IGNORED_EVENTS = {
  *   started(runId: string): void, text(delta: string): void,
  *   toolStarted(callId: string, name: string, args: unknown): void, toolFinished(callId: string, status: string): void,
  *   plan(todos: unknown[]): void, saved(document: object): void, note(message: string): void,
- *   approvalRequired(request: object): void, inputRequired(request: object): void, authorizationRequired(request: object): void,
+ *   approvalRequired(request: object): void, inputRequired(request: object): void, inputAnswered(answer: object): void,
+ *   authorizationRequired(request: object): void,
  *   completed(result: object): void, failed(error: {code: string, message: string} | undefined): void,
  * }} view
  * @returns {Record<string, (data: any) => void>}
@@ -35,6 +36,7 @@ export function runEventHandlers(view) {
     warning: (d) => view.note(d.message),
     "approval.required": (d) => view.approvalRequired(d),
     "input.required": (d) => view.inputRequired(d),
+    "input.answered": (d) => view.inputAnswered(d),
     "mcp.authorization_required": (d) => view.authorizationRequired(d),
     "run.completed": (d) => view.completed(d),
     "run.failed": (d) => view.failed(d.error),

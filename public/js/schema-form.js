@@ -1,16 +1,47 @@
 // A form generated from an MCP elicitation's requestedSchema (a flat object of primitive properties:
-// string, with enum or oneOf choices and formats; number; integer; boolean), with its titles,
-// descriptions, defaults and required fields. The browser checks the constraints before Accept sends.
-import { field, make } from "./dom.js";
+// string, with enum or oneOf choices and formats; number; integer; boolean; an array of enum or anyOf
+// choices, picked several at once), with its titles, descriptions, defaults and required fields. The
+// browser checks the constraints before Accept sends.
+import { field, make, uniqueId } from "./dom.js";
 
 const INPUT_TYPE = { email: "email", uri: "url", date: "date", "date-time": "datetime-local" };
 
 /** The choices of an enum property: [{value, title}], or null when it is not one. */
 function choicesOf(p) {
+  if (Array.isArray(p.anyOf) && p.anyOf.every((o) => o && "const" in o))
+    return p.anyOf.map((o) => ({ value: String(o.const), title: String(o.title ?? o.const) }));
   if (Array.isArray(p.enum)) return p.enum.map((value, i) => ({ value: String(value), title: String(p.enumNames?.[i] ?? value) }));
   if (Array.isArray(p.oneOf) && p.oneOf.every((o) => o && "const" in o))
     return p.oneOf.map((o) => ({ value: String(o.const), title: String(o.title ?? o.const) }));
   return null;
+}
+
+/** Several choices as checkboxes in a fieldset, at least minItems (1 when required) and at most maxItems. */
+function multiSelect(name, p, choices, required, label) {
+  const set = make("fieldset", { className: "multi" });
+  set.append(make("legend", { text: label }));
+  const chosen = new Set(Array.isArray(p.default) ? p.default.map(String) : []);
+  const boxes = choices.map((c) => {
+    const box = make("input", { attrs: { type: "checkbox", name, value: c.value, id: uniqueId("choice") } });
+    box.checked = chosen.has(c.value);
+    const row = make("div", { className: "field check" });
+    row.append(box, make("label", { text: c.title, attrs: { for: box.id } }));
+    set.append(row);
+    return box;
+  });
+  const min = p.minItems ?? (required ? 1 : 0);
+  const max = p.maxItems ?? choices.length;
+  const check = () => {
+    const n = boxes.filter((b) => b.checked).length;
+    // Left empty, an optional list is not sent at all, so its minItems does not apply.
+    const tooFew = n < min && (n > 0 || required);
+    boxes[0]?.setCustomValidity(tooFew ? `Choose at least ${min}.` : n > max ? `Choose at most ${max}.` : "");
+  };
+  for (const b of boxes) b.addEventListener("change", check);
+  check();
+  if (p.description) set.append(make("p", { className: "hint", text: p.description }));
+  const read = () => boxes.filter((b) => b.checked).map((b) => b.value);
+  return { element: set, read: () => (read().length ? read() : undefined) };
 }
 
 /** One control for one property, and how to read its value (undefined: left empty). */
@@ -58,12 +89,19 @@ export function schemaFields(schema) {
   const readers = [];
   const unsupported = [];
   for (const [name, p] of Object.entries(schema?.properties ?? {})) {
+    const label = `${p?.title ?? name}${required.has(name) ? " (required)" : ""}`;
+    const choices = p?.type === "array" ? choicesOf(p.items ?? {}) : null;
+    if (choices) {
+      const made = multiSelect(name, p, choices, required.has(name), label);
+      fields.push(made.element);
+      readers.push([name, made.read]);
+      continue;
+    }
     const made = control(name, p ?? {}, required.has(name));
     if (!made) {
       unsupported.push(name);
       continue;
     }
-    const label = `${p.title ?? name}${required.has(name) ? " (required)" : ""}`;
     const wrapper = field(label, made.element, p.description);
     if (p.type === "boolean") wrapper.classList.add("check");
     fields.push(wrapper);

@@ -18,8 +18,10 @@ export {
   type ToolStatus,
   type UserMessage,
 } from "./messages";
-export { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
+export { ModelError, type ModelClient, type ModelPurpose, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
 export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage } from "./providers/openai";
+export { createOpenAIResponsesModel } from "./providers/openai-responses";
+export { tracedModel } from "./traced-model";
 export {
   defineTool,
   fail,
@@ -46,7 +48,7 @@ export {
 export { createTodoWriteTool, MemoryTodoStore, renderTodos, TODO_WRITE_TOOL, type TodoStore } from "./todo";
 export { todoReminder } from "./todo-reminder";
 export { createTaskTool, SUBAGENT_SYSTEM_PROMPT, TASK_TOOL, type SubagentDeps } from "./subagents";
-export { ContextManager, type ContextDeps, type ContextSettings } from "./context/context-manager";
+export { ContextManager, type CompactionOutcome, type ContextDeps, type ContextSettings } from "./context/context-manager";
 export { MemoryCompactionStore, type Compaction, type CompactionStore } from "./context/compaction";
 export { createReadToolOutputTool } from "./context/read-tool-output";
 export type { ToolOutputStore } from "./context/tool-outputs";

@@ -25,6 +25,7 @@ export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatC
     // Subagents report to their parent; their words are not the reply.
     if (e.type === "text.delta" && !e.agent && e.delta) yield emit(e.delta);
     else if (e.type === "approval.required") yield emit(line(`waiting for approval to run ${e.name} (approval ${e.approvalId})`));
+    else if (e.type === "input.required") yield emit(line(`waiting for an answer to ${e.server}: ${e.message} (input ${e.inputId})`));
     else if (!opts.progress) continue;
     else if (e.type === "tool.started") {
       const text = describeToolCall(e.name, e.args);

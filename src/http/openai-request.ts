@@ -3,8 +3,7 @@
 // history), and the client's own system prompt.
 import type { Context } from "hono";
 import * as z from "zod";
-import type { Message } from "../agent/messages";
-import { fromWire, type WireMessage } from "../agent/providers/openai";
+import { fromWire, type Message, type WireMessage } from "../agent";
 import type { AppEnv } from "./app-env";
 import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./openai-wire";

@@ -1,6 +1,6 @@
 // The Chat Completions response objects the OpenAI-compatible endpoint sends, in one place: the model
 // entry, whole completions, stream chunks and usage, shaped exactly as OpenAI's clients parse them.
-import type { RunStatus, Usage } from "../agent/events";
+import type { RunStatus, Usage } from "../agent";
 
 export const MODEL_ID = "study-agent";
 /** A fixed creation time for the model entry (2026-01-01T00:00:00Z). */

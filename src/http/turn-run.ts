@@ -1,7 +1,7 @@
 // One turn of an OpenAI-compatible request (Chat Completions or Responses) as a run: in a named
 // session, in a new session seeded with the conversation the client sent, or in a throwaway session
 // (stateless). Both wire formats start and follow runs through here and differ only in how they render.
-import type { Message } from "../agent/messages";
+import type { Message } from "../agent";
 import type { Env } from "../env";
 import { startEphemeralRun } from "../session/ephemeral-run";
 import type { RunDedupe } from "../session/request-dedupe";

@@ -2,7 +2,7 @@
 // JSON, ending with `[DONE]`. Text between tool calls is one text part each; every tool call is a
 // dynamic tool part (input, then output or error); approvals are the SDK's tool-approval-request on
 // that part plus a data-approval part; todos and saved lessons are data parts that update in place.
-import type { SourcedEvent } from "../agent/events";
+import type { SourcedEvent } from "../agent";
 import { decodeStreamRows, type StreamRow } from "../session/stream-events";
 import { SSE_HEADERS } from "./sse";
 

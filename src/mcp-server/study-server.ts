@@ -22,6 +22,7 @@ import { readStreamRows } from "../session/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../tools/lesson-store";
 import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { StudyProgress } from "./study-progress";
+import { clientElicits, forwardQuestion, type RunQuestion } from "./forward-question";
 
 export interface StudyServerContext {
   env: Env;
@@ -66,23 +67,34 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     const token = extra._meta?.progressToken;
     let steps = 0;
     let approval: { approvalId: string; name: string } | undefined;
+    let question: RunQuestion | undefined;
     try {
-      for await (const { event: e } of readStreamRows(await handle.events())) {
-        if (e.type === "approval.required") approval = { approvalId: e.approvalId, name: e.name };
-        const message = progress.step(e);
-        if (message && token !== undefined) {
-          await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++steps, message } });
+      // A question an upstream server asks goes to this client when it can answer; the run then goes on, followed from the answer.
+      for (let after = 0; ;) {
+        question = undefined;
+        for await (const { seq, event: e } of readStreamRows(await handle.events(after))) {
+          if (seq !== undefined) after = Math.max(after, seq);
+          if (e.type === "approval.required") approval = { approvalId: e.approvalId, name: e.name };
+          if (e.type === "input.required") question = { inputId: e.inputId, server: e.server, message: e.message, requestedSchema: e.requestedSchema };
+          const message = progress.step(e);
+          if (message && token !== undefined) {
+            await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++steps, message } });
+          }
         }
+        if (!question || !clientElicits(server.server)) break;
+        const answered = await forwardQuestion(server.server, env, sid, question, { signal: extra.signal, timeoutMs: config.INPUT_TTL_MS });
+        if (!answered?.ok) break;
+        after = answered.seq;
       }
     } finally {
       extra.signal.removeEventListener("abort", cancel);
     }
-    return { sessionId: sid, run: await handle.result(), saved: [...progress.saved.values()], approval };
+    return { sessionId: sid, run: await handle.result(), saved: [...progress.saved.values()], approval, question };
   }
 
   /** The run's outcome as a tool result: its answer, the lessons it saved (links and resource links), or why it stopped. */
   function runResult(outcome: Awaited<ReturnType<typeof runAgent>>): CallToolResult {
-    const { run, saved, sessionId, approval } = outcome;
+    const { run, saved, sessionId, approval, question } = outcome;
     const lessons = saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
     const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
     if (run.status === "failed") {
@@ -96,6 +108,10 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     if (run.status === "awaiting_approval" && approval) {
       lines.push(
         `\nThe run is waiting for a person to approve ${approval.name}: POST ${absolute(`/v1/sessions/${sessionId}/approvals/${approval.approvalId}`)} with {"decision":"allow"|"deny"}.`,
+      );
+    } else if (run.status === "awaiting_input" && question) {
+      lines.push(
+        `\nThe run is waiting for an answer to ${question.server}'s question ("${question.message}"): POST ${absolute(`/v1/sessions/${sessionId}/inputs/${question.inputId}`)} with {"action":"accept","content":{…}} (or "decline", "cancel").`,
       );
     } else if (run.status !== "completed") lines.push(`\nThe run ended with status ${run.status}.`);
     for (const l of lessons) lines.push(`\nLesson: ${l.title ?? l.key}${l.status === "draft" ? " (draft)" : ""} — ${l.url}`);

@@ -1,8 +1,6 @@
 // The session's Durable Object storage seen through the stores the harness core asks for: the todo
 // list, the whole outputs behind truncated tool results, and the compaction overlay.
-import type { CompactionStore } from "../agent/context/compaction";
-import type { ToolOutputStore } from "../agent/context/tool-outputs";
-import type { TodoStore } from "../agent/todo";
+import type { CompactionStore, TodoStore, ToolOutputStore } from "../agent";
 import type { SessionStore } from "./session-store";
 
 export interface AgentStores {

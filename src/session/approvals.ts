@@ -4,9 +4,7 @@
 // expiry as "deny") settles it; when the last approval of a run is settled the run resumes, and the
 // loop runs the allowed calls and answers the refused ones with an error the model can read.
 // decide-approval.ts is the entry point for channels.
-import type { SourcedEvent } from "../agent/events";
-import type { Hooks } from "../agent/hooks";
-import { newId, now } from "../agent/messages";
+import { type Hooks, newId, now, type SourcedEvent } from "../agent";
 import type { PermissionPolicy, PermissionRule } from "../lib/permissions";
 import type { Redactor } from "../lib/redaction";
 import { toJsonRecord, type JsonRecord } from "../lib/json";

@@ -1,9 +1,7 @@
 // Manual compaction (POST /v1/sessions/:id/compact, /compact in the chats): the session's history is
 // compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
-import type { CompactionOutcome } from "../agent/context/context-manager";
-import { newId } from "../agent/messages";
+import { type CompactionOutcome, newId, RunState } from "../agent";
 import { createModel } from "./run-models";
-import { RunState } from "../agent/run-state";
 import type { Config } from "../config";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager } from "./harness";

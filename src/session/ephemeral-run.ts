@@ -3,7 +3,7 @@
 // it if it is still going and deletes the session, so nothing of the conversation stays behind — except
 // while a repeat of the request may still come (request-dedupe.ts): then the session names the request
 // (its Idempotency-Key, or its messages) and is deleted once the key expires or the retry window closes.
-import type { Message } from "../agent/messages";
+import type { Message } from "../agent";
 import type { Env } from "../env";
 import { sha256Hex } from "../lib/sha256-hex";
 import type { Tenant } from "../lib/tenant";

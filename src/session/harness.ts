@@ -1,16 +1,22 @@
 // The harness's parts for one run, built from config: the context manager, the paradigms' settings and
 // the harness tools (todo_write, read_tool_output, task). The config names are documented in docs/harness.md.
-import { MemoryCompactionStore, type CompactionStore } from "../agent/context/compaction";
-import { ContextManager, type ContextSettings } from "../agent/context/context-manager";
-import { createReadToolOutputTool } from "../agent/context/read-tool-output";
-import type { OutputLimits } from "../agent/context/truncation";
-import type { Hooks } from "../agent/hooks";
-import type { ModelClient } from "../agent/model";
-import type { ParadigmSettings } from "../agent/paradigms";
-import type { RunState } from "../agent/run-state";
-import { createTaskTool } from "../agent/subagents";
-import { createTodoWriteTool, type TodoStore } from "../agent/todo";
-import type { Tool, ToolRegistry } from "../agent/tools";
+import {
+  type CompactionStore,
+  ContextManager,
+  type ContextSettings,
+  createReadToolOutputTool,
+  createTaskTool,
+  createTodoWriteTool,
+  type Hooks,
+  MemoryCompactionStore,
+  type ModelClient,
+  type OutputLimits,
+  type ParadigmSettings,
+  type RunState,
+  type TodoStore,
+  type Tool,
+  type ToolRegistry,
+} from "../agent";
 import type { Config } from "../config";
 import type { AgentStores } from "./agent-stores";
 import type { RunModels } from "./run-models";

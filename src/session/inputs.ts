@@ -7,8 +7,7 @@
 // (run-lifecycle.ts), the interrupted call answered by the replay guard. A run no one watches (cron)
 // declines at once. answer-input.ts is the entry point for channels.
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import type { SourcedEvent } from "../agent/events";
-import { newId, now } from "../agent/messages";
+import { newId, now, type SourcedEvent } from "../agent";
 import { toJsonRecord, type JsonRecord } from "../lib/json";
 import { checkElicitContent } from "../tools/mcp/elicit-content";
 import { InputStore, type InputAction, type InputRow, type InputStatus } from "./input-store";

@@ -3,7 +3,7 @@
 // and the driver reports the run as failed with code run_timeout. Time spent queued or waiting for
 // approval does not count: a resumed run gets a fresh budget; time waiting for the answer to an MCP
 // server's question (the execution held open) does not count either.
-import type { RunResult } from "../agent/events";
+import type { RunResult } from "../agent";
 import { PausableTimer } from "../lib/pausable-timer";
 
 export interface RunDeadline {

@@ -1,14 +1,8 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
-import { addUsage, type RunResult, type SourcedEvent } from "../agent/events";
-import type { LoopResult } from "../agent/loop";
-import { userMessage } from "../agent/messages";
-import { runParadigm } from "../agent/paradigms";
+import { addUsage, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../agent";
 import type { Config } from "../config";
 import type { Env } from "../env";
-import type { Hooks } from "../agent/hooks";
-import { replayGuard } from "../agent/replay-guard";
-import { RunState } from "../agent/run-state";
 import { runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";

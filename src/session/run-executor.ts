@@ -2,8 +2,7 @@
 // takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
 // keeps going when the client that started it goes away. A run ended by a delete is "discarded":
 // whatever its execution still does, it neither writes nor emits.
-import type { ErrorInfo, SourcedEvent } from "../agent/events";
-import type { LoopResult } from "../agent/loop";
+import type { ErrorInfo, LoopResult, SourcedEvent } from "../agent";
 import { PermissionPolicy } from "../lib/permissions";
 import { ConfigError, type Config } from "../config";
 import type { Env } from "../env";

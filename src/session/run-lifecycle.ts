@@ -10,7 +10,7 @@
 // How an execution of a run begins is explicit, never guessed: `start` (a queued run), `resume` (its
 // pause was settled: the loop runs the decided calls), or `recover` (it was running when the object
 // lost it to a restart: unfinished calls re-run only if replay-safe).
-import type { RunStatus } from "../agent/events";
+import type { RunStatus } from "../agent";
 import type { RunPatch, RunRow, SessionStore } from "./session-store";
 
 const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {

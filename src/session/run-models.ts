@@ -1,11 +1,7 @@
 // The models of one run, one per purpose: writing on MODEL; summaries, grading, the blind answer check and
 // subagents on MODEL_FAST unless their own setting names another, else on MODEL. Each speaks the wire
 // MODEL_API chooses, and carries its purpose into the trace.
-import type { Emit } from "../agent/events";
-import type { ModelClient, ModelPurpose } from "../agent/model";
-import { createOpenAIModel } from "../agent/providers/openai";
-import { createOpenAIResponsesModel } from "../agent/providers/openai-responses";
-import { tracedModel } from "../agent/traced-model";
+import { createOpenAIModel, createOpenAIResponsesModel, type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../agent";
 import type { Config } from "../config";
 
 export type RunModels = Record<ModelPurpose, ModelClient>;

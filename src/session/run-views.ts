@@ -1,7 +1,6 @@
 // What clients see of a session and its runs (the Session object's answers): plain data, read from
 // the store, with a paused run's `pending` read from the one table of pending interactions.
-import type { RunResult, Todo, Usage } from "../agent/events";
-import type { Message } from "../agent/messages";
+import type { Message, RunResult, Todo, Usage } from "../agent";
 import type { PendingApproval } from "./approvals";
 import type { PendingInput } from "./inputs";
 import type { RunRow, SessionStore } from "./session-store";

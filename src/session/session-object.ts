@@ -2,8 +2,7 @@
 // Its methods are the session's RPC surface; runs execute in run-executor.ts, one at a time in the
 // order they were started, and a watchdog alarm resumes a run the object lost to a restart.
 import { DurableObject } from "cloudflare:workers";
-import type { Message } from "../agent/messages";
-import { newId } from "../agent/messages";
+import { type Message, newId } from "../agent";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";

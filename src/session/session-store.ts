@@ -1,9 +1,17 @@
 // A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
 // key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
-import type { Paradigm } from "../agent";
-import { addUsage, emptyUsage, type ErrorInfo, type RunStatus, type SourcedEvent, type Todo, type Usage } from "../agent/events";
-import type { Compaction } from "../agent/context/compaction";
-import type { Message } from "../agent/messages";
+import {
+  addUsage,
+  type Compaction,
+  emptyUsage,
+  type ErrorInfo,
+  type Message,
+  type Paradigm,
+  type RunStatus,
+  type SourcedEvent,
+  type Todo,
+  type Usage,
+} from "../agent";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./run-lifecycle";

@@ -1,7 +1,7 @@
 // The wire between the Session Durable Object and its channels: newline-delimited JSON, one row a line,
 // each carrying one event of the core's union (src/agent/events.ts). Channels switch on `event.type` and
 // get each event's fields typed; they render it their own way (SSE, OpenAI chunks, bot messages).
-import { EVENT_TYPES, type EventType, type SourcedEvent } from "../agent/events";
+import { EVENT_TYPES, type EventType, type SourcedEvent } from "../agent";
 
 /** A stored event: the audit trace's row. */
 export interface TraceRow {

@@ -1,9 +1,6 @@
 // The tools and prompt sections of one run, built from config and bindings. Each feature adds its
 // tools here; the loop only sees a ToolRegistry.
-import type { Emit } from "../agent/events";
-import type { Hooks } from "../agent/hooks";
-import { SUBAGENT_SYSTEM_PROMPT } from "../agent/subagents";
-import { ToolRegistry, type Tool } from "../agent/tools";
+import { type Emit, type Hooks, SUBAGENT_SYSTEM_PROMPT, type Tool, ToolRegistry } from "../agent";
 import type { Config } from "../config";
 import type { Env } from "../env";
 import {

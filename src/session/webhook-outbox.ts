@@ -4,7 +4,7 @@
 // WEBHOOK_MAX_RETRY_DELAY_MS apart) until it succeeds or WEBHOOK_RETRY_FOR_MS have passed. Every attempt
 // is recorded in the trace as webhook.attempt. A row is deleted once delivered, so a receiver that
 // deduplicates on webhook-id sees each event once.
-import type { AgentEvent } from "../agent/events";
+import type { AgentEvent } from "../agent";
 import { attemptDelivery, originOf, wantsEvent, type AttemptOptions, type HookPayload, type WebhookHook } from "./webhook-hooks";
 
 export interface OutboxSettings extends AttemptOptions {

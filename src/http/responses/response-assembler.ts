@@ -3,7 +3,7 @@
 // docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
-import type { RunStatus, Usage } from "../../agent/events";
+import type { RunStatus, Usage } from "../../agent";
 import type { RunView } from "../../session/run-views";
 import type { StreamRow } from "../../session/stream-events";
 import { publicRunError } from "../openai-errors";

@@ -3,7 +3,7 @@
 // session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { newId, now, type Message } from "../../agent/messages";
+import { type Message, newId, now } from "../../agent";
 import type { Tenant } from "../../lib/tenant";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { RunDedupe } from "../../session/request-dedupe";
