@@ -4,7 +4,6 @@
 // its bot's messages, send a reply and press a button.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Env } from "../../src/env";
 import { script } from "./model-control";
 import { putLesson, QUIZ_LESSON } from "./quiz-lesson";
 import { uniqueId } from "./worker-http";
@@ -88,8 +87,8 @@ export async function walkQuiz<B>(chat: QuizChat<B>, quizMe: B): Promise<void> {
   // An exercise of another lesson missed two days ago is due now.
   const older = `${uniqueId("older")}.md`;
   await putLesson(env.LESSONS, older, QUIZ_LESSON, chat.learner.tenant);
-  const learners = (env as unknown as Env).LEARNERS;
-  await learners.get(learners.idFromName(chat.learner.id)).record(
+  const learners = env.LEARNERS;
+  await learners.getByName(chat.learner.id).record(
     chat.learner.tenant,
     {
       lessonKey: older,
