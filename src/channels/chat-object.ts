@@ -6,9 +6,10 @@
 //   /stop is not stuck behind the run it should stop;
 // - the run itself lives in the Session Durable Object; this object only starts it, shows "typing",
 //   and sends the answer and any saved lesson, with "Quiz me" under it (chat-quizzes.ts);
-// - a run that pauses for approval gets buttons (chat-approvals.ts); its job waits ("awaiting") until
-//   a click settles the last approval, then follows the resumed run from the pause and sends its answer
-//   like any other;
+// - a run that pauses for approval gets buttons (chat-approvals.ts), one that pauses for an MCP
+//   server's question gets the question, a field at a time (chat-inputs.ts); its job waits ("awaiting")
+//   until the last approval or question is settled, then follows the resumed run from the pause and
+//   sends its answer like any other;
 // - a watchdog alarm picks up deliveries a restart interrupted, re-attaching to runs already started,
 //   and looks again at paused jobs once their approvals expired (the session refuses them then).
 import { DurableObject } from "cloudflare:workers";
@@ -24,6 +25,9 @@ import { sessionStub, startRun } from "../session/start-run";
 import { parseButtonValue } from "./approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
 import { ChatApprovals } from "./chat-approvals";
+import { ChatInputStore } from "./chat-input-store";
+import { ChatInputs } from "./chat-inputs";
+import { parseFormButton } from "./input-form";
 import { lessonRequest } from "./chat-commands";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
@@ -46,6 +50,7 @@ export class ChatObject extends DurableObject<Env> {
   /** The approvals this chat showed, and the clicks on any of its buttons already handled. */
   private readonly shown: ChatApprovalStore;
   private readonly approvals: ChatApprovals;
+  private readonly inputs: ChatInputs;
   private readonly quizzes: ChatQuizzes;
   /** Jobs this instance is working on; anything else unfinished was interrupted. */
   private readonly inFlight = new Set<number>();
@@ -57,7 +62,9 @@ export class ChatObject extends DurableObject<Env> {
     migrate(ctx.storage, CHAT_MIGRATIONS);
     this.store = new ChatStore(ctx.storage.sql);
     this.shown = new ChatApprovalStore(ctx.storage.sql);
-    this.approvals = new ChatApprovals(env, this.store, this.shown, { follow: (seq) => this.follow(seq), arm: () => this.arm() });
+    const control = { follow: (seq: number) => this.follow(seq), arm: () => this.arm() };
+    this.approvals = new ChatApprovals(env, this.store, this.shown, control);
+    this.inputs = new ChatInputs(env, this.store, new ChatInputStore(ctx.storage.sql), control);
     this.quizzes = new ChatQuizzes(env, this.store);
   }
 
@@ -79,9 +86,11 @@ export class ChatObject extends DurableObject<Env> {
       void this.approvals.settle(platform, click, approval);
       return true;
     }
+    // Quiz and form clicks go in line with the chat's messages, so a reply and a click never work on them at once.
     const quiz = parseQuizButton(click.value);
-    // In line with the chat's messages, so an answer and a click never work on the quiz at once.
-    if (quiz) this.queue = this.queue.then(() => this.quizzes.click(platform, click, quiz).catch((e) => console.error("a quiz click failed", e)));
+    if (quiz) this.inLine(() => this.quizzes.click(platform, click, quiz), "a quiz click");
+    const form = parseFormButton(click.value);
+    if (form) this.inLine(() => this.inputs.click(platform, click, form), "an input click");
     return true;
   }
 
@@ -104,6 +113,10 @@ export class ChatObject extends DurableObject<Env> {
   /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look. */
   private async arm(): Promise<void> {
     await armWatchdog(this.ctx.storage, this.store.unfinished().length > 0, this.store.nextWake());
+  }
+
+  private inLine(work: () => Promise<void>, what: string): void {
+    this.queue = this.queue.then(() => work().catch((e) => console.error(`${what} failed`, e)));
   }
 
   private enqueue(seq: number): void {
@@ -144,9 +157,10 @@ export class ChatObject extends DurableObject<Env> {
         await this.quizzes.review(platform, m, to);
         return this.finish(seq);
       case "ask":
-        // While a quiz question is out, a plain message is its answer.
-        if (!this.quizzes.isOpen()) return this.ask(job, platform, command.text);
-        await this.quizzes.answer(platform, m, to, command.text);
+        // While an MCP server's form or a quiz question is out, a plain message is its answer.
+        if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform);
+        else if (this.quizzes.isOpen()) await this.quizzes.answer(platform, m, to, command.text);
+        else return this.ask(job, platform, command.text);
         return this.finish(seq);
     }
   }
@@ -181,9 +195,10 @@ export class ChatObject extends DurableObject<Env> {
       const outcome = await runOutcome(this.env, job.sessionId!, job.runId!, this.store.eventsAfter(seq));
       clearInterval(typing);
       for (const a of outcome?.authorizations ?? []) await platform.send(to, { text: authorizationText(a) });
-      if (outcome?.run.status === "awaiting_approval") {
+      if (outcome?.run.status === "awaiting_approval" || outcome?.run.status === "awaiting_input") {
         this.inFlight.delete(seq);
-        return await this.approvals.pause(platform, job, outcome, this.sender(platform));
+        const waitsFor = outcome.run.status === "awaiting_approval" ? this.approvals : this.inputs;
+        return await waitsFor.pause(platform, job, outcome, this.sender(platform));
       }
       const text = outcome ? answerText(outcome) : "I lost track of that request; please ask again.";
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
@@ -224,17 +239,18 @@ export class ChatObject extends DurableObject<Env> {
     await platform.send(platform.replyTarget(job.message), { text: "Sorry, something went wrong on my side. Please try again." }).catch(() => {});
   }
 
-  /** Cancels this conversation's runs still going or waiting for approval; returns how many. */
+  /** Cancels this conversation's runs still going or waiting for approval or input; returns how many. */
   private async stopRuns(): Promise<number> {
     let stopped = 0;
     for (const job of [...this.store.unfinished(), ...this.store.awaiting()]) {
       if (!job.runId || !job.sessionId) continue;
       // An active run answers "running" here and stops at its next safe point.
       const run = await sessionStub(this.env, job.sessionId).cancelRun(job.runId);
-      if (run && ["running", "awaiting_approval", "cancelled"].includes(run.status)) stopped++;
+      if (run && ["running", "awaiting_approval", "awaiting_input", "cancelled"].includes(run.status)) stopped++;
       // A paused job is followed to its (cancelled, silent) end, so it does not wait for its expiry.
       if (job.state === "awaiting") this.follow(job.seq);
     }
+    this.inputs.forget();
     await this.arm();
     return stopped;
   }

@@ -12,7 +12,7 @@ export interface PlatformShapes {
   /** What names the conversation's Durable Object (a Telegram chat, a Slack channel). */
   address: { platform: string };
   /** A person's message, as the webhook reduced it: the address, where to answer, and the text. */
-  message: { platform: string; text: string };
+  message: { platform: string; text: string; by?: string };
   /** Where a reply goes. */
   target: { platform: string };
   /** Where a clicked button's message is, and how to answer the person who clicked. */

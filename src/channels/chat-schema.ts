@@ -1,7 +1,7 @@
 // The Chat Durable Object's SQLite schema, as its list of versioned migrations (the runner and its
 // rules: src/lib/schema-migrations.ts). Tables: the deliveries (jobs) and their pauses, the chat's
-// key/value state (chat-store.ts), and the approvals it showed buttons for with the clicks handled
-// (chat-approval-store.ts).
+// key/value state (chat-store.ts), the approvals it showed buttons for with the clicks handled
+// (chat-approval-store.ts), and the MCP servers' questions it asks (chat-input-store.ts).
 import type { Migration } from "../lib/schema-migrations";
 
 export const CHAT_MIGRATIONS: readonly Migration[] = [
@@ -33,5 +33,20 @@ CREATE TABLE IF NOT EXISTS shown_approvals (
   expires_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS clicks (delivery_id TEXT PRIMARY KEY, received_at INTEGER NOT NULL);
+`,
+  // 2: the MCP servers' questions this chat is asking (chat-input-store.ts).
+  `
+CREATE TABLE IF NOT EXISTS asked_inputs (
+  input_id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  server TEXT NOT NULL,
+  message TEXT NOT NULL,
+  schema TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  progress TEXT NOT NULL,
+  target TEXT NOT NULL,
+  asked_at INTEGER NOT NULL
+);
 `,
 ];

@@ -1,5 +1,5 @@
 // What a channel or a course needs from a finished run: its result, the documents it saved (the
-// document.saved events) and the approvals it waits for. Works for a run started a moment ago, for one
+// document.saved events) and the approvals and questions (input.required) it waits for. Works for a run started a moment ago, for one
 // a restarted object re-attaches to by id, and for a run resumed after a pause (`after`: only the events
 // since the pause count).
 import type { Env } from "../env";
@@ -12,12 +12,23 @@ import { readStreamRows } from "../session/stream-events";
 /** An approval as a chat shows it. */
 export type ApprovalRequest = Omit<PendingApproval, "callId">;
 
+/** An MCP server's question (elicitation) as a chat asks it. */
+export interface InputRequest {
+  inputId: string;
+  server: string;
+  message: string;
+  requestedSchema: Record<string, unknown>;
+  expiresAt: string;
+}
+
 export interface RunOutcome {
   run: RunView;
   /** Keys of the documents the run saved, in order, each once. */
   lessonKeys: string[];
   /** The approvals a paused run waits for (asked after `after` and not settled yet), in order. */
   approvals: ApprovalRequest[];
+  /** The questions (input.required) a paused run waits for, asked after `after` and not answered yet, in order. */
+  inputs: InputRequest[];
   /** MCP servers the run left out until the user authorizes them (mcp.authorization_required), each once. */
   authorizations: { server: string; authorizationUrl: string }[];
   /** The trace seq of the last event read (`after` if none): where a paused run's events continue. */
@@ -29,7 +40,7 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
   const stub = sessionStub(env, sessionId);
   const run = await stub.waitRun(runId);
   if (!run) return null;
-  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], authorizations: [], lastSeq: after };
+  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], inputs: [], authorizations: [], lastSeq: after };
   const events = await stub.streamRun(runId, after);
   if (!events) return outcome;
   const settled = new Set<string>();
@@ -39,9 +50,19 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
     else if (e.type === "approval.required")
       outcome.approvals.push({ approvalId: e.approvalId, name: e.name, args: toJsonRecord(e.args), expiresAt: e.expiresAt });
     else if (e.type === "approval.decided") settled.add(e.approvalId);
+    else if (e.type === "input.required")
+      outcome.inputs.push({
+        inputId: e.inputId,
+        server: e.server,
+        message: e.message,
+        requestedSchema: toJsonRecord(e.requestedSchema),
+        expiresAt: e.expiresAt,
+      });
+    else if (e.type === "input.answered") settled.add(e.inputId);
     else if (e.type === "mcp.authorization_required" && !outcome.authorizations.some((a) => a.server === e.server))
       outcome.authorizations.push({ server: e.server, authorizationUrl: e.authorizationUrl });
   }
   outcome.approvals = outcome.approvals.filter((a) => !settled.has(a.approvalId));
+  outcome.inputs = outcome.inputs.filter((i) => !settled.has(i.inputId));
   return outcome;
 }

@@ -29,16 +29,14 @@ export interface DriveDeps {
   askUser: McpInputRequest;
 }
 
+/** A run that failed before or outside its loop: what it had done so far, and why it stopped. */
+export function failedResult(run: RunRow, code: string, message: string): RunResult {
+  return { runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code, message } };
+}
+
 export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const { config, store, run } = d;
-  const fail = (code: string, message: string): RunResult => ({
-    runId: run.runId,
-    status: "failed",
-    output: "",
-    steps: run.steps,
-    usage: run.usage,
-    error: { code, message },
-  });
+  const fail = (code: string, message: string) => failedResult(run, code, message);
 
   const grading = run.options.grading;
   // The user's message is stored once, even when a restarted run comes through here again. A grading

@@ -9,7 +9,7 @@ import type { Env } from "../env";
 import type { ApprovalDesk } from "./approvals";
 import type { EventHub } from "./event-hub";
 import type { InputDesk } from "./inputs";
-import { driveRun } from "./run-driver";
+import { driveRun, failedResult } from "./run-driver";
 import { isPaused, isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
@@ -127,15 +127,7 @@ export class RunExecutor {
           this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      result = {
-        runId: run.runId,
-        status: "failed",
-        output: "",
-        steps: run.steps,
-        usage: run.usage,
-        error: { code: e instanceof ConfigError ? "config_invalid" : "internal_error", message },
-      };
+      result = failedResult(run, e instanceof ConfigError ? "config_invalid" : "internal_error", e instanceof Error ? e.message : String(e));
     } finally {
       this.active.delete(run.runId);
       stopped();

@@ -4,7 +4,6 @@
 // its bot's messages, send a reply and press a button.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { Env } from "../../src/env";
 import { script } from "./model-control";
 import { putLesson, QUIZ_LESSON } from "./quiz-lesson";
 import { uniqueId } from "./worker-http";
@@ -88,8 +87,8 @@ export async function walkQuiz<B>(chat: QuizChat<B>, quizMe: B): Promise<void> {
   // An exercise of another lesson missed two days ago is due now.
   const older = `${uniqueId("older")}.md`;
   await putLesson(env.LESSONS, older, QUIZ_LESSON, chat.learner.tenant);
-  const learners = (env as unknown as Env).LEARNERS;
-  await learners.get(learners.idFromName(chat.learner.id)).record(
+  const learners = env.LEARNERS;
+  await learners.getByName(chat.learner.id).record(
     chat.learner.tenant,
     {
       lessonKey: older,
@@ -107,18 +106,4 @@ export async function walkQuiz<B>(chat: QuizChat<B>, quizMe: B): Promise<void> {
   const [right, end] = await chat.next(2);
   expect(right!.text).toMatch(/^✅ Correct\./);
   expect(end!.text).toContain("That was the last one of the review.");
-}
-
-/** Reads a chat's bot messages in order: `next(n)` waits for `n` messages after those already read. */
-export function messageLog<M>(messages: () => Promise<M[]>, waitFor: <T>(check: () => Promise<T | false>, what: string) => Promise<T>) {
-  let seen = 0;
-  return async (n = 1): Promise<M[]> => {
-    const all = await waitFor(async () => {
-      const m = await messages();
-      return m.length >= seen + n && m;
-    }, `${n} new message(s) after ${seen}`);
-    const fresh = all.slice(seen, seen + n);
-    seen += n;
-    return fresh;
-  };
 }

@@ -37,6 +37,11 @@ export class PlatformFake {
     return this.local.port;
   }
 
+  /** The calls recorded for a chat id or channel, oldest first (what GET /__calls answers). */
+  recorded(platform: PlatformCall["platform"], target: string | number): PlatformCall[] {
+    return this.calls.filter((c) => c.platform === platform && c.target === String(target));
+  }
+
   async close(): Promise<void> {
     await this.local?.close();
   }

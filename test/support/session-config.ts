@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 
 export async function overrideSessionConfig(sessionId: string, vars: Record<string, string>): Promise<void> {
-  const stub = env.SESSIONS.get(env.SESSIONS.idFromName(sessionId));
+  const stub = env.SESSIONS.getByName(sessionId);
   await runInDurableObject(stub, (instance) => {
     const object = instance as unknown as { env: Record<string, unknown> };
     object.env = { ...object.env, ...vars };

@@ -1,45 +1,10 @@
-// Telegram updates as Telegram sends them to POST /telegram/webhook, for tests inside workerd: text
-// messages, and clicks on inline keyboard buttons (callback queries).
+// Posting Telegram updates (telegram-payloads.ts) to POST /telegram/webhook, for tests inside workerd.
 import { env } from "cloudflare:workers";
 import { call } from "./worker-http";
 
+export { callbackQueryUpdate, telegramUpdate } from "./telegram-payloads";
+
 export const TELEGRAM_SECRET = (env as unknown as Record<string, string>).TELEGRAM_WEBHOOK_SECRET!;
-
-let nextUpdateId = Math.floor(Math.random() * 1e9);
-
-/** A private-chat text message update (a fresh update_id unless given). */
-export function telegramUpdate(chatId: number, text: string, updateId = nextUpdateId++) {
-  return {
-    update_id: updateId,
-    message: {
-      message_id: updateId % 100_000,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: "private", first_name: "Ada" },
-      from: { id: chatId, is_bot: false, first_name: "Ada" },
-      text,
-    },
-  };
-}
-
-/** A click on an inline keyboard button of message `messageId` in a private chat; the query id is `cb-<update id>`. */
-export function callbackQueryUpdate(
-  chatId: number,
-  messageId: number,
-  data: string,
-  from = { id: chatId, first_name: "Ada", username: "ada" },
-  updateId = nextUpdateId++,
-) {
-  return {
-    update_id: updateId,
-    callback_query: {
-      id: `cb-${updateId}`,
-      from: { ...from, is_bot: false },
-      chat_instance: `ci-${chatId}`,
-      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: "private" }, text: "(the prompt)" },
-      data,
-    },
-  };
-}
 
 export function postTelegram(update: unknown, secret: string | null = TELEGRAM_SECRET): Promise<Response> {
   return call("/telegram/webhook", {

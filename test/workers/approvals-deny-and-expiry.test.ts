@@ -32,7 +32,7 @@ describe("a refused or unanswered approval becomes a refusal the model reads", (
     const marker = await script(key, [askCall(2), { text: "No approval came, so I stopped." }]);
     const sid = uniqueId();
     const paused = await startRun(sid, `${marker} add`);
-    const stub = env.SESSIONS.get(env.SESSIONS.idFromName(sid));
+    const stub = env.SESSIONS.getByName(sid);
     // The approval's time runs out (APPROVAL_TTL_MS), and the alarm fires.
     await runInDurableObject(stub, (_o, state) => void state.storage.sql.exec("UPDATE approvals SET expires_at = ?", Date.now() - 1));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -55,7 +55,7 @@ describe("a refused or unanswered approval becomes a refusal the model reads", (
     const expiry = Date.parse(paused.pending![0]!.expiresAt);
     let alarm: number | null = null;
     for (let i = 0; i < 60 && alarm !== expiry; i++) {
-      alarm = await runInDurableObject(env.SESSIONS.get(env.SESSIONS.idFromName(sid)), (_o, state) => state.storage.getAlarm());
+      alarm = await runInDurableObject(env.SESSIONS.getByName(sid), (_o, state) => state.storage.getAlarm());
       if (alarm !== expiry) await new Promise((r) => setTimeout(r, 50));
     }
     expect(alarm).toBe(expiry);

@@ -1,7 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/env";
 import { createApp } from "../../src/http/app";
 import { createPlannedCourse, SYLLABUS, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { requests, script } from "../support/model-control";
@@ -66,7 +65,7 @@ describe("the Courses API", () => {
   });
 
   it("refuses a delivery target whose platform is not configured", async () => {
-    const unconfigured = { ...(env as unknown as Env), TELEGRAM_BOT_TOKEN: "" };
+    const unconfigured = { ...env, TELEGRAM_BOT_TOKEN: "" };
     const req = new Request("http://localhost/v1/courses", {
       method: "POST",
       headers: { "content-type": "application/json" },

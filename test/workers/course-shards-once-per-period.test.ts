@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import type { CourseSummary } from "../../src/courses/course-registry";
 import { shardOf } from "../../src/courses/course-shards";
-import type { Env } from "../../src/env";
 import { createPlannedCourse, getCourse, lessonReplies, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { requests, script } from "../support/model-control";
@@ -19,7 +18,7 @@ afterEach(async () => {
 
 describe("courses on several shards", () => {
   it("land on more than one shard, and concurrent ticks write one lesson per course and period", async () => {
-    const shards = loadConfig(env as unknown as Env).COURSE_SHARDS;
+    const shards = loadConfig(env).COURSE_SHARDS;
     expect(shards).toBeGreaterThan(1);
     const keys: string[] = [];
     // Random ids: create courses until at least two shards hold one (each new course has a 15/16 chance).

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { userMessage } from "../../src/agent/messages";
-import type { Env } from "../../src/env";
 import { startEphemeralRun } from "../../src/session/ephemeral-run";
 import { sessionStub } from "../../src/session/start-run";
 import { requests, script } from "../support/model-control";
@@ -13,22 +12,22 @@ describe("a run in an ephemeral session", () => {
   it("sees the seeded history, and dispose() deletes the session", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Second answer." }]);
-    const run = await startEphemeralRun(env as unknown as Env, [userMessage(`${marker} first question`)], "second question", options);
+    const run = await startEphemeralRun(env, [userMessage(`${marker} first question`)], "second question", options);
     expect((await run.result()).status).toBe("completed");
     const [seen] = (await requests(key)).requests;
     expect(seen!.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual([`${marker} first question`, "second question"]);
 
     await run.dispose();
-    expect(await sessionStub(env as unknown as Env, run.sessionId).view()).toBeNull();
+    expect(await sessionStub(env, run.sessionId).view()).toBeNull();
   });
 
   it("cancels a run still going when disposed", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Too late.", delayMs: 3_000 }]);
-    const run = await startEphemeralRun(env as unknown as Env, [], `${marker} slow question`, options);
+    const run = await startEphemeralRun(env, [], `${marker} slow question`, options);
     const started = Date.now();
     await run.dispose();
     expect(Date.now() - started).toBeLessThan(2_500);
-    expect(await sessionStub(env as unknown as Env, run.sessionId).view()).toBeNull();
+    expect(await sessionStub(env, run.sessionId).view()).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { script } from "../support/model-control";
 import { getRun, messages, settledRun, trace } from "../support/session-api";
 import { call, uniqueId } from "../support/worker-http";
 
-const stubOf = (sid: string) => env.SESSIONS.get(env.SESSIONS.idFromName(sid));
+const stubOf = (sid: string) => env.SESSIONS.getByName(sid);
 
 /** A run that was awaiting_input, its question pending, when its object died: storage as the restart finds it. */
 async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId: string }> {

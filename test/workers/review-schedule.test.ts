@@ -18,7 +18,7 @@ const exercise = (id: string): Exercise => ({
 const at = (iso: string) => Date.parse(iso);
 
 function learner() {
-  const stub = env.LEARNERS.get(env.LEARNERS.idFromName(uniqueId("learner")));
+  const stub = env.LEARNERS.getByName(uniqueId("learner"));
   const answer = (id: string, verdict: Verdict, when: string) =>
     stub.record(
       null,

@@ -10,7 +10,7 @@ import { SseReader } from "../support/sse-reader";
 import { ASK_PREFIX } from "../support/trust-fixtures";
 import { call, uniqueId } from "../support/worker-http";
 
-const stubOf = (sid: string) => env.SESSIONS.get(env.SESSIONS.idFromName(sid));
+const stubOf = (sid: string) => env.SESSIONS.getByName(sid);
 
 /** Kills the object the way a crash or a forced restart does: in-flight work is dropped, storage stays. */
 const crash = (sid: string) => runInDurableObject(stubOf(sid), (_o, state) => state.abort("simulated crash")).catch(() => {});

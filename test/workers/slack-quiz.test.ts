@@ -4,7 +4,8 @@
 // feedback, "/quiz" to go on, the summary, and "/review" of what is due (the walk:
 // test/support/chat-quiz-walk.ts). Every message of the quiz stays in the mention's thread.
 import { describe, expect, it } from "vitest";
-import { messageLog, walkQuiz } from "../support/chat-quiz-walk";
+import { walkQuiz } from "../support/chat-quiz-walk";
+import { messageLog } from "../support/message-log";
 import { script } from "../support/model-control";
 import { platformCalls, waitFor } from "../support/platform-control";
 import { QUIZ_LESSON } from "../support/quiz-lesson";

@@ -2,7 +2,6 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CLICK_REFUSALS } from "../../src/channels/approval-buttons";
-import type { Env } from "../../src/env";
 import { requests, script } from "../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
 import type { PlatformCall } from "../support/platform-fake";
@@ -27,7 +26,7 @@ async function askForApproval(replyAfter: string) {
   return { key, chat, prompt, buttons };
 }
 
-const chatStub = (chat: number) => (env as unknown as Env).CHATS.get((env as unknown as Env).CHATS.idFromName(`telegram:${chat}`));
+const chatStub = (chat: number) => env.CHATS.getByName(`telegram:${chat}`);
 
 /** Clicks a button of message 42; returns the callback query id. */
 async function click(chat: number, data: string, updateId?: number): Promise<string> {

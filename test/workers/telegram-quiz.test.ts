@@ -3,7 +3,8 @@
 // short answer), verdicts and feedback, /quiz to go on, the summary, and /review of what is due
 // (the walk: test/support/chat-quiz-walk.ts).
 import { describe, expect, it } from "vitest";
-import { messageLog, walkQuiz } from "../support/chat-quiz-walk";
+import { walkQuiz } from "../support/chat-quiz-walk";
+import { messageLog } from "../support/message-log";
 import { script } from "../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
 import { QUIZ_LESSON } from "../support/quiz-lesson";

@@ -1,7 +1,6 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/env";
 import { requests, script } from "../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
 import { postTelegram, telegramUpdate } from "../support/telegram-requests";
@@ -36,7 +35,7 @@ describe("a Telegram update delivered more than once", () => {
     expect(replies[0]!.body.text).toBe("Photosynthesis turns light into sugar.");
 
     // The processed update ids are in the object's SQLite, not its memory.
-    const stub = (env as unknown as Env).CHATS.get((env as unknown as Env).CHATS.idFromName(`telegram:${chat}`));
+    const stub = env.CHATS.getByName(`telegram:${chat}`);
     await evictDurableObject(stub);
     expect((await postTelegram(update)).status).toBe(200);
 

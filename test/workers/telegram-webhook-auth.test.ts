@@ -1,7 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/env";
 import { createApp } from "../../src/http/app";
 import { platformCalls, uniqueChatId } from "../support/platform-control";
 import { postTelegram, telegramUpdate } from "../support/telegram-requests";
@@ -21,7 +20,7 @@ describe("POST /telegram/webhook checks Telegram's secret header", () => {
 
   it("answers 404 with a clear message when the bot is not configured", async () => {
     const app = createApp();
-    const unconfigured = { ...(env as unknown as Env), TELEGRAM_BOT_TOKEN: "", TELEGRAM_WEBHOOK_SECRET: "" };
+    const unconfigured = { ...env, TELEGRAM_BOT_TOKEN: "", TELEGRAM_WEBHOOK_SECRET: "" };
     const req = new Request("http://agent.test/telegram/webhook", { method: "POST", body: JSON.stringify(telegramUpdate(1, "hi")) });
     const res = await app.fetch(req, unconfigured, createExecutionContext());
     expect(res.status).toBe(404);

@@ -31,7 +31,7 @@ export function slackChatMessage(payload: SlackEventCallback): SlackShapes["mess
   if (e.bot_id || e.subtype || !e.user || !e.channel || !e.ts) return undefined;
   const text = plainSlackText(e.text ?? "");
   if (!text) return undefined;
-  const base = { platform: "slack" as const, teamId: payload.team_id, channel: e.channel, text };
+  const base = { platform: "slack" as const, teamId: payload.team_id, channel: e.channel, text, by: `slack:${e.user}` };
   // A mention is answered in its thread (a new one under the mention); a DM in the conversation itself.
   if (e.type === "app_mention") return { ...base, threadTs: e.thread_ts ?? e.ts };
   if (e.type === "message" && e.channel_type === "im") return { ...base, ...(e.thread_ts ? { threadTs: e.thread_ts } : {}) };

@@ -12,7 +12,8 @@ import { parseSlackCommand } from "./slack-commands";
 
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
-  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string };
+  /** `by`: "slack:<user id>", who wrote it. */
+  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string };
   /** A channel (or DM); in `threadTs`'s thread when it is set. */
   target: { platform: "slack"; channel: string; threadTs?: string };
   button: { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };

@@ -10,7 +10,8 @@ import { parseTelegramCommand } from "./telegram-commands";
 
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number };
-  message: { platform: "telegram"; chatId: number; text: string };
+  /** `by`: "telegram:<user id>", who wrote it. */
+  message: { platform: "telegram"; chatId: number; text: string; by?: string };
   /** A chat id, or "@channelusername" for a course delivered to a channel. */
   target: { platform: "telegram"; chatId: number | string };
   button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };

@@ -32,7 +32,7 @@ export type TelegramUpdate = z.output<typeof TelegramUpdate>;
 export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["message"] | undefined {
   const m = update.message;
   if (!m?.text?.trim() || m.from?.is_bot) return undefined;
-  return { platform: "telegram", chatId: m.chat.id, text: m.text };
+  return { platform: "telegram", chatId: m.chat.id, text: m.text, ...(m.from ? { by: `telegram:${m.from.id}` } : {}) };
 }
 
 /** A click on one of the bot's buttons (its callback_data is the button's value); undefined for any other callback. */

@@ -1,0 +1,122 @@
+// An MCP server's question (elicitation) asked in a conversation: a run that pauses awaiting input has
+// its job wait ("awaiting") while the chat walks the form one field at a time (input-form.ts: buttons
+// for booleans and choices, replies for text and numbers, Skip, Send, Decline, Cancel), then answers it
+// through answerInput, the session-side function POST /v1/sessions/:id/inputs/:inputId uses. The job
+// is followed again once the run's last question is answered; just after the last expiry it is looked
+// at again too (the session cancels an unanswered question then, and the run goes on).
+import type { ChatSender } from "../delivery/chat-sender";
+import type { RunOutcome } from "../delivery/run-outcome";
+import type { Env } from "../env";
+import { answerInput, type InputAction } from "../session/answer-input";
+import type { JobControl } from "./chat-approvals";
+import type { AskedInput, ChatInputStore } from "./chat-input-store";
+import type { ChatJob, ChatStore } from "./chat-store";
+import { canSend, fieldQuestion, formFields, optionValue, replyValue, type FieldValue, type FormAction } from "./input-form";
+import type { AnyChatPlatform, ChatClick, ChatShapes } from "./platforms";
+
+/** How long after a question's expiry its paused job is looked at again (the session settles it at expiry). */
+const EXPIRY_GRACE_MS = 5_000;
+
+const SETTLED: Record<InputAction, string> = { accept: "✅ Sent.", decline: "Declined.", cancel: "Cancelled." };
+
+export class ChatInputs {
+  constructor(
+    private readonly env: Env,
+    private readonly jobs: ChatStore,
+    private readonly asked: ChatInputStore,
+    private readonly control: JobControl,
+  ) {}
+
+  /** Whether a form is being asked: the chat's next plain message answers its field. */
+  isAsking(): boolean {
+    return this.asked.current() !== undefined;
+  }
+
+  /**
+   * The job's run waits for answers. Its questions are recorded and the job parked before anything is
+   * sent, so a quick answer finds them; the first is asked now unless another form is under way.
+   */
+  async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>): Promise<void> {
+    const busy = this.asked.current() !== undefined;
+    const to = platform.replyTarget(job.message);
+    for (const i of outcome.inputs) this.asked.add({ ...i, seq: job.seq, sessionId: job.sessionId!, progress: { field: 0, values: {} }, target: to });
+    const latest = this.asked.latestExpiry(job.seq) ?? Date.now();
+    this.jobs.pause(job.seq, outcome.lastSeq, Math.max(latest, Date.now()) + EXPIRY_GRACE_MS);
+    await this.control.arm();
+    await sender.sendLessons(to, outcome.lessonKeys);
+    if (!busy) await this.askCurrent(platform);
+  }
+
+  /** A reply while a form is asked: the value of its field, or why it does not fit and the field again. */
+  async reply(platform: AnyChatPlatform, text: string, by: string): Promise<void> {
+    const a = this.asked.current();
+    if (!a) return;
+    const field = formFields(a.requestedSchema)[a.progress.field]!;
+    const read = replyValue(field, text);
+    if ("error" in read)
+      return void (await platform.send(a.target, { text: read.error, buttons: fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress).buttons }));
+    await this.advance(platform, a, read.value, by);
+  }
+
+  /** A press on a form's button; a button of a question no longer asked (or of a field already passed) is refused. */
+  async click(platform: AnyChatPlatform, click: ChatClick, pressed: { inputId: string; action: FormAction }): Promise<void> {
+    const a = this.asked.current();
+    const { action } = pressed;
+    const stale = !a || a.inputId !== pressed.inputId || ((action.kind === "skip" || action.kind === "choose") && action.field !== a.progress.field);
+    if (stale) return void (await platform.refuseClick(click.at, "This question is no longer open.").catch(() => {}));
+    await platform.acknowledgeClick(click.at).catch(() => {});
+    const fields = formFields(a.requestedSchema);
+    if (action.kind === "decline" || action.kind === "cancel") return this.settle(platform, a, action.kind, undefined, click.by);
+    if (action.kind === "send") {
+      if (canSend(fields, a.progress.values)) return this.settle(platform, a, "accept", a.progress.values, click.by);
+      return this.askCurrent(platform);
+    }
+    await this.advance(platform, a, action.kind === "skip" ? undefined : optionValue(fields[a.progress.field]!, action.option), click.by);
+  }
+
+  /** Forgets every question (their runs were stopped). */
+  forget(): void {
+    this.asked.clear();
+  }
+
+  /** Takes the field's value (none: skipped), then asks the next field, or answers after the last. */
+  private async advance(platform: AnyChatPlatform, a: AskedInput, value: FieldValue | undefined, by: string): Promise<void> {
+    const fields = formFields(a.requestedSchema);
+    const name = fields[a.progress.field]!.name;
+    const { [name]: _, ...others } = a.progress.values;
+    const progress = { field: a.progress.field + 1, values: value === undefined ? others : { ...others, [name]: value } };
+    if (progress.field >= fields.length) return this.settle(platform, a, "accept", progress.values, by);
+    this.asked.setProgress(a.inputId, progress);
+    await platform.send(a.target, fieldQuestion(a.inputId, fields, progress));
+  }
+
+  /** Answers the question; the run goes on once it has no question left, and the next form (if any) is asked. */
+  private async settle(
+    platform: AnyChatPlatform,
+    a: AskedInput,
+    action: InputAction,
+    content: Record<string, FieldValue> | undefined,
+    by: string,
+  ): Promise<void> {
+    const outcome = await answerInput(this.env, a.sessionId, a.inputId, { action, ...(content ? { content } : {}) }, by);
+    if (!outcome.ok && outcome.code === "invalid_content") {
+      // The form stays open: from the start again, with what the server objected to.
+      const progress = { field: 0, values: {} };
+      this.asked.setProgress(a.inputId, progress);
+      const again = fieldQuestion(a.inputId, formFields(a.requestedSchema), progress);
+      return void (await platform.send(a.target, { ...again, text: `${a.server} did not accept that:\n${outcome.errors.join("\n")}\n\n${again.text}` }));
+    }
+    this.asked.remove(a.inputId);
+    await platform.send(a.target, { text: outcome.ok ? SETTLED[action] : `This question is closed: ${outcome.message}` });
+    if (!outcome.ok || outcome.pendingInputs === 0) this.control.follow(a.seq);
+    await this.askCurrent(platform);
+  }
+
+  /** Asks the current form from where it is, with the server's message before it. */
+  private async askCurrent(platform: AnyChatPlatform): Promise<void> {
+    const a = this.asked.current();
+    if (!a) return;
+    const question = fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress);
+    await platform.send(a.target, { ...question, text: `${a.server} asks: ${a.message}\n\n${question.text}` });
+  }
+}

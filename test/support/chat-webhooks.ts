@@ -1,0 +1,30 @@
+// Posting to a Worker's chat webhooks from Node (a Worker under `wrangler dev`), the way Telegram and
+// Slack do: the Telegram secret header, and Slack's v0 signature over the raw body. The payloads come
+// from telegram-payloads.ts and slack-payloads.ts.
+import { slackSignature } from "../../src/channels/slack/slack-signature";
+
+export function chatWebhooks(workerUrl: string, secrets: { telegram: string; slack: string }) {
+  const slack = async (path: string, body: string, contentType: string) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return fetch(`${workerUrl}${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": contentType,
+        "x-slack-request-timestamp": timestamp,
+        "x-slack-signature": await slackSignature(secrets.slack, timestamp, body),
+      },
+      body,
+    });
+  };
+  return {
+    telegram: (update: unknown) =>
+      fetch(`${workerUrl}/telegram/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secrets.telegram },
+        body: JSON.stringify(update),
+      }),
+    slackEvent: (payload: unknown) => slack("/slack/events", JSON.stringify(payload), "application/json"),
+    slackInteraction: (payload: unknown) =>
+      slack("/slack/interactions", new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), "application/x-www-form-urlencoded"),
+  };
+}

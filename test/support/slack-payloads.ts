@@ -1,0 +1,50 @@
+// Slack requests' payloads as Slack sends them: Events API callbacks and interactivity payloads (button
+// clicks). Plain builders, for tests in workerd and in Node alike; signing and posting is the caller's.
+
+export const TEAM_ID = "T0TEST";
+
+let n = 0;
+/** A Slack message ts no other test uses ("seconds.micros"). */
+export const uniqueTs = () => `${Math.floor(Date.now() / 1000)}.${String(n++).padStart(6, "0")}`;
+/** A channel id no other test uses. */
+export const uniqueChannel = (prefix = "C") => `${prefix}${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+
+export function eventCallback(event: Record<string, unknown>, eventId = `Ev${uniqueTs().replace(".", "")}`) {
+  return {
+    token: "legacy",
+    team_id: TEAM_ID,
+    api_app_id: "A0TEST",
+    type: "event_callback",
+    event_id: eventId,
+    event_time: Math.floor(Date.now() / 1000),
+    event,
+  };
+}
+
+export function appMention(channel: string, text: string, extra: Record<string, unknown> = {}) {
+  const ts = uniqueTs();
+  return { type: "app_mention", user: "U0LEARNER", text: `<@U0BOT> ${text}`, ts, channel, event_ts: ts, ...extra };
+}
+
+/** A click on a button of the bot's message `messageTs` (in `threadTs`'s thread) in `channel`. */
+export function blockActions(
+  channel: string,
+  messageTs: string,
+  threadTs: string | undefined,
+  action: { action_id: string; value: string },
+  user = "U0LEARNER",
+) {
+  return {
+    type: "block_actions",
+    team: { id: TEAM_ID, domain: "test" },
+    user: { id: user, username: "ada", name: "ada", team_id: TEAM_ID },
+    api_app_id: "A0TEST",
+    token: "legacy",
+    container: { type: "message", message_ts: messageTs, channel_id: channel, is_ephemeral: false, ...(threadTs ? { thread_ts: threadTs } : {}) },
+    trigger_id: "1.2.3",
+    channel: { id: channel, name: "learning" },
+    message: { type: "message", ts: messageTs, bot_id: "B0BOT", text: "(the prompt)", ...(threadTs ? { thread_ts: threadTs } : {}) },
+    response_url: "https://hooks.slack.invalid/actions/T0TEST/1/x",
+    actions: [{ ...action, block_id: "approval", type: "button", action_ts: uniqueTs() }],
+  };
+}
