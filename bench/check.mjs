@@ -6,7 +6,7 @@
 //
 //   npm run bench:check                     fresh quick measurement vs the newest records
 //   npm run bench:check -- --no-run         the newest record vs the one before it (no measuring)
-//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle, durable, extraction-workerd)
+//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle, durable, extraction-workerd, courses)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,6 +16,7 @@ import { runPaired } from "./peer/paired.mjs";
 import { runPeers } from "./peer/run-peers.mjs";
 import { durableRatios, runDurableCompare } from "./durable/compare.mjs";
 import { runExtractionWorkerd } from "./extraction/workerd.mjs";
+import { courseFigures, runCourseTick } from "./courses/tick.mjs";
 
 const { values: o } = parseArgs({ options: { "no-run": { type: "boolean" }, skip: { type: "string", default: "" } } });
 const skip = o.skip.split(",");
@@ -39,17 +40,18 @@ const metrics = {
     return { "durable: ours/bare CPU per model call": oursXBare, "durable: ours/AIChatAgent CPU per model call": oursXAichat };
   },
   "extraction-workerd": (r) => ({ "extraction: prune/whole CPU median": r.prune.median / r.whole.median, "extraction: CPU median ms": r.prune.median }),
+  courses: courseFigures,
 };
 // How far a figure may move before it is called out: ratios are noisy on shared machines (two quick
 // checks in a row on 2 busy cores moved paired ratios by up to 13 % and run-all ratios by up to 35 %),
 // sizes are not.
-const band = { peers: 0.3, paired: 0.15, bundle: 0.005, durable: 0.3, "extraction-workerd": 0.3 };
+const band = { peers: 0.3, paired: 0.15, bundle: 0.005, durable: 0.3, "extraction-workerd": 0.3, courses: 0.3 };
 /** A rise beyond this fails the check (issue 17's bound: a ratio 20 % worse than its last record). */
 const REGRESSION = 0.2;
 
 const rows = [];
 let failed = false;
-for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd"]) {
+for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd", "courses"]) {
   if (skip.includes(kind)) continue;
   const recs = records(kind);
   const last = recs.at(-1);
@@ -79,6 +81,9 @@ for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd"
     } else if (kind === "durable") {
       now = metrics.durable(await runDurableCompare({ steps: 10, runs: 6 }));
       nowLabel = "now (durable, 6 runs each)";
+    } else if (kind === "courses") {
+      now = metrics.courses((await runCourseTick({ sizes: [1000, 10_000], ticks: 15, shardCounts: [16], busySizes: [100], save: false })).record);
+      nowLabel = "now (courses: 1,000 and 10,000, 16 shards, 15 ticks; 100 due)";
     } else if (kind === "extraction-workerd") {
       now = metrics["extraction-workerd"](await runExtractionWorkerd({ rounds: 2, warmup: 1 }));
       nowLabel = "now (extraction, 2 rounds)";

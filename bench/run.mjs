@@ -5,7 +5,8 @@
 //   npm run bench                               all of it, full size (about 15–25 minutes on 2 busy cores)
 //   npm run bench -- --quick                    small runs, to try the scripts (figures not for quoting)
 //   npm run bench -- --only peers,paired,bundle,worker
-//   npm run bench -- --only courses              the course tick at 1,000 / 10,000 / 100,000 courses
+//   npm run bench -- --only courses              the course tick at 1,000 / 10,000 / 100,000 courses, and the busy tick
+//   npm run bench -- --only freeplan             whether a run fits the free plan's 10 ms of CPU per invocation
 //   npm run bench -- --steps 20,5 --rounds 2 --runs 30 --warmup 3      (peer-bench run-all.mjs, as its README)
 //   npm run bench -- --paired-runs 300 --paired-warmup 20
 //   npm run bench -- --worker-phases cold,cpu,load,history --concurrency 1,8,32
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
 import { runCourseTick } from "./courses/tick.mjs";
 import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
+import { freePlanMarkdown, runFreePlan } from "./durable/free-plan.mjs";
 import { machineInfo } from "./lib/machine.mjs";
 import { saveRecord } from "./lib/results.mjs";
 import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
@@ -25,7 +27,7 @@ import { runWorker } from "./worker/run-worker.mjs";
 
 const { values: o } = parseArgs({
   options: {
-    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable,courses" },
+    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable,freeplan,courses" },
     quick: { type: "boolean" },
     steps: { type: "string" },
     rounds: { type: "string" },
@@ -65,7 +67,8 @@ if (only.includes("paired")) {
 const recorded = (kind, result, render) => saveRecord(kind, { kind, machine: machineInfo(), ...result }, (r) => render(r)).md;
 if (only.includes("extraction"))
   sections.extraction = recorded("extraction-workerd", await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }), extractionMarkdown);
-if (only.includes("durable")) sections.durable = recorded("durable", await runDurableCompare({ steps: 10, runs: q ? 4 : 20 }), durableMarkdown);
+if (only.includes("durable")) sections.durable = recorded("durable", await runDurableCompare({ steps: 10, runs: q ? 4 : 30 }), durableMarkdown);
+if (only.includes("freeplan")) sections.freeplan = recorded("free-plan", await runFreePlan({ runs: q ? 6 : 60 }), freePlanMarkdown);
 if (only.includes("courses")) sections.courses = (await runCourseTick(q ? { sizes: [1000, 10_000], ticks: 5 } : {})).md;
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
