@@ -56,6 +56,8 @@ export default defineConfig({
                 SLACK_BOT_TOKEN: "xoxb-test-token",
                 SLACK_API_BASE: `${platformFake}/slack/api`,
                 PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
+                // MCP OAuth state sealed at rest (test/workers/mcp-tokens-sealed-at-rest.test.ts).
+                MCP_TOKEN_KEY: "test-mcp-token-key",
                 WEBHOOKS: JSON.stringify([
                   { url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET },
                 ]),

@@ -1,20 +1,41 @@
 // Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and
 // marked's and DOMPurify's browser builds into public/vendor/ for the page's Markdown (no build step for the page).
 // Runs as wrangler's [build] command (dev and deploy) and before the tests.
-// Several wrangler devs may start at once (the tests, the conformance suite): copying over the old
-// files and then pruning what skills/ no longer has never leaves public/skills missing for another one.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+// Several wrangler devs may start at once (the tests, the conformance suite), each running this: a file
+// is only replaced when its content changed, and then atomically (written aside, renamed over), and what
+// skills/ no longer has is pruned afterwards, so no run ever sees another's half-done copy or a missing folder.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+function publish(from, to) {
+  const content = readFileSync(from);
+  if (existsSync(to) && readFileSync(to).equals(content)) return;
+  mkdirSync(dirname(to), { recursive: true });
+  const aside = `${to}.${process.pid}.tmp`;
+  writeFileSync(aside, content);
+  renameSync(aside, to);
+}
+
+/** Every path under dir, parents first; a folder another run removed meanwhile has none. */
+function walk(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+  return entries.flatMap((e) => [{ path: join(dir, e.name), isFile: e.isFile() }, ...(e.isDirectory() ? walk(join(dir, e.name)) : [])]);
+}
+
 const skills = join(root, "skills");
 const published = join(root, "public/skills");
-mkdirSync(`${root}/public/vendor`, { recursive: true });
-cpSync(skills, published, { recursive: true, force: true });
-for (const entry of readdirSync(published, { recursive: true, withFileTypes: true })) {
-  const path = join(entry.parentPath, entry.name);
-  if (!existsSync(join(skills, relative(published, path)))) rmSync(path, { recursive: true, force: true });
+for (const { path, isFile } of walk(skills)) if (isFile) publish(path, join(published, relative(skills, path)));
+for (const { path } of walk(published)) {
+  if (!existsSync(join(skills, relative(published, path))) && !path.endsWith(".tmp")) rmSync(path, { recursive: true, force: true });
 }
-cpSync(`${root}/node_modules/marked/lib/marked.esm.js`, `${root}/public/vendor/marked.esm.js`);
-cpSync(`${root}/node_modules/dompurify/dist/purify.es.mjs`, `${root}/public/vendor/purify.es.mjs`);
+publish(join(root, "node_modules/marked/lib/marked.esm.js"), join(root, "public/vendor/marked.esm.js"));
+publish(join(root, "node_modules/dompurify/dist/purify.es.mjs"), join(root, "public/vendor/purify.es.mjs"));

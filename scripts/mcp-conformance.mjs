@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs the MCP conformance suite (client mode) against our MCP client: every client scenario the
-// pinned package lists (`conformance list --client`), or those named. Needs Node 22
-// (./node_modules/.bin/node). Prints `conformance: N/M` on stderr and a JSON summary on stdout:
-// {"scenarios": [{"scenario", "ok", "seconds", "passed", "failed", "warnings", "exitCode", "problems"}], "passed", "total"};
+// Runs the MCP conformance suite (client mode) against the Worker: every client scenario the pinned
+// package lists (`conformance list --client`), or those named, each with scripts/mcp-conformance-client.ts
+// as the client (it starts the Worker under wrangler dev for the scenario and drives it over HTTP).
+// Needs Node 22 (./node_modules/.bin/node). Prints `conformance: N/M` on stderr and a JSON summary on stdout:
+// {"scenarios": [{"scenario", "ok", "seconds", "workerStartSeconds", "passed", "failed", "warnings", "exitCode", "problems"}], "passed", "total"};
 // exits 1 unless every scenario passed.
 //   ./node_modules/.bin/node scripts/mcp-conformance.mjs [scenario ...]
 import { spawn } from "node:child_process";
@@ -15,8 +16,11 @@ import { build } from "esbuild";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const work = await mkdtemp(join(tmpdir(), "mcp-conformance-"));
-/** Scenarios at once: each starts its own servers and a client process; timing checks (sse-retry) need a calm machine. */
+/** Scenarios at once: each starts its own servers, a client process and a wrangler dev (mostly CPU while it starts);
+ * timing checks (sse-retry) need a calm machine. */
 const PARALLEL = Math.max(2, Math.min(6, cpus().length * 2));
+/** How long one scenario's client may take: it starts a wrangler dev of its own. */
+const SCENARIO_TIMEOUT_MS = 120_000;
 
 function run(command, args) {
   return new Promise((resolve) => {
@@ -46,9 +50,23 @@ async function findChecks(dir) {
 async function runScenario(scenario, client) {
   const out = join(work, scenario.replace(/\W/g, "_"));
   const t0 = performance.now();
-  const { code, output } = await run(process.execPath, [cli, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario, "-o", out]);
+  const { code, output } = await run(process.execPath, [
+    cli,
+    "client",
+    "--command",
+    `${process.execPath} ${client}`,
+    "--scenario",
+    scenario,
+    "--timeout",
+    String(SCENARIO_TIMEOUT_MS),
+    "-o",
+    out,
+  ]);
   const file = await findChecks(out).catch(() => undefined);
   const checks = file ? JSON.parse(await readFile(file, "utf8")) : [];
+  // The client says how long its wrangler dev took to start (the bulk of a scenario's time).
+  const clientOut = file ? await readFile(join(dirname(file), "stdout.txt"), "utf8").catch(() => "") : "";
+  const workerStart = clientOut.match(/wrangler dev ready in ([\d.]+) s/);
   const count = (status) => checks.filter((c) => c.status === status).length;
   const problems = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING").map((c) => `${c.name}: ${c.errorMessage ?? c.description}`);
   if (!file) problems.push(`no checks.json: ${output.slice(-2000)}`);
@@ -59,6 +77,7 @@ async function runScenario(scenario, client) {
     scenario,
     ok,
     seconds: Math.round((performance.now() - t0) / 100) / 10,
+    workerStartSeconds: workerStart ? Number(workerStart[1]) : undefined,
     passed: count("SUCCESS"),
     failed: count("FAILURE"),
     warnings: count("WARNING"),
@@ -77,6 +96,8 @@ try {
     format: "esm",
     target: "node22",
     outfile: client,
+    // The bundle lives in a temp dir; the wrangler dev helper finds the project from its own folder.
+    define: { "import.meta.dirname": JSON.stringify(join(root, "test/support")) },
     logLevel: "error",
   });
   const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : await listScenarios();

@@ -81,6 +81,8 @@ export const ConfigSchema = z.object({
   MCP_SERVERS: optionalString,
   /** The Worker's public origin, for OAuth redirect URIs (docs/mcp.md); default: the request's origin. */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** A secret that seals MCP OAuth tokens and clients at rest (AES-GCM); unset: they are stored as they are. */
+  MCP_TOKEN_KEY: optionalString,
   /** SSE events the /mcp server keeps per MCP session for clients resuming with Last-Event-ID. */
   MCP_SERVER_MAX_EVENTS: int(5000, 100, 1_000_000),
   // ---- harness depth (docs/harness.md)

@@ -1,6 +1,7 @@
-// The official MCP conformance suite (@modelcontextprotocol/conformance, client mode) against our
-// client, through scripts/mcp-conformance.mjs: every client scenario of the pinned package, the
-// OAuth ones included (the adapter plays the user's browser). Offline: the suite starts each
+// The official MCP conformance suite (@modelcontextprotocol/conformance, client mode) against the
+// Worker under `wrangler dev`, through scripts/mcp-conformance.mjs: every client scenario of the
+// pinned package, the OAuth ones included. The adapter (scripts/mcp-conformance-client.ts) drives the
+// Worker over its public HTTP API and plays the user's browser. Offline: the suite starts each
 // scenario's servers locally. It needs Node 22, which the project ships as node_modules/.bin/node.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
@@ -12,10 +13,19 @@ const root = join(import.meta.dirname, "..");
 interface Summary {
   passed: number;
   total: number;
-  scenarios: { scenario: string; ok: boolean; seconds: number; passed: number; failed: number; warnings: number; problems: string[] }[];
+  scenarios: {
+    scenario: string;
+    ok: boolean;
+    seconds: number;
+    workerStartSeconds?: number;
+    passed: number;
+    failed: number;
+    warnings: number;
+    problems: string[];
+  }[];
 }
 
-it("passes every client scenario of the conformance suite", { timeout: 300_000 }, async () => {
+it("passes every client scenario of the conformance suite", { timeout: 480_000 }, async () => {
   const t0 = performance.now();
   const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/node"), [join(root, "scripts/mcp-conformance.mjs")], {
     cwd: root,
@@ -27,4 +37,6 @@ it("passes every client scenario of the conformance suite", { timeout: 300_000 }
   expect(failing).toEqual([]);
   expect(summary.total).toBe(26);
   for (const s of summary.scenarios) expect(s.passed).toBeGreaterThan(0);
+  // Each scenario's client was a Worker of its own under wrangler dev, which reported starting.
+  for (const s of summary.scenarios) expect(s.workerStartSeconds, s.scenario).toBeGreaterThan(0);
 });

@@ -25,6 +25,8 @@ beforeAll(async () => {
     vars: {
       ...model.workerVars,
       ALLOW_PRIVATE_FETCH: "true",
+      // The whole flow with the OAuth state sealed at rest (docs/mcp.md "OAuth").
+      MCP_TOKEN_KEY: "e2e-mcp-token-key",
       MCP_SERVERS: JSON.stringify({
         mcpServers: {
           notes: { url: notes.url },

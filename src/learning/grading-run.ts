@@ -3,12 +3,7 @@
 // tool is `grade`, so the verdict is structured. A malformed verdict gets one more try; after that
 // the run fails with `could_not_grade`. The session runs it like any run, so it is traced and counted.
 import * as z from "zod";
-import type { Emit, RunResult } from "../agent/events";
-import { forceFirstToolChoice } from "../agent/hooks";
-import { runLoop } from "../agent/loop";
-import { userMessage } from "../agent/messages";
-import type { ModelClient } from "../agent/model";
-import { defineTool, ToolRegistry } from "../agent/tools";
+import { defineTool, type Emit, forceFirstToolChoice, type ModelClient, runLoop, type RunResult, ToolRegistry, userMessage } from "../agent";
 import type { Exercise, AnswerKey } from "./exercises";
 import { GradeSchema } from "./grade";
 

@@ -1,7 +1,7 @@
 // What a study run is doing, as the short steps an MCP client shows while `study` runs (sent as
 // notifications/progress): searches, pages read, skills loaded, chapters written, saved. It also
 // collects the lessons the run saved, for the tool's result.
-import type { SourcedEvent } from "../agent/events";
+import type { SourcedEvent } from "../agent";
 
 export interface SavedLesson {
   key: string;

@@ -1,6 +1,6 @@
 // Safe arithmetic: a small recursive-descent parser, because eval is unsafe (and workerd forbids it).
 import * as z from "zod";
-import { defineTool, fail, ok } from "../agent/tools";
+import { defineTool, fail, ok } from "../agent";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {
   sqrt: Math.sqrt,

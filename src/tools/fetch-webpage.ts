@@ -2,7 +2,7 @@
 // and a byte cap, and remembered in the run so the lesson validator can tell read sources from
 // invented ones.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent/tools";
+import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
 import { extractArticle } from "./extract";
 import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";

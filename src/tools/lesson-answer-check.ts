@@ -4,9 +4,7 @@
 // answer and the key disagree, the writer gets a finding to resolve: the key is wrong, or the
 // question or the chapter is not clear enough to have one right answer.
 import * as z from "zod";
-import { addUsage, emptyUsage, type Usage } from "../agent/events";
-import { userMessage } from "../agent/messages";
-import type { ModelClient } from "../agent/model";
+import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
 import { halfWidth } from "./lesson-vocabulary";
 import { answerLetter } from "./lesson-answer-key";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./lesson-validator";

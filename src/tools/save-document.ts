@@ -6,9 +6,7 @@
 // (each quoting its line) go back to the model so it can repair the lesson (a bounded number of times).
 // Before a lesson is final, the blind answer check solves its exercises without the key.
 import * as z from "zod";
-import type { Usage } from "../agent/events";
-import type { ModelClient } from "../agent/model";
-import { defineTool, fail, ok, type Tool, type ToolContext, type ToolResult } from "../agent/tools";
+import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
 import { applyEdits, appendBlock } from "./document-edits";
 import { checkAnswersBlind, type SolverCache } from "./lesson-answer-check";
 import {

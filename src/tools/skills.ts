@@ -4,9 +4,8 @@
 // Skills are static files read through a SkillSource; in the Worker that is the ASSETS binding,
 // which cannot list directories, hence skills/manifest.json (see docs/skills.md).
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool } from "../agent/tools";
+import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, ok, type Tool } from "../agent";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
-import { LOADED_SKILLS_KEY, type LoadedSkill } from "../agent/context/loaded-skills";
 
 /** Reads a file by its path relative to the skills root ("manifest.json", "knowledge-compiler/SKILL.md"); null when absent. */
 export interface SkillSource {

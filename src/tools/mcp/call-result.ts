@@ -10,7 +10,7 @@ import type {
   ReadResourceResult,
   TextResourceContents,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolResult } from "../../agent/tools";
+import type { ToolResult } from "../../agent";
 
 /** Bytes encoded by a base64 string, without decoding it. */
 function base64Bytes(data: string): number {

@@ -4,7 +4,7 @@
 // (bad params, unknown tool) is the server answering, and a cancelled run is nobody's fault.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../../lib/circuit-breaker";
-import { fail, type ToolContext, type ToolResult } from "../../agent/tools";
+import { fail, type ToolContext, type ToolResult } from "../../agent";
 import { errorText } from "./error-text";
 import { McpAuthorizationRequired } from "./oauth/authorization";
 import type { McpServerConnection } from "./server-connection";

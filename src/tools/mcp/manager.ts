@@ -5,8 +5,7 @@
 // streams would keep the object busy); breakers and tool names last across runs, sessions reopen on demand.
 import type { ElicitRequest, ElicitResult, Implementation, Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../../lib/circuit-breaker";
-import type { Emit } from "../../agent/events";
-import type { Tool } from "../../agent/tools";
+import type { Emit, Tool } from "../../agent";
 import type { ExternalSkill } from "../skills";
 import type { McpConfig, McpTransportName, McpWarning } from "./config";
 import { McpAuthorizationRequired } from "./oauth/authorization";

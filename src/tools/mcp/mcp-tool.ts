@@ -3,7 +3,7 @@
 // malformed call costs no round trip and the model learns exactly what was wrong.
 import { Validator, type Schema, type SchemaDraft } from "@cfworker/json-schema";
 import type { Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
-import type { JsonSchema, Tool, Validation } from "../../agent/tools";
+import type { JsonSchema, Tool, Validation } from "../../agent";
 import { mapCallToolResult } from "./call-result";
 import { guardedCall } from "./guarded-call";
 import type { McpServerConnection } from "./server-connection";

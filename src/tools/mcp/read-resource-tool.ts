@@ -1,6 +1,6 @@
 // `mcp__<server>__read_resource`: offered for servers that list resources, so the model can read
 // what a tool's resource link points at, or a document the server publishes.
-import type { Tool } from "../../agent/tools";
+import type { Tool } from "../../agent";
 import { mapReadResourceResult } from "./call-result";
 import type { ResourceSummary } from "./discovery-cache";
 import { guardedCall } from "./guarded-call";

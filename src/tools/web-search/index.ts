@@ -1,7 +1,7 @@
 // web_search: one tool over the configured provider (SEARCH_PROVIDER), with short, numbered
 // results the model can cite and follow with fetch_webpage.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool } from "../../agent/tools";
+import { defineTool, fail, ok, type Tool } from "../../agent";
 import { createBraveProvider } from "./brave";
 import { createDuckDuckGoProvider } from "./duckduckgo";
 import { SearchError, type ProviderConfig, type SearchProvider } from "./provider";
