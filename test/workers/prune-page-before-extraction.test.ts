@@ -48,4 +48,23 @@ describe("pruning a page before extraction", () => {
     expect(pruned.content).toContain("Paragraph 1 of the article");
     expect(pruned.content).toBe(whole.content);
   });
+
+  it("keeps only the head and the page's one <article> when it holds most of the text, and the whole page when it is a teaser", async () => {
+    const story = `<article><h1>Derivatives</h1>${[1, 2, 3, 4, 5, 6].map(paragraph).join("")}</article>`;
+    const promo = `<div class="promo-box"><p>Promotion text that is no part of the story.</p></div>`;
+    const page = (article: string, rest: string) => `<!doctype html><html><head><title>Derivatives</title></head><body>${rest}${article}</body></html>`;
+    const alone = await prunePage(page(story, promo));
+    expect(alone).toContain("<title>Derivatives</title>");
+    expect(alone).toContain("Paragraph 6 of the article");
+    expect(alone).not.toContain("Promotion text");
+    expect(alone).not.toContain("article-block");
+    expect(extractArticle(alone, "https://example.com/d").content).toContain("Paragraph 6 of the article");
+
+    const teaser = `<article><p>Read next: integrals.</p></article>`;
+    const body = `<div>${[1, 2, 3, 4, 5, 6].map(paragraph).join("")}</div>`;
+    const whole = await prunePage(page(teaser, body));
+    expect(whole).toContain("Paragraph 6 of the article");
+    expect(whole).toContain("Read next: integrals.");
+    expect(whole).not.toContain("article-block");
+  });
 });
