@@ -11,7 +11,7 @@
 //   until the last approval or question is settled, then follows the resumed run from the pause and
 //   sends its answer like any other;
 // - a watchdog alarm picks up deliveries a restart interrupted, re-attaching to runs already started,
-//   and looks again at paused jobs once their approvals expired (the session refuses them then).
+//   and looks again at paused jobs once their approvals or questions expired (the session settles them then).
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../config";
 import { migrate } from "../lib/schema-migrations";

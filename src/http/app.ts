@@ -2,9 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { slackRoutes } from "../channels/slack/slack-events-route";
-import { slackInteractionRoutes } from "../channels/slack/slack-interactions-route";
-import { telegramRoutes } from "../channels/telegram/telegram-webhook";
+import { platformRoutes } from "../channels/platform-routes";
 import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "./app-env";
@@ -70,8 +68,6 @@ export function createApp() {
   app.route("/mcp", mcpRoutes);
   app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
-  app.route("/telegram", telegramRoutes);
-  app.route("/slack", slackRoutes);
-  app.route("/slack", slackInteractionRoutes);
+  app.route("/", platformRoutes);
   return app;
 }
