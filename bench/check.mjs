@@ -119,7 +119,7 @@ for (const r of rows) {
   );
 }
 console.log(
-  `\nNoise bands: paired ±${band.paired * 100}%, run-all ±${band.peers * 100}% (ratios measured on a shared machine), bundle ±${band.bundle * 100}%. Fails on a rise over ${REGRESSION * 100}% or a failed measurement.`,
+  `\nNoise bands: paired ±${band.paired * 100}%, run-all, durable, extraction and courses ±${band.peers * 100}% (measured on a shared machine), bundle ±${band.bundle * 100}%. Fails on a rise over ${REGRESSION * 100}% or a failed measurement.`,
 );
 mkdirSync(path.join(dir, "tmp"), { recursive: true });
 writeFileSync(path.join(dir, "tmp/check-latest.json"), JSON.stringify(rows, null, 1));
