@@ -69,7 +69,17 @@ type ModelUsageRow = { run_id: string; model: string; prompt: number; completion
 
 const usageOfRow = (r: ModelUsageRow): Usage => ({ promptTokens: r.prompt, completionTokens: r.completion, totalTokens: r.total });
 
+/** modelHistory() as last read: valid while the compaction point and its newest message are still the stored ones. */
+interface KeptHistory {
+  through: string | null;
+  lastSeq: number;
+  lastId: string;
+  messages: Array<Message & { seq: number }>;
+}
+
 export class SessionStore {
+  private kept: KeptHistory | undefined;
+
   /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
   constructor(private readonly sql: SqlStorage) {}
 
@@ -174,9 +184,21 @@ export class SessionStore {
    * for the older ones), so a long session does not load its whole history on every run.
    */
   modelHistory(): Array<Message & { seq: number }> {
-    const through = this.latestCompaction()?.throughMessageId;
-    const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
-    return this.messages({ afterSeq: row ? row.seq - 1 : 0 });
+    const through = this.latestCompaction()?.throughMessageId ?? null;
+    // Kept per object: a run (or a step driven by its own invocation) parses only the messages stored
+    // since. Ids are random, so a wiped and re-created session never matches what was kept.
+    const k = this.kept;
+    const stillThere = k && k.through === through && this.sql.exec("SELECT 1 FROM messages WHERE seq = ? AND id = ?", k.lastSeq, k.lastId).toArray().length;
+    let messages: Array<Message & { seq: number }>;
+    if (k && stillThere) messages = [...k.messages, ...this.messages({ afterSeq: k.lastSeq })];
+    else {
+      const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
+      messages = this.messages({ afterSeq: row ? row.seq - 1 : 0 });
+    }
+    const last = messages.at(-1);
+    this.kept = last ? { through, lastSeq: last.seq, lastId: last.id, messages } : undefined;
+    // Copies: what a run does to its messages never reaches what is kept.
+    return messages.map((m) => ({ ...m }));
   }
 
   messageCount(runId?: string): number {
@@ -284,6 +306,7 @@ export class SessionStore {
   deleteRun(runId: string): void {
     this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
+    this.kept = undefined;
     this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
