@@ -64,6 +64,8 @@ export const ConfigSchema = z.object({
   /** A session's metadata: levels of nesting and bytes as JSON. */
   METADATA_MAX_DEPTH: int(8, 1, 64),
   METADATA_MAX_BYTES: int(16_384, 2),
+  /** Most messages one page of `GET /v1/sessions/:id?limit=` holds. */
+  SESSION_PAGE_MAX_MESSAGES: int(1000, 1, 100_000),
   ALLOW_PRIVATE_FETCH: bool(false),
   /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
   UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),

@@ -35,6 +35,21 @@ afterAll(async () => {
 });
 
 describe("MCP prompts as skills", () => {
+  it("leaves out the prompts a server's allowTools / denyTools patterns leave out", async () => {
+    const skillNames = async (filter: Record<string, string[]>) => {
+      const filtered = new McpManager(parseMcpConfig({ mcpServers: { everything: { url: everything.url, ...filter } } }));
+      try {
+        return (await filtered.connectAll()).skills.map((s) => s.name);
+      } finally {
+        await filtered.close();
+      }
+    };
+    const denied = await skillNames({ denyTools: ["args-*"] });
+    expect(denied).toContain("mcp__everything__simple-prompt");
+    expect(denied).not.toContain("mcp__everything__args-prompt");
+    expect(await skillNames({ allowTools: ["simple-*", "echo"] })).toEqual(["mcp__everything__simple-prompt"]);
+  });
+
   it("lists each prompt in the skill catalog as mcp__<server>__<prompt>, with its arguments", () => {
     const names = connected.skills.map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(["mcp__everything__simple-prompt", "mcp__everything__args-prompt", "mcp__everything__resource-prompt"]));

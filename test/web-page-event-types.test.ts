@@ -46,10 +46,12 @@ describe("the event types of the web page", () => {
     handlers["run.failed"]!({ runId: "r1", error: { code: "model_error", message: "down" } });
     handlers["text.delta"]!({ delta: "sub", agent: "researcher" });
     handlers["text.delta"]!({ delta: "Hi" });
+    handlers["input.answered"]!({ inputId: "i1", server: "ev", action: "cancel", by: "expiry" });
     expect(calls).toEqual([
       ["toolFinished", ["c1", "success"]],
       ["failed", [{ code: "model_error", message: "down" }]],
       ["text", ["Hi"]],
+      ["inputAnswered", [{ inputId: "i1", server: "ev", action: "cancel", by: "expiry" }]],
     ]);
   });
 });

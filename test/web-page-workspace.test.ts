@@ -350,20 +350,49 @@ describe("the web page as a workspace", () => {
     await finish(page, problems, "web-page-elicitation-desktop");
   });
 
-  it("at phone width: fits, opens a saved lesson, and stays accessible", { timeout: 60_000 }, async () => {
+  it("at phone width, by keyboard: fits; declines an MCP server's question, answers an exercise, sees the panels", { timeout: 60_000 }, async () => {
+    const marker = model.script("elicit-phone", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Maybe later." }]);
     const { page, problems } = await openPage(WIDTHS.phone);
+    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
+    const fits = async () => expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
+
+    // The generated form fits a phone; Decline sends no content and the run goes on.
+    await page.locator("#topic").focus();
+    await page.keyboard.type(`${marker} ask me`);
+    await page.keyboard.press("Enter");
+    const box = page.locator(".activity .input-request");
+    await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(1);
+    await fits();
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(RESULTS, "web-page-elicitation-form-phone.png") });
+    await box.getByRole("button", { name: "Decline" }).focus();
+    await page.keyboard.press("Enter");
+    const bubble = page.locator(".message.assistant").last();
+    await expect.poll(() => bubble.locator(".run-meta").textContent(), { timeout: 20_000 }).toMatch(/^Done/);
+    expect(await box.textContent()).toMatch(/^Declined: ev asked/);
+    const result = String(model.requests("elicit-phone")[1]?.messages.find((m) => m.role === "tool")?.content ?? "");
+    expect(result).toContain("User declined");
+
+    // The lesson with its exercise forms; one answered.
     const entry = page.locator('#lesson-list button[data-key="workspace-lesson.md"]');
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1);
     await entry.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByRole("navigation", { name: "Contents" }).locator("a").count()).toBeGreaterThan(2);
     await expect.poll(() => page.locator("form.exercise-answer").count()).toBe(10);
-    // The panels are there too, with what the desktop walks made.
+    const third = page.getByRole("form", { name: "Answer exercise 1.3" });
+    await third.getByRole("textbox").focus();
+    await page.keyboard.type("5 x^4");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => third.locator(".verdict").getAttribute("data-verdict")).toBe("correct");
+    await fits();
+
+    // The panels, with what the desktop walks made.
     await expect.poll(() => page.locator("li.course").count()).toBe(1);
     await page.locator("li.course summary").focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator('#mcp-list li[data-server="notes"]').getAttribute("data-status")).toBe("connected");
-    expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
+    await fits();
     await finish(page, problems, "web-page-phone");
   });
 });

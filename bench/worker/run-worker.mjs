@@ -138,7 +138,7 @@ export async function cpu(w, mock, { steps, cpuRuns }) {
   };
 }
 
-/** GET of the whole session, and the whole trace paged 1,000 events at a time (ms wall, p50 / p99 over `repeat`). */
+/** GET of the whole session, of its newest 100 messages (`?limit=100`), and the whole trace paged 1,000 events at a time (ms wall, p50 / p99 over `repeat`). */
 async function readSession(url, sessionId, repeat) {
   const base = `${url}/v1/sessions/${encodeURIComponent(sessionId)}`;
   const timed = async (path) => {
@@ -148,9 +148,11 @@ async function readSession(url, sessionId, repeat) {
     return { ms: clock() - t0, body };
   };
   const getSession = [];
+  const getPage = [];
   const pageMs = [];
   let traceEvents = 0;
   for (let i = 0; i < repeat; i++) getSession.push((await timed("")).ms);
+  for (let i = 0; i < repeat; i++) getPage.push((await timed("?limit=100")).ms);
   for (let after = 0; ;) {
     const { ms, body } = await timed(`/events?after=${after}&limit=1000`);
     pageMs.push(ms);
@@ -159,7 +161,7 @@ async function readSession(url, sessionId, repeat) {
     if (events.length < 1000) break;
     after = events.at(-1).seq;
   }
-  return { get_session_ms: q(getSession), trace_events: traceEvents, trace_page_ms: q(pageMs) };
+  return { get_session_ms: q(getSession), get_session_page_ms: q(getPage), trace_events: traceEvents, trace_page_ms: q(pageMs) };
 }
 
 async function history(w, mock, { sizes, repeat }) {
@@ -306,12 +308,12 @@ export function render(r, jsonRel) {
     );
     L.push("");
     L.push(
-      "| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | GET session | trace events kept | one page of 1,000 events | errors |",
+      "| messages in the session | load + build | next request | run wall | messages the model saw | request KiB | other model calls (summaries) | GET session | GET newest 100 messages | trace events kept | one page of 1,000 events | errors |",
     );
-    L.push("|---:|---|---|---|---:|---:|---:|---|---:|---|---:|");
+    L.push("|---:|---|---|---|---:|---:|---:|---|---|---:|---|---:|");
     for (const h of r.history)
       L.push(
-        `| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${cell(h.get_session_ms)} | ${h.trace_events ?? "-"} | ${cell(h.trace_page_ms)} | ${h.errors} |`,
+        `| ${h.messages_in_session} (${h.label}) | ${cell(h.load_and_build_ms)} | ${cell(h.next_request_ms)} | ${cell(h.run_ms)} | ${h.model_saw_messages} | ${h.request_kib} | ${h.other_model_calls} | ${cell(h.get_session_ms)} | ${cell(h.get_session_page_ms)} | ${h.trace_events ?? "-"} | ${cell(h.trace_page_ms)} | ${h.errors} |`,
       );
     L.push("");
   }

@@ -9,6 +9,14 @@ import { reachableSession } from "./tenant-session";
 import { Id, parseId, parseJson, parseQuery } from "./validation";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
+/** Paging of a session's messages (docs/api.md): `before` alone would be ignored, so it needs `limit`. */
+const sessionQuery = (maxLimit: number) =>
+  z
+    .object({
+      limit: z.coerce.number().int().min(1).max(maxLimit).optional(),
+      before: z.coerce.number().int().min(1).optional(),
+    })
+    .refine((q) => q.before === undefined || q.limit !== undefined, { message: "before needs limit", path: ["before"] });
 const EventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
@@ -25,9 +33,11 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    const view = await (await reachableSession(c, id)).view();
+    const q = parseQuery(c, sessionQuery(c.get("config").SESSION_PAGE_MAX_MESSAGES));
+    const view = await (await reachableSession(c, id)).view(q.limit ? { limit: q.limit, before: q.before } : undefined);
     if (!view) throw notFound(`session ${id}`);
-    return c.json(view);
+    // Already JSON: the object splices the stored messages in without parsing them.
+    return c.body(view, 200, { "Content-Type": "application/json" });
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");

@@ -1,6 +1,6 @@
 // Manual compaction (POST /v1/sessions/:id/compact, /compact in the chats): the session's history is
 // compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
-import { type CompactionOutcome, newId, RunState } from "../agent";
+import { type CompactionOutcome, newId, RunState, type RunStatus } from "../agent";
 import { createModel } from "./run-models";
 import type { Config } from "../config";
 import { sessionAgentStores } from "./agent-stores";
@@ -11,10 +11,10 @@ import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 export type CompactResult = CompactionOutcome | { error: "run_active" | "model_not_configured"; message: string };
 
 /** Runs in these states own the history: compacting under them would summarize what they are still writing. */
-const ACTIVE = new Set(["queued", "running", "awaiting_approval", "awaiting_input"]);
+const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input"];
 
 export async function compactSession(config: Config, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
-  if (store.runs().some((r) => ACTIVE.has(r.status))) {
+  if (store.hasRunsIn(...ACTIVE)) {
     return { error: "run_active", message: "A run of this session is under way; compact after it ends (or cancel it)." };
   }
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {

@@ -10,7 +10,7 @@ import type { ApprovalDesk } from "./approvals";
 import type { EventHub } from "./event-hub";
 import type { InputDesk } from "./inputs";
 import { driveRun, failedResult } from "./run-driver";
-import { isPaused, isUnfinished, type RunLifecycle } from "./run-lifecycle";
+import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
 import type { RunRow, SessionStore } from "./session-store";
@@ -172,7 +172,7 @@ export class RunExecutor {
 
   /** A new run supersedes runs still waiting for approval (or lost waiting for input): they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
-    for (const waiting of this.d.store.runs().filter((r) => isPaused(r.status))) {
+    for (const waiting of this.d.store.runsIn("awaiting_approval", "awaiting_input")) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
     }

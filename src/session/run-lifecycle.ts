@@ -44,7 +44,7 @@ export class RunLifecycle {
 
   /** True while runs wait to execute (the watchdog stays armed). */
   hasWork(): boolean {
-    return this.store.runsIn("running").length + this.store.runsIn("queued").length > 0;
+    return this.store.hasRunsIn("running", "queued");
   }
 
   /** Takes the run into execution, saying how it begins; a resumed run's mark is used up here. */

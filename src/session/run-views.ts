@@ -1,6 +1,6 @@
 // What clients see of a session and its runs (the Session object's answers): plain data, read from
 // the store, with a paused run's `pending` read from the one table of pending interactions.
-import type { Message, RunResult, Todo, Usage } from "../agent";
+import { addUsage, emptyUsage, type Message, type RunResult, type Todo, type Usage } from "../agent";
 import type { PendingApproval } from "./approvals";
 import type { PendingInput } from "./inputs";
 import type { RunRow, SessionStore } from "./session-store";
@@ -40,15 +40,30 @@ export function runView(r: RunRow, pending: readonly PendingInteraction[]): RunV
   };
 }
 
-export function sessionView(store: SessionStore, viewOf: (r: RunRow) => RunView): SessionView {
-  return {
+/** A page of the session's messages (`GET /v1/sessions/:id?limit&before`); none: all of them. */
+export interface MessagePage {
+  limit: number;
+  before?: number;
+}
+
+/**
+ * The session as the JSON text of a SessionView, its messages spliced in as stored (no parse, no
+ * re-serialization, one string across the RPC). A page adds `nextBefore`, the cursor to older messages.
+ */
+export function sessionViewJson(store: SessionStore, viewOf: (r: RunRow) => RunView, page?: MessagePage): string {
+  const messages = store.messagesJson(page);
+  const runs = store.runs();
+  const head: Pick<SessionView, "id" | "metadata" | "createdAt"> = {
     id: store.getMeta("id")!,
     metadata: JSON.parse(store.getMeta("metadata") ?? "{}"),
     createdAt: store.getMeta("created_at")!,
-    messages: store.messages().map(({ seq: _seq, ...m }) => m),
+  };
+  const tail: Omit<SessionView, keyof typeof head | "messages"> & { nextBefore?: number | null } = {
+    ...(page ? { nextBefore: messages.nextBefore } : {}),
     todos: store.todos(),
-    runs: store.runs().map(viewOf),
-    usage: store.totalUsage(),
+    runs: runs.map(viewOf),
+    usage: runs.reduce((sum, r) => addUsage(sum, r.usage), emptyUsage()),
     usageByModel: store.usageByModel(),
   };
+  return `${JSON.stringify(head).slice(0, -1)},"messages":${messages.json},${JSON.stringify(tail).slice(1)}`;
 }

@@ -15,7 +15,7 @@ import { InputDesk, type AnswerOutcome, type InputAction } from "./inputs";
 import type { IdempotencyKey } from "./request-dedupe";
 import { RunExecutor } from "./run-executor";
 import { isUnfinished, RunLifecycle } from "./run-lifecycle";
-import { runView, sessionView, type RunView, type SessionView, type StartedRun } from "./run-views";
+import { type MessagePage, runView, sessionViewJson, type RunView, type StartedRun } from "./run-views";
 import { RunWaiters } from "./run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
@@ -100,8 +100,9 @@ export class SessionObject extends DurableObject<Env> {
     return this.store.exists() ? this.store.tenant() : undefined;
   }
 
-  async view(): Promise<SessionView | null> {
-    return this.store.exists() ? sessionView(this.store, (r) => this.runView(r)) : null;
+  /** The session as JSON text (a SessionView, run-views.ts), optionally one page of its messages; null if there is none. */
+  async view(page?: MessagePage): Promise<string | null> {
+    return this.store.exists() ? sessionViewJson(this.store, (r) => this.runView(r), page) : null;
   }
 
   /**
@@ -137,7 +138,7 @@ export class SessionObject extends DurableObject<Env> {
     if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.store.tenant())) return null;
     const limits = this.dedupeLimits();
-    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), limits);
+    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), limits);
     if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
@@ -153,7 +154,7 @@ export class SessionObject extends DurableObject<Env> {
    */
   async startStatelessRun(sessionId: string, history: readonly Message[], input: string, options: RunOptions, dedupe: RunDedupe): Promise<StartedRun> {
     if (this.store.exists()) {
-      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.runs().at(-1), this.dedupeLimits());
+      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), this.dedupeLimits());
       if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
       await this.destroy();
     }

@@ -69,7 +69,17 @@ type ModelUsageRow = { run_id: string; model: string; prompt: number; completion
 
 const usageOfRow = (r: ModelUsageRow): Usage => ({ promptTokens: r.prompt, completionTokens: r.completion, totalTokens: r.total });
 
+/** modelHistory() as last read: valid while the compaction point and its newest message are still the stored ones. */
+interface KeptHistory {
+  through: string | null;
+  lastSeq: number;
+  lastId: string;
+  messages: Array<Message & { seq: number }>;
+}
+
 export class SessionStore {
+  private kept: KeptHistory | undefined;
+
   /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
   constructor(private readonly sql: SqlStorage) {}
 
@@ -139,13 +149,34 @@ export class SessionStore {
         opts.limit ?? -1,
       )
       .toArray();
-    return rows.map((r) => {
-      let json = r.body;
-      if (r.chunks > 1) {
-        for (const c of this.sql.exec<{ body: string }>("SELECT body FROM message_chunks WHERE message_seq = ? ORDER BY idx", r.seq)) json += c.body;
-      }
-      return { ...(JSON.parse(json) as Message), seq: r.seq };
-    });
+    return rows.map((r) => ({ ...(JSON.parse(this.messageJson(r)) as Message), seq: r.seq }));
+  }
+
+  /**
+   * Messages oldest first as one JSON array, spliced from their stored JSON without parsing it (what
+   * `GET /v1/sessions/:id` answers; parsing and re-serializing 50,000 messages cost seconds). With a
+   * `limit`, the newest `limit` messages before seq `before`; `nextBefore` pages on to older ones (null: none).
+   */
+  messagesJson(page: { before?: number; limit?: number } = {}): { json: string; nextBefore: number | null } {
+    const rows = this.sql
+      .exec<{ seq: number; chunks: number; body: string }>(
+        "SELECT seq, chunks, body FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?",
+        page.before ?? Number.MAX_SAFE_INTEGER,
+        page.limit ?? -1,
+      )
+      .toArray()
+      .reverse();
+    const oldest = rows[0]?.seq;
+    const older = oldest !== undefined && this.sql.exec("SELECT 1 FROM messages WHERE seq < ? LIMIT 1", oldest).toArray().length > 0;
+    return { json: `[${rows.map((r) => this.messageJson(r)).join(",")}]`, nextBefore: older ? oldest! : null };
+  }
+
+  /** A stored message's JSON: its row's body, then its chunks when it was too long for one row. */
+  private messageJson(r: { seq: number; chunks: number; body: string }): string {
+    if (r.chunks <= 1) return r.body;
+    let json = r.body;
+    for (const c of this.sql.exec<{ body: string }>("SELECT body FROM message_chunks WHERE message_seq = ? ORDER BY idx", r.seq)) json += c.body;
+    return json;
   }
 
   /**
@@ -153,9 +184,21 @@ export class SessionStore {
    * for the older ones), so a long session does not load its whole history on every run.
    */
   modelHistory(): Array<Message & { seq: number }> {
-    const through = this.latestCompaction()?.throughMessageId;
-    const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
-    return this.messages({ afterSeq: row ? row.seq - 1 : 0 });
+    const through = this.latestCompaction()?.throughMessageId ?? null;
+    // Kept per object: a run (or a step driven by its own invocation) parses only the messages stored
+    // since. Ids are random, so a wiped and re-created session never matches what was kept.
+    const k = this.kept;
+    const stillThere = k && k.through === through && this.sql.exec("SELECT 1 FROM messages WHERE seq = ? AND id = ?", k.lastSeq, k.lastId).toArray().length;
+    let messages: Array<Message & { seq: number }>;
+    if (k && stillThere) messages = [...k.messages, ...this.messages({ afterSeq: k.lastSeq })];
+    else {
+      const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
+      messages = this.messages({ afterSeq: row ? row.seq - 1 : 0 });
+    }
+    const last = messages.at(-1);
+    this.kept = last ? { through, lastSeq: last.seq, lastId: last.id, messages } : undefined;
+    // Copies: what a run does to its messages never reaches what is kept.
+    return messages.map((m) => ({ ...m }));
   }
 
   messageCount(runId?: string): number {
@@ -206,9 +249,25 @@ export class SessionStore {
     return this.sql.exec<Row>("SELECT * FROM runs ORDER BY created_at, rowid").toArray().map(toRun);
   }
 
-  /** Runs in one status, oldest first (run-lifecycle.ts reads the line from here). */
-  runsIn(status: RunStatus): RunRow[] {
-    return this.sql.exec<Row>("SELECT * FROM runs WHERE status = ? ORDER BY rowid", status).toArray().map(toRun);
+  /** The newest run: what a retry would repeat (request-dedupe.ts); one row, not the session's every run. */
+  lastRun(): RunRow | undefined {
+    const row = this.sql.exec<Row>("SELECT * FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1").toArray()[0];
+    return row ? toRun(row) : undefined;
+  }
+
+  /**
+   * Runs in these statuses, oldest first (run-lifecycle.ts reads the line from here). Every run start asks
+   * this, so it reads only those rows: reading and parsing all of a long session's runs cost milliseconds.
+   */
+  runsIn(...statuses: RunStatus[]): RunRow[] {
+    return this.sql
+      .exec<Row>(`SELECT * FROM runs WHERE status IN (${inList(statuses)}) ORDER BY rowid`, ...statuses)
+      .toArray()
+      .map(toRun);
+  }
+
+  hasRunsIn(...statuses: RunStatus[]): boolean {
+    return this.sql.exec(`SELECT 1 FROM runs WHERE status IN (${inList(statuses)}) LIMIT 1`, ...statuses).toArray().length > 0;
   }
 
   /** Marks a running run as continuing after its pause (true) or clears the mark when its execution takes it up. */
@@ -247,6 +306,7 @@ export class SessionStore {
   deleteRun(runId: string): void {
     this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
+    this.kept = undefined;
     this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
@@ -274,10 +334,6 @@ export class SessionStore {
       byModel[row.model] = addUsage(byModel[row.model] ?? emptyUsage(), usageOfRow(row));
     }
     return byModel;
-  }
-
-  totalUsage(): Usage {
-    return this.runs().reduce((sum, r) => addUsage(sum, r.usage), emptyUsage());
   }
 
   // ---- the audit trace
@@ -315,6 +371,9 @@ export class SessionStore {
     }));
   }
 }
+
+/** The placeholders of an SQL `IN (…)` list of `values`. */
+const inList = (values: readonly unknown[]): string => values.map(() => "?").join(", ");
 
 /** Splits long text into row-sized pieces (at least one). */
 function chunk(text: string): string[] {

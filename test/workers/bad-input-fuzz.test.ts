@@ -85,6 +85,22 @@ const decideBody = fc.oneof(
   fc.record({ decision: fc.constantFrom("allow", "deny"), remember: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map(json),
   fc.tuple(unknownKey(["decision", "remember"]), fc.jsonValue()).map(([k, v]) => json({ decision: "allow", [k]: v })),
 );
+const answerInputBody = fc.oneof(
+  notJson,
+  notObject,
+  fc
+    .jsonValue()
+    .filter((a) => a !== "accept" && a !== "decline" && a !== "cancel")
+    .map((action) => json({ action })),
+  fc.record({ action: fc.constantFrom("decline", "cancel"), content: fc.jsonValue() }).map(json),
+  fc
+    .record({
+      action: fc.constant("accept"),
+      content: fc.oneof(fc.string(), fc.integer(), fc.array(fc.jsonValue()), fc.dictionary(fc.string(), fc.constant(null))),
+    })
+    .map(json),
+  fc.tuple(unknownKey(["action", "content"]), fc.jsonValue()).map(([k, v]) => json({ action: "decline", [k]: v })),
+);
 const courseBody = fc.oneof(
   notJson,
   notObject,
@@ -219,6 +235,7 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
         { method: "GET", path: `/v1/sessions/${seg(bad)}/runs/run_x/stream` },
         { method: "POST", path: `/v1/sessions/${ok}/runs/${seg(bad)}/cancel` },
         { method: "POST", path: `/v1/sessions/${ok}/approvals/${seg(bad)}`, body: json({ decision: "allow" }) },
+        { method: "POST", path: `/v1/sessions/${ok}/inputs/${seg(bad)}`, body: json({ action: "decline" }) },
         { method: "GET", path: `/v1/courses/${seg(bad)}` },
         { method: "DELETE", path: `/v1/courses/${seg(bad)}` },
         { method: "GET", path: `/v1/lessons/${seg(bad)}` },
@@ -243,6 +260,7 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
             { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
             { method: "POST", path: `/v1/sessions/${id}/runs/run_x/cancel`, body: "{}" },
             { method: "POST", path: `/v1/sessions/${id}/approvals/appr_x`, body: json({ decision: "allow" }) },
+            { method: "POST", path: `/v1/sessions/${id}/inputs/inp_x`, body: json({ action: "decline" }) },
             { method: "POST", path: `/v1/sessions/${id}/compact`, body: "{}" },
             { method: "POST", path: "/v1/courses", body: json({ topic: `${tag} calculus` }) },
             { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: [{ role: "user", content: "hi" }], user: id }) },
@@ -268,6 +286,7 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
             { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: [{ role: "user", content: "hi" }], user: id }) },
             { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
             { method: "POST", path: "/v1/courses", body: json({ topic: "", cron: "0 8 * * *" }) },
+            { method: "POST", path: `/v1/sessions/${id}/inputs/inp_x`, body: json({ action: "decline" }) },
           )
           .map((req) => ({ ...req, headers: { "idempotency-key": key }, status: 400 })),
       ),
@@ -295,6 +314,10 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
   [
     "POST /v1/sessions/:id/approvals/:approvalId",
     fc.tuple(freshId, decideBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/approvals/appr_x`, body })),
+  ],
+  [
+    "POST /v1/sessions/:id/inputs/:inputId",
+    fc.tuple(freshId, answerInputBody).map(([id, body]) => ({ method: "POST", path: `/v1/sessions/${id}/inputs/inp_x`, body })),
   ],
   ["POST /v1/courses", courseBody.map((body) => ({ method: "POST", path: "/v1/courses", body }))],
   ["POST /v1/chat/completions", chatBody.map((body) => ({ method: "POST", path: "/v1/chat/completions", body }))],

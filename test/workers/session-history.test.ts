@@ -59,4 +59,19 @@ describe("sessions keep their history and only theirs", () => {
     expect((await call(`/v1/sessions/${sid}/events`)).status).toBe(404);
     expect((await call(`/v1/sessions`, { method: "POST", json: { id: sid } })).status).toBe(201);
   });
+
+  it("a session deleted and started again under its id sees only its new history", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "Noted." }, { text: "Also noted." }, { text: "Fresh start." }]);
+    const sid = uniqueId();
+    await run(sid, `${marker} my secret is swordfish`);
+    await run(sid, "and my name is Ada"); // the object keeps this history in memory from here on
+    expect((await call(`/v1/sessions/${sid}`, { method: "DELETE" })).status).toBe(204);
+    await run(sid, `${marker} who am I?`); // the marker again: the scripted model finds its script by it
+    const seen = (await requests(key)).requests[2]!.messages.map((m) => [m.role, m.content]);
+    expect(seen).toEqual([
+      ["system", expect.any(String)],
+      ["user", `${marker} who am I?`],
+    ]);
+  });
 });

@@ -85,6 +85,7 @@ describe("two tenants and the admin on one deployment", () => {
     // Routes of this round whose answer to the owner depends on more than ownership: checked for b only.
     const otherRoutes: Array<[string, string, unknown?, Record<string, string>?]> = [
       ["POST", `/v1/sessions/${session}/compact`],
+      ["POST", `/v1/sessions/${session}/inputs/inp_x`, { action: "decline" }],
       ["GET", `/v1/lessons/${lessonKey}/exercises`],
       ["POST", `/v1/lessons/${lessonKey}/answers`, { exercise: "1.1", answer: "A" }],
       ["POST", "/v1/responses", { model: "study-agent", input: "hi", conversation: session }],

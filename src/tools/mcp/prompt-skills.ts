@@ -2,11 +2,14 @@
 // `mcp__<server>__<prompt>`, and load_skill fetches one with prompts/get. load_skill's `args` is a
 // string; a prompt takes named string arguments, so args is either a JSON object of them or, for a
 // prompt with a single argument (or a single required one), that argument's value as it is.
+// A server's allowTools / denyTools patterns apply to its prompts too: what is kept from the model as a
+// tool is not handed to it as a skill either.
 import type { ExternalSkill } from "../skills";
 import { mapGetPromptResult } from "./call-result";
 import type { PromptSummary } from "./discovery-cache";
 import { errorText } from "./error-text";
 import type { McpServerConnection } from "./server-connection";
+import { toolFilter } from "./tool-filter";
 import { assignToolName } from "./tool-names";
 
 type Parsed = { ok: true; args: Record<string, string> } | { ok: false; error: string };
@@ -55,18 +58,20 @@ export function promptArguments(prompt: PromptSummary, args: string | undefined)
 export function promptSkills(servers: { connection: McpServerConnection; prompts: PromptSummary[] }[]): ExternalSkill[] {
   const taken = new Set<string>();
   return servers.flatMap(({ connection, prompts }) =>
-    prompts.map((prompt) => ({
-      name: assignToolName(connection.name, prompt.name, taken),
-      description: describe(connection.name, prompt),
-      async load(args: string | undefined, signal: AbortSignal) {
-        const parsed = promptArguments(prompt, args);
-        if (!parsed.ok) return parsed;
-        try {
-          return { ok: true as const, content: mapGetPromptResult(await connection.getPrompt(prompt.name, parsed.args, signal)) };
-        } catch (error) {
-          return { ok: false as const, error: `MCP server ${connection.name} could not give prompt ${prompt.name}: ${errorText(error)}` };
-        }
-      },
-    })),
+    prompts
+      .filter((prompt) => toolFilter(connection.config)(prompt.name))
+      .map((prompt) => ({
+        name: assignToolName(connection.name, prompt.name, taken),
+        description: describe(connection.name, prompt),
+        async load(args: string | undefined, signal: AbortSignal) {
+          const parsed = promptArguments(prompt, args);
+          if (!parsed.ok) return parsed;
+          try {
+            return { ok: true as const, content: mapGetPromptResult(await connection.getPrompt(prompt.name, parsed.args, signal)) };
+          } catch (error) {
+            return { ok: false as const, error: `MCP server ${connection.name} could not give prompt ${prompt.name}: ${errorText(error)}` };
+          }
+        },
+      })),
   );
 }
