@@ -16,6 +16,12 @@ const SECRET_PATTERNS: RegExp[] = [
 ];
 /** `Bearer <token>` and `Basic <credentials>`: the scheme stays, the credential goes. */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+/**
+ * One scan that says whether any of the above could match: most strings of a trace hold none, and
+ * nine replace scans per string were a measurable share of a run's CPU (BENCHMARKS.md, free plan).
+ */
+const ANY_PATTERN = new RegExp(SECRET_PATTERNS.map((re) => re.source).join("|"));
+const ANY_AUTH_SCHEME = new RegExp(AUTH_SCHEME.source, "i");
 /** Field names whose string values are secret whatever they look like. */
 const SECRET_FIELD =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
@@ -31,6 +37,7 @@ export function createRedactor(secretValues: Iterable<string> = []): Redactor {
   const text = (s: string): string => {
     let out = s;
     for (const v of values) if (out.includes(v)) out = out.split(v).join(REDACTED);
+    if (!ANY_PATTERN.test(out) && !ANY_AUTH_SCHEME.test(out)) return out;
     for (const re of SECRET_PATTERNS) out = out.replace(re, REDACTED);
     return out.replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   };
