@@ -7,7 +7,7 @@
 // session shows the run-lifetime fixes: the stdio warning once per run, and the breaker of an
 // unreachable server opening across runs (it lived and died with each run before).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./support/free-port";
+import { startDeadEndServer } from "./support/dead-end-server";
 import { startOAuthMcpServer, type OAuthMcpServer } from "./support/mcp-oauth-server";
 import { ScriptedModel } from "./support/scripted-model";
 import { parseSse, type SseEvent } from "./support/sse-text";
@@ -15,12 +15,13 @@ import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
 
 const model = new ScriptedModel();
 let notes: OAuthMcpServer;
+let gone: Awaited<ReturnType<typeof startDeadEndServer>>;
 let worker: WranglerDev;
 const SESSIONS = ["oauth-before", "oauth-run", "oauth-breaker"];
 
 beforeAll(async () => {
   // Access tokens that live 30 s are inside the refresh margin (60 s): every connection refreshes first.
-  [notes] = await Promise.all([startOAuthMcpServer({ accessTokenSeconds: 30 }), model.listen()]);
+  [notes, gone] = await Promise.all([startOAuthMcpServer({ accessTokenSeconds: 30 }), startDeadEndServer(), model.listen()]);
   worker = await startWranglerDev({
     vars: {
       ...model.workerVars,
@@ -30,7 +31,7 @@ beforeAll(async () => {
       MCP_SERVERS: JSON.stringify({
         mcpServers: {
           notes: { url: notes.url },
-          gone: { url: `http://127.0.0.1:${await freePort()}/mcp`, timeoutMs: 2000 },
+          gone: { url: gone.url, timeoutMs: 2000 },
           desk: { command: "npx", args: ["some-stdio-server"] },
         },
       }),
@@ -39,7 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), notes?.close(), model.close()]);
+  await Promise.all([worker?.stop(), notes?.close(), gone?.close(), model.close()]);
 });
 
 const api = (path: string, init: RequestInit = {}) =>
