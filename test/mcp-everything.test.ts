@@ -5,20 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpInstructionsSection } from "../src/tools/mcp/instructions";
 import { McpManager, type McpConnectResult } from "../src/tools/mcp/manager";
 import { parseMcpConfig } from "../src/tools/mcp/config";
-import { freePort } from "./support/free-port";
+import { startDeadEndServer, type DeadEndServer } from "./support/dead-end-server";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { recordingFetch } from "./support/mcp-fetch-log";
 import { runTool } from "./support/mcp-run-tool";
 
 let streamable: EverythingServer;
 let sse: EverythingServer;
+let offline: DeadEndServer;
 let manager: McpManager;
 let connected: McpConnectResult;
 let connectMs: number;
 const requests = recordingFetch();
 
 beforeAll(async () => {
-  [streamable, sse] = await Promise.all([startEverything("streamableHttp"), startEverything("sse")]);
+  [streamable, sse, offline] = await Promise.all([startEverything("streamableHttp"), startEverything("sse"), startDeadEndServer()]);
   const config = parseMcpConfig(
     JSON.stringify({
       mcpServers: {
@@ -26,7 +27,7 @@ beforeAll(async () => {
         legacy: { url: sse.url, transport: "sse" },
         // No transport named: the initial POST to an SSE-only endpoint gets a 4xx, then SSE is used.
         fallback: { url: sse.url },
-        offline: { url: `http://127.0.0.1:${await freePort()}/mcp` },
+        offline: { url: offline.url },
         desktop: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem"] },
       },
     }),
@@ -40,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await manager?.close();
-  await Promise.all([streamable?.stop(), sse?.stop()]);
+  await Promise.all([streamable?.stop(), sse?.stop(), offline?.close()]);
 });
 
 const names = () => connected.tools.map((t) => t.name);

@@ -7,7 +7,7 @@
 // session shows the run-lifetime fixes: the stdio warning once per run, and the breaker of an
 // unreachable server opening across runs (it lived and died with each run before).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeadEndServer } from "./support/dead-end-server";
+import { startDeadEndServer, type DeadEndServer } from "./support/dead-end-server";
 import { startOAuthMcpServer, type OAuthMcpServer } from "./support/mcp-oauth-server";
 import { ScriptedModel } from "./support/scripted-model";
 import { parseSse, type SseEvent } from "./support/sse-text";
@@ -15,7 +15,7 @@ import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
 
 const model = new ScriptedModel();
 let notes: OAuthMcpServer;
-let gone: Awaited<ReturnType<typeof startDeadEndServer>>;
+let gone: DeadEndServer;
 let worker: WranglerDev;
 const SESSIONS = ["oauth-before", "oauth-run", "oauth-breaker"];
 

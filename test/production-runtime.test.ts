@@ -10,7 +10,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageServer } from "./support/page-server";
 import { startFixtureWeb } from "./support/fixture-web";
-import { freePort } from "./support/free-port";
+import { startDeadEndServer, type DeadEndServer } from "./support/dead-end-server";
 import { startEverything, type EverythingServer } from "./support/mcp-everything";
 import { ScriptedModel } from "./support/scripted-model";
 import { parseSse } from "./support/sse-text";
@@ -19,20 +19,21 @@ import { startWranglerDev, type WranglerDev } from "./support/wrangler-dev";
 const model = new ScriptedModel();
 let everything: EverythingServer;
 let web: PageServer;
+let gone: DeadEndServer;
 let worker: WranglerDev;
 let bare: WranglerDev;
 
 beforeAll(async () => {
-  [everything, web] = await Promise.all([startEverything("streamableHttp"), startFixtureWeb(), model.listen()]);
+  [everything, web, gone] = await Promise.all([startEverything("streamableHttp"), startFixtureWeb(), startDeadEndServer(), model.listen()]);
   [worker, bare] = await Promise.all([
     startWranglerDev({
       vars: {
         OPENAI_API_KEY: "sk-test",
         OPENAI_BASE_URL: model.baseURL,
         MODEL: "scripted-model",
-        // "gone" listens nowhere: runs go on without it, with a warning.
+        // "gone" answers no MCP request: runs go on without it, with a warning.
         MCP_SERVERS: JSON.stringify({
-          mcpServers: { everything: { url: everything.url }, gone: { url: `http://127.0.0.1:${await freePort()}/mcp`, timeoutMs: 2000 } },
+          mcpServers: { everything: { url: everything.url }, gone: { url: gone.url, timeoutMs: 2000 } },
         }),
         ALLOW_PRIVATE_FETCH: "true",
         SEARCH_PROVIDER: "searxng",
@@ -45,7 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), web?.close(), model.close()]);
+  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), web?.close(), gone?.close(), model.close()]);
 });
 
 const run = (w: WranglerDev, session: string, body: Record<string, unknown>) =>
