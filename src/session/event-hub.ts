@@ -72,8 +72,8 @@ export class EventHub {
 
   private record(runId: string, event: SourcedEvent): TraceRow & { json: string } {
     const policy = this.policy();
-    const row = this.store.appendEvent(runId, policy.redact(event));
-    if (row.seq > policy.maxEvents) this.store.pruneEventsThrough(row.seq - policy.maxEvents);
+    const row = this.store.trace.append(runId, policy.redact(event));
+    if (row.seq > policy.maxEvents) this.store.trace.pruneThrough(row.seq - policy.maxEvents);
     policy.onStored?.(row);
     return row;
   }
@@ -85,7 +85,7 @@ export class EventHub {
       start: (controller) => {
         self = { runId, controller, pending: [] };
         let ended = false;
-        for (const { seq, event } of this.store.events({ runId, after })) {
+        for (const { seq, event } of this.store.trace.read({ runId, after })) {
           if (!STREAM_EVENTS.has(event.type)) continue;
           controller.enqueue(encodeStreamRow({ seq, event }));
           // Only the last event counts: a run resumed after approval.required goes on past it.

@@ -49,7 +49,7 @@ export class SessionObject extends DurableObject<Env> {
       ctx.storage.sql,
       () => webhookSettings(this.env),
       // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
-      (runId, e) => this.store.appendEvent(runId, this.tracePolicy().redact(e)),
+      (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
     );
     this.approvals = new ApprovalDesk(
       ctx.storage.sql,
@@ -253,7 +253,7 @@ export class SessionObject extends DurableObject<Env> {
 
   async events(after: number, limit: number): Promise<TraceEventView[] | null> {
     if (!this.store.exists()) return null;
-    return this.store.events({ after, limit }).map(traceEventView);
+    return this.store.trace.read({ after, limit }).map(traceEventView);
   }
 
   // ---- the object's own upkeep

@@ -1,26 +1,13 @@
-// A session's storage in its Durable Object's SQLite: messages, runs, the event trace and small
-// key/value state. SQL stays in plain sight here; nothing else in the project writes these tables.
-import {
-  addUsage,
-  type Compaction,
-  emptyUsage,
-  type ErrorInfo,
-  type Message,
-  type Paradigm,
-  type RunStatus,
-  type SourcedEvent,
-  type Todo,
-  type Usage,
-} from "../agent";
+// A session's storage in its Durable Object's SQLite: messages, runs and small key/value state, with
+// the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
+import { addUsage, type Compaction, emptyUsage, type ErrorInfo, type Message, type Paradigm, type RunStatus, type Todo, type Usage } from "../agent";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./run-lifecycle";
-import type { TraceRow } from "./stream-events";
+import { TraceStore } from "./trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
-/** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
-const MAX_EVENT_CHARS = 64 * 1024;
 
 export interface RunRow {
   runId: string;
@@ -81,7 +68,12 @@ export class SessionStore {
   private kept: KeptHistory | undefined;
 
   /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
-  constructor(private readonly sql: SqlStorage) {}
+  /** The session's event trace, in the same database. */
+  readonly trace: TraceStore;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.trace = new TraceStore(sql);
+  }
 
   // ---- the session itself
 
@@ -337,39 +329,6 @@ export class SessionStore {
   }
 
   // ---- the audit trace
-
-  /**
-   * Stores an event; the row comes back with the event's JSON, so the live stream sends the very string the
-   * trace holds instead of serializing the event again. The data column holds the whole event (type
-   * included); rows from before kept only the other fields, and read back the same way.
-   */
-  appendEvent(runId: string | null, event: SourcedEvent): TraceRow & { json: string } {
-    const at = new Date().toISOString();
-    let bounded = event;
-    let json = JSON.stringify(event);
-    if (json.length > MAX_EVENT_CHARS) json = JSON.stringify((bounded = boundedEvent(event)));
-    const { seq } = this.sql
-      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, event.type, json)
-      .one();
-    return { seq, at, runId, event: bounded, json };
-  }
-
-  /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
-  pruneEventsThrough(seq: number): void {
-    this.sql.exec("DELETE FROM events WHERE seq <= ?", seq);
-  }
-
-  events(opts: { after?: number; limit?: number; runId?: string }): TraceRow[] {
-    const rows = opts.runId
-      ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)
-      : this.sql.exec<Row>("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", opts.after ?? 0, opts.limit ?? -1);
-    return rows.toArray().map((r) => ({
-      seq: Number(r.seq),
-      at: String(r.at),
-      runId: r.run_id === null ? null : String(r.run_id),
-      event: storedEvent(String(r.type), String(r.data)),
-    }));
-  }
 }
 
 /** The placeholders of an SQL `IN (…)` list of `values`. */
@@ -397,23 +356,4 @@ function toRun(r: Row): RunRow {
     ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
     ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
   };
-}
-
-/** The event with its long strings cut, for one too big to keep whole (its shape stays the same). */
-function boundedEvent(event: SourcedEvent): SourcedEvent {
-  const cut = (v: unknown): unknown =>
-    typeof v === "string" && v.length > 4096
-      ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
-      : Array.isArray(v)
-        ? v.map(cut)
-        : v && typeof v === "object"
-          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
-          : v;
-  // Only string values change (to shorter strings), so every field keeps its type.
-  return cut(event) as SourcedEvent;
-}
-
-/** An event as stored: the row's type and data, written by appendEvent from the union (older rows' data lacks the type). */
-function storedEvent(type: string, data: string): SourcedEvent {
-  return { ...JSON.parse(data), type } as SourcedEvent;
 }
