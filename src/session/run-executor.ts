@@ -29,6 +29,8 @@ export interface RunExecutorDeps {
   view: (r: RunRow) => RunView;
   /** Sets the object's alarm for what remains to do. */
   armWatchdog: () => Promise<void>;
+  /** Sets the object's alarm for now: a run yielded between steps, and the alarm's invocation continues it. */
+  continueInFreshInvocation: () => Promise<void>;
   /** Clears the object's storage (a discarded run outlived its session's delete). */
   wipe: () => Promise<void>;
 }
@@ -146,7 +148,7 @@ export class RunExecutor {
     }
     this.d.hub.flush(run.runId);
     this.d.lifecycle.continueLater(run, result.steps, result.usage);
-    await this.d.armWatchdog();
+    await this.d.continueInFreshInvocation();
     return "yielded";
   }
 

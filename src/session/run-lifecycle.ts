@@ -69,9 +69,7 @@ export class RunLifecycle {
 
   /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
   continueLater(run: RunRow, steps: number, usage: Usage): void {
-    if (this.store.run(run.runId)?.status !== "running") throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
-    this.store.checkpointRun(run.runId, steps, usage);
-    this.store.setResume(run.runId, true);
+    if (!this.store.yieldRun(run.runId, steps, usage)) throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
   }
 
   /** True when a run waits for an execution to continue it (it yielded, or its pause was settled): its resume mark is not used up yet. */

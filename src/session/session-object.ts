@@ -77,6 +77,8 @@ export class SessionObject extends DurableObject<Env> {
       waiters: this.waiters,
       view: (r) => this.runView(r),
       armWatchdog: () => this.armWatchdog(),
+      // Nothing can be due sooner than now: the watchdog's look-ups are left to the alarm, which re-arms it.
+      continueInFreshInvocation: () => this.ctx.storage.setAlarm(Date.now()),
       wipe: () => this.wipe(),
     });
   }

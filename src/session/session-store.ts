@@ -262,6 +262,13 @@ export class SessionStore {
     return this.sql.exec(`SELECT 1 FROM runs WHERE status IN (${inList(statuses)}) LIMIT 1`, ...statuses).toArray().length > 0;
   }
 
+  /** A running run's execution yielded between steps: its counters and its resume mark, in one write; false when it is not running. */
+  yieldRun(runId: string, steps: number, usage: Usage): boolean {
+    return (
+      this.sql.exec("UPDATE runs SET steps = ?, usage = ?, resume = 1 WHERE id = ? AND status = 'running'", steps, JSON.stringify(usage), runId).rowsWritten > 0
+    );
+  }
+
   hasRunsToResume(): boolean {
     return this.sql.exec("SELECT 1 FROM runs WHERE status = 'running' AND resume = 1 LIMIT 1").toArray().length > 0;
   }
