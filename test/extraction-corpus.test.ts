@@ -1,11 +1,13 @@
 // The article extractor against ../shared/corpus: 25 real pages in eight languages, scored as the
-// corpus's score-extraction.mjs does (bag-of-tokens F1 against Readability's expected article).
+// corpus's score-extraction.mjs does (bag-of-tokens F1 against Readability's expected article),
+// read the way fetch_webpage reads a page: pruned, then extracted.
 import { describe, expect, it } from "vitest";
 import { extractArticle } from "../src/tools/extract";
+import { prunePage } from "../src/tools/prune-page";
 import { CORPUS_PAGE_URL, loadCorpus, scoreText } from "./support/extraction-corpus";
 
 const pages = loadCorpus();
-const scores = new Map(pages.map((p) => [p.name, scoreText(extractArticle(p.html, CORPUS_PAGE_URL).content, p)]));
+const scores = new Map(pages.map((p) => [p.name, scoreText(extractArticle(prunePage(p.html), CORPUS_PAGE_URL).content, p)]));
 
 /**
  * Per page: losing or adding one paragraph of a typical article costs several points of F1, while

@@ -61,7 +61,7 @@ const HEADING = /^H([1-6])$/;
 /** The article of `html` as text; `url` names the page when it has no title of its own. */
 export function extractArticle(html: string, url: string): Article {
   const shelled = withDocumentShell(html);
-  const article = readability(parse(shelled));
+  const article = readability(shelled);
   if (article) return assemble(article.title, article.byline, toText(article.content as DomNode), url);
   // Readability mutates the document it reads, so the fallback reads a fresh one.
   const page = parse(shelled);
@@ -76,16 +76,48 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
 }
 
 /**
+ * Readability for text alone. The text keeps no links, so resolving every link and image against the
+ * page (a URL parse each, native and dear in workerd) is skipped.
+ */
+class TextReadability extends Readability<DomNode> {
+  _fixRelativeUris(): void {}
+}
+
+/** Thrown when Readability would retry with looser rules: it wants the page as it was before its first attempt. */
+class RetryNeeded extends Error {}
+
+/**
  * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
  * an odd page: then the whole body stands in, minus scripts and styles, which beats nothing.
+ *
+ * Before its first attempt Readability serializes the whole body, only to restore it for a retry with
+ * looser rules, which 1 page in 25 of the corpus needs. The first reading skips that copy; a page that
+ * needs the retry is read again from the start, with it.
  */
-function readability(doc: DomDocument) {
+function readability(html: string) {
   try {
-    const article = new Readability(doc as never, { serializer: (el: unknown) => el }).parse();
-    return article?.content ? article : null;
+    const doc = parse(html);
+    if (doc.body)
+      Object.defineProperty(doc.body, "innerHTML", {
+        get: () => "",
+        set: () => {
+          throw new RetryNeeded();
+        },
+      });
+    return textArticle(doc);
+  } catch (e) {
+    if (!(e instanceof RetryNeeded)) return null;
+  }
+  try {
+    return textArticle(parse(html));
   } catch {
     return null;
   }
+}
+
+function textArticle(doc: DomDocument) {
+  const article = new TextReadability(doc as never, { serializer: (el: unknown) => el as DomNode, keepClasses: true }).parse();
+  return article?.content ? article : null;
 }
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html") as unknown as DomDocument;
