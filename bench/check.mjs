@@ -6,7 +6,7 @@
 //
 //   npm run bench:check                     fresh quick measurement vs the newest records
 //   npm run bench:check -- --no-run         the newest record vs the one before it (no measuring)
-//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle, durable, extraction-workerd, courses)
+//   npm run bench:check -- --skip peers     leave out peers (or paired, bundle, durable, extraction-workerd, courses, free-plan)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -17,6 +17,7 @@ import { runPeers } from "./peer/run-peers.mjs";
 import { durableRatios, runDurableCompare } from "./durable/compare.mjs";
 import { runExtractionWorkerd } from "./extraction/workerd.mjs";
 import { courseFigures, runCourseTick } from "./courses/tick.mjs";
+import { runFreePlan } from "./durable/free-plan.mjs";
 
 const { values: o } = parseArgs({ options: { "no-run": { type: "boolean" }, skip: { type: "string", default: "" } } });
 const skip = o.skip.split(",");
@@ -41,17 +42,21 @@ const metrics = {
   },
   "extraction-workerd": (r) => ({ "extraction: prune/whole CPU median": r.prune.median / r.whole.median, "extraction: CPU median ms": r.prune.median }),
   courses: courseFigures,
+  "free-plan": (r) => ({
+    "free plan: CPU ms of a whole 10-step run, p50": r.wholeRun.p50,
+    "free plan: CPU ms between model calls, one step per invocation, no stream, p50": r.stepped?.json.between.p50,
+  }),
 };
 // How far a figure may move before it is called out: ratios are noisy on shared machines (two quick
 // checks in a row on 2 busy cores moved paired ratios by up to 13 % and run-all ratios by up to 35 %),
 // sizes are not.
-const band = { peers: 0.3, paired: 0.15, bundle: 0.005, durable: 0.3, "extraction-workerd": 0.3, courses: 0.3 };
+const band = { peers: 0.3, paired: 0.15, bundle: 0.005, durable: 0.3, "extraction-workerd": 0.3, courses: 0.3, "free-plan": 0.3 };
 /** A rise beyond this fails the check (issue 17's bound: a ratio 20 % worse than its last record). */
 const REGRESSION = 0.2;
 
 const rows = [];
 let failed = false;
-for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd", "courses"]) {
+for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd", "courses", "free-plan"]) {
   if (skip.includes(kind)) continue;
   const recs = records(kind);
   const last = recs.at(-1);
@@ -84,6 +89,9 @@ for (const kind of ["paired", "peers", "bundle", "durable", "extraction-workerd"
     } else if (kind === "courses") {
       now = metrics.courses((await runCourseTick({ sizes: [1000, 10_000], ticks: 15, shardCounts: [16], busySizes: [100], save: false })).record);
       nowLabel = "now (courses: 1,000 and 10,000, 16 shards, 15 ticks; 100 due)";
+    } else if (kind === "free-plan") {
+      now = metrics["free-plan"](await runFreePlan({ runs: 10, steppedRuns: 8 }));
+      nowLabel = "now (free plan, 10 whole runs, 8 stepped runs each way)";
     } else if (kind === "extraction-workerd") {
       now = metrics["extraction-workerd"](await runExtractionWorkerd({ rounds: 2, warmup: 1 }));
       nowLabel = "now (extraction, 2 rounds)";
@@ -119,7 +127,7 @@ for (const r of rows) {
   );
 }
 console.log(
-  `\nNoise bands: paired ±${band.paired * 100}%, run-all, durable, extraction and courses ±${band.peers * 100}% (measured on a shared machine), bundle ±${band.bundle * 100}%. Fails on a rise over ${REGRESSION * 100}% or a failed measurement.`,
+  `\nNoise bands: paired ±${band.paired * 100}%, run-all, durable, extraction, courses and free plan ±${band.peers * 100}% (measured on a shared machine), bundle ±${band.bundle * 100}%. Fails on a rise over ${REGRESSION * 100}% or a failed measurement.`,
 );
 mkdirSync(path.join(dir, "tmp"), { recursive: true });
 writeFileSync(path.join(dir, "tmp/check-latest.json"), JSON.stringify(rows, null, 1));

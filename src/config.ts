@@ -160,6 +160,8 @@ export const ConfigSchema = z.object({
   TRACE_MAX_EVENTS: int(10_000, 100),
   /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
   RUN_TIMEOUT_MS: int(900_000, 1000),
+  /** Model steps of a run one invocation of its Session object executes before the run continues in a fresh one (its alarm); 0: the whole run in one. */
+  RUN_STEPS_PER_INVOCATION: int(0, 0, 1000),
   /** How long DELETE of a session waits for its running run to stop before wiping it anyway. */
   DELETE_WAIT_MS: int(10_000, 0),
   // ---- learning (docs/learning.md)

@@ -30,6 +30,10 @@ export async function startMock(env = {}) {
     async reset() {
       await fetch(`${base}/__reset`, { method: "POST" });
     },
+    /** Reads `pid`'s CPU halfway through each model wait (with MOCK_LATENCY_MS): the log's `cpuMidNs`. */
+    async watch(pid) {
+      await fetch(`${base}/__watch?pid=${pid}`, { method: "POST" });
+    },
     stop() {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
@@ -96,9 +100,10 @@ const decoder = new TextDecoder();
 
 /**
  * One run over HTTP with an SSE stream, read to the end. `steps` model tool rounds of `parallel` calculate
- * calls, then "done". Times are epoch ms: posted, first byte of the stream, end of the stream.
+ * calls, then "done". Times are epoch ms: posted, first byte of the stream, end of the stream. With
+ * `stream: false` the run is posted without a stream and its JSON answer read instead.
  */
-export async function streamRun(url, sessionId, { steps = 10, parallel = 1 } = {}) {
+export async function streamRun(url, sessionId, { steps = 10, parallel = 1, stream = true } = {}) {
   const key = `${sessionId}.${++runSeq}`;
   const posted = clock();
   let firstByte = null;
@@ -108,10 +113,17 @@ export async function streamRun(url, sessionId, { steps = 10, parallel = 1 } = {
   try {
     const res = await fetch(`${url}/v1/sessions/${encodeURIComponent(sessionId)}/runs`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ input: `[[bench:${key}:${steps}:${parallel}]] Work it out with the calculator.`, stream: true }),
+      headers: { "content-type": "application/json", ...(stream ? { accept: "text/event-stream" } : {}) },
+      body: JSON.stringify({ input: `[[bench:${key}:${steps}:${parallel}]] Work it out with the calculator.`, stream }),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (!stream) {
+      const run = await res.json();
+      firstByte = clock();
+      status = run.status;
+      if (status !== "completed") error = `run ended ${status}`;
+      return { key, sessionId, steps, parallel, posted, firstByte, ended: clock(), status, error, bytes: 0 };
+    }
     const reader = res.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();

@@ -4,9 +4,14 @@
 // marker or without tools (a compaction summary) gets a short text answer. Every request is logged with
 // wall-clock times (ms since the epoch, sub-millisecond) so the driver can see the gaps between steps.
 //
-//   node bench/worker/mock-model.mjs <port>      prints "READY <port>"; GET /__log?after=N, POST /__reset, GET /__stats
+// With MOCK_LATENCY_MS and a process to watch (POST /__watch?pid=N), each entry also gets that process's
+// CPU read halfway through the wait (`cpuMidNs`), when it is idle waiting for this answer: the free-plan
+// bench cuts the Worker process's CPU into the work between model calls there.
+//
+//   node bench/worker/mock-model.mjs <port>      prints "READY <port>"; GET /__log?after=N, POST /__reset, GET /__stats, POST /__watch?pid=N
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { cpuNs } from "./lib.mjs";
 
 const port = Number(process.argv[2] || 0);
 const LATENCY = Number(process.env.MOCK_LATENCY_MS || 0);
@@ -14,6 +19,7 @@ const MARKER = /\[\[bench:([A-Za-z0-9_.-]+):(\d+):(\d+)\]\]/;
 const clock = () => performance.timeOrigin + performance.now();
 let log = [];
 let seq = 0;
+let watched = 0;
 
 function textOf(content) {
   if (typeof content === "string") return content;
@@ -108,6 +114,11 @@ const server = http.createServer((req, res) => {
     res.writeHead(204);
     return res.end();
   }
+  if (req.method === "POST" && url.pathname === "/__watch") {
+    watched = Number(url.searchParams.get("pid"));
+    res.writeHead(204);
+    return res.end();
+  }
   if (req.method === "GET" && url.pathname === "/__stats") {
     res.writeHead(200, { "content-type": "application/json" });
     return res.end(JSON.stringify({ requests: seq, cpu: process.cpuUsage() }));
@@ -135,8 +146,10 @@ const server = http.createServer((req, res) => {
     };
     log.push(entry);
     const go = () => send(res, body, reply(info), raw.length, () => (entry.ended = clock()));
-    if (LATENCY) setTimeout(go, LATENCY);
-    else go();
+    if (LATENCY) {
+      if (watched) setTimeout(() => (entry.cpuMidNs = cpuNs(watched)), LATENCY / 2);
+      setTimeout(go, LATENCY);
+    } else go();
   });
 });
 server.keepAliveTimeout = 60_000;

@@ -3,8 +3,9 @@
 // goes by source file and function (mapped through the bundle's source map); writes the .cpuprofile
 // to bench/results/tmp/ (git-ignored).
 //
-//   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session] [--save]
-//   (--save writes bench/results/workerd-profile-<fresh-sessions|same-session>.md)
+//   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session] [--steps-per-invocation N] [--save]
+//   (--save writes bench/results/workerd-profile-<fresh-sessions|same-session>.md; --steps-per-invocation sets
+//   RUN_STEPS_PER_INVOCATION, so the object's alarm drives the run N steps at a time)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     top: { type: "string", default: "30" },
     interval: { type: "string", default: "200" },
     "same-session": { type: "boolean" },
+    "steps-per-invocation": { type: "string", default: "0" },
     save: { type: "boolean" },
     /** Profile a peer of bench/durable/ instead (its wrangler config), e.g. bench/durable/wrangler.bare.toml. */
     config: { type: "string" },
@@ -57,7 +59,7 @@ function findBundle(profile) {
 }
 
 const mock = await startMock();
-const w = await startWorker(mock, {}, values.config);
+const w = await startWorker(mock, { RUN_STEPS_PER_INVOCATION: values["steps-per-invocation"] }, values.config);
 try {
   const wrangler = readFileSync(`/proc/${w.processes().find((p) => p.role === "wrangler (node)").pid}/cmdline`, "utf8").split("\0");
   const inspectorPort = wrangler[wrangler.indexOf("--inspector-port") + 1];
@@ -90,7 +92,7 @@ try {
   const a = analyseProfile(profile, locate, { isOurs: (o) => o.startsWith("src/") });
   const mode = values["same-session"] ? "same-session" : "fresh-sessions";
   const text = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(machineInfo())}. Command: \`node bench/worker/profile-worker.mjs --runs ${values.runs} --steps ${steps}${values["same-session"] ? " --same-session" : ""}\`.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(machineInfo())}. Command: \`node bench/worker/profile-worker.mjs --runs ${values.runs} --steps ${steps}${values["same-session"] ? " --same-session" : ""}${values["steps-per-invocation"] !== "0" ? ` --steps-per-invocation ${values["steps-per-invocation"]}` : ""}\`.`,
     "",
     "```",
     ...(bundle ? [] : ["(could not find the bundle's source map: frames are named by bundle line)"]),

@@ -71,6 +71,7 @@ export interface Hooks {
   beforeToolCall?(call: ToolCallInfo, run: RunContext): Maybe<ToolCallVerdict>;
   /** May replace the result the model (and the stream, and the history) gets. */
   afterToolCall?(call: ToolCallInfo, result: ToolResult, run: RunContext): Maybe<ToolResult>;
+  /** The end of an execution: the run ended, paused for a person, or yielded (`running`, see LoopOptions.yieldAtStep). */
   afterRun?(result: RunResult, run: RunContext): Maybe<void>;
   onError?(error: unknown, run: RunContext): Maybe<void>;
 }

@@ -18,6 +18,12 @@ export interface LoopOptions {
   /** The conversation so far, ending with the new user message (or a pending tool round on resume). */
   history: Message[];
   maxSteps: number;
+  /**
+   * Stops at the first safe point once the run has made this many model calls: before the next call, with
+   * the last call's tool results appended. The loop then ends `running` (the run is not over) and the caller
+   * continues it from the stored history in another execution. Without it the loop runs to the end.
+   */
+  yieldAtStep?: number;
   /** Model calls already made by this run before a resume. */
   stepsSoFar?: number;
   usageSoFar?: Usage;
@@ -37,6 +43,7 @@ export interface LoopOptions {
   countTokens?: (system: string, messages: readonly Message[], tools: readonly ToolSpec[]) => number;
 }
 
+/** `running` only when the loop yielded at `yieldAtStep`; otherwise the status the run ends or pauses with. */
 export interface LoopResult extends RunResult {
   /** Calls waiting for a human decision when status is awaiting_approval. */
   pending?: Array<{ callId: string; name: string; args: unknown }>;
@@ -80,6 +87,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         output = `Stopped: the run reached its limit of ${o.maxSteps} model calls before finishing.`;
         return finish("max_steps");
       }
+      if (o.yieldAtStep !== undefined && steps >= o.yieldAtStep) return finish("running");
 
       // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
       const next = steps + 1;

@@ -105,6 +105,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       tools: toolset.tools,
       history,
       maxSteps: run.options.maxSteps,
+      // RUN_STEPS_PER_INVOCATION: this execution makes at most that many model calls, then yields (run-executor.ts).
+      ...(config.RUN_STEPS_PER_INVOCATION ? { yieldAtStep: run.steps + config.RUN_STEPS_PER_INVOCATION } : {}),
       stepsSoFar: run.steps,
       usageSoFar: run.usage,
       signal,

@@ -1,7 +1,9 @@
 // Executes a session's runs inside its Durable Object, one at a time in the order they were started:
 // takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
 // keeps going when the client that started it goes away. A run ended by a delete is "discarded":
-// whatever its execution still does, it neither writes nor emits.
+// whatever its execution still does, it neither writes nor emits. Under RUN_STEPS_PER_INVOCATION an
+// execution yields between steps: the run stays running and the object's alarm, set for now, continues
+// it in a fresh invocation (the pump stops here, so no invocation runs more than its share of steps).
 import type { ErrorInfo, LoopResult, SourcedEvent } from "../agent";
 import { PermissionPolicy } from "../lib/permissions";
 import { ConfigError, type Config } from "../config";
@@ -53,15 +55,14 @@ export class RunExecutor {
     return this.active.size;
   }
 
-  /** Runs queued runs one at a time. */
+  /** Runs queued runs one at a time, until one yields (its next steps belong to the next invocation). */
   async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     try {
       for (;;) {
         const next = this.d.lifecycle.next((runId) => this.active.has(runId));
-        if (!next) break;
-        await this.execute(next);
+        if (!next || (await this.execute(next)) === "yielded") break;
       }
     } finally {
       this.pumping = false;
@@ -95,7 +96,7 @@ export class RunExecutor {
     }
   }
 
-  private async execute(run: RunRow): Promise<void> {
+  private async execute(run: RunRow): Promise<"yielded" | undefined> {
     const { store, lifecycle } = this.d;
     if (run.status === "queued") this.supersedeWaitingRuns();
     const how = lifecycle.begin(run);
@@ -132,9 +133,21 @@ export class RunExecutor {
       this.active.delete(run.runId);
       stopped();
     }
-    if (!this.discarded.has(run.runId)) this.finish(store.run(run.runId)!, result);
-    // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
-    else if (!store.exists()) await this.d.wipe();
+    if (this.discarded.has(run.runId)) {
+      // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
+      if (!store.exists()) await this.d.wipe();
+      return;
+    }
+    // A cancel that came after the loop yielded still ends the run.
+    if (result.status === "running" && controller.signal.aborted) result = { ...result, status: "cancelled" };
+    if (result.status !== "running") {
+      this.finish(store.run(run.runId)!, result);
+      return;
+    }
+    this.d.hub.flush(run.runId);
+    this.d.lifecycle.continueLater(run, result.steps, result.usage);
+    await this.d.armWatchdog();
+    return "yielded";
   }
 
   /** The run's execution is over (or it will not execute again: cancelled while queued or paused): it ends or pauses with `result`. */

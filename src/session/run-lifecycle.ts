@@ -8,9 +8,11 @@
 // object, holding the MCP call whose server asked the user a question; when the question is settled it
 // proceeds (back to running, no resume mark). Lost to a restart, it proceeds too, and recovers.
 // How an execution of a run begins is explicit, never guessed: `start` (a queued run), `resume` (its
-// pause was settled: the loop runs the decided calls), or `recover` (it was running when the object
-// lost it to a restart: unfinished calls re-run only if replay-safe).
-import type { RunStatus } from "../agent";
+// pause was settled: the loop runs the decided calls; or its last execution yielded between steps under
+// RUN_STEPS_PER_INVOCATION: the loop goes on with the next step), or `recover` (it was running when the
+// object lost it to a restart: unfinished calls re-run only if replay-safe). A run that yielded stays
+// `running` in between, its resume mark stored with its counters.
+import type { RunStatus, Usage } from "../agent";
 import type { RunPatch, RunRow, SessionStore } from "./session-store";
 
 const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
@@ -63,6 +65,18 @@ export class RunLifecycle {
   /** The execution stopped: the run pauses for a person or ends, with its final counters. */
   stop(run: RunRow, status: Exclude<RunStatus, "queued" | "running">, patch: Omit<RunPatch, "status"> = {}): void {
     this.move(run, status, patch);
+  }
+
+  /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
+  continueLater(run: RunRow, steps: number, usage: Usage): void {
+    if (this.store.run(run.runId)?.status !== "running") throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
+    this.store.checkpointRun(run.runId, steps, usage);
+    this.store.setResume(run.runId, true);
+  }
+
+  /** True when a run waits for an execution to continue it (it yielded, or its pause was settled): its resume mark is not used up yet. */
+  hasContinuation(): boolean {
+    return this.store.hasRunsToResume();
   }
 
   /** Its pause is settled: the run goes back in line and continues where it stopped. */

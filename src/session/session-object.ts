@@ -291,18 +291,23 @@ export class SessionObject extends DurableObject<Env> {
   /** Puts a run whose approvals are all settled back in line (or, without one, runs what is in line: a run recovering from a lost input). */
   private async resume(runId?: string): Promise<void> {
     if (runId) this.lifecycle.resume(runId);
-    await this.armWatchdog();
+    // The pump takes the run up (uses its resume mark) before the alarm is set, so no alarm is set for it.
     void this.executor.pump();
+    await this.armWatchdog();
   }
 
-  /** Sets the alarm: the watchdog while runs are under way, else the next approval's expiry. */
+  /** Sets the alarm: now for a run that yielded between steps, the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
     const working = this.executor.activeCount > 0 || this.lifecycle.hasWork();
     const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    await armWatchdog(this.ctx.storage, working, this.approvals.nextExpiry(), this.inputs.nextExpiry(), expiresAt, this.outbox.nextDue());
+    const continueAt = this.lifecycle.hasContinuation() ? Date.now() : undefined;
+    await armWatchdog(this.ctx.storage, working, continueAt, this.approvals.nextExpiry(), this.inputs.nextExpiry(), expiresAt, this.outbox.nextDue());
   }
 
-  /** The watchdog: expires approvals and inputs no one answered, resumes runs lost to a restart (also while awaiting input), and re-arms while work remains. */
+  /**
+   * The watchdog: expires approvals and inputs no one answered, continues a run that yielded between steps,
+   * resumes runs lost to a restart (also while awaiting input), and re-arms while work remains.
+   */
   async alarm(): Promise<void> {
     // A released stateless session whose time is up goes entirely.
     if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.executor.activeCount === 0) {
@@ -312,8 +317,9 @@ export class SessionObject extends DurableObject<Env> {
     for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
     this.inputs.expire(Date.now());
     await this.outbox.deliverDue();
-    await this.armWatchdog();
+    // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
     if (this.executor.activeCount === 0) void this.executor.pump();
+    await this.armWatchdog();
   }
 
   /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */

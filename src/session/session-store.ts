@@ -262,7 +262,11 @@ export class SessionStore {
     return this.sql.exec(`SELECT 1 FROM runs WHERE status IN (${inList(statuses)}) LIMIT 1`, ...statuses).toArray().length > 0;
   }
 
-  /** Marks a running run as continuing after its pause (true) or clears the mark when its execution takes it up. */
+  hasRunsToResume(): boolean {
+    return this.sql.exec("SELECT 1 FROM runs WHERE status = 'running' AND resume = 1 LIMIT 1").toArray().length > 0;
+  }
+
+  /** Marks a running run as continuing after its pause or its yield (true) or clears the mark when its execution takes it up. */
   setResume(runId: string, resume: boolean): void {
     this.sql.exec("UPDATE runs SET resume = ? WHERE id = ?", resume ? 1 : 0, runId);
   }

@@ -2,7 +2,7 @@
 // turn, as a user turn in the same conversation (so the plan and the earlier results are in context);
 // then a synthesis of the final answer. The harness keeps the todo list in step with the work.
 //
-// A run that resumes (after an approval or a restart) finds its plan in the history and its progress
+// A run that resumes (after an approval, a yield between steps or a restart) finds its plan in the history and its progress
 // in the todo list, and goes on where it stopped instead of planning again.
 import * as z from "zod";
 import { emptyUsage, type Todo } from "../events";
@@ -90,7 +90,8 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
       t.id === stepId(i) ? { ...t, status } : status === "in_progress" && t.status === "in_progress" ? { ...t, status: "pending" } : t,
     );
     if (!next.some((t) => t.id === stepId(i))) next.push({ id: stepId(i), text: steps[i]!, status });
-    await setTodos(next);
+    // A resumed run marks its current step again: the list, and so its event, is unchanged.
+    if (JSON.stringify(next) !== JSON.stringify(todos)) await setTodos(next);
   };
 
   for (let i = 0; i < steps.length; i++) {

@@ -37,10 +37,13 @@ export async function runReflection(o: ParadigmOptions): Promise<LoopResult> {
     await o.onMessage(m);
   };
   // The user's request: the last user turn that is not a reviewer's (a resumed run may end with one).
-  const task = o.history.findLast((m) => m.role === "user" && !m.content.startsWith(REVIEW_TAG))?.content ?? "";
+  const taskAt = o.history.findLastIndex((m) => m.role === "user" && !m.content.startsWith(REVIEW_TAG));
+  const task = o.history[taskAt]?.content ?? "";
+  // A resumed run (after a pause, or a yield between steps) counts the reviews its history already holds.
+  const reviewed = o.history.slice(taskAt + 1).filter((m) => m.role === "user" && m.content.startsWith(REVIEW_TAG)).length;
   let result = await runReact({ ...o, history, onMessage });
   // A review is worth its call only when the steps left allow a revision after it.
-  for (let round = 1; round <= o.settings.reflectionMaxRounds && result.status === "completed" && result.steps + 2 <= o.maxSteps; round++) {
+  for (let round = reviewed + 1; round <= o.settings.reflectionMaxRounds && result.status === "completed" && result.steps + 2 <= o.maxSteps; round++) {
     const review = await critique(o, task, result);
     result = { ...result, steps: review.steps, usage: review.usage };
     if (review.status !== "completed") return { ...result, status: review.status, ...(review.error ? { error: review.error } : {}) };

@@ -1,0 +1,58 @@
+// RUN_STEPS_PER_INVOCATION: a run cancelled between two of its invocations (it yielded, its alarm not yet
+// run) ends cancelled at once, on its stream too, and the alarm that comes later runs nothing more.
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { requests, script } from "../support/model-control";
+import { getRun, messages, trace } from "../support/session-api";
+import { SseReader } from "../support/sse-reader";
+import { steppedSession } from "../support/stepped-session";
+import { call, uniqueId } from "../support/worker-http";
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("a run driven step by step", () => {
+  it("is cancelled between two steps: run.completed cancelled on its stream, and the alarm continues nothing", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [
+      { toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] },
+      { toolCalls: [{ name: "calculate", args: { expression: "42+1" } }] },
+      { text: "never asked for" },
+    ]);
+    const sid = uniqueId();
+    const alarms = await steppedSession(sid, 1);
+    alarms.hold = true;
+    const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} Work it out.`, stream: true } });
+    const runId = res.headers.get("x-run-id")!;
+    const stream = new SseReader(res);
+    expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
+
+    // The first invocation yielded after its step; the alarm came and was held.
+    await waitFor(() => alarms.found.length === 1);
+    expect(alarms.found).toEqual([{ status: "running", steps: 1 }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await getRun(sid, runId)).toMatchObject({ status: "running", steps: 1 });
+    expect((await requests(key)).requests).toHaveLength(1);
+
+    const cancelled = await call(`/v1/sessions/${sid}/runs/${runId}/cancel`, { method: "POST" });
+    expect(await cancelled.json()).toMatchObject({ status: "cancelled", steps: 1 });
+    const rest = await stream.rest();
+    expect(rest.at(-1)).toMatchObject({ event: "run.completed", data: { status: "cancelled", steps: 1 } });
+
+    // The held alarm runs now: the run stays cancelled, with no model call or tool run after the cancel.
+    alarms.hold = false;
+    expect(await runDurableObjectAlarm(env.SESSIONS.getByName(sid))).toBe(true);
+    expect(alarms.found.at(-1)).toEqual({ status: "cancelled", steps: 1 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await getRun(sid, runId)).toMatchObject({ status: "cancelled", steps: 1 });
+    expect((await requests(key)).requests).toHaveLength(1);
+    expect((await trace(sid)).filter((e) => e.type === "tool.started")).toHaveLength(1);
+    expect((await messages(sid)).map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+  });
+});
