@@ -17,9 +17,15 @@ type DomNode = {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
 };
 type DomDocument = DomNode & { title: string; body: DomNode | null };
+type DomElement = DomNode & {
+  className: string;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+};
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
@@ -81,7 +87,21 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
  */
 class TextReadability extends Readability<DomNode> {
   _fixRelativeUris(): void {}
+
+  /**
+   * Readability's visibility rule, read from the style attribute: asking linkedom for `style` builds a
+   * CSSStyleDeclaration (a Map behind a Proxy) for every element of the page.
+   */
+  _isProbablyVisible(node: DomElement): boolean {
+    const style = node.getAttribute("style") ?? "";
+    return (
+      !INVISIBLE_STYLE.test(style) && !node.hasAttribute("hidden") && (node.getAttribute("aria-hidden") !== "true" || node.className.includes("fallback-image"))
+    );
+  }
 }
+
+/** display: none or visibility: hidden as linkedom reads a declaration (the whole value, so `!important` does not count). */
+const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)/i;
 
 /** Thrown when Readability would retry with looser rules: it wants the page as it was before its first attempt. */
 class RetryNeeded extends Error {}
@@ -185,8 +205,9 @@ function toText(root: DomNode): string {
     children(node);
     if (block) flush();
   };
+  // Siblings by link, not childNodes: linkedom builds a fresh list for every childNodes read.
   const children = (node: DomNode) => {
-    for (const child of Array.from(node.childNodes)) walk(child);
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
   };
   walk(root);
   flush();
