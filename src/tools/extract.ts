@@ -22,7 +22,8 @@ type DomNode = {
 };
 type DomDocument = DomNode & { title: string; body: DomNode | null };
 type DomElement = DomNode & {
-  className: string;
+  /** Not a string on an SVG element. */
+  className: unknown;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
 };
@@ -95,7 +96,9 @@ class TextReadability extends Readability<DomNode> {
   _isProbablyVisible(node: DomElement): boolean {
     const style = node.getAttribute("style") ?? "";
     return (
-      !INVISIBLE_STYLE.test(style) && !node.hasAttribute("hidden") && (node.getAttribute("aria-hidden") !== "true" || node.className.includes("fallback-image"))
+      !INVISIBLE_STYLE.test(style) &&
+      !node.hasAttribute("hidden") &&
+      (node.getAttribute("aria-hidden") !== "true" || (typeof node.className === "string" && node.className.includes("fallback-image")))
     );
   }
 }
