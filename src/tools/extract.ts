@@ -1,6 +1,7 @@
 // Readable article text from an HTML page: Mozilla Readability (Firefox Reader View's engine)
 // over linkedom's DOM, then a small walk of the article that keeps its structure as light
-// Markdown (headings, list items, code blocks, paragraph breaks) without adding words.
+// Markdown (headings, list items, code blocks, paragraph breaks) without adding words. Both
+// libraries carry small speed patches (patches/, applied by patch-package on install).
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
 
@@ -82,11 +83,9 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
   return { title: clean(rawTitle ?? "") || url, ...(byline ? { byline } : {}), content, length: content.length };
 }
 
-/**
- * Readability for text alone. The text keeps no links, so resolving every link and image against the
- * page (a URL parse each, native and dear in workerd) is skipped.
- */
+/** Readability for text alone, without the work whose results text never shows or that linkedom makes dear. */
 class TextReadability extends Readability<DomNode> {
+  /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
   /**
