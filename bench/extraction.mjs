@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { extractArticle } from "../src/tools/extract.ts";
+import { prunePage } from "../src/tools/prune-page.ts";
 import { CORPUS_PAGE_URL, loadCorpus, scoreText } from "../test/support/extraction-corpus.ts";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "15" }, warmup: { type: "string", default: "3" } } });
@@ -29,7 +30,7 @@ function cpuOf(fn) {
 // Rounds visit every page in turn, so one page's garbage is not always collected during the next.
 for (let round = 0; round < warmup + rounds; round++) {
   for (const page of pages) {
-    const ms = cpuOf(() => extractArticle(page.html, CORPUS_PAGE_URL));
+    const ms = cpuOf(() => extractArticle(prunePage(page.html), CORPUS_PAGE_URL));
     if (round >= warmup) cpuMs.get(page.name).push(ms);
   }
 }
@@ -40,7 +41,7 @@ const quantile = (xs, q) => {
 };
 
 const rows = pages.map((page) => {
-  const score = scoreText(extractArticle(page.html, CORPUS_PAGE_URL).content, page);
+  const score = scoreText(extractArticle(prunePage(page.html), CORPUS_PAGE_URL).content, page);
   const samples = cpuMs.get(page.name);
   return {
     page: page.name,

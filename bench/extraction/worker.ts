@@ -1,29 +1,27 @@
-// A Worker for the extraction benchmark: POST a page's HTML to /extract?n=N&prune=0|1 and it runs the
-// product's extraction N times (n=0: reads the body only, the baseline to subtract). /prune runs only the
-// HTMLRewriter step and /parse the prune step and linkedom's parse, so the bench can say where the time goes.
+// A Worker for the extraction benchmark: POST a page's HTML to /extract?n=N&prune=product|htmlrewriter|none
+// and it runs the extraction N times (n=0: reads the body only, the baseline to subtract). /prune runs only
+// the prune step and /parse the prune step and linkedom's parse, so the bench can say where the time goes;
+// both answer with a length, so the answer's size costs nothing to compare.
 import { DOMParser } from "linkedom";
 import { extractArticle } from "../../src/tools/extract";
 import { prunePage } from "../../src/tools/prune-page";
+import { htmlRewriterPrune } from "./htmlrewriter-prune";
+
+const PRUNES: Record<string, (html: string) => string | Promise<string>> = { product: prunePage, htmlrewriter: htmlRewriterPrune, none: (html) => html };
 
 export default {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.method === "GET") return new Response("ok"); // wrangler-dev.ts waits for /healthz
     const n = Number(url.searchParams.get("n") ?? "1");
-    const prune = url.searchParams.get("prune") !== "0";
+    const prune = PRUNES[url.searchParams.get("prune") ?? "product"]!;
     const html = await request.text();
-    if (url.pathname === "/prune") {
-      let out = "";
-      for (let i = 0; i < n; i++) out = await prunePage(html);
-      return new Response(out);
+    let out = "";
+    for (let i = 0; i < n; i++) {
+      if (url.pathname === "/prune") out = String((await prune(html)).length);
+      else if (url.pathname === "/parse") out = new DOMParser().parseFromString(await prune(html), "text/html").title;
+      else out = extractArticle(await prune(html), "http://fakehost/test/page.html").content;
     }
-    if (url.pathname === "/parse") {
-      let title = "";
-      for (let i = 0; i < n; i++) title = new DOMParser().parseFromString(await prunePage(html), "text/html").title;
-      return new Response(title);
-    }
-    let content = "";
-    for (let i = 0; i < n; i++) content = extractArticle(prune ? await prunePage(html) : html, "http://fakehost/test/page.html").content;
-    return new Response(content);
+    return new Response(out);
   },
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Extraction in workerd, the runtime that serves it: CPU ms per page (median, p90) and F1 on
-// ../shared/corpus, with the HTMLRewriter prune step (the product's path) and without it (Readability
+// ../shared/corpus: the product's path (pruned by expressions), the same pruned by HTMLRewriter instead, and none (Readability
 // over the whole page), in one run. The Worker (bench/extraction/worker.ts) runs in Miniflare's workerd;
 // CPU is the workerd process's own (all threads, /proc schedstat) around each request, minus the
 // median of requests that only read the same body.
@@ -19,9 +19,17 @@ export async function runExtractionWorkerd({ rounds: r = 10, warmup: w = 2 } = {
   const pid = devProcesses(new URL(dev.url).port).find((p) => p.role === "workerd (the Worker)")?.pid;
   if (!pid) throw new Error("the Worker's workerd process was not found");
   const pages = loadCorpus();
-  // The product's path, Readability over the whole page, and the product's first stages alone (where the time goes).
-  const modes = ["prune", "whole", "pruneOnly", "pruneParse"];
-  const paths = { prune: "extract?prune=1", whole: "extract?prune=0", pruneOnly: "prune?x=1", pruneParse: "parse?x=1" };
+  // The product's path, the same with HTMLRewriter's prune instead, Readability over the whole page, and the
+  // first stages of both prunes alone (where the time goes).
+  const modes = ["prune", "rewriter", "whole", "pruneOnly", "pruneParse", "rewriterOnly"];
+  const paths = {
+    prune: "extract?prune=product",
+    rewriter: "extract?prune=htmlrewriter",
+    whole: "extract?prune=none",
+    pruneOnly: "prune?prune=product",
+    pruneParse: "parse?prune=product",
+    rewriterOnly: "prune?prune=htmlrewriter",
+  };
   const samples = new Map(modes.flatMap((m) => pages.map((p) => [`${m}:${p.name}`, []])));
   const base = new Map(pages.map((p) => [p.name, []]));
   const call = async (page, n, mode) => {
@@ -82,16 +90,20 @@ export function extractionMarkdown(r) {
     "",
     "| path | F1 mean | F1 lowest | CPU median ms | CPU p90 ms |",
     "|---|---:|---:|---:|---:|",
-    row("HTMLRewriter prune, then Readability (the product)", r.prune),
+    row("pruned by expressions, then Readability (the product)", r.prune),
+    ...(r.rewriter ? [row("pruned by HTMLRewriter, then Readability", r.rewriter)] : []),
     row("Readability over the whole page", r.whole),
     "",
     ...(r.pruneOnly
       ? [
-          `Where the product's time goes (the median page's median, ms): the HTMLRewriter prune ${pageMedian(r.pruneOnly).toFixed(1)}, prune + linkedom's parse ${pageMedian(r.pruneParse).toFixed(1)}, the whole path ${pageMedian(r.prune).toFixed(1)}: Readability's own work is the rest.`,
+          `Where the product's time goes (the median page's median, ms): the prune ${pageMedian(r.pruneOnly).toFixed(2)}, prune + linkedom's parse ${pageMedian(r.pruneParse).toFixed(1)}, the whole path ${pageMedian(r.prune).toFixed(1)}: Readability's own work is the rest.` +
+            (r.rewriterOnly ? ` HTMLRewriter's prune alone: ${pageMedian(r.rewriterOnly).toFixed(1)}.` : ""),
           "",
         ]
       : []),
-    `Ratio prune/whole: median ${(r.prune.median / r.whole.median).toFixed(2)}×, p90 ${(r.prune.p90 / r.whole.p90).toFixed(2)}×. Goal ≤ 10 ms median with F1 ≥ 0.97: ${r.prune.median <= 10 && r.prune.meanF1 >= 0.97 ? "met" : "not met"}.`,
+    `Ratio prune/whole: median ${(r.prune.median / r.whole.median).toFixed(2)}×, p90 ${(r.prune.p90 / r.whole.p90).toFixed(2)}×.` +
+      (r.rewriter ? ` Ratio product/HTMLRewriter: median ${(r.prune.median / r.rewriter.median).toFixed(2)}×.` : "") +
+      ` Goal ≤ 10 ms median with F1 ≥ 0.97: ${r.prune.median <= 10 && r.prune.meanF1 >= 0.97 ? "met" : "not met"}.`,
     "",
   ].join("\n");
 }

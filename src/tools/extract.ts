@@ -1,6 +1,7 @@
 // Readable article text from an HTML page: Mozilla Readability (Firefox Reader View's engine)
 // over linkedom's DOM, then a small walk of the article that keeps its structure as light
-// Markdown (headings, list items, code blocks, paragraph breaks) without adding words.
+// Markdown (headings, list items, code blocks, paragraph breaks) without adding words. Both
+// libraries carry small speed patches (patches/, applied by patch-package on install).
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
 
@@ -17,9 +18,16 @@ type DomNode = {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
 };
 type DomDocument = DomNode & { title: string; body: DomNode | null };
+type DomElement = DomNode & {
+  /** Not a string on an SVG element. */
+  className: unknown;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+};
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
@@ -61,7 +69,7 @@ const HEADING = /^H([1-6])$/;
 /** The article of `html` as text; `url` names the page when it has no title of its own. */
 export function extractArticle(html: string, url: string): Article {
   const shelled = withDocumentShell(html);
-  const article = readability(parse(shelled));
+  const article = readability(shelled);
   if (article) return assemble(article.title, article.byline, toText(article.content as DomNode), url);
   // Readability mutates the document it reads, so the fallback reads a fresh one.
   const page = parse(shelled);
@@ -75,17 +83,63 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
   return { title: clean(rawTitle ?? "") || url, ...(byline ? { byline } : {}), content, length: content.length };
 }
 
+/** Readability for text alone, without the work whose results text never shows or that linkedom makes dear. */
+class TextReadability extends Readability<DomNode> {
+  /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
+  _fixRelativeUris(): void {}
+
+  /**
+   * Readability's visibility rule, read from the style attribute: asking linkedom for `style` builds a
+   * CSSStyleDeclaration (a Map behind a Proxy) for every element of the page.
+   */
+  _isProbablyVisible(node: DomElement): boolean {
+    const style = node.getAttribute("style") ?? "";
+    return (
+      !INVISIBLE_STYLE.test(style) &&
+      !node.hasAttribute("hidden") &&
+      (node.getAttribute("aria-hidden") !== "true" || (typeof node.className === "string" && node.className.includes("fallback-image")))
+    );
+  }
+}
+
+/** display: none or visibility: hidden as linkedom reads a declaration (the whole value, so `!important` does not count). */
+const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)/i;
+
+/** Thrown when Readability would retry with looser rules: it wants the page as it was before its first attempt. */
+class RetryNeeded extends Error {}
+
 /**
  * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
  * an odd page: then the whole body stands in, minus scripts and styles, which beats nothing.
+ *
+ * Before its first attempt Readability serializes the whole body, only to restore it for a retry with
+ * looser rules, which 1 page in 25 of the corpus needs. The first reading skips that copy; a page that
+ * needs the retry is read again from the start, with it.
  */
-function readability(doc: DomDocument) {
+function readability(html: string) {
   try {
-    const article = new Readability(doc as never, { serializer: (el: unknown) => el }).parse();
-    return article?.content ? article : null;
+    const doc = parse(html);
+    if (doc.body)
+      Object.defineProperty(doc.body, "innerHTML", {
+        get: () => "",
+        set: () => {
+          throw new RetryNeeded();
+        },
+      });
+    return textArticle(doc);
+  } catch (e) {
+    if (!(e instanceof RetryNeeded)) return null;
+  }
+  try {
+    return textArticle(parse(html));
   } catch {
     return null;
   }
+}
+
+function textArticle(doc: DomDocument) {
+  const article = new TextReadability(doc as never, { serializer: (el: unknown) => el as DomNode, keepClasses: true }).parse();
+  return article?.content ? article : null;
 }
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html") as unknown as DomDocument;
@@ -153,8 +207,9 @@ function toText(root: DomNode): string {
     children(node);
     if (block) flush();
   };
+  // Siblings by link, not childNodes: linkedom builds a fresh list for every childNodes read.
   const children = (node: DomNode) => {
-    for (const child of Array.from(node.childNodes)) walk(child);
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
   };
   walk(root);
   flush();

@@ -81,7 +81,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
             "fetch_webpage reads HTML and plain text only. Look for an HTML version of this source.",
         );
       }
-      const article = html ? extractArticle(await prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
+      const article = html ? extractArticle(prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
       // As requested, as normalized (what a lesson's link is likely to be), and where it ended up.
       recordFetched(ctx, [url, new URL(url).href, res.finalUrl]);
