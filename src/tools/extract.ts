@@ -27,6 +27,8 @@ type DomElement = DomNode & {
   className: unknown;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
+  children: ArrayLike<DomNode>;
+  getElementsByTagName(name: string): ArrayLike<DomNode>;
 };
 
 const TEXT_NODE = 3;
@@ -88,6 +90,23 @@ class TextReadability extends Readability<DomNode> {
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
+  /** Readability's byline rule with its cheap tests first: it read every element's whole text before looking at its attributes. */
+  _isValidByline(node: DomElement, matchString: string): boolean {
+    const itemprop = node.getAttribute("itemprop");
+    if (node.getAttribute("rel") !== "author" && !itemprop?.includes("author") && !this.REGEXPS.byline.test(matchString)) return false;
+    const length = (node.textContent ?? "").trim().length;
+    return length > 0 && length < 100;
+  }
+
+  /** Readability's rule for an empty block, stopping at the first text instead of joining the block's whole text. */
+  _isElementWithoutContent(node: DomElement): boolean {
+    return (
+      node.nodeType === ELEMENT_NODE &&
+      !hasText(node) &&
+      (!node.children.length || node.children.length === node.getElementsByTagName("br").length + node.getElementsByTagName("hr").length)
+    );
+  }
+
   /**
    * Readability's visibility rule, read from the style attribute: asking linkedom for `style` builds a
    * CSSStyleDeclaration (a Map behind a Proxy) for every element of the page.
@@ -99,6 +118,21 @@ class TextReadability extends Readability<DomNode> {
       !node.hasAttribute("hidden") &&
       (node.getAttribute("aria-hidden") !== "true" || (typeof node.className === "string" && node.className.includes("fallback-image")))
     );
+  }
+}
+
+/** True when some text below `node` is more than whitespace (what `textContent.trim()` would keep). */
+function hasText(node: DomNode): boolean {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === TEXT_NODE ? /\S/.test(child.textContent ?? "") : hasText(child)) return true;
+  }
+  return false;
+}
+
+// Readability 0.6 (pinned) leaves its prototype's patterns undeclared; the byline rule above reads one.
+declare module "@mozilla/readability" {
+  interface Readability<T> {
+    REGEXPS: { byline: RegExp };
   }
 }
 

@@ -19,6 +19,8 @@ export interface WranglerDevOptions {
   timeoutMs?: number;
   /** Persist state here, and keep it after stop(): a second start on it is the same Worker restarted. */
   stateDir?: string;
+  /** Environment variables for wrangler itself (not the Worker's vars). */
+  env?: Record<string, string>;
 }
 
 export interface WranglerDev {
@@ -74,7 +76,15 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
     // Its own process group, so stop() ends wrangler and the workerd it started together.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1", CI: "true" },
+    env: {
+      ...process.env,
+      ...opts.env,
+      WRANGLER_SEND_METRICS: "false",
+      WRANGLER_HIDE_BANNER: "true",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      NO_COLOR: "1",
+      CI: "true",
+    },
   });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
