@@ -29,6 +29,12 @@ export interface ApprovalRow {
 type Row = Record<string, SqlStorageValue>;
 
 export class ApprovalStore {
+  /**
+   * False while no approval was ever stored in this object's database, so no call has one: every tool call
+   * asks forCall, and most sessions never see an approval. Looked up once per object; once true it stays.
+   */
+  private mayHaveApprovals: boolean | undefined;
+
   constructor(private readonly sql: SqlStorage) {}
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
@@ -42,6 +48,7 @@ export class ApprovalStore {
       row.createdAt,
       row.expiresAt,
     );
+    this.mayHaveApprovals = true;
   }
 
   get(approvalId: string): ApprovalRow | undefined {
@@ -51,6 +58,8 @@ export class ApprovalStore {
 
   /** The latest approval of one call of a run. */
   forCall(runId: string, callId: string): ApprovalRow | undefined {
+    this.mayHaveApprovals ??= this.sql.exec("SELECT 1 FROM approvals WHERE kind = 'approval' LIMIT 1").toArray().length > 0;
+    if (!this.mayHaveApprovals) return undefined;
     const row = this.sql
       .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND call_id = ? AND kind = 'approval' ORDER BY rowid DESC LIMIT 1", runId, callId)
       .toArray()[0];

@@ -115,9 +115,10 @@ export class RunExecutor {
       result = await driveRun({
         config,
         env: this.d.env,
-        sessionId: store.getMeta("id")!,
+        sessionId: store.id()!,
         store,
-        run: store.run(run.runId)!,
+        // A resumed or recovered run's row is as next() just read it, but for its resume mark, used up above.
+        run: how === "start" ? store.run(run.runId)! : { ...run, resume: false },
         signal: controller.signal,
         emit,
         how,

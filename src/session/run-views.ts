@@ -54,7 +54,7 @@ export function sessionViewJson(store: SessionStore, viewOf: (r: RunRow) => RunV
   const messages = store.messagesJson(page);
   const runs = store.runs();
   const head: Pick<SessionView, "id" | "metadata" | "createdAt"> = {
-    id: store.getMeta("id")!,
+    id: store.id()!,
     metadata: JSON.parse(store.getMeta("metadata") ?? "{}"),
     createdAt: store.getMeta("created_at")!,
   };

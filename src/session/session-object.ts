@@ -280,7 +280,7 @@ export class SessionObject extends DurableObject<Env> {
   private tracePolicy(): TracePolicy {
     this.trace ??= createTracePolicy(
       this.env,
-      () => this.store.getMeta("id") ?? "",
+      () => this.store.id() ?? "",
       this.outbox,
       () => this.deliverWebhooks(),
     );

@@ -70,6 +70,7 @@ interface KeptHistory {
 export class SessionStore {
   private kept: KeptHistory | undefined;
   private latest: { compaction: Compaction | undefined } | undefined;
+  private sessionId: string | undefined;
 
   /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
   /** The session's event trace, in the same database. */
@@ -87,9 +88,15 @@ export class SessionStore {
 
   create(id: string, metadata: Record<string, unknown> = {}, tenant: Tenant = null): void {
     this.setMeta("id", id);
+    this.sessionId = id;
     if (tenant !== null) this.setMeta("tenant", tenant);
     this.setMeta("created_at", new Date().toISOString());
     this.setMeta("metadata", JSON.stringify(metadata));
+  }
+
+  /** The session's id; it never changes while the session exists (every execution of a run asks). */
+  id(): string | undefined {
+    return (this.sessionId ??= this.getMeta("id"));
   }
 
   /** The tenant the session belongs to (null: the admin's). */
@@ -236,6 +243,7 @@ export class SessionStore {
   forget(): void {
     this.kept = undefined;
     this.latest = undefined;
+    this.sessionId = undefined;
   }
 
   // ---- runs
