@@ -62,6 +62,29 @@ const STEPPED_LATENCY_MS = 100;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A POST the object answers without starting a run: the repeat of an earlier request (same body and
+ * Idempotency-Key) gets that run's result back. Its CPU is the request's own part, in the Worker (routing,
+ * auth, zod, the object's stub) and in the object (its RPCs: the dedupe look-up, the run's view), i.e. the
+ * request that starts a stepped run, less inserting the run and setting its alarm.
+ */
+async function repeatedPost(url, sessionId) {
+  const post = async () => {
+    const res = await fetch(`${url}/v1/sessions/${sessionId}/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": `${sessionId}-key` },
+      body: JSON.stringify({ input: `[[bench:${sessionId}.once:0:1]] Work it out with the calculator.`, stream: false }),
+    });
+    const body = await res.json();
+    if (!res.ok || body.status !== "completed") throw new Error(`repeated POST: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return res.headers.get("idempotent-replayed");
+  };
+  await post();
+  return async () => {
+    if (!(await post())) throw new Error("repeated POST: not a replay");
+  };
+}
+
 /** `runs` runs of `steps` tool steps, one step per invocation, with and without a stream (interleaved): CPU ms per cut (see above). */
 async function runStepped({ runs, steps }) {
   const mock = await startMock({ MOCK_LATENCY_MS: String(STEPPED_LATENCY_MS) });
@@ -96,9 +119,15 @@ async function runStepped({ runs, steps }) {
       await cuts(`step-warm-json-${stamp}-${i}`, false);
     }
     const modes = { stream: [], json: [] };
+    const repeat = await repeatedPost(w.url, `step-repeat-${stamp}`);
+    const request = [];
     for (let i = 0; i < runs; i++) {
       modes.stream.push(await cuts(`step-${stamp}-${i}`, true));
       modes.json.push(await cuts(`step-json-${stamp}-${i}`, false));
+      const before = cpuNs(pid);
+      await repeat();
+      await sleep(50);
+      request.push((cpuNs(pid) - before) / 1e6);
     }
     const summary = (rs) => ({
       between: q(rs.flatMap((r) => r.between)),
@@ -113,7 +142,8 @@ async function runStepped({ runs, steps }) {
       idleMsPerS: round(idleMsPerS, 3),
       stream: summary(modes.stream),
       json: summary(modes.json),
-      samples: modes,
+      request: q(request),
+      samples: { ...modes, request },
     };
   } finally {
     await w.stop();
@@ -191,6 +221,11 @@ function steppedMarkdown(s) {
     `| POST → the first model call: the Worker's request and the object's first invocation's start | ${cell(s.stream.first)} | ${cell(s.json.first)} | ${fits(s.json.first)} / ${fits(s.stream.first)} |`,
     `| the last model call → the answer's end: the object's last invocation's end and the Worker's answer | ${cell(s.stream.last)} | ${cell(s.json.last)} | ${fits(s.json.last)} / ${fits(s.stream.last)} |`,
     `| the whole run, all its invocations together | ${cell(s.stream.total)} | ${cell(s.json.total)} | — |`,
+    ...(s.request
+      ? [
+          `| a repeated POST (same body and Idempotency-Key; ${s.request.n}, interleaved): the request's own part, the Worker's and the object's RPCs, without starting a run | — | ${cell(s.request)} | ${fits(s.request)} |`,
+        ]
+      : []),
     "",
   ];
 }

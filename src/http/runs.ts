@@ -43,7 +43,7 @@ export const runRoutes = new Hono<AppEnv>()
     );
     // A repeated request gets the same run: its result, or its stream replayed from the start.
     const headers = { "x-run-id": handle.runId, ...(handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}) };
-    if (stream) return sseResponse(await handle.events(), headers);
+    if (stream) return sseResponse(await handle.events(0, "sse"), headers);
     return c.json(await handle.result(), 200, headers);
   })
   .get("/:id/runs/:runId", async (c) => {
@@ -58,7 +58,8 @@ export const runRoutes = new Hono<AppEnv>()
     const runId = parseId(c.req.param("runId"), "run id");
     const { after } = parseQuery(c, After);
     const lastEventId = Number(c.req.header("last-event-id"));
-    const events = await (await reachableSession(c, sessionId)).streamRun(runId, Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after);
+    const from = Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after;
+    const events = await (await reachableSession(c, sessionId)).streamRun(runId, from, "sse");
     if (!events) throw notFound(`run ${runId}`);
     return sseResponse(events);
   })

@@ -80,11 +80,6 @@ export class ApprovalStore {
       .map(toApproval);
   }
 
-  nextExpiry(): number | undefined {
-    const row = this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM approvals WHERE status = 'pending' AND kind = 'approval'").one();
-    return row.at ?? undefined;
-  }
-
   /** Settles a pending approval; false when it was no longer pending. */
   settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string): boolean {
     const cursor = this.sql.exec(

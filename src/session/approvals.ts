@@ -117,10 +117,6 @@ export class ApprovalDesk {
     }
   }
 
-  nextExpiry(): number | undefined {
-    return this.approvals.nextExpiry();
-  }
-
   /** What a client sees of a paused run's `pending`: its approvals still waiting, from the one table. */
   pending(runId: string): PendingApproval[] {
     return this.approvals

@@ -9,7 +9,7 @@
 import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../agent";
 import type { Redactor } from "../lib/redaction";
 import type { SessionStore } from "./session-store";
-import { encodeStoredRow, encodeStreamRow, type TraceRow } from "./stream-events";
+import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./stream-events";
 
 export interface TracePolicy {
   redact: Redactor;
@@ -21,6 +21,7 @@ export interface TracePolicy {
 interface Subscriber {
   runId: string;
   controller: ReadableStreamDefaultController<Uint8Array>;
+  encode: ReturnType<typeof rowEncoder>;
   /** Bytes of this turn, sent together when it ends. */
   pending: Uint8Array[];
 }
@@ -41,7 +42,7 @@ export class EventHub {
   emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
     // A model's thinking is for whoever watches live; it is not kept, in the trace or anywhere else.
     if (event.type === "reasoning.delta") {
-      this.broadcast(runId, encodeStreamRow({ event }));
+      this.broadcast(runId, { event });
       return;
     }
     if (event.type === "text.delta") {
@@ -51,12 +52,12 @@ export class EventHub {
         this.flush(runId);
         this.pendingText.set(runId, { delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
       }
-      this.broadcast(runId, encodeStreamRow({ event }));
+      this.broadcast(runId, { event });
       return;
     }
     this.flush(runId);
     const row = this.record(runId, event);
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, encodeStoredRow(row.seq, row.json));
+    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -78,21 +79,22 @@ export class EventHub {
     return row;
   }
 
-  /** Stored events after `after`, then live ones until the run's stream ends. */
-  subscribe(runId: string, after: number, finished: boolean): ReadableStream<Uint8Array> {
+  /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
+  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat): ReadableStream<Uint8Array> {
     let self: Subscriber;
+    const encode = rowEncoder(format);
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        self = { runId, controller, pending: [] };
+        self = { runId, controller, encode, pending: [] };
         let ended = false;
         for (const { seq, event } of this.store.trace.read({ runId, after })) {
           if (!STREAM_EVENTS.has(event.type)) continue;
-          controller.enqueue(encodeStreamRow({ seq, event }));
+          controller.enqueue(encode({ seq, event }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
           if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
         const pending = this.pendingText.get(runId);
-        if (pending && !ended) controller.enqueue(encodeStreamRow({ event: { type: "text.delta", ...pending } }));
+        if (pending && !ended) controller.enqueue(encode({ event: { type: "text.delta", ...pending } }));
         if (ended || finished) return controller.close();
         let set = this.subscribers.get(runId);
         if (!set) this.subscribers.set(runId, (set = new Set()));
@@ -106,11 +108,11 @@ export class EventHub {
     });
   }
 
-  private broadcast(runId: string, bytes: Uint8Array): void {
+  private broadcast(runId: string, row: StreamRow, eventJson?: string): void {
     const set = this.subscribers.get(runId);
     if (!set?.size) return;
     for (const s of set) {
-      s.pending.push(bytes);
+      s.pending.push(s.encode(row, eventJson));
       this.unsent.add(s);
     }
     this.sending ??= setTimeout(() => this.send(), 0);

@@ -63,12 +63,6 @@ export class InputStore {
       .map(toInput);
   }
 
-  nextExpiry(): number | undefined {
-    return (
-      this.sql.exec<{ at: number | null }>("SELECT MIN(expires_at) AS at FROM approvals WHERE kind = 'input' AND status = 'pending'").one().at ?? undefined
-    );
-  }
-
   /** Settles a pending input; false when it was no longer pending. */
   settle(inputId: string, status: Exclude<InputStatus, "pending">, by: string, answer?: InputAnswer): boolean {
     const cursor = this.sql.exec(

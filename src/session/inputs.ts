@@ -147,10 +147,6 @@ export class InputDesk {
     }
   }
 
-  nextExpiry(): number | undefined {
-    return this.inputs.nextExpiry();
-  }
-
   /** The questions a paused run waits on. */
   pending(runId: string): PendingInput[] {
     return this.inputs.pending(runId).map((r) => ({

@@ -7,6 +7,7 @@ import { runGrading } from "../learning/grading-run";
 import { sessionAgentStores } from "./agent-stores";
 import { createContextManager, paradigmSettings } from "./harness";
 import { runDeadline } from "./run-deadline";
+import type { ExecutionStart } from "./run-lifecycle";
 import { createModel, createRunModels } from "./run-models";
 import type { SessionStore, RunRow } from "./session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
@@ -21,8 +22,8 @@ export interface DriveDeps {
   run: RunRow;
   signal: AbortSignal;
   emit: (e: SourcedEvent) => void;
-  /** True when the run had started before a restart. */
-  recovering: boolean;
+  /** How this execution of the run begins (run-lifecycle.ts): `recover` after a restart. */
+  how: ExecutionStart;
   /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
   permissions: Hooks;
   /** Asks the run's user an MCP server's question (inputs.ts) and waits for the answer. */
@@ -39,9 +40,10 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const fail = (code: string, message: string) => failedResult(run, code, message);
 
   const grading = run.options.grading;
-  // The user's message is stored once, even when a restarted run comes through here again. A grading
-  // run's conversation is its own (the exercise and the answer), not part of the session's history.
-  if (!grading && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  // The user's message is stored once, even when a restarted run comes through here again (a resumed run
+  // stored it in its first execution). A grading run's conversation is its own (the exercise and the
+  // answer), not part of the session's history.
+  if (!grading && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
   }
@@ -116,7 +118,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
       runState,
       // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
-      hooks: [context, ...(d.recovering ? [replayGuard(history)] : []), d.permissions],
+      hooks: [context, ...(d.how === "recover" ? [replayGuard(history)] : []), d.permissions],
       countTokens: (s, m, t) => context.count(s, m, t),
       todos: stores.todos,
       settings: paradigmSettings(config),

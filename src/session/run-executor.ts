@@ -120,7 +120,7 @@ export class RunExecutor {
         run: store.run(run.runId)!,
         signal: controller.signal,
         emit,
-        recovering: how === "recover",
+        how,
         permissions: this.d.approvals.permissionHook(
           new PermissionPolicy(config.PERMISSIONS),
           run.runId,

@@ -44,11 +44,6 @@ export class RunLifecycle {
     return this.store.runsIn("running").find((r) => !busy(r.runId)) ?? this.store.runsIn("queued")[0];
   }
 
-  /** True while runs wait to execute (the watchdog stays armed). */
-  hasWork(): boolean {
-    return this.store.hasRunsIn("running", "queued");
-  }
-
   /** Takes the run into execution, saying how it begins; a resumed run's mark is used up here. */
   begin(run: RunRow): ExecutionStart {
     if (run.status === "queued") {
@@ -70,11 +65,6 @@ export class RunLifecycle {
   /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
   continueLater(run: RunRow, steps: number, usage: Usage): void {
     if (!this.store.yieldRun(run.runId, steps, usage)) throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
-  }
-
-  /** True when a run waits for an execution to continue it (it yielded, or its pause was settled): its resume mark is not used up yet. */
-  hasContinuation(): boolean {
-    return this.store.hasRunsToResume();
   }
 
   /** Its pause is settled: the run goes back in line and continues where it stopped. */

@@ -8,6 +8,7 @@ import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
 import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
+import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./approvals";
 import { EventHub, type TracePolicy } from "./event-hub";
@@ -20,7 +21,7 @@ import { RunWaiters } from "./run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
-import { traceEventView, type TraceEventView } from "./stream-events";
+import { traceEventView, type StreamFormat, type TraceEventView } from "./stream-events";
 import { createTracePolicy, webhookSettings } from "./trace-policy";
 import { WebhookOutbox } from "./webhook-outbox";
 
@@ -125,6 +126,7 @@ export class SessionObject extends DurableObject<Env> {
   private async wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.store.forget();
     // The object may live on; its tables must exist again for the next create.
     migrate(this.ctx.storage, SESSION_MIGRATIONS);
   }
@@ -145,8 +147,13 @@ export class SessionObject extends DurableObject<Env> {
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
     this.dedupe.remember(dedupe, runId, limits);
-    await this.armWatchdog();
-    void this.executor.pump();
+    if (this.config().RUN_STEPS_PER_INVOCATION) {
+      // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
+      await this.ctx.storage.setAlarm(Date.now());
+    } else {
+      await this.armWatchdog();
+      void this.executor.pump();
+    }
     return { runId, replayed: false };
   }
 
@@ -194,11 +201,11 @@ export class SessionObject extends DurableObject<Env> {
     return this.waiters.wait(runId);
   }
 
-  /** The run's events after `after` (trace seq), then live ones; NDJSON. */
-  async streamRun(runId: string, after = 0): Promise<ReadableStream<Uint8Array> | null> {
+  /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
+  async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
     const run = this.store.run(runId);
     if (!run) return null;
-    return this.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued");
+    return this.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
@@ -300,10 +307,9 @@ export class SessionObject extends DurableObject<Env> {
 
   /** Sets the alarm: now for a run that yielded between steps, the watchdog while runs are under way, else the next approval's expiry. */
   private async armWatchdog(): Promise<void> {
-    const working = this.executor.activeCount > 0 || this.lifecycle.hasWork();
-    const expiresAt = Number(this.store.getMeta("expires_at") ?? Infinity);
-    const continueAt = this.lifecycle.hasContinuation() ? Date.now() : undefined;
-    await armWatchdog(this.ctx.storage, working, continueAt, this.approvals.nextExpiry(), this.inputs.nextExpiry(), expiresAt, this.outbox.nextDue());
+    const plan = readAlarmPlan(this.ctx.storage.sql);
+    const continueAt = plan.continuing ? Date.now() : undefined;
+    await armWatchdog(this.ctx.storage, this.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
   }
 
   /**
@@ -311,14 +317,19 @@ export class SessionObject extends DurableObject<Env> {
    * resumes runs lost to a restart (also while awaiting input), and re-arms while work remains.
    */
   async alarm(): Promise<void> {
+    // One read says what can be due; most alarms only continue a run that yielded between steps.
+    const plan = readAlarmPlan(this.ctx.storage.sql);
     // A released stateless session whose time is up goes entirely.
-    if (Number(this.store.getMeta("expires_at") ?? Infinity) <= Date.now() && this.executor.activeCount === 0) {
+    if (plan.releaseAt <= Date.now() && this.executor.activeCount === 0) {
       await this.destroy();
       return;
     }
-    for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
-    this.inputs.expire(Date.now());
-    await this.outbox.deliverDue();
+    // Pending questions are looked at even before they are due: one this object no longer holds is lost (inputs.ts).
+    if (plan.nextExpiry !== undefined) {
+      for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
+      this.inputs.expire(Date.now());
+    }
+    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.outbox.deliverDue();
     // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
     if (this.executor.activeCount === 0) void this.executor.pump();
     await this.armWatchdog();

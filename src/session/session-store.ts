@@ -56,16 +56,20 @@ type ModelUsageRow = { run_id: string; model: string; prompt: number; completion
 
 const usageOfRow = (r: ModelUsageRow): Usage => ({ promptTokens: r.prompt, completionTokens: r.completion, totalTokens: r.total });
 
-/** modelHistory() as last read: valid while the compaction point and its newest message are still the stored ones. */
+/** modelHistory() as last read: valid while its compaction point is the latest (messages are only added, or deleted by deleteRun, which drops it). */
 interface KeptHistory {
   through: string | null;
   lastSeq: number;
-  lastId: string;
   messages: Array<Message & { seq: number }>;
 }
 
+/**
+ * The store keeps what it read per object (the object is its database's only writer, one invocation at a
+ * time): every step of a run driven step by step would read it again. `forget()` after the storage is wiped.
+ */
 export class SessionStore {
   private kept: KeptHistory | undefined;
+  private latest: { compaction: Compaction | undefined } | undefined;
 
   /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
   /** The session's event trace, in the same database. */
@@ -177,18 +181,16 @@ export class SessionStore {
    */
   modelHistory(): Array<Message & { seq: number }> {
     const through = this.latestCompaction()?.throughMessageId ?? null;
-    // Kept per object: a run (or a step driven by its own invocation) parses only the messages stored
-    // since. Ids are random, so a wiped and re-created session never matches what was kept.
+    // Kept per object: a run (or a step driven by its own invocation) parses only the messages stored since.
     const k = this.kept;
-    const stillThere = k && k.through === through && this.sql.exec("SELECT 1 FROM messages WHERE seq = ? AND id = ?", k.lastSeq, k.lastId).toArray().length;
     let messages: Array<Message & { seq: number }>;
-    if (k && stillThere) messages = [...k.messages, ...this.messages({ afterSeq: k.lastSeq })];
+    if (k && k.through === through) messages = [...k.messages, ...this.messages({ afterSeq: k.lastSeq })];
     else {
       const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
       messages = this.messages({ afterSeq: row ? row.seq - 1 : 0 });
     }
     const last = messages.at(-1);
-    this.kept = last ? { through, lastSeq: last.seq, lastId: last.id, messages } : undefined;
+    this.kept = last ? { through, lastSeq: last.seq, messages } : undefined;
     // Copies: what a run does to its messages never reaches what is kept.
     return messages.map((m) => ({ ...m }));
   }
@@ -216,12 +218,24 @@ export class SessionStore {
 
   /** Compactions only add: each record is the overlay from then on, and the older ones stay for the audit. */
   saveCompaction(c: Compaction, runId: string | null): void {
-    this.sql.exec("INSERT INTO compactions (run_id, body) VALUES (?, ?)", runId, JSON.stringify(c));
+    const body = JSON.stringify(c);
+    this.sql.exec("INSERT INTO compactions (run_id, body) VALUES (?, ?)", runId, body);
+    this.latest = { compaction: JSON.parse(body) as Compaction };
   }
 
+  /** The overlay in force; read once per object (each run's history and context manager ask for it). */
   latestCompaction(): Compaction | undefined {
-    const row = this.sql.exec<{ body: string }>("SELECT body FROM compactions ORDER BY seq DESC LIMIT 1").toArray()[0];
-    return row ? (JSON.parse(row.body) as Compaction) : undefined;
+    if (!this.latest) {
+      const row = this.sql.exec<{ body: string }>("SELECT body FROM compactions ORDER BY seq DESC LIMIT 1").toArray()[0];
+      this.latest = { compaction: row ? (JSON.parse(row.body) as Compaction) : undefined };
+    }
+    return this.latest.compaction;
+  }
+
+  /** Drops what the store keeps of what it read: the storage was wiped under it. */
+  forget(): void {
+    this.kept = undefined;
+    this.latest = undefined;
   }
 
   // ---- runs
@@ -269,10 +283,6 @@ export class SessionStore {
     );
   }
 
-  hasRunsToResume(): boolean {
-    return this.sql.exec("SELECT 1 FROM runs WHERE status = 'running' AND resume = 1 LIMIT 1").toArray().length > 0;
-  }
-
   /** Marks a running run as continuing after its pause or its yield (true) or clears the mark when its execution takes it up. */
   setResume(runId: string, resume: boolean): void {
     this.sql.exec("UPDATE runs SET resume = ? WHERE id = ?", resume ? 1 : 0, runId);
@@ -316,17 +326,16 @@ export class SessionStore {
     this.sql.exec("DELETE FROM runs WHERE id = ?", runId);
   }
 
-  /** Adds one model call's usage to its run's count for that model. */
+  /** Adds one model call's usage to its run's count for that model, in one statement (every model call pays it). */
   addModelUsage(runId: string, model: string, u: Usage): void {
-    const row = this.sql.exec<ModelUsageRow>("SELECT * FROM model_usage WHERE run_id = ? AND model = ?", runId, model).toArray()[0];
-    const sum = addUsage(row ? usageOfRow(row) : emptyUsage(), u);
     this.sql.exec(
-      "INSERT OR REPLACE INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)",
+      `INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, model) DO UPDATE SET prompt = prompt + excluded.prompt, completion = completion + excluded.completion, total = total + excluded.total`,
       runId,
       model,
-      sum.promptTokens,
-      sum.completionTokens,
-      sum.totalTokens,
+      u.promptTokens,
+      u.completionTokens,
+      u.totalTokens,
     );
   }
 

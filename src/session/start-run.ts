@@ -7,13 +7,14 @@ import type { RunDedupe } from "./request-dedupe";
 export { ParadigmSchema } from "../agent";
 import type { RunOptions } from "./session-store";
 import type { RunView, StartedRun } from "./run-views";
+import type { StreamFormat } from "./stream-events";
 
 export interface RunHandle {
   runId: string;
   /** True when a repeated request got an earlier run back (request-dedupe.ts) instead of a new one. */
   replayed: boolean;
-  /** The run's events (NDJSON, see stream-events.ts) after trace seq `after`, then live. */
-  events(after?: number): Promise<ReadableStream<Uint8Array>>;
+  /** The run's events (NDJSON, or SSE for a client: see stream-events.ts) after trace seq `after`, then live. */
+  events(after?: number, format?: StreamFormat): Promise<ReadableStream<Uint8Array>>;
   /** Resolves when the run ends or waits for approval. */
   result(): Promise<RunView>;
 }
@@ -39,7 +40,7 @@ export function runHandle(stub: ReturnType<typeof sessionStub>, started: Started
   return {
     runId,
     replayed,
-    events: async (after = 0) => (await stub.streamRun(runId, after))!,
+    events: async (after = 0, format: StreamFormat = "ndjson") => (await stub.streamRun(runId, after, format))!,
     result: async () => (await stub.waitRun(runId))!,
   };
 }

@@ -31,13 +31,25 @@ export const traceEventView = ({ seq, at, runId, event }: TraceRow): TraceEventV
 const encoder = new TextEncoder();
 const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 
-export function encodeStreamRow(row: StreamRow): Uint8Array {
-  return encoder.encode(JSON.stringify(row) + "\n");
+/**
+ * How a subscriber gets its run's rows: NDJSON for the channels that render them their own way, or
+ * Server-Sent Events ready for the client (`id: <seq>`, `event: <type>`, `data: <json>`), so the Worker
+ * pipes the object's bytes through instead of parsing and re-encoding every event (each one costs CPU in
+ * the Worker's invocation, which lasts as long as the stream).
+ */
+export type StreamFormat = "ndjson" | "sse";
+
+/** Encodes rows in `format`; a stored event's row comes with the JSON the trace already made (`eventJson`), so NDJSON serializes it once. */
+export function rowEncoder(format: StreamFormat): (row: StreamRow, eventJson?: string) => Uint8Array {
+  if (format === "sse") return encodeSseRow;
+  return (row, eventJson) =>
+    row.seq !== undefined && eventJson !== undefined ? encoder.encode(`{"seq":${row.seq},"event":${eventJson}}\n`) : encoder.encode(JSON.stringify(row) + "\n");
 }
 
-/** The line of a stored event whose JSON the trace already made (the event is serialized once). */
-export function encodeStoredRow(seq: number, eventJson: string): Uint8Array {
-  return encoder.encode(`{"seq":${seq},"event":${eventJson}}\n`);
+function encodeSseRow(row: StreamRow): Uint8Array {
+  const id = row.seq !== undefined ? `id: ${row.seq}\n` : "";
+  const { type, data } = wireEvent(row.event);
+  return encoder.encode(`${id}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /** A line the Durable Object wrote from the union; a line of any other shape is a bug, and fails loudly. */

@@ -57,11 +57,6 @@ export class WebhookOutbox {
     return targets.length > 0;
   }
 
-  /** When the next delivery is due (ms), or undefined with none waiting. */
-  nextDue(): number | undefined {
-    return this.sql.exec<{ at: number | null }>("SELECT MIN(next_at) AS at FROM webhook_outbox").one().at ?? undefined;
-  }
-
   /** Attempts every delivery that is due, a few at a time. */
   async deliverDue(now = Date.now()): Promise<void> {
     for (;;) {

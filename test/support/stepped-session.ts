@@ -1,8 +1,9 @@
 // For workers tests of RUN_STEPS_PER_INVOCATION: gives one session's Durable Object that setting and
-// watches its alarm, the invocation that continues a run which yielded between steps. Each time the
-// alarm fires, the run's status and steps as the alarm found them are recorded; while `hold` is set the
-// alarm continues nothing (it is set an hour ahead instead), so a test can act between two steps and
-// then let the run go on with runDurableObjectAlarm. Both live in the object's memory: an eviction ends them.
+// watches its alarm, the invocation that starts a run (the request only queues it) and continues it after
+// each yield between steps. Each time the alarm fires, the run's status and steps as the alarm found them
+// are recorded; while `hold` is set an alarm that would continue a running run continues nothing (it is
+// set an hour ahead instead; one that starts a queued run still starts it), so a test can act between two
+// steps and then let the run go on with runDurableObjectAlarm. Both live in the object's memory: an eviction ends them.
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { SessionStore } from "../../src/session/session-store";
@@ -22,7 +23,7 @@ export async function steppedSession(sessionId: string, stepsPerInvocation: numb
     object.alarm = async () => {
       const run = new SessionStore(state.storage.sql).lastRun();
       if (run) watch.found.push({ status: run.status, steps: run.steps });
-      if (!watch.hold) return alarm();
+      if (!watch.hold || run?.status === "queued") return alarm();
       await state.storage.setAlarm(Date.now() + 3_600_000);
     };
   });

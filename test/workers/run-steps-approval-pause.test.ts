@@ -43,9 +43,10 @@ describe("a run driven step by step", () => {
     // Each call ran once (the asked one when it was allowed).
     expect(stepped.toolRuns).toHaveLength(3);
     expect(stepped.toolRuns.join(" ")).toMatch(/42.*1112.*4/s);
-    // Step 1 in the request's invocation, step 2 in the alarm's (it asked); the decision's invocation ran
-    // the allowed call and step 3; the alarm's, step 4.
+    // Step 1 in the first alarm's invocation (the request only queued the run), step 2 in the next one's
+    // (it asked); the decision's invocation ran the allowed call and step 3; the alarm's, step 4.
     expect(continued.found).toEqual([
+      { status: "queued", steps: 0 },
       { status: "running", steps: 1 },
       { status: "running", steps: 3 },
     ]);

@@ -33,9 +33,12 @@ describe("a run driven step by step", () => {
     const stream = new SseReader(res);
     expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
 
-    // The first invocation yielded after its step; the alarm came and was held.
-    await waitFor(() => alarms.found.length === 1);
-    expect(alarms.found).toEqual([{ status: "running", steps: 1 }]);
+    // The first alarm started the run and yielded after its step; the next alarm came and was held.
+    await waitFor(() => alarms.found.length === 2);
+    expect(alarms.found).toEqual([
+      { status: "queued", steps: 0 },
+      { status: "running", steps: 1 },
+    ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(await getRun(sid, runId)).toMatchObject({ status: "running", steps: 1 });
     expect((await requests(key)).requests).toHaveLength(1);

@@ -29,8 +29,11 @@ describe("a run driven step by step", () => {
     const stream = new SseReader(res);
     expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
     const until = Date.now() + 10_000;
-    while (alarms.found.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-    expect(alarms.found).toEqual([{ status: "running", steps: 1 }]);
+    while (alarms.found.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    expect(alarms.found).toEqual([
+      { status: "queued", steps: 0 },
+      { status: "running", steps: 1 },
+    ]);
 
     // Evicted the way a deploy or a crash does it: the instance is gone, storage (and the alarm) stay.
     await runInDurableObject(stubOf(sid), (_o, state) => state.abort("evicted between steps")).catch(() => {});

@@ -65,9 +65,10 @@ describe("RUN_STEPS_PER_INVOCATION", () => {
     expect(new Set(stepped.seqs).size).toBe(stepped.seqs.length);
     // Each tool call ran once.
     expect(stepped.toolRuns).toEqual([{ expression: "6*7" }, { expression: "42+1" }, { expression: "43*2" }]);
-    // The request's invocation made one step; each later one was the alarm's, which found the run still
-    // running, one step further each time.
+    // The request's invocation queued the run; each step was an alarm's: the first found it queued, each
+    // later one still running, one step further each time.
     expect(alarms.found).toEqual([
+      { status: "queued", steps: 0 },
       { status: "running", steps: 1 },
       { status: "running", steps: 2 },
       { status: "running", steps: 3 },
@@ -91,7 +92,10 @@ describe("RUN_STEPS_PER_INVOCATION", () => {
     }
     expect(text).toBe("The answer is 86.");
     expect(finish).toBe("stop");
-    // Two steps per invocation: the request's made steps 1–2, the alarm's 3–4.
-    expect(alarms.found).toEqual([{ status: "running", steps: 2 }]);
+    // Two steps per invocation: the request queued the run, the first alarm made steps 1–2, the next 3–4.
+    expect(alarms.found).toEqual([
+      { status: "queued", steps: 0 },
+      { status: "running", steps: 2 },
+    ]);
   });
 });
