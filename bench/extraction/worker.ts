@@ -1,7 +1,8 @@
 // A Worker for the extraction benchmark: POST a page's HTML to /extract?n=N&prune=product|htmlrewriter|none
-// and it runs the extraction N times (n=0: reads the body only, the baseline to subtract). /prune runs only
-// the prune step and /parse the prune step and linkedom's parse, so the bench can say where the time goes;
-// both answer with a length, so the answer's size costs nothing to compare.
+// and it runs the extraction N times (n=0: reads the body only, the baseline to subtract); it answers with
+// the article's text, or with its length only (&reply=length: the timed calls, so the answer's size costs
+// nothing on its way back through wrangler's proxy). /prune runs only the prune step and /parse the prune
+// step and linkedom's parse, so the bench can say where the time goes; both answer with a length too.
 import { DOMParser } from "linkedom";
 import { extractArticle } from "../../src/tools/extract";
 import { prunePage } from "../../src/tools/prune-page";
@@ -22,6 +23,6 @@ export default {
       else if (url.pathname === "/parse") out = new DOMParser().parseFromString(await prune(html), "text/html").title;
       else out = extractArticle(await prune(html), "http://fakehost/test/page.html").content;
     }
-    return new Response(out);
+    return new Response(url.searchParams.get("reply") === "length" ? String(out.length) : out);
   },
 };

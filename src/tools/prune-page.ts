@@ -35,7 +35,7 @@ export const DROPPED_TAGS = ["img", "link", "source", "input", "embed", "track",
 
 const NAME_END = "(?=[\\s/>])";
 const DROPPED = new RegExp(
-  `<!--[\\s\\S]*?-->|<(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^>]*)>[\\s\\S]*?<\\/\\1\\s*>|<(?:${DROPPED_TAGS.join("|")})${NAME_END}[^>]*>`,
+  `<(?:!--[\\s\\S]*?-->|(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^>]*)>[\\s\\S]*?<\\/\\1\\s*>|(?:${DROPPED_TAGS.join("|")})${NAME_END}[^>]*>)`,
   "gi",
 );
 const JSON_LD = /type\s*=\s*["']?application\/ld\+json/i;
@@ -148,7 +148,8 @@ function isFurniture(attributes: string): boolean {
 function articleOnly(pruned: string): string | null {
   const body = /<body\b[^>]*>/i.exec(pruned);
   if (!body) return null;
-  const pageChars = textLength(pruned.slice(body.index));
+  // The page's text is measured only for a block with enough text of its own.
+  let pageChars: number | undefined;
   for (const kind of ARTICLE_BLOCKS) {
     const starts = [...pruned.matchAll(kind)];
     if (starts.length !== 1) continue;
@@ -157,7 +158,7 @@ function articleOnly(pruned: string): string | null {
     if (end < 0) continue;
     const block = pruned.slice(start.index, end);
     const chars = textLength(block);
-    if (chars < ARTICLE_MIN_CHARS || chars < ARTICLE_MIN_SHARE * pageChars) continue;
+    if (chars < ARTICLE_MIN_CHARS || chars < ARTICLE_MIN_SHARE * (pageChars ??= textLength(pruned.slice(body.index)))) continue;
     return `${pruned.slice(0, body.index + body[0].length)}${block}</body></html>`;
   }
   return null;
