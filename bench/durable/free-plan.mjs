@@ -17,8 +17,10 @@
 // is the work between two model calls: the end of one invocation (read the answer, run the tool, store
 // the step, yield, set the alarm) and the start of the next (the alarm: load, build, send the request),
 // i.e. one invocation's work, cut at its model call instead of at its edges. The first cut (POST → the
-// first wait) holds the Worker's request and the object's first invocation's start; the last (the last
-// wait → the answer's end) the object's last invocation's end and the Worker's answer. With a stream the
+// first wait) holds the Worker's request, the object's invocation that queues the run (a new session's
+// schema included) and the alarm's that starts step 1; a repeated POST measures the request's own part
+// alone (see repeatedPost); the last (the last wait → the answer's end) the object's last invocation's
+// end and the Worker's answer. With a stream the
 // Worker's request lasts the whole run and relays each step's events inside the same cuts; without one
 // (a JSON POST) it waits, idle, and the cuts between model calls are the object's alone.
 //
@@ -218,7 +220,7 @@ function steppedMarkdown(s) {
     "| cut of the Worker process's CPU | with a stream: ms p50 / p90 / p99 / max | without: ms p50 / p90 / p99 / max | the free plan's 10 ms (p99, without / with) |",
     "|---|---:|---:|---|",
     `| between two model calls (${s.runs * s.steps} each): one invocation's end and the next one's start, the object's work of one step | ${cell(s.stream.between)} | ${cell(s.json.between)} | ${fits(s.json.between)} / ${fits(s.stream.between)} |`,
-    `| POST → the first model call: the Worker's request and the object's first invocation's start | ${cell(s.stream.first)} | ${cell(s.json.first)} | ${fits(s.json.first)} / ${fits(s.stream.first)} |`,
+    `| POST → the first model call: the request (the Worker's, and the object's queuing the run in a new session) and the alarm's start of step 1, two invocations | ${cell(s.stream.first)} | ${cell(s.json.first)} | ${fits(s.json.first)} / ${fits(s.stream.first)} |`,
     `| the last model call → the answer's end: the object's last invocation's end and the Worker's answer | ${cell(s.stream.last)} | ${cell(s.json.last)} | ${fits(s.json.last)} / ${fits(s.stream.last)} |`,
     `| the whole run, all its invocations together | ${cell(s.stream.total)} | ${cell(s.json.total)} | — |`,
     ...(s.request
