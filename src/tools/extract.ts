@@ -90,6 +90,11 @@ class TextReadability extends Readability<DomNode> {
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
+  /** The text keeps no styles or images, and nesting does not change it: these walks of the article are skipped. */
+  _cleanStyles(): void {}
+  _fixLazyImages(): void {}
+  _simplifyNestedElements(): void {}
+
   /** Readability's byline rule with its cheap tests first: it read every element's whole text before looking at its attributes. */
   _isValidByline(node: DomElement, matchString: string): boolean {
     const itemprop = node.getAttribute("itemprop");
