@@ -27,6 +27,7 @@ type DomElement = DomNode & {
   className: unknown;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
+  querySelector(selectors: string): DomNode | null;
   children: ArrayLike<DomNode>;
   getElementsByTagName(name: string): ArrayLike<DomNode>;
 };
@@ -87,8 +88,30 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
 
 /** Readability for text alone, without the work whose results text never shows or that linkedom makes dear. */
 class TextReadability extends Readability<DomNode> {
+  /** False once a look found none of the elements Readability's `_clean` sweeps for in the article. */
+  private sweepsFind = true;
+
+  /**
+   * Readability sweeps the article once for each of ten kinds of embed, control and furniture, which the
+   * prune has usually dropped already: one look says whether any sweep can find something. Cleaning only
+   * removes, so none can appear later.
+   */
+  _prepArticle(article: DomElement): void {
+    this.sweepsFind = article.querySelector(SWEPT) !== null;
+    super._prepArticle(article);
+  }
+
+  _clean(e: DomElement, tag: string): void {
+    if (this.sweepsFind) super._clean(e, tag);
+  }
+
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
+
+  /** The text keeps no styles or images, and nesting does not change it: these walks of the article are skipped. */
+  _cleanStyles(): void {}
+  _fixLazyImages(): void {}
+  _simplifyNestedElements(): void {}
 
   /** Readability's byline rule with its cheap tests first: it read every element's whole text before looking at its attributes. */
   _isValidByline(node: DomElement, matchString: string): boolean {
@@ -129,10 +152,15 @@ function hasText(node: DomNode): boolean {
   return false;
 }
 
-// Readability 0.6 (pinned) leaves its prototype's patterns undeclared; the byline rule above reads one.
+/** What Readability 0.6's `_prepArticle` hands to `_clean`, one sweep each. */
+const SWEPT = "object,embed,footer,link,aside,iframe,input,textarea,select,button";
+
+// Readability 0.6 (pinned) leaves these parts of its prototype undeclared; the overrides above use them.
 declare module "@mozilla/readability" {
   interface Readability<T> {
     REGEXPS: { byline: RegExp };
+    _prepArticle(article: unknown): void;
+    _clean(e: unknown, tag: string): void;
   }
 }
 
