@@ -6,7 +6,7 @@
 // tools and the prompt, calls the model once and stores the step). p50 and p99 over many runs. The CPU is
 // the Worker process's, so it also holds the Worker's own part of the request (routing, the SSE stream):
 // on Cloudflare that is another invocation, so these figures are an upper bound for the object's.
-// wrangler's local observability is off (X_LOCAL_OBSERVABILITY=false, see startProductWorker); the
+// wrangler's local observability is off (X_LOCAL_OBSERVABILITY=false, as for every bench Worker: see startWorker); the
 // records before 2026-12-01 23:40 UTC had it on.
 //
 // Then the same run driven one step per invocation (RUN_STEPS_PER_INVOCATION=1: the object's alarm
@@ -43,22 +43,6 @@ const q = (xs) => ({
   max: round(Math.max(...xs), 2),
 });
 
-/**
- * The Worker under `wrangler dev` without wrangler's local observability: on by default, it streams every
- * invocation's events to a collector Worker in the same workerd process, which costs CPU in every
- * invocation (~4–5 ms of a step invocation here). Cloudflare collects Workers Logs outside the Worker.
- */
-async function startProductWorker(mock, vars) {
-  const saved = process.env.X_LOCAL_OBSERVABILITY;
-  process.env.X_LOCAL_OBSERVABILITY = "false";
-  try {
-    return await startWorker(mock, vars);
-  } finally {
-    if (saved === undefined) delete process.env.X_LOCAL_OBSERVABILITY;
-    else process.env.X_LOCAL_OBSERVABILITY = saved;
-  }
-}
-
 /** The model's latency in the stepped mode: it separates the invocations in time. */
 const STEPPED_LATENCY_MS = 100;
 
@@ -90,7 +74,7 @@ async function repeatedPost(url, sessionId) {
 /** `runs` runs of `steps` tool steps, one step per invocation, with and without a stream (interleaved): CPU ms per cut (see above). */
 async function runStepped({ runs, steps }) {
   const mock = await startMock({ MOCK_LATENCY_MS: String(STEPPED_LATENCY_MS) });
-  const w = await startProductWorker(mock, { RUN_STEPS_PER_INVOCATION: "1" });
+  const w = await startWorker(mock, { RUN_STEPS_PER_INVOCATION: "1" });
   try {
     const pid = w.processes().find((p) => p.role === WORKER).pid;
     await mock.watch(pid);
@@ -162,7 +146,7 @@ export async function runFreePlan({ runs = 60, steps = 10, steppedRuns = 40 } = 
 /** A whole run in one invocation, and a one-call run on a warm session, on the zero-latency model. */
 async function runWhole({ runs, steps }) {
   const mock = await startMock();
-  const w = await startProductWorker(mock);
+  const w = await startWorker(mock);
   try {
     const procs = w.processes();
     const stamp = Date.now().toString(36);

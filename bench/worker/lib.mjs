@@ -51,6 +51,10 @@ export async function startWorker(mock, vars = {}, config) {
   const dev = await startWranglerDev({
     vars: { OPENAI_BASE_URL: mock.baseURL, OPENAI_API_KEY: "sk-bench", MODEL: "bench-model", MODEL_MAX_RETRIES: "0", ...vars },
     args: config ? ["--config", config] : [],
+    // wrangler's local observability off: on by default, it streams every invocation's events to a collector
+    // Worker inside the same workerd process, which costs CPU in every invocation (~4–5 ms of a step
+    // invocation); Cloudflare collects Workers Logs outside the Worker.
+    env: { X_LOCAL_OBSERVABILITY: "false" },
     timeoutMs: 180_000,
   });
   const spawnToReadyMs = clock() - t0;

@@ -5,8 +5,8 @@
 //
 //   node bench/worker/profile-worker.mjs [--runs 20] [--steps 10] [--top 30] [--same-session] [--steps-per-invocation N] [--save]
 //   (--save writes bench/results/workerd-profile-<fresh-sessions|same-session>.md; --steps-per-invocation sets
-//   RUN_STEPS_PER_INVOCATION, so the object's alarm drives the run N steps at a time; X_LOCAL_OBSERVABILITY=false
-//   in the environment leaves out wrangler's local log collector, which costs CPU in every invocation)
+//   RUN_STEPS_PER_INVOCATION, so the object's alarm drives the run N steps at a time; wrangler's local log
+//   collector is left out, as for every bench Worker: see startWorker)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
