@@ -87,11 +87,14 @@ async function runStepped({ runs, steps }) {
       if (r.error) throw new Error(`run failed: ${r.error}`);
       const log = await mock.log(seen);
       seen = Math.max(seen, ...log.map((e) => e.seq));
-      const mids = log.filter((e) => e.key === r.key).map((e) => e.cpuMidNs);
+      const entries = log.filter((e) => e.key === r.key);
+      const mids = entries.map((e) => e.cpuMidNs);
+      const mainMids = entries.map((e) => e.mainCpuMidNs);
       if (mids.length !== steps + 1 || mids.some((m) => m == null)) throw new Error(`run ${r.key}: ${mids.length} model calls read, ${steps + 1} expected`);
       return {
         first: (mids[0] - before) / 1e6,
         between: mids.slice(1).map((m, i) => (m - mids[i]) / 1e6),
+        betweenMain: mainMids.slice(1).map((m, i) => (m - mainMids[i]) / 1e6),
         last: (after - mids.at(-1)) / 1e6,
         total: (after - before) / 1e6,
       };
@@ -117,6 +120,7 @@ async function runStepped({ runs, steps }) {
     }
     const summary = (rs) => ({
       between: q(rs.flatMap((r) => r.between)),
+      betweenMain: q(rs.flatMap((r) => r.betweenMain)),
       first: q(rs.map((r) => r.first)),
       last: q(rs.map((r) => r.last)),
       total: q(rs.map((r) => r.total)),
@@ -204,6 +208,11 @@ function steppedMarkdown(s) {
     "| cut of the Worker process's CPU | with a stream: ms p50 / p90 / p99 / max | without: ms p50 / p90 / p99 / max | the free plan's 10 ms (p99, without / with) |",
     "|---|---:|---:|---|",
     `| between two model calls (${s.runs * s.steps} each): one invocation's end and the next one's start, the object's work of one step | ${cell(s.stream.between)} | ${cell(s.json.between)} | ${fits(s.json.between)} / ${fits(s.stream.between)} |`,
+    ...(s.json.betweenMain
+      ? [
+          `| the same, workerd's main thread alone (the isolate's JavaScript, without V8's collector and compiler threads) | ${cell(s.stream.betweenMain)} | ${cell(s.json.betweenMain)} | ${fits(s.json.betweenMain)} / ${fits(s.stream.betweenMain)} |`,
+        ]
+      : []),
     `| POST → the first model call: the request (the Worker's, and the object's queuing the run in a new session) and the alarm's start of step 1, two invocations | ${cell(s.stream.first)} | ${cell(s.json.first)} | ${fits(s.json.first)} / ${fits(s.stream.first)} |`,
     `| the last model call → the answer's end: the object's last invocation's end and the Worker's answer | ${cell(s.stream.last)} | ${cell(s.json.last)} | ${fits(s.json.last)} / ${fits(s.stream.last)} |`,
     `| the whole run, all its invocations together | ${cell(s.stream.total)} | ${cell(s.json.total)} | — |`,

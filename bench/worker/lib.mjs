@@ -88,6 +88,15 @@ export function devProcesses(port) {
     }));
 }
 
+/** CPU nanoseconds of a process's main thread: in workerd, the thread that runs the isolate's JavaScript (V8's collector and compiler helpers are threads of their own). */
+export function mainThreadCpuNs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return NaN;
+  }
+}
+
 /** CPU nanoseconds of a process, all threads. */
 export function cpuNs(pid) {
   let ns = 0;

@@ -5,13 +5,13 @@
 // wall-clock times (ms since the epoch, sub-millisecond) so the driver can see the gaps between steps.
 //
 // With MOCK_LATENCY_MS and a process to watch (POST /__watch?pid=N), each entry also gets that process's
-// CPU read halfway through the wait (`cpuMidNs`), when it is idle waiting for this answer: the free-plan
+// CPU read halfway through the wait (`cpuMidNs`; `mainCpuMidNs` its main thread's), when it is idle waiting for this answer: the free-plan
 // bench cuts the Worker process's CPU into the work between model calls there.
 //
 //   node bench/worker/mock-model.mjs <port>      prints "READY <port>"; GET /__log?after=N, POST /__reset, GET /__stats, POST /__watch?pid=N
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import { cpuNs } from "./lib.mjs";
+import { cpuNs, mainThreadCpuNs } from "./lib.mjs";
 
 const port = Number(process.argv[2] || 0);
 const LATENCY = Number(process.env.MOCK_LATENCY_MS || 0);
@@ -147,7 +147,11 @@ const server = http.createServer((req, res) => {
     log.push(entry);
     const go = () => send(res, body, reply(info), raw.length, () => (entry.ended = clock()));
     if (LATENCY) {
-      if (watched) setTimeout(() => (entry.cpuMidNs = cpuNs(watched)), LATENCY / 2);
+      if (watched)
+        setTimeout(() => {
+          entry.cpuMidNs = cpuNs(watched);
+          entry.mainCpuMidNs = mainThreadCpuNs(watched);
+        }, LATENCY / 2);
       setTimeout(go, LATENCY);
     } else go();
   });
