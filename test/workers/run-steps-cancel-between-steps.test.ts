@@ -3,42 +3,14 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { requests, script } from "../support/model-control";
+import { requests } from "../support/model-control";
 import { getRun, messages, trace } from "../support/session-api";
-import { SseReader } from "../support/sse-reader";
-import { steppedSession } from "../support/stepped-session";
-import { call, uniqueId } from "../support/worker-http";
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { runHeldAfterFirstStep } from "../support/stepped-session";
+import { call } from "../support/worker-http";
 
 describe("a run driven step by step", () => {
   it("is cancelled between two steps: run.completed cancelled on its stream, and the alarm continues nothing", async () => {
-    const key = uniqueId("k");
-    const marker = await script(key, [
-      { toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] },
-      { toolCalls: [{ name: "calculate", args: { expression: "42+1" } }] },
-      { text: "never asked for" },
-    ]);
-    const sid = uniqueId();
-    const alarms = await steppedSession(sid, 1);
-    alarms.hold = true;
-    const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} Work it out.`, stream: true } });
-    const runId = res.headers.get("x-run-id")!;
-    const stream = new SseReader(res);
-    expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
-
-    // The first alarm started the run and yielded after its step; the next alarm came and was held.
-    await waitFor(() => alarms.found.length === 2);
-    expect(alarms.found).toEqual([
-      { status: "queued", steps: 0 },
-      { status: "running", steps: 1 },
-    ]);
+    const { sid, runId, key, stream, alarms } = await runHeldAfterFirstStep("never asked for");
     await new Promise((r) => setTimeout(r, 200));
     expect(await getRun(sid, runId)).toMatchObject({ status: "running", steps: 1 });
     expect((await requests(key)).requests).toHaveLength(1);

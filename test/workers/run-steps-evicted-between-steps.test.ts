@@ -4,36 +4,18 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { requests, script } from "../support/model-control";
+import { requests } from "../support/model-control";
 import { getRun, messages, settledRun, trace } from "../support/session-api";
 import { SseReader } from "../support/sse-reader";
-import { steppedSession } from "../support/stepped-session";
-import { call, uniqueId } from "../support/worker-http";
+import { runHeldAfterFirstStep } from "../support/stepped-session";
+import { call } from "../support/worker-http";
 
 // A stub to an aborted instance stays broken: each call gets a fresh one.
 const stubOf = (sid: string) => env.SESSIONS.getByName(sid);
 
 describe("a run driven step by step", () => {
   it("continues after its object is evicted between two steps, each tool call run once", async () => {
-    const key = uniqueId("k");
-    const marker = await script(key, [
-      { toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] },
-      { toolCalls: [{ name: "calculate", args: { expression: "42+1" } }] },
-      { text: "The answer is 43." },
-    ]);
-    const sid = uniqueId();
-    const alarms = await steppedSession(sid, 1);
-    alarms.hold = true;
-    const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} Work it out.`, stream: true } });
-    const runId = res.headers.get("x-run-id")!;
-    const stream = new SseReader(res);
-    expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
-    const until = Date.now() + 10_000;
-    while (alarms.found.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-    expect(alarms.found).toEqual([
-      { status: "queued", steps: 0 },
-      { status: "running", steps: 1 },
-    ]);
+    const { sid, runId, key, stream } = await runHeldAfterFirstStep("The answer is 43.");
 
     // Evicted the way a deploy or a crash does it: the instance is gone, storage (and the alarm) stay.
     await runInDurableObject(stubOf(sid), (_o, state) => state.abort("evicted between steps")).catch(() => {});
