@@ -28,7 +28,7 @@ export default defineConfig({
           // Test files share worker processes: each starts its own servers and leaves no globals behind.
           isolate: false,
           include: ["test/**/*.test.ts"],
-          exclude: ["test/workers/**"],
+          exclude: ["test/**/*.workers.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,7 +56,7 @@ export default defineConfig({
                 SLACK_BOT_TOKEN: "xoxb-test-token",
                 SLACK_API_BASE: `${platformFake}/slack/api`,
                 PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
-                // MCP OAuth state sealed at rest (test/workers/mcp-tokens-sealed-at-rest.test.ts).
+                // MCP OAuth state sealed at rest (test/mcp/oauth/mcp-tokens-sealed-at-rest.workers.test.ts).
                 MCP_TOKEN_KEY: "test-mcp-token-key",
                 WEBHOOKS: JSON.stringify([
                   { url: `http://127.0.0.1:${process.env.HOOK_RECORDER_PORT}/hook`, events: TEST_HOOK_EVENTS, secret: TEST_HOOK_SECRET },
@@ -69,7 +69,7 @@ export default defineConfig({
           name: "workers",
           // One workerd for all files; tests use unique session ids, so shared storage is harmless.
           isolate: false,
-          include: ["test/workers/**/*.test.ts"],
+          include: ["test/**/*.workers.test.ts"],
           testTimeout: 30_000,
         },
       },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates skills/manifest.json from every skills/<name>/SKILL.md front matter. The Worker reads
 // skills through the static-assets binding, which cannot list a directory, so the manifest is how
-// it learns which skills and sub-files exist. Commit the result; test/skills-manifest.test.ts fails
+// it learns which skills and sub-files exist. Commit the result; test/tools/skills-manifest.test.ts fails
 // when it is stale.
 //
 //   node scripts/build-skills-manifest.mjs            write skills/manifest.json

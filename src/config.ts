@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { ApiKeysSchema } from "./http/api-keys";
 import { PermissionRulesSchema } from "./lib/permissions";
-import { WebhookHooksSchema } from "./session/webhook-hooks";
+import { WebhookHooksSchema } from "./session/trace/webhooks";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 const bool = (def: boolean) =>
@@ -79,7 +79,7 @@ export const ConfigSchema = z.object({
   /** Characters of a page's text handed to the model. */
   FETCH_MAX_CHARS: int(20_000, 100),
   SYSTEM_PROMPT: optionalString,
-  /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/tools/mcp/config.ts. */
+  /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/mcp/config.ts. */
   MCP_SERVERS: optionalString,
   /** The Worker's public origin, for OAuth redirect URIs (docs/mcp.md); default: the request's origin. */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),

@@ -6,7 +6,7 @@ import { tickCourses } from "./courses/scheduled";
 export { SessionObject } from "./session/session-object";
 export { ChatObject } from "./channels/chat-object";
 export { CourseRegistry } from "./courses/course-registry";
-export { McpOAuthObject } from "./session/mcp-oauth-object";
+export { McpOAuthObject } from "./mcp/oauth/oauth-object";
 export { LearnerObject } from "./learning/learner-object";
 export { McpSessionObject } from "./mcp-server/mcp-session-object";
 

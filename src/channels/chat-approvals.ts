@@ -6,12 +6,12 @@
 import type { Env } from "../env";
 import type { RunOutcome } from "../delivery/run-outcome";
 import type { ChatSender } from "../delivery/chat-sender";
-import { decideApproval } from "../session/decide-approval";
-import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalChoice, type ClickRefusal } from "./approval-buttons";
+import { decideApproval } from "../session/interactions/decide-approval";
+import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalChoice, type ClickRefusal } from "../platforms/approval-buttons";
 import type { ChatApprovalStore, ShownApproval } from "./chat-approval-store";
 import { WATCHDOG_MS } from "../lib/watchdog-alarm";
 import type { ChatJob, ChatStore } from "./chat-store";
-import type { AnyChatPlatform, ChatClick, ChatShapes } from "./platforms";
+import type { AnyChatPlatform, ChatClick, ChatShapes } from "../platforms/registry";
 
 /** How long after an approval's expiry a paused job is looked at again (the session settles it at expiry). */
 const EXPIRY_GRACE_MS = 5_000;

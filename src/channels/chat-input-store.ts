@@ -4,7 +4,7 @@
 // row goes once its question is answered, so the values given never outlive it.
 import type { InputRequest } from "../delivery/run-outcome";
 import type { FormProgress } from "./input-form";
-import type { ChatTarget } from "./platforms";
+import type { ChatTarget } from "../platforms/registry";
 
 export interface AskedInput extends InputRequest {
   /** The chat job whose run asked. */

@@ -7,12 +7,12 @@
 import type { ChatSender } from "../delivery/chat-sender";
 import type { RunOutcome } from "../delivery/run-outcome";
 import type { Env } from "../env";
-import { answerInput, type InputAction } from "../session/answer-input";
+import { answerInput, type InputAction } from "../session/interactions/answer-input";
 import type { JobControl } from "./chat-approvals";
 import type { AskedInput, ChatInputStore } from "./chat-input-store";
 import type { ChatJob, ChatStore } from "./chat-store";
 import { canSend, fieldQuestion, formFields, optionValue, replyValue, type FieldValue, type FormAction } from "./input-form";
-import type { AnyChatPlatform, ChatClick, ChatShapes } from "./platforms";
+import type { AnyChatPlatform, ChatClick, ChatShapes } from "../platforms/registry";
 
 /** How long after a question's expiry its paused job is looked at again (the session settles it at expiry). */
 const EXPIRY_GRACE_MS = 5_000;

@@ -21,19 +21,19 @@ import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
 import type { Env } from "../env";
 import { parseQuizButton } from "../learning/chat-quiz";
-import { sessionStub, startRun } from "../session/start-run";
-import { parseButtonValue } from "./approval-buttons";
+import { sessionStub, startRun } from "../session/runs/start-run";
+import { parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
 import { ChatApprovals } from "./chat-approvals";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
-import { lessonRequest } from "./chat-commands";
+import { lessonRequest } from "../platforms/chat-commands";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
-import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "./platforms";
+import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "../platforms/registry";
 
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
 const TYPING_EVERY_MS = 4_000;

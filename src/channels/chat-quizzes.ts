@@ -21,7 +21,7 @@ import {
   type QuizState,
 } from "../learning/chat-quiz";
 import type { ChatStore } from "./chat-store";
-import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "./platforms";
+import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "../platforms/registry";
 
 /** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
 const QUIZ = "quiz";

@@ -1,7 +1,7 @@
 // The fixed texts a conversation answers with: a finished run's reply, the link to authorize an MCP
 // server, and what /compact did.
 import type { RunOutcome } from "../delivery/run-outcome";
-import type { CompactResult } from "../session/compact-session";
+import type { CompactResult } from "../session/runs/compact-session";
 
 /** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
 export const authorizationText = (a: { server: string; authorizationUrl: string }) =>

@@ -2,7 +2,7 @@
 // per delivery id, which is what makes a platform's retry a no-op) with how far each got, and small
 // key/value state such as the chat's current session. A job whose run paused for approval waits
 // ("awaiting") with a pause row: where the run's events continue and when to look at it again.
-import type { ChatMessage } from "./platforms";
+import type { ChatMessage } from "../platforms/registry";
 
 /** Finished deliveries are kept this long to recognise late retries (Slack retries for about an hour). */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;

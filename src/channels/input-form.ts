@@ -4,7 +4,7 @@
 // comma-separated). An optional field can be skipped (the server's default then applies, SEP-1034);
 // once every required field has a value, Send answers with what is there. Decline and Cancel are always
 // offered. Button values are "in:<input id>:<what>", well inside Telegram's 64 bytes.
-import type { OutgoingMessage } from "./chat-platform";
+import type { OutgoingMessage } from "../platforms/chat-platform";
 
 type Json = Record<string, unknown>;
 

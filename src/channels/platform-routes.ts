@@ -2,7 +2,7 @@
 // and each authenticates its platform itself (a secret header, a request signature). A new platform's
 // routes get their line here, beside its adapter's line in platforms.ts.
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
+import type { AppEnv } from "../http-kit/app-env";
 import { slackRoutes } from "./slack/slack-events-route";
 import { slackInteractionRoutes } from "./slack/slack-interactions-route";
 import { telegramRoutes } from "./telegram/telegram-webhook";

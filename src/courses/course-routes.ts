@@ -1,9 +1,9 @@
 // /v1/courses: create, list, read (with the lessons so far and the learner's progress), delete.
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
+import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../lib/http-error";
-import { idempotencyKeyOf, REPLAYED_HEADER } from "../http/idempotency-key";
-import { parseId, parseJson } from "../http/validation";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
+import { parseId, parseJson } from "../http-kit/validation";
 import type { Config } from "../config";
 import { learnerStub } from "../learning/learner-object";
 import { CourseInput, type CourseDelivery } from "./course-input";

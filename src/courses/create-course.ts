@@ -3,7 +3,7 @@ import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { HttpError } from "../lib/http-error";
 import type { Tenant } from "../lib/tenant";
-import type { IdempotencyKey } from "../session/request-dedupe";
+import type { IdempotencyKey } from "../session/runs/request-dedupe";
 import { CourseInput } from "./course-input";
 import { keyShardOf, newCourseId, shardHolding } from "./course-shards";
 

@@ -1,8 +1,8 @@
 // Sends a run's answer and the lessons it saved to a chat, through the chat's platform adapter. The
 // bots' replies and the courses' daily deliveries both go through here, so a lesson looks the same
 // either way: the text first, then each lesson (on Slack, in the thread of the text).
-import type { ChatPlatform, PlatformShapes } from "../channels/chat-platform";
-import { getLesson, type LessonBucket } from "../tools/lesson-store";
+import type { ChatPlatform, PlatformShapes } from "../platforms/chat-platform";
+import { getLesson, type LessonBucket } from "../lessons/store";
 
 export class ChatSender<P extends PlatformShapes> {
   constructor(

@@ -1,11 +1,11 @@
 // Where a course's lessons go (its `deliver`: a Telegram chat, a Slack channel, both or neither) and
 // how one lesson gets there: the announcement, the lesson (chat-sender.ts), and the "Quiz me" offer
 // when the lesson has exercises to check. Courses deliver through here and never import a channel.
-import { chatPlatform, type ChatTarget, type PlatformName } from "../channels/platforms";
-import type { OutgoingMessage } from "../channels/chat-platform";
+import { chatPlatform, type ChatTarget, type PlatformName } from "../platforms/registry";
+import type { OutgoingMessage } from "../platforms/chat-platform";
 import type { Config } from "../config";
 import type { CourseDelivery } from "../courses/course-input";
-import type { LessonBucket } from "../tools/lesson-store";
+import type { LessonBucket } from "../lessons/store";
 import { ChatSender } from "./chat-sender";
 
 export interface DeliveryTarget {

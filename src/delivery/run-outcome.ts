@@ -4,10 +4,10 @@
 // since the pause count).
 import type { Env } from "../env";
 import { toJsonRecord } from "../lib/json";
-import type { PendingApproval } from "../session/approvals";
-import type { RunView } from "../session/run-views";
-import { sessionStub } from "../session/start-run";
-import { readStreamRows } from "../session/stream-events";
+import type { PendingApproval } from "../session/interactions/approvals";
+import type { RunView } from "../session/runs/run-views";
+import { sessionStub } from "../session/runs/start-run";
+import { readStreamRows } from "../session/trace/stream-events";
 
 /** An approval as a chat shows it. */
 export type ApprovalRequest = Omit<PendingApproval, "callId">;

@@ -1,11 +1,11 @@
 // /v1/sessions/:id/approvals/:approvalId: a person allows or denies a tool call a run is waiting on.
 import { Hono } from "hono";
 import * as z from "zod";
-import { decideApproval } from "../session/decide-approval";
-import type { AppEnv } from "./app-env";
-import { HttpError, notFound } from "./errors";
-import { reachableSession } from "./tenant-session";
-import { parseId, parseJson } from "./validation";
+import { decideApproval } from "../session/interactions/decide-approval";
+import type { AppEnv } from "../http-kit/app-env";
+import { HttpError, notFound } from "../http-kit/errors";
+import { reachableSession } from "../http-kit/tenant-session";
+import { parseId, parseJson } from "../http-kit/validation";
 
 const Decide = z.strictObject({
   decision: z.enum(["allow", "deny"]),

@@ -7,7 +7,7 @@ import { HttpError } from "../lib/http-error";
 import { timingSafeEqualStrings } from "../lib/timing-safe";
 import type { Tenant } from "../lib/tenant";
 import { matchApiKey } from "./api-keys";
-import type { AppEnv } from "./app-env";
+import type { AppEnv } from "../http-kit/app-env";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

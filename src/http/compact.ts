@@ -1,9 +1,9 @@
 // POST /v1/sessions/:id/compact: compacts the session's history now and answers the compaction's figures.
 import { Hono } from "hono";
-import type { AppEnv } from "./app-env";
-import { HttpError, notFound } from "./errors";
-import { reachableSession } from "./tenant-session";
-import { parseId } from "./validation";
+import type { AppEnv } from "../http-kit/app-env";
+import { HttpError, notFound } from "../http-kit/errors";
+import { reachableSession } from "../http-kit/tenant-session";
+import { parseId } from "../http-kit/validation";
 
 export const compactRoutes = new Hono<AppEnv>().post("/:id/compact", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");

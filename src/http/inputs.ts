@@ -1,12 +1,12 @@
 // /v1/sessions/:id/inputs/:inputId: a person answers an MCP server's question (input.required) a run waits on.
 import { Hono } from "hono";
 import * as z from "zod";
-import { answerInput } from "../session/answer-input";
-import type { AppEnv } from "./app-env";
-import { HttpError, notFound } from "./errors";
-import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
-import { reachableSession } from "./tenant-session";
-import { parseId, parseJson } from "./validation";
+import { answerInput } from "../session/interactions/answer-input";
+import type { AppEnv } from "../http-kit/app-env";
+import { HttpError, notFound } from "../http-kit/errors";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
+import { reachableSession } from "../http-kit/tenant-session";
+import { parseId, parseJson } from "../http-kit/validation";
 
 /** A form's field values: the MCP form-schema subset (strings, numbers, booleans, multiple-choice lists). */
 const Content = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));

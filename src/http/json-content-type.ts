@@ -3,8 +3,8 @@
 // without one, and the preflight fails (no CORS headers are ever granted). So a body the page could
 // smuggle is refused before anything parses it.
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./app-env";
-import { HttpError } from "./errors";
+import type { AppEnv } from "../http-kit/app-env";
+import { HttpError } from "../http-kit/errors";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

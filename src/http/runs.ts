@@ -1,13 +1,13 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ParadigmSchema, startRun } from "../session/start-run";
-import type { AppEnv } from "./app-env";
-import { badRequest, notFound } from "./errors";
-import { sseResponse, wantsStream } from "./sse";
-import { idempotencyKeyOf, REPLAYED_HEADER } from "./idempotency-key";
-import { reachableSession } from "./tenant-session";
-import { parseId, parseJson, parseQuery } from "./validation";
+import { ParadigmSchema, startRun } from "../session/runs/start-run";
+import type { AppEnv } from "../http-kit/app-env";
+import { badRequest, notFound } from "../http-kit/errors";
+import { sseResponse, wantsStream } from "../http-kit/sse";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
+import { reachableSession } from "../http-kit/tenant-session";
+import { parseId, parseJson, parseQuery } from "../http-kit/validation";
 
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),

@@ -2,7 +2,7 @@
 // (METADATA_MAX_DEPTH, METADATA_MAX_BYTES), so a deeply nested document is a 400 here rather than a
 // RangeError when it crosses to the session object, and no session carries megabytes of labels.
 import type { Config } from "../config";
-import { badRequest } from "./errors";
+import { badRequest } from "../http-kit/errors";
 
 /** Nesting depth of a parsed JSON value (a scalar is 0, `{}` 1), counted without recursion and only up to `limit + 1`. */
 function depthBeyond(value: unknown, limit: number): number {

@@ -1,12 +1,12 @@
 // /v1/sessions: create, read, delete, and the audit trace.
 import { Hono } from "hono";
 import * as z from "zod";
-import { sessionStub } from "../session/start-run";
-import type { AppEnv } from "./app-env";
-import { HttpError, notFound } from "./errors";
+import { sessionStub } from "../session/runs/start-run";
+import type { AppEnv } from "../http-kit/app-env";
+import { HttpError, notFound } from "../http-kit/errors";
 import { checkMetadata } from "./session-metadata";
-import { reachableSession } from "./tenant-session";
-import { Id, parseId, parseJson, parseQuery } from "./validation";
+import { reachableSession } from "../http-kit/tenant-session";
+import { Id, parseId, parseJson, parseQuery } from "../http-kit/validation";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
 /** Paging of a session's messages (docs/api.md): `before` alone would be ignored, so it needs `limit`. */

@@ -3,9 +3,9 @@
 // An unknown API path answers an OpenAI error object, which is also the contract's {error: {code, message}}:
 // OpenAI clients pointed at /v1 raise their usual NotFoundError.
 import type { Context } from "hono";
-import type { AppEnv } from "./app-env";
-import { errorResponse } from "./errors";
-import { openAIErrorBody } from "./openai-errors";
+import type { AppEnv } from "../http-kit/app-env";
+import { errorResponse } from "../http-kit/errors";
+import { openAIErrorBody } from "../openai-compatible/openai-errors";
 
 /**
  * The page runs only its own scripts (/js/*, /vendor/*) and talks only to this origin: an injected

@@ -2,9 +2,9 @@
 // key. Lenient on the form (normalize-answer.ts), strict on the content: a multiple-choice answer
 // may be the letter in any dress ("b", "(B)", "Ｂ", "选B") or the option's text; a fill-in answer may
 // be the key's answer or any accepted variant; with several blanks each counts for its share.
-import { BLANK } from "../tools/lesson-validator";
-import { halfWidth } from "../tools/lesson-vocabulary";
-import { splitVariants, type AnswerKey, type Exercise } from "./exercises";
+import { BLANK } from "../lessons/validator";
+import { halfWidth } from "../lessons/vocabulary";
+import { splitVariants, type AnswerKey, type Exercise } from "../lessons/exercises";
 import type { Grade } from "./grade";
 import { normalizeAnswer, sameAnswer } from "./normalize-answer";
 

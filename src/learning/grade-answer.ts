@@ -4,10 +4,10 @@
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
-import { startEphemeralRun } from "../session/ephemeral-run";
-import { startRun } from "../session/start-run";
+import { startEphemeralRun } from "../session/runs/ephemeral-run";
+import { startRun } from "../session/runs/start-run";
 import { gradeFillIn, gradeMultipleChoice } from "./deterministic-grading";
-import type { AnswerKey, Exercise } from "./exercises";
+import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { GradeSchema, type Grade } from "./grade";
 import { gradingRequest, type GradingTask } from "./grading-run";
 

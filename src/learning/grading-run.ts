@@ -4,7 +4,7 @@
 // the run fails with `could_not_grade`. The session runs it like any run, so it is traced and counted.
 import * as z from "zod";
 import { defineTool, type Emit, forceFirstToolChoice, type ModelClient, runLoop, type RunResult, ToolRegistry, userMessage } from "../agent";
-import type { Exercise, AnswerKey } from "./exercises";
+import type { Exercise, AnswerKey } from "../lessons/exercises";
 import { GradeSchema } from "./grade";
 
 /** What a grading run needs, stored with the run (RunOptions.grading). */

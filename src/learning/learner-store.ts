@@ -3,7 +3,7 @@
 // concepts need no lesson read. Times are epoch milliseconds passed in by the caller (the clock is
 // the object's, or a test's).
 import type { Tenant } from "../lib/tenant";
-import type { Concept, Exercise } from "./exercises";
+import type { Concept, Exercise } from "../lessons/exercises";
 import type { GradedAnswer, Verdict } from "./grade";
 import { reviewed, type ReviewCard } from "./review-schedule";
 

@@ -5,7 +5,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env";
-import { answerInput, type AnswerOutcome } from "../session/answer-input";
+import { answerInput, type AnswerOutcome } from "../session/interactions/answer-input";
 
 export interface RunQuestion {
   inputId: string;

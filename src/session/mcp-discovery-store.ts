@@ -1,6 +1,6 @@
 // The session's MCP discovery cache (ToolListCache) in its Durable Object's SQLite, so a run does not
 // re-initialize and re-list every server on every turn. Entries live in meta rows with an expiry.
-import type { ServerDiscovery, ToolListCache } from "../tools/mcp";
+import type { ServerDiscovery, ToolListCache } from "../mcp";
 import type { SessionStore } from "./session-store";
 
 /** A tool list larger than this is not cached: it would make a large row for little gain. */

@@ -3,8 +3,8 @@
 import { addUsage, type Compaction, emptyUsage, type ErrorInfo, type Message, type Paradigm, type RunStatus, type Todo, type Usage } from "../agent";
 import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
-import { isUnfinished } from "./run-lifecycle";
-import { TraceStore } from "./trace-store";
+import { isUnfinished } from "./runs/run-lifecycle";
+import { TraceStore } from "./trace/trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;

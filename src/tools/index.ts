@@ -1,4 +1,4 @@
-// The built-in tools: the one list a toolset assembles from (src/session/toolset.ts). A new built-in tool
+// The built-in tools: the one list a toolset assembles from (src/session/runs/toolset.ts). A new built-in tool
 // is one file here and one line below. MCP servers' tools come from ./mcp.
 export { calculateTool } from "./calculate";
 export { createWebSearchTool } from "./web-search";

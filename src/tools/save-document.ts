@@ -8,7 +8,7 @@
 import * as z from "zod";
 import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
 import { applyEdits, appendBlock } from "./document-edits";
-import { checkAnswersBlind, type SolverCache } from "./lesson-answer-check";
+import { checkAnswersBlind, type SolverCache } from "../lessons/answer-check";
 import {
   DOCUMENT_FORMATS,
   type DocumentFormat,
@@ -19,8 +19,8 @@ import {
   lessonMeta,
   lessonPath,
   objectKey,
-} from "./lesson-store";
-import { type LessonFinding, lessonChapters, lessonTitle, looksLikeLesson, validateLesson } from "./lesson-validator";
+} from "../lessons/store";
+import { type LessonFinding, lessonChapters, lessonTitle, looksLikeLesson, validateLesson } from "../lessons/validator";
 import { FETCHED_URLS } from "./fetch-webpage";
 import type { Tenant } from "../lib/tenant";
 

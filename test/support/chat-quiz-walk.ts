@@ -1,4 +1,4 @@
-// The quiz walk both chat platforms must pass (test/workers/telegram-quiz.test.ts, slack-quiz.test.ts):
+// The quiz walk both chat platforms must pass (test/channels/telegram/telegram-quiz.workers.test.ts, slack-quiz.test.ts):
 // from "Quiz me" through a right and a wrong press, a fill-in reply, a model-graded short answer,
 // /quiz, the summary, and /review before and after a miss comes due. Each platform says how to read
 // its bot's messages, send a reply and press a button.

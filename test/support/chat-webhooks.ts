@@ -1,7 +1,7 @@
 // Posting to a Worker's chat webhooks from Node (a Worker under `wrangler dev`), the way Telegram and
 // Slack do: the Telegram secret header, and Slack's v0 signature over the raw body. The payloads come
 // from telegram-payloads.ts and slack-payloads.ts.
-import { slackSignature } from "../../src/channels/slack/slack-signature";
+import { slackSignature } from "../../src/platforms/slack/slack-signature";
 
 export function chatWebhooks(workerUrl: string, secrets: { telegram: string; slack: string }) {
   const slack = async (path: string, body: string, contentType: string) => {

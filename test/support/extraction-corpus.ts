@@ -1,7 +1,7 @@
 // The extraction corpus of ../shared/corpus and its scorer, re-implemented from
 // score-extraction.mjs (that script runs on import, so it cannot be imported): bag-of-tokens F1 of
 // an extractor's text against the text of Readability's expected.html, CJK characters one token each.
-// Shared by test/extraction-corpus.test.ts and bench/extraction.mjs.
+// Shared by test/tools/extraction-corpus.test.ts and bench/extraction.mjs.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseHTML } from "linkedom";

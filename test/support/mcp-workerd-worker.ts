@@ -4,7 +4,7 @@
 import type { SourcedEvent } from "../../src/agent/events";
 import { ToolRegistry } from "../../src/agent/tools";
 import { RunState } from "../../src/agent/run-state";
-import { McpManager, parseMcpConfig } from "../../src/tools/mcp/index";
+import { McpManager, parseMcpConfig } from "../../src/mcp/index";
 
 interface Job {
   url: string;

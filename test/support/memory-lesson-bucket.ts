@@ -1,7 +1,7 @@
 // An in-memory LessonBucket that behaves like R2 where the lesson store depends on it: conditional
 // puts (`*` wildcards), metadata left out of listings unless `include` asks for it, and paged
 // listings with a cursor. Real R2 in workerd is exercised by the workers tests.
-import type { LessonBucket, LessonObject } from "../../src/tools/lesson-store";
+import type { LessonBucket, LessonObject } from "../../src/lessons/store";
 
 interface Stored extends LessonObject {
   value: string;

@@ -2,7 +2,7 @@
 // Events API callbacks to POST /slack/events, and interactivity payloads (button clicks) to
 // POST /slack/interactions.
 import { env } from "cloudflare:workers";
-import { slackSignature } from "../../src/channels/slack/slack-signature";
+import { slackSignature } from "../../src/platforms/slack/slack-signature";
 import { call } from "./worker-http";
 
 export { appMention, blockActions, eventCallback, TEAM_ID, uniqueChannel, uniqueTs } from "./slack-payloads";

@@ -3,11 +3,11 @@
 // channel's ChatObject (which drops Slack's retries by event_id and does the work) and acknowledged
 // at once, well within Slack's 3 seconds.
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../http-kit/app-env";
 import { chatObject } from "../chat-object";
-import { slackObjectName } from "./slack-platform";
-import { SlackEnvelope, SlackEventCallback, SlackUrlVerification, slackChatMessage } from "./slack-event";
-import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "./slack-request";
+import { slackObjectName } from "../../platforms/slack/slack-platform";
+import { SlackEnvelope, SlackEventCallback, SlackUrlVerification, slackChatMessage } from "../../platforms/slack/slack-event";
+import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "../../platforms/slack/slack-request";
 
 export const slackRoutes = new Hono<AppEnv>().post("/events", async (c) => {
   const payload = parseJsonText(await verifiedSlackBody(c));

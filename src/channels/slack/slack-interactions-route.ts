@@ -3,12 +3,12 @@
 // over the raw body, 5-minute window), handed to the channel's ChatObject (which settles the approval,
 // or goes on with the quiz, and answers in the thread) and acknowledged at once with an empty 200, within Slack's 3 seconds.
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../http-kit/app-env";
 import { badRequest } from "../../lib/http-error";
 import { chatObject } from "../chat-object";
-import { SlackBlockActions, SlackInteraction, slackClick } from "./slack-interaction";
-import { slackObjectName } from "./slack-platform";
-import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "./slack-request";
+import { SlackBlockActions, SlackInteraction, slackClick } from "../../platforms/slack/slack-interaction";
+import { slackObjectName } from "../../platforms/slack/slack-platform";
+import { parseJsonText, parseOrBadRequest, requireSlackBotToken, verifiedSlackBody } from "../../platforms/slack/slack-request";
 
 export const slackInteractionRoutes = new Hono<AppEnv>().post("/interactions", async (c) => {
   const form = new URLSearchParams(await verifiedSlackBody(c));

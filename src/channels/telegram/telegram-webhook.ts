@@ -3,13 +3,13 @@
 // on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
 // Telegram gets its 200 at once.
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../http-kit/app-env";
 import { HttpError } from "../../lib/http-error";
 import { timingSafeEqualStrings } from "../../lib/timing-safe";
-import { parseJson } from "../../http/validation";
+import { parseJson } from "../../http-kit/validation";
 import { chatObject } from "../chat-object";
-import { telegramObjectName } from "./telegram-platform";
-import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-update";
+import { telegramObjectName } from "../../platforms/telegram/telegram-platform";
+import { TelegramUpdate, telegramChatMessage, telegramClick } from "../../platforms/telegram/telegram-update";
 
 export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = c.get("config");

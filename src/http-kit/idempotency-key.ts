@@ -1,0 +1,23 @@
+// The Idempotency-Key header: a client's name for one request, so that sending it again returns the first
+// answer instead of doing the work twice. The fingerprint (method, path, body) tells a true repeat from
+// the same key reused for another request.
+import type { Context } from "hono";
+import { badRequest } from "../lib/http-error";
+import { sha256Hex } from "../lib/sha256-hex";
+import type { IdempotencyKey } from "../session/runs/request-dedupe";
+import type { AppEnv } from "./app-env";
+
+/** Printable ASCII, as the IETF draft and Stripe allow; long enough for a UUID with a prefix. */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's Idempotency-Key and fingerprint; undefined without the header; 400 when it is malformed. */
+export async function idempotencyKeyOf(c: Context<AppEnv>): Promise<IdempotencyKey | undefined> {
+  const key = c.req.header("idempotency-key");
+  if (key === undefined) return undefined;
+  if (!KEY.test(key)) throw badRequest("invalid_idempotency_key", "Idempotency-Key must be 1–255 printable ASCII characters without spaces.");
+  const fingerprint = await sha256Hex(JSON.stringify([c.req.method, c.req.path, c.req.header("x-session-id") ?? null, await c.req.text()]));
+  return { key, fingerprint };
+}
+
+/** Tells the client its request was a repeat answered with the earlier result. */
+export const REPLAYED_HEADER = "idempotent-replayed";

@@ -1,0 +1,116 @@
+// The blind answer check: before a lesson is final, a reader that has only the chapter (never the
+// Answer Key) solves its multiple choice and fill-in exercises, one model call per chapter (and none
+// again for a chapter whose text has not changed, so a lesson built in parts solves each chapter once). Where its
+// answer and the key disagree, the writer gets a finding to resolve: the key is wrong, or the
+// question or the chapter is not clear enough to have one right answer.
+import * as z from "zod";
+import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
+import { halfWidth } from "./vocabulary";
+import { answerLetter } from "./answer-key";
+import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
+
+export const SOLVER_SYSTEM_PROMPT =
+  "You are a careful student with only one chapter of a lesson in front of you. Solve the exercises you are asked to solve, " +
+  'using the chapter. Reply with one JSON object and nothing else, mapping each exercise number to your answer, e.g. {"1.1": "B", "1.3": "5x^4"}: ' +
+  "for multiple choice only the option letter, for fill in the blank only what goes in the blank.";
+
+const SolverReply = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
+
+export interface AnswerCheck {
+  findings: LessonFinding[];
+  usage: Usage;
+  /** Why some chapter could not be checked (a failed model call, an unreadable reply). */
+  unavailable: string[];
+}
+
+/** A chapter's solver answers by chapter text, so an unchanged chapter is not solved again in a run. */
+export type SolverCache = Map<string, Record<string, string>>;
+
+const checked = (e: LessonExercise) => (e.type === "multiple_choice" || e.type === "fill_in") && e.answer !== undefined;
+
+export async function checkAnswersBlind(
+  chapters: readonly LessonChapter[],
+  opts: { model: ModelClient; signal: AbortSignal; cache: SolverCache; lines: readonly string[] },
+): Promise<AnswerCheck> {
+  const result: AnswerCheck = { findings: [], usage: emptyUsage(), unavailable: [] };
+  await Promise.all(
+    chapters.map(async (chapter) => {
+      const exercises = chapter.exercises.filter(checked);
+      if (!exercises.length) return;
+      const solved = await solveChapter(chapter, exercises, opts, result);
+      if (!solved) return;
+      for (const e of exercises) {
+        const disagreement = disagree(e, solved[e.id]);
+        if (disagreement) {
+          result.findings.push({
+            code: "answer_disputed",
+            chapter: chapter.number,
+            line: e.answer!.line,
+            quote: (opts.lines[e.answer!.line - 1] ?? "").trim().slice(0, 160),
+            message: `Exercise ${e.id}: the Answer Key says ${disagreement.key}, but a reader who solved it from Chapter ${chapter.number} alone, without the key, answered ${disagreement.solver}. Work it out again: if the key is wrong, fix it; if it is right, make the question${e.type === "multiple_choice" ? ", its options" : ""} or the chapter clear enough that only ${disagreement.key} fits.`,
+          });
+        }
+      }
+    }),
+  );
+  result.findings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return result;
+}
+
+async function solveChapter(
+  chapter: LessonChapter,
+  exercises: LessonExercise[],
+  opts: { model: ModelClient; signal: AbortSignal; cache: SolverCache },
+  result: AnswerCheck,
+): Promise<Record<string, string> | undefined> {
+  const ask = exercises.map((e) => `${e.id} (${e.type === "multiple_choice" ? "multiple choice" : "fill in the blank"})`).join(", ");
+  const cacheKey = `${ask}\n${chapter.text.trim()}`;
+  const hit = opts.cache.get(cacheKey);
+  if (hit) return hit;
+  try {
+    const reply = await opts.model.complete({
+      system: SOLVER_SYSTEM_PROMPT,
+      messages: [userMessage(`${chapter.text}\n\n---\nSolve exercises ${ask}.`)],
+      tools: [],
+      stream: false,
+      signal: opts.signal,
+    });
+    result.usage = addUsage(result.usage, reply.usage);
+    const json = /\{[\s\S]*\}/.exec(reply.content)?.[0];
+    const parsed = SolverReply.safeParse(json ? JSON.parse(json) : undefined);
+    if (!parsed.success) {
+      result.unavailable.push(`Chapter ${chapter.number}: the solver's reply was not the JSON asked for`);
+      return undefined;
+    }
+    opts.cache.set(cacheKey, parsed.data);
+    return parsed.data;
+  } catch (e) {
+    if (opts.signal.aborted) throw e;
+    result.unavailable.push(`Chapter ${chapter.number}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The key's and the solver's answers when they clearly differ; undefined when they agree or the solver gave none. */
+function disagree(e: LessonExercise, solver: string | undefined): { key: string; solver: string } | undefined {
+  if (solver === undefined || !solver.trim()) return undefined;
+  const key = e.answer!.text;
+  if (e.type === "multiple_choice") {
+    const [k, s] = [answerLetter(key), answerLetter(solver)];
+    return k && s && k !== s ? { key: k, solver: s } : undefined;
+  }
+  const s = comparableAnswer(solver);
+  const alternatives = key
+    .split(/[,;，；、]|\bor\b|或/)
+    .map(comparableAnswer)
+    .filter(Boolean);
+  const agrees = alternatives.some((k) => k === s || k.includes(s) || s.includes(k));
+  return agrees || !s ? undefined : { key: `"${key}"`, solver: `"${solver.trim()}"` };
+}
+
+/** An answer without math delimiters, emphasis, spaces and final punctuation, half-width and in lower case. */
+const comparableAnswer = (text: string): string =>
+  halfWidth(text)
+    .toLowerCase()
+    .replace(/[$`*\\{}\s]/g, "")
+    .replace(/[.。!！]+$/, "");

@@ -1,0 +1,203 @@
+// The SDK's OAuthClientProvider over an McpOAuthStore: everything the SDK's `auth()` learns or
+// obtains for one server (registered client, tokens, discovery, the PKCE verifier of a pending
+// authorization) is kept in the store, so an authorization started in one request (a run, or
+// POST /authorize) is finished by another (the browser's GET /v1/mcp/oauth/callback).
+// The SDK does the protocol: PRM and authorization-server discovery with their fallbacks, dynamic
+// registration or a client ID metadata document, PKCE S256, resource indicators, scope selection,
+// refresh, token endpoint authentication. This class decides only where things live and which grant.
+import { isHttpsUrl, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { AddressPolicy } from "../../tools/ssrf";
+import type { McpAuthConfig, McpServerConfig } from "../config";
+import { exchangeIdTokenForIdJag } from "./cross-app-access";
+import { oauthKey, type McpOAuthFlow, type McpOAuthStore } from "./oauth-store";
+
+/** How long a user has to finish an authorization in the browser. */
+export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
+/** Authorizations for the same scope a server may ask for again (403 insufficient_scope) before the client gives up. */
+export const MAX_SCOPE_STEP_UPS = 2;
+const CLIENT_NAME = "StudyAgent Edge";
+
+/** What every server's provider shares: the store, where the browser comes back, who the user is. */
+export interface McpOAuthContext {
+  store: McpOAuthStore;
+  /** `${PUBLIC_URL}/v1/mcp/oauth/callback`. */
+  redirectUrl: string;
+  /** An https URL serving clientMetadataDocument(): used as client_id where the server supports it. */
+  clientMetadataUrl?: string;
+  /** The tenant a `perTenant` server's tokens belong to. */
+  tenant?: string;
+  now?: () => number;
+  fetch?: FetchLike;
+  /** The address rule discovered OAuth URLs obey (ALLOW_PRIVATE_FETCH lifts loopback for local tests). */
+  addressPolicy: AddressPolicy;
+}
+
+/** This client's metadata: sent in dynamic registration, and served as the client ID metadata document. */
+export function clientMetadataDocument(redirectUrl: string, auth?: McpAuthConfig, clientMetadataUrl?: string): OAuthClientMetadata {
+  return {
+    ...(clientMetadataUrl && { client_id: clientMetadataUrl }),
+    client_name: CLIENT_NAME,
+    redirect_uris: [redirectUrl],
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: auth?.tokenEndpointAuthMethod ?? (auth?.clientSecret ? "client_secret_basic" : "none"),
+    ...(auth?.scopes && { scope: auth.scopes.join(" ") }),
+  } as OAuthClientMetadata;
+}
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export class StoredOAuthProvider implements OAuthClientProvider {
+  readonly key: string;
+  /** Set when `auth()` asked for a user's authorization: the URL to send the user to. */
+  authorizationUrl?: URL;
+  private pendingState?: string;
+  private readonly auth: McpAuthConfig;
+  private readonly now: () => number;
+  addClientAuthentication?: OAuthClientProvider["addClientAuthentication"];
+
+  constructor(
+    readonly server: McpServerConfig,
+    private readonly context: McpOAuthContext,
+    /** When finishing an authorization: the flow its `state` named (it holds the PKCE verifier). */
+    private readonly flow?: McpOAuthFlow,
+  ) {
+    this.key = oauthKey(server, context.tenant);
+    this.auth = server.auth ?? { grant: "authorization_code" };
+    this.now = context.now ?? Date.now;
+    if (this.auth.privateKeyJwt && this.auth.clientId) {
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: this.auth.clientId,
+        subject: this.auth.clientId,
+        privateKey: this.auth.privateKeyJwt.privateKey,
+        alg: this.auth.privateKeyJwt.algorithm,
+      });
+    }
+  }
+
+  private get interactive(): boolean {
+    return this.auth.grant === "authorization_code";
+  }
+
+  get redirectUrl(): string | undefined {
+    return this.interactive ? this.context.redirectUrl : undefined;
+  }
+
+  /** A configured https clientId is the user's own metadata document; otherwise ours, where PUBLIC_URL is https. */
+  get clientMetadataUrl(): string | undefined {
+    if (!this.interactive) return undefined;
+    if (this.auth.clientId) return isHttpsUrl(this.auth.clientId) ? this.auth.clientId : undefined;
+    return this.context.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return clientMetadataDocument(this.context.redirectUrl, this.auth);
+  }
+
+  async state(): Promise<string> {
+    const state = randomState();
+    this.pendingState = state;
+    await this.context.store.putFlow(state, this.newFlow());
+    return state;
+  }
+
+  private newFlow(codeVerifier?: string): McpOAuthFlow {
+    return {
+      server: this.server.name,
+      ...(this.context.tenant && { tenant: this.context.tenant }),
+      ...(codeVerifier && { codeVerifier }),
+      expiresAt: this.now() + OAUTH_FLOW_TTL_MS,
+    };
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const stored = (await this.context.store.read(this.key)).clientInformation;
+    const { clientId, clientSecret } = this.auth;
+    if (clientId === undefined || this.clientMetadataUrl === clientId) return stored;
+    // Pre-registered: the stored copy only adds the issuer the SDK bound it to.
+    if (stored?.client_id === clientId) return stored;
+    return {
+      client_id: clientId,
+      ...(clientSecret && { client_secret: clientSecret }),
+      ...(this.auth.tokenEndpointAuthMethod && { token_endpoint_auth_method: this.auth.tokenEndpointAuthMethod }),
+    } as OAuthClientInformationMixed;
+  }
+
+  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+    await this.context.store.update(this.key, { clientInformation });
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return (await this.context.store.read(this.key)).tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    await this.context.store.update(this.key, { tokens, tokensSavedAt: this.now(), authorizationUrl: undefined });
+  }
+
+  /** Nothing to redirect on a server: the URL is remembered and handed to the user (event, route). */
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const record = await this.context.store.read(this.key);
+    // Asked again for a scope while holding tokens: a step-up. A server that keeps refusing the
+    // scope it asked for would loop forever; after MAX_SCOPE_STEP_UPS the client stops asking.
+    if (record.tokens) {
+      const scope = authorizationUrl.searchParams.get("scope") ?? "";
+      const count = record.stepUps?.scope === scope ? record.stepUps.count + 1 : 1;
+      if (count > MAX_SCOPE_STEP_UPS) {
+        throw new Error(`MCP server ${this.server.name} still refuses scope "${scope}" after ${MAX_SCOPE_STEP_UPS} authorizations; not asking again`);
+      }
+      await this.context.store.update(this.key, { stepUps: { scope, count } });
+    }
+    this.authorizationUrl = authorizationUrl;
+    await this.context.store.update(this.key, { authorizationUrl: authorizationUrl.href });
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    if (this.pendingState) await this.context.store.putFlow(this.pendingState, this.newFlow(codeVerifier));
+  }
+
+  async codeVerifier(): Promise<string> {
+    if (!this.flow?.codeVerifier) throw new Error("no PKCE verifier: this authorization was not started here");
+    return this.flow.codeVerifier;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    if (scope === "all") return this.context.store.clear(this.key);
+    if (scope === "client") return this.context.store.update(this.key, { clientInformation: undefined });
+    if (scope === "tokens") return this.context.store.update(this.key, { tokens: undefined, tokensSavedAt: undefined });
+    if (scope === "discovery") return this.context.store.update(this.key, { discoveryState: undefined });
+  }
+
+  async saveDiscoveryState(discoveryState: OAuthDiscoveryState): Promise<void> {
+    await this.context.store.update(this.key, { discoveryState });
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.context.store.read(this.key)).discoveryState;
+  }
+
+  /** The grant of a non-interactive server; undefined: the SDK's authorization code exchange. */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    const requested = scope ?? this.auth.scopes?.join(" ");
+    if (this.auth.grant === "client_credentials") {
+      return new URLSearchParams({ grant_type: "client_credentials", ...(requested && { scope: requested }) });
+    }
+    if (this.auth.grant === "cross_app_access") {
+      const discovery = await this.discoveryState();
+      const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? "";
+      const resource = discovery?.resourceMetadata?.resource ?? this.server.url;
+      const assertion = await exchangeIdTokenForIdJag(this.auth, { audience, resource, scope: requested }, this.context.fetch);
+      return new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion, ...(requested && { scope: requested }) });
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,99 @@
+// /v1/mcp: the configured MCP servers and their OAuth authorization, for a user connecting one from
+// the web page, curl or a bot (docs/mcp.md "OAuth").
+//   GET    /v1/mcp/servers                         each server: status, tool count, authorization URL
+//   POST   /v1/mcp/servers/:name/authorize         {authorizationUrl}, or {authorized: true} for grants without a browser
+//   DELETE /v1/mcp/servers/:name/authorization     forgets the server's tokens (and registered client)
+//   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
+//   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
+import { Hono, type Context } from "hono";
+import type { Config } from "../config";
+import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
+import {
+  beginAuthorization,
+  forgetAuthorization,
+  McpConfigError,
+  McpManager,
+  parseMcpConfig,
+  type McpConfig,
+  type McpOAuthContext,
+  type McpServerConfig,
+} from ".";
+import type { AppEnv } from "../http-kit/app-env";
+import { errorText } from "./error-text";
+import { HttpError } from "../http-kit/errors";
+
+function mcpConfig(c: Context<AppEnv>): McpConfig {
+  try {
+    return parseMcpConfig(c.get("config").MCP_SERVERS, c.env);
+  } catch (e) {
+    if (e instanceof McpConfigError) throw new HttpError(503, "mcp_config_invalid", e.message);
+    throw e;
+  }
+}
+
+/** Every configured server, the disabled ones included, from the raw config. */
+function configuredEntries(raw: string | undefined): { name: string; url: string; transport?: string; enabled: boolean }[] {
+  const parsed = raw
+    ? (JSON.parse(raw) as { mcpServers: Record<string, { url?: string; transport?: string; enabled?: boolean; command?: string }> })
+    : undefined;
+  return Object.entries(parsed?.mcpServers ?? {}).map(([name, e]) => ({
+    name,
+    url: e.url ?? "",
+    transport: e.transport,
+    enabled: e.enabled !== false && !e.command,
+  }));
+}
+
+async function oauthContext(c: Context<AppEnv>): Promise<McpOAuthContext> {
+  const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
+  return mcpOAuthContext(c.env, c.get("config"), origin, c.get("tenant") ?? undefined);
+}
+
+function serverNamed(config: McpConfig, name: string): McpServerConfig {
+  const server = config.servers.find((s) => s.name === name);
+  if (!server) throw new HttpError(404, "not_found", `MCP server ${name} is not configured (or is disabled or a stdio server).`);
+  return server;
+}
+
+/** Status checks share one manager per isolate, config and tenant (its breakers spare a dead server). */
+const statusManagers = new WeakMap<Config, Map<string, McpManager>>();
+
+async function statusManager(c: Context<AppEnv>, config: McpConfig): Promise<McpManager> {
+  const byTenant = statusManagers.get(c.get("config")) ?? new Map<string, McpManager>();
+  statusManagers.set(c.get("config"), byTenant);
+  const tenant = c.get("tenant") ?? "";
+  let manager = byTenant.get(tenant);
+  // No discovery cache: the answer says how things are now (after an authorization, say).
+  if (!manager) byTenant.set(tenant, (manager = new McpManager(config, { cacheTtlMs: 0, oauth: await oauthContext(c) })));
+  return manager;
+}
+
+export const mcpServerRoutes = new Hono<AppEnv>()
+  .get("/servers", async (c) => {
+    const config = mcpConfig(c);
+    const manager = await statusManager(c, config);
+    const result = await manager.connectAll(c.req.raw.signal);
+    await manager.close();
+    const servers = configuredEntries(c.get("config").MCP_SERVERS).map((entry) => {
+      const server = config.servers.find((s) => s.name === entry.name);
+      const status = result.servers.find((s) => s.name === entry.name);
+      const transport = server?.transport ?? manager.transportOf(entry.name) ?? entry.transport ?? "streamable-http";
+      if (!server || !status) return { name: entry.name, url: entry.url, transport, status: "disabled", toolCount: 0 };
+      return { url: entry.url, transport, ...status };
+    });
+    return c.json({ servers });
+  })
+  .post("/servers/:name/authorize", async (c) => {
+    const server = serverNamed(mcpConfig(c), c.req.param("name"));
+    try {
+      const result = await beginAuthorization(server, await oauthContext(c));
+      return c.json(result.status === "authorized" ? { authorized: true } : { authorizationUrl: result.authorizationUrl });
+    } catch (e) {
+      throw new HttpError(502, "mcp_authorization_failed", `Could not start authorizing MCP server ${server.name}: ${errorText(e)}`);
+    }
+  })
+  .delete("/servers/:name/authorization", async (c) => {
+    const server = serverNamed(mcpConfig(c), c.req.param("name"));
+    await forgetAuthorization(server, await oauthContext(c));
+    return c.json({ server: server.name, authorized: false });
+  });

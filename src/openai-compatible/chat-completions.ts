@@ -1,0 +1,78 @@
+// The OpenAI-compatible endpoint: POST /v1/chat/completions and GET /v1/models in the Chat
+// Completions wire format, so any OpenAI client or chat front end uses the agent as model
+// `study-agent`. Each request is one run through startRun; the reply is the run's text with its tool
+// activity as progress lines (chat-content.ts).
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../http-kit/app-env";
+import { chatContent } from "./chat-content";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
+import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
+import { readChatTurn, type ChatTurn } from "./chat-request";
+import { SSE_HEADERS } from "../http-kit/sse";
+import { followedStream, followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
+import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./chat-wire";
+
+export const openAIRoutes = new Hono<AppEnv>()
+  .get("/models", (c) => c.json({ object: "list", data: [modelEntry()] }))
+  .get("/models/:model", (c) => {
+    if (c.req.param("model") !== MODEL_ID) throw new ParamError(404, "model_not_found", `The model '${c.req.param("model")}' does not exist.`, "model");
+    return c.json(modelEntry());
+  })
+  .post("/chat/completions", async (c) => {
+    const turn = await readChatTurn(c);
+    const run = await startChatTurn(c, turn);
+    const headers: Record<string, string> = {
+      "x-run-id": run.handle.runId,
+      ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
+      ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
+    };
+    const who = replyIdentity(run.handle.runId);
+    if (turn.stream) return new Response(completionStream(run, turn, who), { headers: { ...headers, ...SSE_HEADERS } });
+
+    let content = "";
+    try {
+      const { events } = await followRun(run.handle);
+      for await (const piece of chatContent(events, turn)) content += piece;
+    } finally {
+      run.end();
+    }
+    const result = await run.handle.result();
+    if (result.status === "failed") return runFailedResponse(result.error, headers);
+    return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
+  });
+
+/**
+ * Starts the turn's run. A repeat of an earlier request gets that run back (its outcome, replayed): one
+ * with the same Idempotency-Key, or, without a key, a client's automatic retry after a failure.
+ */
+async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
+  const dedupe = { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true };
+  const options = {
+    stream: turn.stream,
+    paradigm: "react" as const,
+    maxSteps: c.get("config").MAX_STEPS,
+    channel: "openai",
+    tenant: c.get("tenant"),
+    ...(turn.system ? { system: turn.system } : {}),
+  };
+  const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
+  return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
+}
+
+/** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */
+function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): ReadableStream<Uint8Array> {
+  return followedStream(run, async (events, frame) => {
+    const send = (value: unknown) => frame(`data: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`);
+    send(chunk(who, { role: "assistant", content: "" }, null, turn.includeUsage));
+    for await (const piece of chatContent(events, turn)) send(chunk(who, { content: piece }, null, turn.includeUsage));
+    const result = await run.handle.result();
+    if (result.status === "failed") {
+      // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
+      send(openAIErrorBody(502, result.error?.code ?? "run_failed", result.error?.message ?? "The run failed."));
+    } else {
+      send(chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
+      if (turn.includeUsage) send(usageChunk(who, result.usage));
+      send("[DONE]");
+    }
+  });
+}

@@ -1,0 +1,121 @@
+// A Chat Completions request, read into one agent turn: the new input, where the conversation lives
+// (a session named by X-Session-Id or `user`, or nowhere: the request's messages are the whole
+// history), and the client's own system prompt.
+import type { Context } from "hono";
+import * as z from "zod";
+import { fromWire, type Message, type WireMessage } from "../agent";
+import type { AppEnv } from "../http-kit/app-env";
+import { ParamError } from "./openai-errors";
+import { MODEL_ID } from "./chat-wire";
+import { stripProgressLines } from "./progress-lines";
+import { Id } from "../http-kit/validation";
+
+const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
+
+/** A function call needs its function's name and arguments; other call types (custom tools) are kept as they come. */
+const ToolCallEntry = z
+  .looseObject({ id: z.string(), type: z.string(), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }).optional() })
+  .refine((c) => c.type !== "function" || c.function !== undefined, { message: "a function tool call needs function: {name, arguments}", path: ["function"] });
+
+const ChatMessage = z.discriminatedUnion("role", [
+  z.looseObject({ role: z.enum(["system", "developer", "user"]), content: Content }),
+  z.looseObject({
+    role: z.literal("assistant"),
+    content: Content,
+    tool_calls: z.array(ToolCallEntry).nullish(),
+  }),
+  z.looseObject({ role: z.literal("tool"), content: Content, tool_call_id: z.string() }),
+]);
+
+// Loose: clients send sampling parameters (temperature, top_p, …) that an agent has no use for.
+const ChatRequest = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(ChatMessage).min(1, "messages must not be empty"),
+  stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
+  user: z.string().nullish(),
+  n: z.literal(1, "only n=1 is supported").nullish(),
+});
+
+export interface ChatTurn {
+  /** The session that keeps the conversation; absent in stateless mode. */
+  sessionId?: string;
+  input: string;
+  /** Stateless mode: the conversation before the input. */
+  history: Message[];
+  /** The client's system and developer messages, replacing the agent's system prompt. */
+  system?: string;
+  stream: boolean;
+  includeUsage: boolean;
+  progress: boolean;
+}
+
+export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
+  const req = await parseOpenAIBody(c, ChatRequest);
+
+  const { system, messages } = fromWire(req.messages as WireMessage[]);
+  const last = messages.at(-1);
+  if (last?.role !== "user" || !last.content.trim()) {
+    throw new ParamError(400, "invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
+  }
+  const maxChars = c.get("config").MAX_INPUT_CHARS;
+  if (last.content.length > maxChars)
+    throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
+
+  const sessionId = await sessionIdOf(c.req.header("x-session-id"), req.user ?? undefined);
+  return {
+    ...(sessionId ? { sessionId } : {}),
+    input: last.content,
+    // A session holds its own history; only a stateless request brings it along.
+    history: sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
+    ...(system ? { system } : {}),
+    stream: req.stream === true,
+    includeUsage: req.stream === true && req.stream_options?.include_usage === true,
+    progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
+  };
+}
+
+/**
+ * X-Session-Id names the session as is (400 if it is not a valid id). `user` does too when it is a valid
+ * id; any other `user` (an e-mail address, say) names the session `user-<hash>`.
+ */
+async function sessionIdOf(header: string | undefined, user: string | undefined): Promise<string | undefined> {
+  if (header !== undefined) {
+    const r = Id.safeParse(header);
+    if (!r.success) throw new ParamError(400, "invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
+    return r.data;
+  }
+  if (!user) return undefined;
+  if (Id.safeParse(user).success) return user;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(user)));
+  return `user-${[...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Our progress lines in an earlier reply are not part of what the agent said. */
+function withoutProgressLines(m: Message): Message {
+  return m.role === "assistant" ? { ...m, content: stripProgressLines(m.content) } : m;
+}
+
+/** Reads a request body through `schema`, with OpenAI's 400s naming the param at fault; the model must be ours. */
+export async function parseOpenAIBody<S extends z.ZodType<{ model: string }>>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw new ParamError(400, "invalid_json", "The request body is not valid JSON.", null);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ParamError(400, "invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
+  }
+  const req = parsed.data;
+  if (req.model !== MODEL_ID)
+    throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
+  return req;
+}
+
+/** A zod issue path as OpenAI writes params: messages[0].role. */
+function pathOf(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+}

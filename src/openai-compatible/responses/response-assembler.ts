@@ -1,0 +1,227 @@
+// A run's events as a Responses API response: the agent's words become `message` output items and its
+// tool calls `mcp_call` items (server-side tools, which clients show but never execute: see
+// docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
+// answer and GET /v1/responses/:id, so all three agree item for item.
+import type OpenAI from "openai";
+import type { RunStatus, Usage } from "../../agent";
+import type { RunView } from "../../session/runs/run-views";
+import type { StreamRow } from "../../session/trace/stream-events";
+import { publicRunError } from "../openai-errors";
+import { MODEL_ID } from "../chat-wire";
+
+/** One semantic stream event (OpenAI.Responses.ResponseStreamEvent, with our response object). */
+export interface ResponseStreamEvent {
+  type: string;
+  sequence_number: number;
+  [field: string]: unknown;
+}
+type OutputItem = OpenAI.Responses.ResponseOutputItem;
+type MessageItem = OpenAI.Responses.ResponseOutputMessage;
+type McpCallItem = OpenAI.Responses.ResponseOutputItem.McpCall;
+
+/** The label our tool calls carry as `server_label`. */
+export const SERVER_LABEL = "study-agent";
+
+export interface ResponseMeta {
+  id: string;
+  runId: string;
+  createdAt: number;
+  instructions: string | null;
+  previousResponseId: string | null;
+  conversation: string | null;
+  metadata: Record<string, string>;
+  background: boolean;
+}
+
+export class ResponseAssembler {
+  readonly output: OutputItem[] = [];
+  private sequence = 0;
+  private openMessage: { index: number; item: MessageItem } | undefined;
+  /** Output index of each tool call, by call id. */
+  private readonly calls = new Map<string, number>();
+
+  constructor(private readonly meta: ResponseMeta) {}
+
+  /** response.created and response.in_progress. */
+  start(): ResponseStreamEvent[] {
+    const response = this.snapshot("in_progress");
+    return [this.event({ type: "response.created", response }), this.event({ type: "response.in_progress", response })];
+  }
+
+  /** The stream events one run event turns into (none for what a Responses client has no place for). */
+  push({ event: e }: StreamRow): ResponseStreamEvent[] {
+    // Subagents report to their parent; their words and calls are not the response.
+    if (e.agent) return [];
+    if (e.type === "text.delta" && e.delta) return this.text(e.delta);
+    if (e.type === "tool.started") return this.toolStarted(e.callId, e.name, e.args);
+    if (e.type === "tool.finished") return this.toolFinished(e.callId, e.status, e.output);
+    if (e.type === "approval.required") {
+      const item: OpenAI.Responses.ResponseOutputItem.McpApprovalRequest = {
+        type: "mcp_approval_request",
+        id: e.approvalId,
+        name: e.name,
+        arguments: JSON.stringify(e.args ?? {}),
+        server_label: SERVER_LABEL,
+      };
+      return [...this.closeMessage(), ...this.add(item), this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item })];
+    }
+    return [];
+  }
+
+  /** The terminal events for the run's outcome: the last message closed, then completed, incomplete or failed. */
+  finish(run: RunView): ResponseStreamEvent[] {
+    const closing = this.closeMessage();
+    const response = this.final(run);
+    const type = response.status === "failed" ? "response.failed" : response.status === "completed" ? "response.completed" : "response.incomplete";
+    return [...closing, this.event({ type, response })];
+  }
+
+  /** The whole response as the run left it. */
+  final(run: RunView) {
+    this.closeMessage();
+    const status = responseStatus(run.status);
+    return this.response({
+      status,
+      usage: run.usage,
+      error: run.status === "failed" ? { type: "server_error", ...publicRunError(run.error), param: null } : null,
+      incompleteReason: status === "incomplete" ? (run.status === "max_steps" ? "max_output_tokens" : run.status) : null,
+      completedAt: run.finishedAt ? Math.floor(Date.parse(run.finishedAt) / 1000) : null,
+    });
+  }
+
+  /** The response so far, with this status (created, queued, in progress). */
+  snapshot(status: OpenAI.Responses.ResponseStatus) {
+    return this.response({ status });
+  }
+
+  private response(s: {
+    status: OpenAI.Responses.ResponseStatus;
+    usage?: Usage;
+    error?: { type: string; code: string; message: string; param: null } | null;
+    incompleteReason?: string | null;
+    completedAt?: number | null;
+  }) {
+    return {
+      id: this.meta.id,
+      object: "response" as const,
+      created_at: this.meta.createdAt,
+      status: s.status,
+      background: this.meta.background,
+      completed_at: s.completedAt ?? null,
+      error: s.error ?? null,
+      incomplete_details: s.incompleteReason ? { reason: s.incompleteReason } : null,
+      instructions: this.meta.instructions,
+      max_output_tokens: null,
+      model: MODEL_ID,
+      output: structuredClone(this.output),
+      parallel_tool_calls: true,
+      previous_response_id: this.meta.previousResponseId,
+      conversation: this.meta.conversation ? { id: this.meta.conversation } : null,
+      reasoning: { effort: null, summary: null },
+      store: true,
+      temperature: null,
+      text: { format: { type: "text" as const } },
+      tool_choice: "auto" as const,
+      tools: [],
+      top_p: null,
+      truncation: "disabled" as const,
+      usage: s.usage ? responseUsage(s.usage) : null,
+      metadata: this.meta.metadata,
+    };
+  }
+
+  private text(delta: string): ResponseStreamEvent[] {
+    const events: ResponseStreamEvent[] = [];
+    if (!this.openMessage) {
+      const item: MessageItem = { type: "message", id: `msg_${this.meta.runId}_${this.output.length}`, role: "assistant", status: "in_progress", content: [] };
+      events.push(...this.add(item));
+      this.openMessage = { index: this.output.length - 1, item };
+      const part = { type: "output_text" as const, text: "", annotations: [], logprobs: [] };
+      item.content.push(part);
+      events.push(this.event({ type: "response.content_part.added", item_id: item.id, output_index: this.openMessage.index, content_index: 0, part }));
+    }
+    const { index, item } = this.openMessage;
+    (item.content[0] as OpenAI.Responses.ResponseOutputText).text += delta;
+    events.push(this.event({ type: "response.output_text.delta", item_id: item.id, output_index: index, content_index: 0, delta, logprobs: [] }));
+    return events;
+  }
+
+  private closeMessage(): ResponseStreamEvent[] {
+    if (!this.openMessage) return [];
+    const { index, item } = this.openMessage;
+    this.openMessage = undefined;
+    item.status = "completed";
+    const part = item.content[0] as OpenAI.Responses.ResponseOutputText;
+    return [
+      this.event({ type: "response.output_text.done", item_id: item.id, output_index: index, content_index: 0, text: part.text, logprobs: [] }),
+      this.event({ type: "response.content_part.done", item_id: item.id, output_index: index, content_index: 0, part: structuredClone(part) }),
+      this.event({ type: "response.output_item.done", output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
+  private toolStarted(callId: string, name: string, args: unknown): ResponseStreamEvent[] {
+    const item: McpCallItem = {
+      type: "mcp_call",
+      id: `mcp_${callId}`,
+      name,
+      arguments: JSON.stringify(args ?? {}),
+      server_label: SERVER_LABEL,
+      status: "in_progress",
+      output: null,
+      error: null,
+    };
+    const events = [...this.closeMessage(), ...this.add(item)];
+    this.calls.set(callId, this.output.length - 1);
+    return [...events, this.event({ type: "response.mcp_call.in_progress", item_id: item.id, output_index: this.output.length - 1 })];
+  }
+
+  private toolFinished(callId: string, status: string, output: string): ResponseStreamEvent[] {
+    const index = this.calls.get(callId);
+    if (index === undefined) return [];
+    const item = this.output[index] as McpCallItem;
+    const failed = status === "error";
+    item.status = failed ? "failed" : "completed";
+    if (failed) item.error = { type: "mcp_tool_execution_error", content: [{ type: "text", text: output }] };
+    else item.output = output;
+    return [
+      this.event({ type: failed ? "response.mcp_call.failed" : "response.mcp_call.completed", item_id: item.id, output_index: index }),
+      this.event({ type: "response.output_item.done", output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
+  private add(item: OutputItem): ResponseStreamEvent[] {
+    this.output.push(item);
+    return [this.event({ type: "response.output_item.added", output_index: this.output.length - 1, item: structuredClone(item) })];
+  }
+
+  private event(e: { type: string; [field: string]: unknown }): ResponseStreamEvent {
+    return { ...e, sequence_number: this.sequence++ };
+  }
+}
+
+/** A run's status as a response's: a run that stopped short (step limit, waiting for a person) is incomplete. */
+export function responseStatus(status: RunStatus): OpenAI.Responses.ResponseStatus {
+  switch (status) {
+    case "queued":
+      return "queued";
+    case "running":
+      return "in_progress";
+    case "completed":
+    case "failed":
+    case "cancelled":
+      return status;
+    case "max_steps":
+    case "awaiting_approval":
+    case "awaiting_input":
+      return "incomplete";
+  }
+}
+
+export const responseUsage = (u: Usage): OpenAI.Responses.ResponseUsage =>
+  ({
+    input_tokens: u.promptTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: u.completionTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: u.totalTokens,
+  }) as OpenAI.Responses.ResponseUsage;

@@ -1,0 +1,125 @@
+// The OpenAI Responses API: POST /v1/responses (JSON, SSE with the semantic events, or background),
+// GET /v1/responses/:id, DELETE /v1/responses/:id and POST /v1/responses/:id/cancel. Each response is one
+// run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
+import { Hono, type Context } from "hono";
+import type { RunOptions } from "../../session/session-store";
+import type { RunView } from "../../session/runs/run-views";
+import type { sessionStub } from "../../session/runs/start-run";
+import { readStreamRows } from "../../session/trace/stream-events";
+import type { AppEnv } from "../../http-kit/app-env";
+import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
+import { ParamError } from "../openai-errors";
+import { reachableSession } from "../../http-kit/tenant-session";
+import { SSE_HEADERS } from "../../http-kit/sse";
+import { followedStream, followRun, startTurn, type TurnRun } from "../turn-run";
+import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
+import { parseResponseId, responseId, type ResponseRef } from "./response-id";
+import { readResponsesTurn } from "./responses-request";
+
+type SessionStub = ReturnType<typeof sessionStub>;
+
+export const responsesRoutes = new Hono<AppEnv>()
+  .post("/", async (c) => {
+    const turn = await readResponsesTurn(c);
+    if (turn.previous && !(await (await reachableSession(c, turn.previous.sessionId)).getRun(turn.previous.runId)))
+      throw new ParamError(404, "response_not_found", "previous_response_id names no stored response.", "previous_response_id");
+    const options: RunOptions = {
+      stream: turn.stream,
+      paradigm: "react",
+      maxSteps: c.get("config").MAX_STEPS,
+      channel: "responses",
+      tenant: c.get("tenant"),
+      ...(turn.guidance ? { guidance: turn.guidance } : {}),
+    };
+    const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
+    const meta: ResponseMeta = {
+      id: responseId({ sessionId: run.sessionId, runId: run.handle.runId }),
+      runId: run.handle.runId,
+      createdAt: Math.floor(Date.now() / 1000),
+      instructions: turn.guidance ?? null,
+      previousResponseId: turn.previous ? responseId(turn.previous) : null,
+      conversation: turn.conversation ?? null,
+      metadata: turn.metadata,
+      background: turn.background,
+    };
+    const headers: Record<string, string> = {
+      "x-run-id": run.handle.runId,
+      "x-session-id": run.sessionId,
+      ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
+    };
+    const assembler = new ResponseAssembler(meta);
+    // A background response goes on in its session; the client polls GET /v1/responses/:id.
+    if (turn.background) return c.json(assembler.snapshot("queued"), 200, headers);
+    if (turn.stream) return new Response(responseStream(run, assembler), { headers: { ...headers, ...SSE_HEADERS } });
+    try {
+      const { events } = await followRun(run.handle);
+      for await (const e of events) assembler.push(e);
+    } finally {
+      run.end();
+    }
+    // A failed run is a response with status "failed" and its error, as the API reports its own failures:
+    // clients raise it (the AI SDK, the Agents SDK) or show it, and none retries it into a second run.
+    return c.json(assembler.final(await run.handle.result()), 200, headers);
+  })
+  .get("/:id", async (c) => {
+    const ref = responseRef(c);
+    return c.json(await storedResponse(await reachableSession(c, ref.sessionId), ref));
+  })
+  .delete("/:id", async (c) => {
+    const ref = responseRef(c);
+    const outcome = await (await reachableSession(c, ref.sessionId)).deleteRun(ref.runId);
+    if (!outcome) throw responseNotFound(c.req.param("id"));
+    if (outcome === "active") throw new ParamError(409, "response_in_progress", "The response is still in progress; cancel it first.", null);
+    return c.json({ id: c.req.param("id"), object: "response", deleted: true });
+  })
+  .post("/:id/cancel", async (c) => {
+    const ref = responseRef(c);
+    const stub = await reachableSession(c, ref.sessionId);
+    if (!(await stub.cancelRun(ref.runId))) throw responseNotFound(c.req.param("id"));
+    // The run stops at its next safe point; the answer is the response as it ended.
+    await stub.waitRun(ref.runId);
+    return c.json(await storedResponse(stub, ref));
+  });
+
+function responseRef(c: Context<AppEnv>): ResponseRef {
+  return parseResponseId(c.req.param("id") ?? "");
+}
+
+const responseNotFound = (id: string) => new ParamError(404, "response_not_found", `No response with id '${id}' was found.`, null);
+
+/** A stored response, rebuilt from its run's events: the same items the stream and the JSON answer had. */
+async function storedResponse(stub: SessionStub, ref: ResponseRef) {
+  // The stub's RPC typing cannot express RunView's `pending: unknown`.
+  const run = (await stub.getRun(ref.runId)) as RunView | null;
+  if (!run) throw responseNotFound(responseId(ref));
+  const assembler = new ResponseAssembler(metaOf(ref, run));
+  if (run.status === "running" || run.status === "queued") return assembler.snapshot(run.status === "queued" ? "queued" : "in_progress");
+  const events = await stub.streamRun(ref.runId, 0);
+  if (events) for await (const e of readStreamRows(events)) assembler.push(e);
+  return assembler.final(run);
+}
+
+function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
+  return {
+    id: responseId(ref),
+    runId: ref.runId,
+    createdAt: Math.floor(Date.parse(run.createdAt) / 1000),
+    instructions: null,
+    previousResponseId: null,
+    conversation: null,
+    metadata: {},
+    background: false,
+  };
+}
+
+/** The response as semantic SSE events: created, in_progress, items as they happen, then the terminal event. */
+function responseStream(run: TurnRun, assembler: ResponseAssembler): ReadableStream<Uint8Array> {
+  return followedStream(run, async (events, frame) => {
+    const send = (out: ResponseStreamEvent[]) => {
+      for (const e of out) frame(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+    };
+    send(assembler.start());
+    for await (const e of events) send(assembler.push(e));
+    send(assembler.finish(await run.handle.result()));
+  });
+}

@@ -1,0 +1,86 @@
+// One turn of an OpenAI-compatible request (Chat Completions or Responses) as a run: in a named
+// session, in a new session seeded with the conversation the client sent, or in a throwaway session
+// (stateless). Both wire formats start and follow runs through here and differ only in how they render.
+import type { Message } from "../agent";
+import type { Env } from "../env";
+import { startEphemeralRun } from "../session/runs/ephemeral-run";
+import type { RunDedupe } from "../session/runs/request-dedupe";
+import type { RunOptions } from "../session/session-store";
+import { sessionStub, startRun, type RunHandle } from "../session/runs/start-run";
+import { readStreamRows, type StreamRow } from "../session/trace/stream-events";
+
+export type TurnPlace =
+  /** A session that keeps the conversation; `seed` is written first when the session is new. */
+  | { kind: "session"; sessionId: string; seed?: readonly Message[] }
+  /** Stateless: the client's history goes into a session deleted once the reply is written. */
+  | { kind: "stateless"; history: readonly Message[] };
+
+export interface TurnRun {
+  handle: RunHandle;
+  sessionId: string;
+  /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
+  end(): void;
+}
+
+/** Starts the turn's run; `dedupe` makes a repeated request (Idempotency-Key, an automatic retry) get the earlier run back. */
+export async function startTurn(
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  place: TurnPlace,
+  input: string,
+  options: RunOptions,
+  dedupe: RunDedupe,
+): Promise<TurnRun> {
+  if (place.kind === "session") {
+    // A new session starts with the client's conversation, owned by the caller's tenant.
+    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
+    return { handle: await startRun(env, place.sessionId, input, options, dedupe), sessionId: place.sessionId, end: () => {} };
+  }
+  const run = await startEphemeralRun(env, place.history, input, options, dedupe);
+  return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
+}
+
+/** The run's events, and a way to stop following them from outside the loop that reads them. */
+export async function followRun(handle: RunHandle): Promise<{ events: AsyncIterable<StreamRow>; stop(reason: unknown): Promise<void> }> {
+  const reader = (await handle.events()).getReader();
+  // Cancelling the reader ends a pending read, which closes this stream and ends the reading loop.
+  const bytes = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  return { events: readStreamRows(bytes), stop: (reason) => reader.cancel(reason) };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A text/event-stream body that follows the run: `write` renders its events in the client's wire format
+ * through `send` (one SSE frame each). A client that goes away stops the following (a session's run goes
+ * on; a stateless one is ended), and the turn is ended once, whichever way the stream finishes.
+ */
+export function followedStream(
+  run: TurnRun,
+  write: (events: AsyncIterable<StreamRow>, send: (frame: string) => void) => Promise<void>,
+): ReadableStream<Uint8Array> {
+  let stop: ((reason: unknown) => Promise<void>) | undefined;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        const followed = await followRun(run.handle);
+        stop = followed.stop;
+        await write(followed.events, (frame) => controller.enqueue(encoder.encode(frame)));
+        controller.close();
+      } catch (err) {
+        controller.error(err);
+      } finally {
+        run.end();
+      }
+    },
+    cancel(reason) {
+      return stop?.(reason);
+    },
+  });
+}

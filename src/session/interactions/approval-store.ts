@@ -1,0 +1,135 @@
+// The pending interactions of a session, in its Durable Object's SQLite: one row per tool call that
+// waits (or waited) for a person, and the choices a person asked the session to remember. This table
+// is the one source of a run's `pending`. A row has a `kind`: "approval" here; an MCP server's question
+// (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts.
+// SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
+import { toJsonRecord, type JsonRecord } from "../../lib/json";
+import type { PermissionRule } from "../../lib/permissions";
+
+export type ApprovalStatus = "pending" | "allowed" | "denied" | "expired" | "withdrawn";
+export type InteractionKind = "approval" | "input";
+/** A remembered choice: the tool, and what the person chose for it. */
+export type SessionRule = Pick<PermissionRule, "tool"> & { action: "allow" | "deny" };
+
+export interface ApprovalRow {
+  approvalId: string;
+  runId: string;
+  callId: string;
+  name: string;
+  /** Redacted, as everything shown outside the object. */
+  args: JsonRecord;
+  status: ApprovalStatus;
+  decidedBy?: string;
+  createdAt: string;
+  /** Epoch ms after which a pending approval counts as denied. */
+  expiresAt: number;
+  decidedAt?: string;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class ApprovalStore {
+  /**
+   * False while no approval was ever stored in this object's database, so no call has one: every tool call
+   * asks forCall, and most sessions never see an approval. Looked up once per object; once true it stays.
+   */
+  private mayHaveApprovals: boolean | undefined;
+
+  constructor(private readonly sql: SqlStorage) {}
+
+  insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
+    this.sql.exec(
+      "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'approval')",
+      row.approvalId,
+      row.runId,
+      row.callId,
+      row.name,
+      JSON.stringify(row.args ?? null),
+      row.createdAt,
+      row.expiresAt,
+    );
+    this.mayHaveApprovals = true;
+  }
+
+  get(approvalId: string): ApprovalRow | undefined {
+    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE id = ? AND kind = 'approval'", approvalId).toArray()[0];
+    return row ? toApproval(row) : undefined;
+  }
+
+  /** The latest approval of one call of a run. */
+  forCall(runId: string, callId: string): ApprovalRow | undefined {
+    this.mayHaveApprovals ??= this.sql.exec("SELECT 1 FROM approvals WHERE kind = 'approval' LIMIT 1").toArray().length > 0;
+    if (!this.mayHaveApprovals) return undefined;
+    const row = this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND call_id = ? AND kind = 'approval' ORDER BY rowid DESC LIMIT 1", runId, callId)
+      .toArray()[0];
+    return row ? toApproval(row) : undefined;
+  }
+
+  pending(runId: string): ApprovalRow[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' AND kind = 'approval' ORDER BY rowid", runId)
+      .toArray()
+      .map(toApproval);
+  }
+
+  /** A run's approvals that were not withdrawn, oldest first. */
+  ofRun(runId: string): ApprovalRow[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' AND kind = 'approval' ORDER BY rowid", runId)
+      .toArray()
+      .map(toApproval);
+  }
+
+  /** Pending approvals whose time is up at `nowMs`. */
+  due(nowMs: number): ApprovalRow[] {
+    return this.sql
+      .exec<Row>("SELECT * FROM approvals WHERE status = 'pending' AND kind = 'approval' AND expires_at <= ? ORDER BY rowid", nowMs)
+      .toArray()
+      .map(toApproval);
+  }
+
+  /** Settles a pending approval; false when it was no longer pending. */
+  settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string): boolean {
+    const cursor = this.sql.exec(
+      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'pending' AND kind = 'approval'",
+      status,
+      by,
+      new Date().toISOString(),
+      approvalId,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
+  /** The session's remembered choices, in the order they were made. */
+  sessionRules(): SessionRule[] {
+    return this.sql
+      .exec<{ tool: string; action: string }>("SELECT tool, action FROM session_rules ORDER BY position")
+      .toArray()
+      .map((r) => ({ tool: r.tool, action: r.action === "deny" ? "deny" : "allow" }));
+  }
+
+  /** Remembers a choice for a tool, replacing an earlier one for the same tool. */
+  remember(rule: SessionRule): void {
+    this.sql.exec(
+      "INSERT INTO session_rules (tool, action, position) VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM session_rules)) ON CONFLICT (tool) DO UPDATE SET action = excluded.action, position = excluded.position",
+      rule.tool,
+      rule.action,
+    );
+  }
+}
+
+function toApproval(r: Row): ApprovalRow {
+  return {
+    approvalId: String(r.id),
+    runId: String(r.run_id),
+    callId: String(r.call_id),
+    name: String(r.name),
+    args: toJsonRecord(JSON.parse(String(r.args))),
+    status: r.status as ApprovalStatus,
+    ...(r.decided_by ? { decidedBy: String(r.decided_by) } : {}),
+    createdAt: String(r.created_at),
+    expiresAt: Number(r.expires_at),
+    ...(r.decided_at ? { decidedAt: String(r.decided_at) } : {}),
+  };
+}

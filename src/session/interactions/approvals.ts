@@ -1,0 +1,173 @@
+// Human approval of tool calls, inside the Session Durable Object. When the policy answers "ask" the
+// loop leaves the call unanswered and the run pauses (awaiting_approval); here each such call gets an
+// approval id, a persisted row and an `approval.required` event. A decision (HTTP, a bot's button, or
+// expiry as "deny") settles it; when the last approval of a run is settled the run resumes, and the
+// loop runs the allowed calls and answers the refused ones with an error the model can read.
+// decide-approval.ts is the entry point for channels.
+import { type Hooks, newId, now, type SourcedEvent } from "../../agent";
+import type { PermissionPolicy, PermissionRule } from "../../lib/permissions";
+import type { Redactor } from "../../lib/redaction";
+import { toJsonRecord, type JsonRecord } from "../../lib/json";
+import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
+import type { SessionStore } from "../session-store";
+
+export type Decision = "allow" | "deny";
+
+/** What a client sees of a call waiting for a person (the run's `pending`). */
+export interface PendingApproval {
+  approvalId: string;
+  callId: string;
+  name: string;
+  /** Redacted. */
+  args: JsonRecord;
+  expiresAt: string;
+}
+
+export type DecideOutcome =
+  | { ok: true; approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number }
+  | { ok: false; code: "not_found" | "already_decided"; message: string };
+
+export class ApprovalDesk {
+  private readonly approvals: ApprovalStore;
+
+  constructor(
+    sql: SqlStorage,
+    private readonly store: SessionStore,
+    /** Emits into the run's stream and trace; returns the trace seq. */
+    private readonly emit: (runId: string, event: SourcedEvent, opts?: { keepOpen?: boolean }) => number | undefined,
+    private readonly redact: () => Redactor,
+  ) {
+    this.approvals = new ApprovalStore(sql);
+  }
+
+  /** Opens one approval per call the loop left waiting; the run's `pending` is the result. */
+  open(runId: string, calls: ReadonlyArray<{ callId: string; name: string; args: unknown }>, ttlMs: number): PendingApproval[] {
+    const expiresAt = Date.now() + ttlMs;
+    return calls.map((c) => {
+      const approval = {
+        approvalId: newId("appr"),
+        runId,
+        callId: c.callId,
+        name: c.name,
+        args: toJsonRecord(this.redact()(c.args)),
+        createdAt: now(),
+        expiresAt,
+      };
+      this.approvals.insert(approval);
+      return { approvalId: approval.approvalId, callId: c.callId, name: c.name, args: approval.args, expiresAt: new Date(expiresAt).toISOString() };
+    });
+  }
+
+  /** Announces the approvals of a paused run; the stream ends after the last one. */
+  announce(runId: string, pending: readonly PendingApproval[]): void {
+    pending.forEach((p, i) => this.emit(runId, { type: "approval.required", ...p }, { keepOpen: i < pending.length - 1 }));
+  }
+
+  /**
+   * Settles one approval. With `remember`, the choice becomes a session rule for the tool and settles
+   * the run's other pending approvals of the same tool. `resume` is the run to resume, when this was
+   * its last pending approval.
+   */
+  decide(approvalId: string, decision: Decision, by: string, remember: boolean): DecideOutcome & { resume?: string } {
+    const row = this.approvals.get(approvalId);
+    if (!row) return { ok: false, code: "not_found", message: `approval ${approvalId} not found` };
+    const seq = this.settle(row, decision === "allow" ? "allowed" : "denied", by);
+    if (seq === undefined) {
+      return { ok: false, code: "already_decided", message: `approval ${approvalId} was already settled (${this.approvals.get(approvalId)?.status})` };
+    }
+    if (remember) {
+      this.remember({ tool: row.name, action: decision });
+      for (const other of this.approvals.pending(row.runId)) if (other.name === row.name) this.settle(other, decision === "allow" ? "allowed" : "denied", by);
+    }
+    const pendingApprovals = this.approvals.pending(row.runId).length;
+    return {
+      ok: true,
+      approvalId,
+      runId: row.runId,
+      callId: row.callId,
+      decision,
+      remembered: remember,
+      pendingApprovals,
+      seq,
+      ...(pendingApprovals === 0 ? { resume: row.runId } : {}),
+    };
+  }
+
+  /** Settles approvals whose time is up as denied; returns the runs that can resume. */
+  expire(nowMs: number): string[] {
+    const runs = new Set<string>();
+    for (const row of this.approvals.due(nowMs)) {
+      if (this.settle(row, "expired", "expiry") !== undefined && this.approvals.pending(row.runId).length === 0) runs.add(row.runId);
+    }
+    return [...runs];
+  }
+
+  /**
+   * Closes the approvals of a run that will not resume (cancelled, or a newer message came first):
+   * pending ones are withdrawn, and every call they held is answered, so the history stays
+   * well-formed for the model.
+   */
+  withdraw(runId: string, why: string): void {
+    const answered = new Set(this.store.modelHistory().flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
+    for (const row of this.approvals.ofRun(runId).filter((r) => !answered.has(r.callId))) {
+      if (row.status === "pending") this.settle(row, "withdrawn", "withdrawn");
+      const content = `This call to ${row.name} was not run: ${why}`;
+      this.store.appendMessage({ role: "tool", id: newId("msg"), createdAt: now(), toolCallId: row.callId, name: row.name, status: "error", content }, runId);
+      this.emit(runId, { type: "tool.finished", callId: row.callId, name: row.name, status: "error", output: content });
+    }
+  }
+
+  /** What a client sees of a paused run's `pending`: its approvals still waiting, from the one table. */
+  pending(runId: string): PendingApproval[] {
+    return this.approvals
+      .pending(runId)
+      .map((r) => ({ approvalId: r.approvalId, callId: r.callId, name: r.name, args: r.args, expiresAt: new Date(r.expiresAt).toISOString() }));
+  }
+
+  /**
+   * The permission hook of one run (last in its hooks, so it sees rewritten arguments): the policy
+   * first (so deny always wins), then a person's decision on this very call, then the policy's allow or
+   * ask. `onAsk` is "wait" when a person can answer; in a run no one watches it is UNATTENDED_ASK.
+   */
+  permissionHook(policy: PermissionPolicy, runId: string, onAsk: "wait" | "deny" | "allow"): Hooks {
+    return {
+      name: "permissions",
+      trusted: true,
+      beforeToolCall: ({ tool, args, callId }) => {
+        const verdict = policy.decide(tool, args, this.sessionRules());
+        if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
+        const decided = this.approvals.forCall(runId, callId);
+        if (decided?.status === "allowed") return { action: "allow" };
+        if (decided?.status === "denied")
+          return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
+        if (decided?.status === "expired")
+          return {
+            action: "deny",
+            reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval.",
+          };
+        if (verdict.action !== "ask" || onAsk === "allow") return { action: "allow" };
+        if (onAsk === "deny")
+          return {
+            action: "deny",
+            reason: `approval is unavailable: this call needs a person's approval (${verdict.reason}), but no one watches this run and UNATTENDED_ASK is deny. Carry on without it.`,
+          };
+        return { action: "ask" };
+      },
+    };
+  }
+
+  sessionRules(): PermissionRule[] {
+    return this.approvals.sessionRules();
+  }
+
+  private remember(rule: SessionRule): void {
+    this.approvals.remember(rule);
+  }
+
+  /** Settles a pending approval and records the decision; its trace seq, or undefined if it was not pending. */
+  private settle(row: ApprovalRow, status: "allowed" | "denied" | "expired" | "withdrawn", by: string): number | undefined {
+    if (!this.approvals.settle(row.approvalId, status, by)) return undefined;
+    const decision = status === "allowed" ? "allow" : "deny";
+    return this.emit(row.runId, { type: "approval.decided", approvalId: row.approvalId, callId: row.callId, name: row.name, decision, by }) ?? 0;
+  }
+}

@@ -1,0 +1,35 @@
+// The one way every channel settles an approval: HTTP (POST /v1/sessions/:id/approvals/:approvalId),
+// Telegram's inline keyboard, Slack's buttons. It goes to the session's Durable Object, which records
+// the decision and resumes the run once all of its pending calls are decided.
+import type { Env } from "../../env";
+import type { DecideOutcome, Decision } from "./approvals";
+import { sessionStub } from "../runs/start-run";
+
+export type { DecideOutcome, Decision } from "./approvals";
+
+export interface DecideOptions {
+  /** Also decide this tool for the rest of the session (and the run's other calls of it). */
+  remember?: boolean;
+}
+
+/**
+ * Settles approval `approvalId` of session `sessionId` as "allow" or "deny"; `by` names who decided,
+ * for the audit trace ("api", "telegram:<user id>", "slack:<user id>"). Outcomes:
+ * - `{ok: true, runId, pendingApprovals, seq, …}`: decided; when `pendingApprovals` is 0 the run has
+ *   resumed, and its events follow at GET /v1/sessions/:id/runs/:runId/stream?after=<seq>;
+ * - `{ok: false, code: "not_found"}`: no such session, or no such approval in it (an approval id of
+ *   another session is not found here);
+ * - `{ok: false, code: "already_decided"}`: decided before (by a person, by expiry, or withdrawn
+ *   because the run was cancelled or a newer message superseded it).
+ */
+export async function decideApproval(
+  env: Env,
+  sessionId: string,
+  approvalId: string,
+  decision: Decision,
+  by: string,
+  opts: DecideOptions = {},
+): Promise<DecideOutcome> {
+  const outcome = await sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts.remember ?? false);
+  return outcome ?? { ok: false, code: "not_found", message: `session ${sessionId} not found` };
+}

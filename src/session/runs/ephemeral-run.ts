@@ -1,0 +1,48 @@
+// A run in a throwaway session seeded with a conversation the caller holds itself (stateless requests
+// to the OpenAI-compatible endpoint). It goes through the session like every other run; dispose() stops
+// it if it is still going and deletes the session, so nothing of the conversation stays behind — except
+// while a repeat of the request may still come (request-dedupe.ts): then the session names the request
+// (its Idempotency-Key, or its messages) and is deleted once the key expires or the retry window closes.
+import type { Message } from "../../agent";
+import type { Env } from "../../env";
+import { sha256Hex } from "../../lib/sha256-hex";
+import type { Tenant } from "../../lib/tenant";
+import type { RunDedupe } from "./request-dedupe";
+import type { RunOptions } from "../session-store";
+import { runHandle, sessionStub, type RunHandle } from "./start-run";
+
+export interface EphemeralRun extends RunHandle {
+  sessionId: string;
+  /** Cancels the run if it has not ended, waits for it, and deletes (or releases) the session. */
+  dispose(): Promise<void>;
+}
+
+export async function startEphemeralRun(
+  env: Env,
+  history: readonly Message[],
+  input: string,
+  options: RunOptions,
+  dedupe: RunDedupe = {},
+): Promise<EphemeralRun> {
+  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, options.system, dedupe);
+  const stub = sessionStub(env, sessionId);
+  const handle = runHandle(stub, await stub.startStatelessRun(sessionId, history, input, options, dedupe));
+  return {
+    ...handle,
+    sessionId,
+    async dispose() {
+      // Cancelling an ended run changes nothing; deleting only after the run has ended keeps a late
+      // write of the run from landing in the wiped storage.
+      await stub.cancelRun(handle.runId);
+      await handle.result();
+      await stub.release(handle.runId);
+    },
+  };
+}
+
+/** A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again. */
+async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, system: string | undefined, dedupe: RunDedupe): Promise<string> {
+  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["messages", system ?? null, history, input] : undefined;
+  if (!named) return `ephemeral-${crypto.randomUUID()}`;
+  return `ephemeral-${(await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32)}`;
+}

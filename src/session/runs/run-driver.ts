@@ -1,0 +1,131 @@
+// Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
+// config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
+import { addUsage, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../../agent";
+import type { Config } from "../../config";
+import type { Env } from "../../env";
+import { runGrading } from "../../learning/grading-run";
+import { sessionAgentStores } from "../agent-stores";
+import { createContextManager, paradigmSettings } from "./harness-from-config";
+import { runDeadline } from "./run-deadline";
+import type { ExecutionStart } from "./run-lifecycle";
+import { createModel, createRunModels } from "./run-models";
+import type { SessionStore, RunRow } from "../session-store";
+import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
+import { buildToolset } from "./toolset";
+import type { McpInputRequest } from "../../mcp";
+
+export interface DriveDeps {
+  config: Config;
+  env: Env;
+  sessionId: string;
+  store: SessionStore;
+  run: RunRow;
+  signal: AbortSignal;
+  emit: (e: SourcedEvent) => void;
+  /** How this execution of the run begins (run-lifecycle.ts): `recover` after a restart. */
+  how: ExecutionStart;
+  /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
+  permissions: Hooks;
+  /** Asks the run's user an MCP server's question (inputs.ts) and waits for the answer. */
+  askUser: McpInputRequest;
+}
+
+/** A run that failed before or outside its loop: what it had done so far, and why it stopped. */
+export function failedResult(run: RunRow, code: string, message: string): RunResult {
+  return { runId: run.runId, status: "failed", output: "", steps: run.steps, usage: run.usage, error: { code, message } };
+}
+
+export async function driveRun(d: DriveDeps): Promise<LoopResult> {
+  const { config, store, run } = d;
+  const fail = (code: string, message: string) => failedResult(run, code, message);
+
+  const grading = run.options.grading;
+  // The user's message is stored once, even when a restarted run comes through here again (a resumed run
+  // stored it in its first execution). A grading run's conversation is its own (the exercise and the
+  // answer), not part of the session's history.
+  if (!grading && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+    return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
+  }
+  // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
+  const recordingEmit = (e: SourcedEvent) => {
+    d.emit(e);
+    if (e.type === "model.response") store.addModelUsage(run.runId, e.model, e.usage);
+  };
+  if (grading)
+    return runGrading({
+      task: grading,
+      model: createModel(config, "grader"),
+      runId: run.runId,
+      sessionId: d.sessionId,
+      signal: d.signal,
+      stream: run.options.stream,
+      emit: recordingEmit,
+    });
+  const models = createRunModels(config, recordingEmit);
+  const stores = sessionAgentStores(store, run.runId);
+  const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
+  const signal = deadline.signal;
+  const toolset = await buildToolset({
+    config,
+    env: d.env,
+    sessionId: d.sessionId,
+    store,
+    emit: recordingEmit,
+    signal,
+    models,
+    stores,
+    stream: run.options.stream,
+    toolGuards: [d.permissions],
+    // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
+    elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),
+  });
+  const runState = new RunState();
+  try {
+    let steps = run.steps;
+    let usage = run.usage;
+    const emit = (e: SourcedEvent) => {
+      recordingEmit(e);
+      // Checkpoint the run's counters after every writing step of the top-level agent.
+      if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
+        steps = e.step;
+        usage = addUsage(usage, e.usage);
+        store.checkpointRun(run.runId, steps, usage);
+      }
+    };
+    const history = store.modelHistory();
+    const context = createContextManager(config, models.summary, stores, runState);
+    const result = await runParadigm(run.options.paradigm, {
+      runId: run.runId,
+      sessionId: d.sessionId,
+      model: models.writing,
+      system: buildSystemPrompt(
+        run.options.system ?? config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT,
+        run.options.guidance ? [...toolset.promptSections, callerGuidance(run.options.guidance)] : toolset.promptSections,
+        new Date().toISOString().slice(0, 10),
+      ),
+      tools: toolset.tools,
+      history,
+      maxSteps: run.options.maxSteps,
+      // RUN_STEPS_PER_INVOCATION: this execution makes at most that many model calls, then yields (run-executor.ts).
+      ...(config.RUN_STEPS_PER_INVOCATION ? { yieldAtStep: run.steps + config.RUN_STEPS_PER_INVOCATION } : {}),
+      stepsSoFar: run.steps,
+      usageSoFar: run.usage,
+      signal,
+      stream: run.options.stream,
+      emit,
+      onMessage: (m) => store.appendMessage(m, run.runId),
+      maxParallelTools: config.MAX_PARALLEL_TOOLS,
+      runState,
+      // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
+      hooks: [context, ...(d.how === "recover" ? [replayGuard(history)] : []), d.permissions],
+      countTokens: (s, m, t) => context.count(s, m, t),
+      todos: stores.todos,
+      settings: paradigmSettings(config),
+    });
+    return deadline.verdict(result);
+  } finally {
+    deadline.clear();
+    await toolset.close();
+  }
+}

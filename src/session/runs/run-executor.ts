@@ -1,0 +1,196 @@
+// Executes a session's runs inside its Durable Object, one at a time in the order they were started:
+// takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
+// keeps going when the client that started it goes away. A run ended by a delete is "discarded":
+// whatever its execution still does, it neither writes nor emits. Under RUN_STEPS_PER_INVOCATION an
+// execution yields between steps: the run stays running and the object's alarm, set for now, continues
+// it in a fresh invocation (the pump stops here, so no invocation runs more than its share of steps).
+import type { ErrorInfo, LoopResult, SourcedEvent } from "../../agent";
+import { PermissionPolicy } from "../../lib/permissions";
+import { ConfigError, type Config } from "../../config";
+import type { Env } from "../../env";
+import type { ApprovalDesk } from "../interactions/approvals";
+import type { EventHub } from "../trace/event-hub";
+import type { InputDesk } from "../interactions/inputs";
+import { driveRun, failedResult } from "./run-driver";
+import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
+import type { RunView } from "./run-views";
+import type { RunWaiters } from "./run-waiters";
+import type { RunRow, SessionStore } from "../session-store";
+
+export interface RunExecutorDeps {
+  env: Env;
+  config: () => Config;
+  store: SessionStore;
+  hub: EventHub;
+  approvals: ApprovalDesk;
+  inputs: InputDesk;
+  lifecycle: RunLifecycle;
+  waiters: RunWaiters;
+  view: (r: RunRow) => RunView;
+  /** Sets the object's alarm for what remains to do. */
+  armWatchdog: () => Promise<void>;
+  /** Sets the object's alarm for now: a run yielded between steps, and the alarm's invocation continues it. */
+  continueInFreshInvocation: () => Promise<void>;
+  /** Clears the object's storage (a discarded run outlived its session's delete). */
+  wipe: () => Promise<void>;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  /** Settles when the run's execution has stopped (its last write is done). */
+  stopped: Promise<void>;
+}
+
+export class RunExecutor {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly discarded = new Set<string>();
+  private pumping = false;
+
+  constructor(private readonly d: RunExecutorDeps) {}
+
+  /** True while the run's execution is under way in this object. */
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /** Runs queued runs one at a time, until one yields (its next steps belong to the next invocation). */
+  async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const next = this.d.lifecycle.next((runId) => this.active.has(runId));
+        if (!next || (await this.execute(next)) === "yielded") break;
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Asks a run's execution to stop at its next safe point; false when it is not executing here. */
+  abort(runId: string, reason: string): boolean {
+    const active = this.active.get(runId);
+    active?.controller.abort(new Error(reason));
+    return !!active;
+  }
+
+  /** Aborts every execution; settles when they have stopped. */
+  abortAll(reason: string): Promise<void[]> {
+    return Promise.all(
+      [...this.active.values()].map((a) => {
+        a.controller.abort(new Error(reason));
+        return a.stopped;
+      }),
+    );
+  }
+
+  /** Ends every run not yet ended with `error`, for good: their executions may neither write nor emit again. */
+  discardUnfinished(error: ErrorInfo): void {
+    for (const run of this.d.store.runs().filter((r) => isUnfinished(r.status))) {
+      this.discarded.add(run.runId);
+      this.d.lifecycle.stop(run, "failed", { error });
+      this.d.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error });
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  private async execute(run: RunRow): Promise<"yielded" | undefined> {
+    const { store, lifecycle } = this.d;
+    if (run.status === "queued") this.supersedeWaitingRuns();
+    const how = lifecycle.begin(run);
+    const controller = new AbortController();
+    let stopped!: () => void;
+    this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
+    const emit = (e: SourcedEvent) => {
+      if (!this.discarded.has(run.runId)) this.d.hub.emit(run.runId, e);
+    };
+    let result: LoopResult;
+    try {
+      const config = this.d.config();
+      if (how === "start") emit({ type: "run.started", runId: run.runId });
+      result = await driveRun({
+        config,
+        env: this.d.env,
+        sessionId: store.id()!,
+        store,
+        // A resumed or recovered run's row is as next() just read it, but for its resume mark, used up above.
+        run: how === "start" ? store.run(run.runId)! : { ...run, resume: false },
+        signal: controller.signal,
+        emit,
+        how,
+        permissions: this.d.approvals.permissionHook(
+          new PermissionPolicy(config.PERMISSIONS),
+          run.runId,
+          run.options.unattended ? config.UNATTENDED_ASK : "wait",
+        ),
+        askUser: (server, request, signal) =>
+          this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
+      });
+    } catch (e) {
+      result = failedResult(run, e instanceof ConfigError ? "config_invalid" : "internal_error", e instanceof Error ? e.message : String(e));
+    } finally {
+      this.active.delete(run.runId);
+      stopped();
+    }
+    if (this.discarded.has(run.runId)) {
+      // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
+      if (!store.exists()) await this.d.wipe();
+      return;
+    }
+    // A cancel that came after the loop yielded still ends the run.
+    if (result.status === "running" && controller.signal.aborted) result = { ...result, status: "cancelled" };
+    if (result.status !== "running") {
+      this.finish(store.run(run.runId)!, result);
+      return;
+    }
+    this.d.hub.flush(run.runId);
+    this.d.lifecycle.continueLater(run, result.steps, result.usage);
+    await this.d.continueInFreshInvocation();
+    return "yielded";
+  }
+
+  /** The run's execution is over (or it will not execute again: cancelled while queued or paused): it ends or pauses with `result`. */
+  finish(run: RunRow, result: LoopResult): void {
+    const { approvals, hub } = this.d;
+    const pending = result.status === "awaiting_approval" ? approvals.open(run.runId, result.pending ?? [], this.d.config().APPROVAL_TTL_MS) : undefined;
+    if (result.status === "queued" || result.status === "running") throw new Error(`run ${run.runId}: an execution cannot end ${result.status}`);
+    this.d.lifecycle.stop(run, result.status, { output: result.output, steps: result.steps, usage: result.usage, error: result.error ?? null });
+    try {
+      if (result.status === "failed")
+        hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
+      else if (!pending) {
+        hub.emit(run.runId, {
+          type: "run.completed",
+          runId: run.runId,
+          status: result.status,
+          output: result.output,
+          steps: result.steps,
+          usage: result.usage,
+        });
+      } else {
+        approvals.announce(run.runId, pending);
+        void this.d.armWatchdog();
+      }
+    } finally {
+      // The run's state is stored above; whoever waits for it gets an answer even if an event failed.
+      this.answerWaiters(run.runId);
+    }
+  }
+
+  /** Answers whoever waits for the run with its view now (it ended, or paused for a person). */
+  answerWaiters(runId: string): void {
+    this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
+  }
+
+  /** A new run supersedes runs still waiting for approval (or lost waiting for input): they end cancelled, their calls answered. */
+  private supersedeWaitingRuns(): void {
+    for (const waiting of this.d.store.runsIn("awaiting_approval", "awaiting_input")) {
+      this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
+      this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
+    }
+  }
+}

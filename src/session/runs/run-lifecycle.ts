@@ -1,0 +1,95 @@
+// A run's lifecycle, and the one place its status changes:
+//
+//   queued ──start──> running ──pause──> awaiting_approval | awaiting_input ──resume──> running
+//     │                  │                         │
+//     └──────────────────┴──end──> completed | failed | cancelled | max_steps <─┘ (cancelled, superseded)
+//
+// A run awaiting_input is paused differently from one awaiting_approval: its execution goes on in the
+// object, holding the MCP call whose server asked the user a question; when the question is settled it
+// proceeds (back to running, no resume mark). Lost to a restart, it proceeds too, and recovers.
+// How an execution of a run begins is explicit, never guessed: `start` (a queued run), `resume` (its
+// pause was settled: the loop runs the decided calls; or its last execution yielded between steps under
+// RUN_STEPS_PER_INVOCATION: the loop goes on with the next step), or `recover` (it was running when the
+// object lost it to a restart: unfinished calls re-run only if replay-safe). A run that yielded stays
+// `running` in between, its resume mark stored with its counters.
+import type { RunStatus, Usage } from "../../agent";
+import type { RunPatch, RunRow, SessionStore } from "../session-store";
+
+const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
+  queued: ["running", "cancelled", "failed"],
+  running: ["awaiting_approval", "awaiting_input", "completed", "failed", "cancelled", "max_steps"],
+  awaiting_approval: ["running", "cancelled", "failed"],
+  awaiting_input: ["running", "cancelled", "failed"],
+  completed: [],
+  failed: [],
+  cancelled: [],
+  max_steps: [],
+};
+
+/** A run in one of these has not ended: it may still run, and its stream stays open. */
+export const isUnfinished = (status: RunStatus): boolean => TRANSITIONS[status].length > 0;
+
+/** A run waiting for a person (its stream paused, its `pending` open). */
+export const isPaused = (status: RunStatus): status is "awaiting_approval" | "awaiting_input" => status === "awaiting_approval" || status === "awaiting_input";
+
+export type ExecutionStart = "start" | "resume" | "recover";
+
+export class InvalidTransition extends Error {}
+
+export class RunLifecycle {
+  constructor(private readonly store: SessionStore) {}
+
+  /** The run next in line: one lost to a restart (or resumed after its pause) first, then the oldest queued. */
+  next(busy: (runId: string) => boolean): RunRow | undefined {
+    return this.store.runsIn("running").find((r) => !busy(r.runId)) ?? this.store.runsIn("queued")[0];
+  }
+
+  /** Takes the run into execution, saying how it begins; a resumed run's mark is used up here. */
+  begin(run: RunRow): ExecutionStart {
+    if (run.status === "queued") {
+      this.move(run, "running");
+      this.store.markStarted(run.runId);
+      return "start";
+    }
+    if (run.status !== "running") throw new InvalidTransition(`run ${run.runId} is ${run.status}, not ready to execute`);
+    if (!run.resume) return "recover";
+    this.store.setResume(run.runId, false);
+    return "resume";
+  }
+
+  /** The execution stopped: the run pauses for a person or ends, with its final counters. */
+  stop(run: RunRow, status: Exclude<RunStatus, "queued" | "running">, patch: Omit<RunPatch, "status"> = {}): void {
+    this.move(run, status, patch);
+  }
+
+  /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
+  continueLater(run: RunRow, steps: number, usage: Usage): void {
+    if (!this.store.yieldRun(run.runId, steps, usage)) throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
+  }
+
+  /** Its pause is settled: the run goes back in line and continues where it stopped. */
+  resume(runId: string): void {
+    const run = this.store.run(runId);
+    if (!run || !isPaused(run.status)) return;
+    this.move(run, "running");
+    this.store.setResume(runId, true);
+  }
+
+  /** A tool call's server asked the user a question: the run waits for the answer, its execution held open. */
+  awaitInput(runId: string): void {
+    const run = this.store.run(runId);
+    if (run?.status === "running") this.move(run, "awaiting_input");
+  }
+
+  /** Its questions are settled (or lost to a restart): the run is running again, without a resume mark. */
+  proceed(runId: string): void {
+    const run = this.store.run(runId);
+    if (run?.status === "awaiting_input") this.move(run, "running");
+  }
+
+  private move(run: RunRow, to: RunStatus, patch: Omit<RunPatch, "status"> = {}): void {
+    const from = this.store.run(run.runId)?.status ?? run.status;
+    if (from !== to && !TRANSITIONS[from].includes(to)) throw new InvalidTransition(`run ${run.runId} cannot go from ${from} to ${to}`);
+    this.store.updateRun(run.runId, { ...patch, status: to });
+  }
+}

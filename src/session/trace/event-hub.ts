@@ -1,0 +1,161 @@
+// Fans a run's events out to live subscribers and into the trace. Text deltas go to subscribers one by
+// one but are stored merged (one row per uninterrupted stretch of text), so a long answer costs a few
+// rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
+// both happen in one synchronous block, so nothing falls between replay and follow.
+// Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
+// (seqs only grow, so that is a range delete). A subscriber's bytes go out once per turn of the event
+// loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
+// (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
+import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../../agent";
+import type { Redactor } from "../../lib/redaction";
+import type { SessionStore } from "../session-store";
+import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./stream-events";
+
+export interface TracePolicy {
+  redact: Redactor;
+  maxEvents: number;
+  /** Sees each stored event (webhook hooks). */
+  onStored?: (row: TraceRow) => void;
+}
+
+interface Subscriber {
+  runId: string;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  encode: ReturnType<typeof rowEncoder>;
+  /** Bytes of this turn, sent together when it ends. */
+  pending: Uint8Array[];
+}
+
+export class EventHub {
+  private subscribers = new Map<string, Set<Subscriber>>();
+  private pendingText = new Map<string, { delta: string; agent?: string }>();
+  /** Subscribers with bytes waiting for the end of this turn. */
+  private unsent = new Set<Subscriber>();
+  private sending: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly policy: () => TracePolicy,
+  ) {}
+
+  /** Returns the trace seq of the stored event (none for a live text delta). `keepOpen` holds a terminal event's stream open for more of its kind. */
+  emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
+    // A model's thinking is for whoever watches live; it is not kept, in the trace or anywhere else.
+    if (event.type === "reasoning.delta") {
+      this.broadcast(runId, { event });
+      return;
+    }
+    if (event.type === "text.delta") {
+      const pending = this.pendingText.get(runId);
+      if (pending && pending.agent === event.agent) pending.delta += event.delta;
+      else {
+        this.flush(runId);
+        this.pendingText.set(runId, { delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
+      }
+      this.broadcast(runId, { event });
+      return;
+    }
+    this.flush(runId);
+    const row = this.record(runId, event);
+    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
+    // A child's terminal event is not its parent's.
+    if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
+    return row.seq;
+  }
+
+  /** Stores buffered text as one trace event. */
+  flush(runId: string): void {
+    const pending = this.pendingText.get(runId);
+    if (!pending) return;
+    this.pendingText.delete(runId);
+    this.record(runId, { type: "text.delta", ...pending });
+  }
+
+  private record(runId: string, event: SourcedEvent): TraceRow & { json: string } {
+    const policy = this.policy();
+    const row = this.store.trace.append(runId, policy.redact(event));
+    if (row.seq > policy.maxEvents) this.store.trace.pruneThrough(row.seq - policy.maxEvents);
+    policy.onStored?.(row);
+    return row;
+  }
+
+  /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
+  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat): ReadableStream<Uint8Array> {
+    let self: Subscriber;
+    const encode = rowEncoder(format);
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        self = { runId, controller, encode, pending: [] };
+        let ended = false;
+        for (const { seq, event } of this.store.trace.read({ runId, after })) {
+          if (!STREAM_EVENTS.has(event.type)) continue;
+          controller.enqueue(encode({ seq, event }));
+          // Only the last event counts: a run resumed after approval.required goes on past it.
+          if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
+        }
+        const pending = this.pendingText.get(runId);
+        if (pending && !ended) controller.enqueue(encode({ event: { type: "text.delta", ...pending } }));
+        if (ended || finished) return controller.close();
+        let set = this.subscribers.get(runId);
+        if (!set) this.subscribers.set(runId, (set = new Set()));
+        set.add(self);
+      },
+      cancel: () => {
+        // The client went away; the run goes on.
+        this.subscribers.get(runId)?.delete(self);
+        this.unsent.delete(self);
+      },
+    });
+  }
+
+  private broadcast(runId: string, row: StreamRow, eventJson?: string): void {
+    const set = this.subscribers.get(runId);
+    if (!set?.size) return;
+    for (const s of set) {
+      s.pending.push(s.encode(row, eventJson));
+      this.unsent.add(s);
+    }
+    this.sending ??= setTimeout(() => this.send(), 0);
+  }
+
+  /** Sends each subscriber's bytes of the turn as one chunk. */
+  private send(): void {
+    clearTimeout(this.sending);
+    this.sending = undefined;
+    for (const s of this.unsent) this.sendTo(s);
+  }
+
+  private sendTo(s: Subscriber): void {
+    this.unsent.delete(s);
+    const chunks = s.pending;
+    if (!chunks.length) return;
+    s.pending = [];
+    let bytes = chunks[0]!;
+    if (chunks.length > 1) {
+      bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.length;
+      }
+    }
+    try {
+      s.controller.enqueue(bytes);
+    } catch {
+      this.subscribers.get(s.runId)?.delete(s);
+    }
+  }
+
+  private closeAll(runId: string): void {
+    const set = this.subscribers.get(runId);
+    this.subscribers.delete(runId);
+    for (const s of set ?? []) {
+      this.sendTo(s);
+      try {
+        s.controller.close();
+      } catch {
+        // already closed by the client
+      }
+    }
+  }
+}

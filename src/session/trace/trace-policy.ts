@@ -1,0 +1,48 @@
+// How a session's events are kept and shared: redacted with the deployment's secrets, at most
+// TRACE_MAX_EVENTS per session, and each stored event offered to the webhooks' outbox (WEBHOOKS).
+import { createRedactor } from "../../lib/redaction";
+import { loadConfig, type Config } from "../../config";
+import { configuredSecrets } from "./configured-secrets";
+import type { TracePolicy } from "./event-hub";
+import { traceEventView } from "./stream-events";
+import type { OutboxSettings, WebhookOutbox } from "./webhook-outbox";
+
+/** The deployment's config, or the defaults when it does not parse (the run fails with config_invalid on its own). */
+function configOrDefaults(env: Record<string, unknown>): Config {
+  try {
+    return loadConfig(env);
+  } catch {
+    return loadConfig({});
+  }
+}
+
+export function createTracePolicy(
+  env: Record<string, unknown>,
+  sessionId: () => string,
+  outbox: WebhookOutbox,
+  /** Called when an event was queued for a webhook: deliver it now. */
+  onQueued: () => void,
+): TracePolicy {
+  const redact = createRedactor(configuredSecrets(env));
+  const config = configOrDefaults(env);
+  if (!config.WEBHOOKS.length) return { redact, maxEvents: config.TRACE_MAX_EVENTS };
+  return {
+    redact,
+    maxEvents: config.TRACE_MAX_EVENTS,
+    onStored: (row) => {
+      if (outbox.enqueue({ id: `${sessionId()}:${row.seq}`, sessionId: sessionId(), ...traceEventView(row) })) onQueued();
+    },
+  };
+}
+
+export function webhookSettings(env: Record<string, unknown>): OutboxSettings {
+  const config = configOrDefaults(env);
+  return {
+    webhooks: config.WEBHOOKS,
+    allowPrivate: config.ALLOW_PRIVATE_FETCH,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    maxRetryDelayMs: config.WEBHOOK_MAX_RETRY_DELAY_MS,
+    retryForMs: config.WEBHOOK_RETRY_FOR_MS,
+  };
+}

@@ -1,0 +1,65 @@
+// A session's event trace in its Durable Object's SQLite: every event of its runs, in order, as the
+// stream sends it and `GET …/events` reads it back.
+import type { SourcedEvent } from "../../agent";
+import type { TraceRow } from "./stream-events";
+
+/** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
+const MAX_EVENT_CHARS = 64 * 1024;
+
+type Row = Record<string, SqlStorageValue>;
+
+export class TraceStore {
+  constructor(private readonly sql: SqlStorage) {}
+
+  /**
+   * Stores an event; the row comes back with the event's JSON, so the live stream sends the very string the
+   * trace holds instead of serializing the event again. The data column holds the whole event (type
+   * included); rows from before kept only the other fields, and read back the same way.
+   */
+  append(runId: string | null, event: SourcedEvent): TraceRow & { json: string } {
+    const at = new Date().toISOString();
+    let bounded = event;
+    let json = JSON.stringify(event);
+    if (json.length > MAX_EVENT_CHARS) json = JSON.stringify((bounded = boundedEvent(event)));
+    const { seq } = this.sql
+      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, event.type, json)
+      .one();
+    return { seq, at, runId, event: bounded, json };
+  }
+
+  /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
+  pruneThrough(seq: number): void {
+    this.sql.exec("DELETE FROM events WHERE seq <= ?", seq);
+  }
+
+  read(opts: { after?: number; limit?: number; runId?: string }): TraceRow[] {
+    const rows = opts.runId
+      ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)
+      : this.sql.exec<Row>("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", opts.after ?? 0, opts.limit ?? -1);
+    return rows.toArray().map((r) => ({
+      seq: Number(r.seq),
+      at: String(r.at),
+      runId: r.run_id === null ? null : String(r.run_id),
+      event: storedEvent(String(r.type), String(r.data)),
+    }));
+  }
+}
+
+/** The event with its long strings cut, for one too big to keep whole (its shape stays the same). */
+function boundedEvent(event: SourcedEvent): SourcedEvent {
+  const cut = (v: unknown): unknown =>
+    typeof v === "string" && v.length > 4096
+      ? `${v.slice(0, 4096)}… [${v.length - 4096} more characters not kept in the trace]`
+      : Array.isArray(v)
+        ? v.map(cut)
+        : v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
+          : v;
+  // Only string values change (to shorter strings), so every field keeps its type.
+  return cut(event) as SourcedEvent;
+}
+
+/** An event as stored: the row's type and data, written by append from the union (older rows' data lacks the type). */
+function storedEvent(type: string, data: string): SourcedEvent {
+  return { ...JSON.parse(data), type } as SourcedEvent;
+}

@@ -1,0 +1,123 @@
+// The webhook outbox: each delivery is a row in the session's SQLite, written in the same turn as the
+// trace event it carries, so a restart loses none. A delivery is tried at once, then retried by the
+// session's alarm with exponential backoff (WEBHOOK_RETRY_BASE_MS doubling, at most
+// WEBHOOK_MAX_RETRY_DELAY_MS apart) until it succeeds or WEBHOOK_RETRY_FOR_MS have passed. Every attempt
+// is recorded in the trace as webhook.attempt. A row is deleted once delivered, so a receiver that
+// deduplicates on webhook-id sees each event once.
+import type { AgentEvent } from "../../agent";
+import { attemptDelivery, originOf, wantsEvent, type AttemptOptions, type HookPayload, type WebhookHook } from "./webhooks";
+
+export interface OutboxSettings extends AttemptOptions {
+  webhooks: readonly WebhookHook[];
+  retryBaseMs: number;
+  maxRetryDelayMs: number;
+  retryForMs: number;
+}
+
+type AttemptEvent = Extract<AgentEvent, { type: "webhook.attempt" }>;
+
+/** Deliveries attempted at once per session. */
+export const MAX_IN_FLIGHT = 4;
+
+interface OutboxRow {
+  webhook_id: string;
+  url: string;
+  run_id: string | null;
+  body: string;
+  attempts: number;
+  created_at: number;
+}
+
+export class WebhookOutbox {
+  /** Rows being attempted by this instance, so an alarm and a fresh event do not send one twice. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly settings: () => OutboxSettings,
+    private readonly record: (runId: string | null, event: AttemptEvent) => void,
+  ) {}
+
+  /** Queues the event for every webhook that wants it; true when any does. Synchronous: it commits with the event. */
+  enqueue(payload: HookPayload): boolean {
+    const targets = this.settings().webhooks.filter((h) => wantsEvent(h, payload.type));
+    const now = Date.now();
+    const body = JSON.stringify(payload);
+    for (const hook of targets) {
+      this.sql.exec(
+        "INSERT OR IGNORE INTO webhook_outbox (webhook_id, url, run_id, body, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        payload.id,
+        hook.url,
+        payload.runId,
+        body,
+        now,
+        now,
+      );
+    }
+    return targets.length > 0;
+  }
+
+  /** Attempts every delivery that is due, a few at a time. */
+  async deliverDue(now = Date.now()): Promise<void> {
+    for (;;) {
+      const due = this.sql
+        .exec<OutboxRow & Record<string, SqlStorageValue>>("SELECT * FROM webhook_outbox WHERE next_at <= ? ORDER BY next_at, created_at", now)
+        .toArray()
+        .filter((r) => !this.inFlight.has(rowKey(r)))
+        .slice(0, MAX_IN_FLIGHT);
+      if (!due.length) return;
+      await Promise.all(due.map((r) => this.attempt(r)));
+    }
+  }
+
+  private async attempt(row: OutboxRow): Promise<void> {
+    const key = rowKey(row);
+    this.inFlight.add(key);
+    try {
+      const settings = this.settings();
+      // A lease: the row is not due again while this attempt may run (nor after a crash, until it expires).
+      this.sql.exec("UPDATE webhook_outbox SET next_at = ? WHERE webhook_id = ? AND url = ?", Date.now() + 2 * settings.timeoutMs, row.webhook_id, row.url);
+      const hook = settings.webhooks.find((h) => h.url === row.url);
+      const payload = JSON.parse(row.body) as HookPayload;
+      const attempt = row.attempts + 1;
+      const base = { webhookId: row.webhook_id, event: payload.type, origin: originOf(row.url), attempt };
+      if (!hook) {
+        // The webhook was removed from the config since: nothing to deliver to.
+        this.remove(row);
+        this.record(row.run_id, { type: "webhook.attempt", ...base, outcome: "gave_up", error: "the webhook is no longer configured" });
+        return;
+      }
+      const result = await attemptDelivery(hook, payload, row.body, attempt, settings);
+      const status = result.status !== undefined ? { status: result.status } : {};
+      if (result.delivered) {
+        this.remove(row);
+        this.record(row.run_id, { type: "webhook.attempt", ...base, outcome: "delivered", ...status });
+        return;
+      }
+      const nextAt = Date.now() + Math.min(settings.retryBaseMs * 2 ** (attempt - 1), settings.maxRetryDelayMs);
+      if (result.retry && nextAt <= row.created_at + settings.retryForMs) {
+        this.sql.exec("UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE webhook_id = ? AND url = ?", attempt, nextAt, row.webhook_id, row.url);
+        this.record(row.run_id, {
+          type: "webhook.attempt",
+          ...base,
+          outcome: "retrying",
+          ...status,
+          error: result.error,
+          nextAttemptAt: new Date(nextAt).toISOString(),
+        });
+        return;
+      }
+      this.remove(row);
+      this.record(row.run_id, { type: "webhook.attempt", ...base, outcome: "gave_up", ...status, error: result.error });
+      console.warn(`webhook ${base.origin}: gave up on ${payload.type} ${row.webhook_id} after ${attempt} attempts: ${result.error}`);
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private remove(row: OutboxRow): void {
+    this.sql.exec("DELETE FROM webhook_outbox WHERE webhook_id = ? AND url = ?", row.webhook_id, row.url);
+  }
+}
+
+const rowKey = (r: OutboxRow) => `${r.webhook_id} ${r.url}`;

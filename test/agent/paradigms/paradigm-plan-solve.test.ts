@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calculateTool } from "../../../src/tools/calculate";
+import { runAgent } from "../../support/agent-run";
+import { LoopHarness } from "../../support/loop-harness";
+
+const h = new LoopHarness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+describe("the plan-solve paradigm", () => {
+  it("forces a plan call, turns the steps into the todo list, runs each step with the plan and earlier results in context, then synthesizes", async () => {
+    const { result, key, todos, events, messages } = await runAgent(
+      h,
+      [
+        { toolCalls: [{ name: "plan", args: { steps: ["Compute the area", "Compute the cost"] } }] },
+        { toolCalls: [{ name: "calculate", args: { expression: "4*5" } }] },
+        { text: "The area is 20 m2." },
+        { text: "The cost is 200 EUR." },
+        { text: "Area 20 m2, cost 200 EUR." },
+      ],
+      { paradigm: "plan-solve", input: "Floor of 4 by 5 m at 10 EUR/m2: area and cost?", tools: [calculateTool] },
+    );
+    expect(result).toMatchObject({ status: "completed", output: "Area 20 m2, cost 200 EUR.", steps: 5 });
+    const [planning, step1, step1b, step2, synthesis] = h.model.requests(key);
+    // The plan call is forced, with only the plan tool on offer.
+    expect(planning!.tool_choice).toEqual({ type: "function", function: { name: "plan" } });
+    expect(planning!.tools!.map((t) => t.function.name)).toEqual(["plan"]);
+    expect(planning!.messages[0]!.content).toContain("plan, then solve");
+    // Each step is a user turn after the plan; the second step sees the first one's result.
+    expect(step1!.messages.at(-1)!.content).toMatch(/^\[Plan step 1\/2\] Compute the area/);
+    expect(step1!.tool_choice).toBe("auto");
+    expect(step1!.tools!.map((t) => t.function.name)).not.toContain("plan");
+    expect(step1b!.messages.at(-1)).toMatchObject({ role: "tool" });
+    expect(step2!.messages.at(-1)!.content).toMatch(/^\[Plan step 2\/2\] Compute the cost/);
+    expect(step2!.messages.some((m) => m.content === "The area is 20 m2.")).toBe(true);
+    expect(step2!.messages.some((m) => String(m.content).includes("[ ] 1. Compute the area"))).toBe(true);
+    expect(synthesis!.messages.at(-1)!.content).toMatch(/^\[Synthesis\] All 2 steps are done/);
+    expect(synthesis!.tool_choice).toBe("none");
+
+    expect(todos.load()).toEqual([
+      { id: "1", text: "Compute the area", status: "completed" },
+      { id: "2", text: "Compute the cost", status: "completed" },
+    ]);
+    const progress = events.filter((e) => e.type === "todo.updated").map((e) => (e.type === "todo.updated" ? e.todos.map((t) => t.status).join(",") : ""));
+    expect(progress).toEqual(["pending,pending", "in_progress,pending", "completed,pending", "completed,in_progress", "completed,completed"]);
+    expect(messages.filter((m) => m.role === "user")).toHaveLength(4);
+  });
+
+  it("resumes a run that already planned: no second plan, finished steps skipped, a turn already asked not repeated", async () => {
+    const first = await runAgent(h, [{ toolCalls: [{ name: "plan", args: { steps: ["A", "B"] } }] }, { text: "A done" }, { status: 500 }], {
+      paradigm: "plan-solve",
+      key: "plan-resume",
+    });
+    expect(first.result.status).toBe("failed");
+    expect(first.todos.load().map((t) => t.status)).toEqual(["completed", "in_progress"]);
+    const resumed = await runAgent(h, [{ text: "B done" }, { text: "A and B done" }], {
+      paradigm: "plan-solve",
+      key: "plan-resume",
+      history: first.messages,
+      todos: first.todos,
+    });
+    expect(resumed.result).toMatchObject({ status: "completed", output: "A and B done" });
+    const [again] = h.model.requests("plan-resume");
+    expect(again!.tools!.map((t) => t.function.name)).not.toContain("plan");
+    expect(again!.messages.filter((m) => String(m.content).startsWith("[Plan step 2/2]"))).toHaveLength(1);
+    expect(resumed.todos.load().map((t) => t.status)).toEqual(["completed", "completed"]);
+  });
+});

@@ -1,0 +1,87 @@
+// A chat run that meets an MCP server needing the user's authorization (mcp.authorization_required)
+// posts the authorization link to the chat, on Telegram and on Slack, before its answer. The Worker
+// runs under `wrangler dev` (a workers-pool test would put the MCP server in every run's config) with an
+// OAuth-protected MCP server (test/support/mcp-oauth-server.ts) and the fake platform APIs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatWebhooks } from "../support/chat-webhooks";
+import { startOAuthMcpServer, type OAuthMcpServer } from "../support/mcp-oauth-server";
+import { PlatformFake } from "../support/platform-fake";
+import { ScriptedModel } from "../support/scripted-model";
+import { appMention, eventCallback, uniqueChannel } from "../support/slack-payloads";
+import { telegramUpdate } from "../support/telegram-payloads";
+import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+
+const model = new ScriptedModel();
+const platforms = new PlatformFake();
+const TELEGRAM_SECRET = "telegram-webhook-secret";
+const SLACK_SECRET = "slack-signing-secret";
+let notes: OAuthMcpServer;
+let worker: WranglerDev;
+let post: ReturnType<typeof chatWebhooks>;
+
+beforeAll(async () => {
+  const [server, , port] = await Promise.all([startOAuthMcpServer({ accessTokenSeconds: 3600 }), model.listen(), platforms.listen()]);
+  notes = server;
+  const platformBase = `http://127.0.0.1:${port}`;
+  worker = await startWranglerDev({
+    vars: {
+      ...model.workerVars,
+      ALLOW_PRIVATE_FETCH: "true",
+      MCP_SERVERS: JSON.stringify({ mcpServers: { notes: { url: notes.url } } }),
+      TELEGRAM_BOT_TOKEN: "123456:test-token",
+      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
+      TELEGRAM_API_BASE: `${platformBase}/telegram`,
+      SLACK_SIGNING_SECRET: SLACK_SECRET,
+      SLACK_BOT_TOKEN: "xoxb-test-token",
+      SLACK_API_BASE: `${platformBase}/slack/api`,
+    },
+  });
+  post = chatWebhooks(worker.url, { telegram: TELEGRAM_SECRET, slack: SLACK_SECRET });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([worker?.stop(), notes?.close(), model.close(), platforms.close()]);
+});
+
+async function sentTexts(platform: "telegram" | "slack", target: string, count: number): Promise<string[]> {
+  const method = platform === "telegram" ? "sendMessage" : "chat.postMessage";
+  for (let i = 0; i < 200; i++) {
+    const texts = platforms
+      .recorded(platform, target)
+      .filter((c) => c.method === method)
+      .map((c) => String(c.body.text));
+    if (texts.length >= count) return texts;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fewer than ${count} ${platform} messages to ${target}`);
+}
+
+function expectAuthorizationLink(text: string) {
+  expect(text).toMatch(/^To let me use notes, authorize it here/);
+  // Slack's text escapes & as &amp; (Slack shows it as &); Telegram's is plain.
+  const url = new URL(text.split("\n").at(-1)!.replaceAll("&amp;", "&"));
+  expect(url.origin).toBe(new URL(notes.url).origin);
+  expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+}
+
+describe("an MCP server that needs authorization, met by a chat run", () => {
+  it("Telegram: the link comes before the answer", async () => {
+    const chat = 700_000_000 + Math.floor(Math.random() * 1e8);
+    const marker = model.script(`tg-${chat}`, [{ text: "I cannot read your notes yet." }]);
+    const res = await post.telegram(telegramUpdate(chat, `${marker} read my notes`));
+    expect(res.status).toBe(200);
+    const [link, answer] = await sentTexts("telegram", String(chat), 2);
+    expectAuthorizationLink(link!);
+    expect(answer).toBe("I cannot read your notes yet.");
+  });
+
+  it("Slack: the link comes before the answer", async () => {
+    const channel = uniqueChannel();
+    const marker = model.script(`slack-auth-${channel}`, [{ text: "I cannot read your notes yet." }]);
+    const res = await post.slackEvent(eventCallback(appMention(channel, `${marker} read my notes`)));
+    expect(res.status).toBe(200);
+    const [link, answer] = await sentTexts("slack", channel, 2);
+    expectAuthorizationLink(link!);
+    expect(answer).toBe("I cannot read your notes yet.");
+  });
+});

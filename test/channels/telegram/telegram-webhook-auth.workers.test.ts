@@ -1,0 +1,49 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../src/http/app";
+import { platformCalls, uniqueChatId } from "../../support/platform-control";
+import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
+
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe("POST /telegram/webhook checks Telegram's secret header", () => {
+  it("refuses a request without the header (401) and one with a wrong secret (403)", async () => {
+    const update = telegramUpdate(uniqueChatId(), "hello");
+    const missing = await postTelegram(update, null);
+    expect(missing.status).toBe(401);
+    expect((await errorOf(missing)).code).toBe("unauthorized");
+    const wrong = await postTelegram(update, "not-the-secret");
+    expect(wrong.status).toBe(403);
+    expect((await errorOf(wrong)).code).toBe("forbidden");
+  });
+
+  it("answers 404 with a clear message when the bot is not configured", async () => {
+    const app = createApp();
+    const unconfigured = { ...env, TELEGRAM_BOT_TOKEN: "", TELEGRAM_WEBHOOK_SECRET: "" };
+    const req = new Request("http://agent.test/telegram/webhook", { method: "POST", body: JSON.stringify(telegramUpdate(1, "hi")) });
+    const res = await app.fetch(req, unconfigured, createExecutionContext());
+    expect(res.status).toBe(404);
+    const error = await errorOf(res);
+    expect(error.code).toBe("telegram_not_configured");
+    expect(error.message).toContain("TELEGRAM_BOT_TOKEN");
+  });
+
+  it("refuses a body that is not an update (400) after the secret check", async () => {
+    expect((await postTelegram({ hello: "world" })).status).toBe(400);
+    expect((await postTelegram({ hello: "world" }, "wrong")).status).toBe(403);
+  });
+
+  it("acknowledges updates it does not answer (no text, edits) without replying", async () => {
+    const chat = uniqueChatId();
+    const sticker = { update_id: 1, message: { message_id: 1, date: 0, chat: { id: chat }, sticker: { file_id: "x" } } };
+    const edited = { update_id: 2, edited_message: { message_id: 1, date: 0, chat: { id: chat, type: "private" }, text: "edit" } };
+    for (const u of [sticker, edited]) {
+      const res = await postTelegram(u);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await platformCalls("telegram", chat)).toEqual([]);
+  });
+});

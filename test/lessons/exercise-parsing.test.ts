@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseExercises, withoutKey } from "../../src/lessons/exercises";
+import { FIXTURES } from "../support/paths";
+
+const fixture = (name: string) => readFileSync(resolve(FIXTURES, "lessons", name), "utf8");
+
+describe("a lesson's exercises, read with the validator's outline", () => {
+  it("reads questions, options, concepts and the answer key of an English lesson", () => {
+    const exercises = parseExercises(fixture("good.md"));
+    expect(exercises.map((e) => `${e.id}:${e.type}`)).toEqual([
+      "1.1:multiple_choice",
+      "1.2:multiple_choice",
+      "1.3:fill_in",
+      "1.4:short_answer",
+      "1.5:practice",
+      "2.1:multiple_choice",
+      "2.2:multiple_choice",
+      "2.3:fill_in",
+      "2.4:short_answer",
+      "2.5:practice",
+    ]);
+    const [first] = exercises;
+    expect(first).toMatchObject({ chapter: 1, question: "What does $f'(a)$ measure?" });
+    expect(first!.options).toEqual([
+      { letter: "A", text: "The value of $f$ at $a$" },
+      { letter: "B", text: "The rate of change of $f$ at $a$" },
+      { letter: "C", text: "The area under $f$" },
+      { letter: "D", text: "The average of $f$" },
+    ]);
+    expect(first!.key).toEqual({ answer: "B", accepted: [], explanation: "A derivative is a rate of change; A confuses it with the value." });
+    // Bold option letters and `A)` are options too.
+    expect(exercises[6]!.options?.[1]).toEqual({ letter: "B", text: "Rounding errors grow" });
+    expect(exercises[2]!.key?.answer).toBe("$5x^4$");
+    // Concepts come from the chapter's Key Concepts table.
+    expect(exercises[5]!.concepts).toEqual([{ term: "Difference quotient", meaning: "The average rate of change over a small step $h$" }]);
+  });
+
+  it("reads a Chinese daily lesson with localized labels, and a Recap before the chapter does not count", () => {
+    const exercises = parseExercises(fixture("daily-zh.md"));
+    expect(exercises.map((e) => e.id)).toEqual(["4.1", "4.2", "4.3", "4.4", "4.5"]);
+    expect(exercises[0]!.key?.answer).toBe("B");
+    expect(exercises[2]).toMatchObject({ type: "fill_in", key: { answer: "$20(5x-2)^3$" } });
+    // 4.2 names no concept: it is about all of the chapter's.
+    expect(exercises[0]!.concepts.map((c) => c.term)).toEqual(["复合函数", "链式法则"]);
+    expect(exercises[3]!.chapterTitle).toBe("链式法则");
+  });
+
+  it("keeps accepted variants and the explanation apart, and hides the key from learners", () => {
+    const lesson = fixture("good.md").replace(
+      "**Answer:** $5x^4$\n**Explanation:** Multiply by 5 and lower the exponent.",
+      "**Answer:** $5x^4$\n**Accepted:** 5x⁴; 5*x^4 | 5 x^4\n**Explanation:** Multiply by 5 and lower the exponent.",
+    );
+    const fill = parseExercises(lesson).find((e) => e.id === "1.3")!;
+    expect(fill.key).toEqual({ answer: "$5x^4$", accepted: ["5x⁴", "5*x^4", "5 x^4"], explanation: "Multiply by 5 and lower the exponent." });
+    expect(withoutKey(fill)).not.toHaveProperty("key");
+    expect(JSON.stringify(withoutKey(fill))).not.toContain("5x^4");
+  });
+});
