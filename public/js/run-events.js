@@ -1,6 +1,6 @@
 // What the page does with each event of a run's stream: one handler per type it shows, and the types it
 // leaves out, each with why. Together they are exactly the stream events of the one union
-// (STREAM_EVENTS in src/agent/events.ts): test/web-page/web-page-event-types.test.ts fails when a type is added
+// (STREAM_EVENTS in src/session/trace/event-catalogue.ts): test/web-page/web-page-event-types.test.ts fails when a type is added
 // there and the page has not decided what to do with it, or when the page handles a type that does not exist.
 // Plain ESM with no DOM: the page passes in what shows a run.
 

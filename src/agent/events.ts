@@ -1,5 +1,5 @@
-// One event union feeds the SSE stream, the audit trace, the bots and the webhook hooks.
-// The names of the public ones are the contract of shared/API.md.
+// One event union feeds the SSE stream, the audit trace, the bots and the webhook hooks. The core declares
+// the loop's events; the product merges its own in (AgentEventMap). The public names are docs/api.md's contract.
 import type { ToolStatus } from "./messages";
 import type { ModelPurpose } from "./model";
 
@@ -43,114 +43,67 @@ export interface RunResult {
   error?: ErrorInfo;
 }
 
-export type AgentEvent =
-  | { type: "run.started"; runId: string }
-  | { type: "text.delta"; delta: string }
+/**
+ * The loop's own events, by type. The product declares its events (a run's start and end, approvals,
+ * inputs, saved documents, …) by merging keys into AgentEventMap from the module that owns them, the way
+ * tools add RunStateVars keys: `declare module "…/agent/events" { interface AgentEventMap { "x.y": {…} } }`.
+ */
+export interface LoopEventMap {
+  "text.delta": { delta: string };
   /** A reasoning model's thinking (reasoning_content / reasoning); streamed, never stored in history. */
-  | { type: "reasoning.delta"; delta: string }
-  | { type: "tool.started"; callId: string; name: string; args: unknown }
-  | { type: "tool.progress"; callId: string; name: string; progress: number; total?: number; message?: string }
-  | { type: "tool.finished"; callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean }
-  | { type: "todo.updated"; todos: Todo[] }
-  | { type: "todo.reminded"; idleTurns: number }
-  | { type: "subagent.started"; prompt: string; paradigm: string; tools: string[] }
-  | { type: "subagent.finished"; status: RunStatus; steps: number; usage: Usage; toolsUsed: string[] }
-  | { type: "approval.required"; approvalId: string; callId: string; name: string; args: unknown; expiresAt: string }
-  /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time. */
-  | { type: "approval.decided"; approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string }
+  "reasoning.delta": { delta: string };
+  "tool.started": { callId: string; name: string; args: unknown };
+  "tool.progress": { callId: string; name: string; progress: number; total?: number; message?: string };
+  "tool.finished": { callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean };
+  "todo.updated": { todos: Todo[] };
+  "todo.reminded": { idleTurns: number };
+  "subagent.started": { prompt: string; paradigm: string; tools: string[] };
+  "subagent.finished": { status: RunStatus; steps: number; usage: Usage; toolsUsed: string[] };
   /** `step` is the loop's step; 0 for a call outside the loop's steps (a compaction summary, the blind answer check). */
-  | { type: "model.request"; step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number }
-  | {
-      type: "model.response";
-      step: number;
-      model: string;
-      purpose: ModelPurpose;
-      usage: Usage;
-      latencyMs: number;
-      finishReason: string;
-      retries: number;
-    }
-  | { type: "context.compacted"; replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number }
-  | { type: "warning"; code: string; message: string }
-  /** save_document stored a document: channels deliver it by key, never by parsing the tool's text. */
-  | { type: "document.saved"; key: string; link: string; title: string; status: "final" | "draft"; findings: string[] }
-  /** An MCP server asked the user for input (elicitation); the run waits in awaiting_input. */
-  | { type: "input.required"; inputId: string; server: string; message: string; requestedSchema: unknown; expiresAt: string }
-  /** How the question was settled: `by` names who answered ("api", …), or "expiry", "run" (it stopped), "restart" (the call was lost). */
-  | { type: "input.answered"; inputId: string; server: string; action: "accept" | "decline" | "cancel"; by: string }
-  /** An MCP server needs OAuth before its tools can be used; the run goes on without them. */
-  | { type: "mcp.authorization_required"; server: string; authorizationUrl: string }
-  | { type: "run.completed"; runId: string; status: RunStatus; output: string; steps: number; usage: Usage }
-  | { type: "run.failed"; runId: string; error: ErrorInfo }
-  /** One attempt to deliver an event to a webhook (trace only; never itself delivered). */
-  | {
-      type: "webhook.attempt";
-      webhookId: string;
-      event: string;
-      /** The receiver's origin (its path may hold a credential). */
-      origin: string;
-      attempt: number;
-      outcome: "delivered" | "retrying" | "gave_up";
-      status?: number;
-      error?: string;
-      nextAttemptAt?: string;
-    };
+  "model.request": { step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number };
+  "model.response": { step: number; model: string; purpose: ModelPurpose; usage: Usage; latencyMs: number; finishReason: string; retries: number };
+  "context.compacted": { replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number };
+  warning: { code: string; message: string };
+}
 
-export type EventType = AgentEvent["type"];
+/** Every event's fields by type: the loop's, and those the product merges in. */
+export interface AgentEventMap extends LoopEventMap {}
+
+export type EventType = keyof AgentEventMap;
+
+/** The one event union, discriminated by `type`: consumers switch on it and read typed fields, no casts. */
+export type AgentEvent = { [T in EventType]: { type: T } & AgentEventMap[T] }[EventType];
 
 /** Events marked with the subagent that produced them (absent for the top-level agent). */
 export type SourcedEvent = AgentEvent & { agent?: string };
 
 export type Emit = (event: SourcedEvent) => void;
 
-/** Every event type, for config that names them (HOOKS); the Record makes a new type fail to compile until listed. */
-export const EVENT_TYPES: readonly EventType[] = Object.keys({
-  "run.started": 1,
-  "text.delta": 1,
-  "reasoning.delta": 1,
-  "tool.started": 1,
-  "tool.progress": 1,
-  "tool.finished": 1,
-  "todo.updated": 1,
-  "todo.reminded": 1,
-  "subagent.started": 1,
-  "subagent.finished": 1,
-  "approval.required": 1,
-  "approval.decided": 1,
-  "model.request": 1,
-  "model.response": 1,
-  "context.compacted": 1,
-  warning: 1,
-  "document.saved": 1,
-  "input.required": 1,
-  "input.answered": 1,
-  "mcp.authorization_required": 1,
-  "run.completed": 1,
-  "run.failed": 1,
-  "webhook.attempt": 1,
-} satisfies Record<EventType, 1>) as EventType[];
+/**
+ * How the product treats an event type on the wire: `stream` events reach a run's stream clients (the rest
+ * are for the audit trace), and a stream ends after a `terminal` one.
+ */
+export interface EventTraits {
+  stream: boolean;
+  terminal?: true;
+}
 
-/** The event types a stream client sees; the rest are for the audit trace. */
-export const STREAM_EVENTS: ReadonlySet<EventType> = new Set<EventType>([
-  "run.started",
-  "text.delta",
-  "reasoning.delta",
-  "tool.started",
-  "tool.progress",
-  "tool.finished",
-  "todo.updated",
-  "subagent.started",
-  "subagent.finished",
-  "approval.required",
-  "approval.decided",
-  "warning",
-  "document.saved",
-  "input.required",
-  "input.answered",
-  "mcp.authorization_required",
-  "run.completed",
-  "run.failed",
-]);
+/** The runtime list of some event types with their traits; each owner exports its own, the product merges them. */
+export type EventCatalogue<T extends EventType> = Readonly<Record<T, EventTraits>>;
 
-/** A stream ends after one of these. */
-export const TERMINAL_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["run.completed", "run.failed", "approval.required", "input.required"]);
+/** The loop's events; the Record makes a new loop event fail to compile until it is listed here. */
+export const LOOP_EVENTS: EventCatalogue<keyof LoopEventMap> = {
+  "text.delta": { stream: true },
+  "reasoning.delta": { stream: true },
+  "tool.started": { stream: true },
+  "tool.progress": { stream: true },
+  "tool.finished": { stream: true },
+  "todo.updated": { stream: true },
+  "todo.reminded": { stream: false },
+  "subagent.started": { stream: true },
+  "subagent.finished": { stream: true },
+  "model.request": { stream: false },
+  "model.response": { stream: false },
+  "context.compacted": { stream: false },
+  warning: { stream: true },
+};

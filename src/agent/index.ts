@@ -18,7 +18,7 @@ export {
   type ToolStatus,
   type UserMessage,
 } from "./messages";
-export { ModelError, type ModelClient, type ModelPurpose, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
+export { ModelError, type ModelClient, type ModelPurpose, type ModelPurposes, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
 export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";

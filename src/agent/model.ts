@@ -27,8 +27,17 @@ export interface ModelResponse {
   latencyMs: number;
 }
 
-/** What a model call is for: the run's writing (MODEL), or work a smaller model does as well (MODEL_FAST and its overrides). */
-export type ModelPurpose = "writing" | "summary" | "grader" | "subagent";
+/**
+ * What a model call is for: the run's writing, or work a smaller model does as well. The core's purposes are
+ * these; the product merges its own in (`declare module "…/agent/model" { interface ModelPurposes { grader: true } }`).
+ */
+export interface ModelPurposes {
+  writing: true;
+  summary: true;
+  subagent: true;
+}
+
+export type ModelPurpose = keyof ModelPurposes;
 
 export interface ModelClient {
   readonly model: string;

@@ -1,8 +1,8 @@
-// docs/api.md documents the one event union: its table has a row for every event type, and no row for
-// a type the union does not have.
+// docs/api.md documents the one event union (the loop's events and those the product merges in): its
+// table has a row for every event type, and no row for a type the union does not have.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EVENT_TYPES } from "../../src/agent/events";
+import { EVENT_TYPES } from "../../src/session/trace/event-catalogue";
 import { fromRoot } from "../support/paths";
 
 const doc = readFileSync(fromRoot("docs/api.md"), "utf8");

@@ -1,10 +1,10 @@
 // The web page's JS consumes the one event union: the stream events it handles and the ones it leaves
-// out on purpose (public/js/run-events.js) are exactly STREAM_EVENTS of src/agent/events.ts. A type added
+// out on purpose (public/js/run-events.js) are exactly STREAM_EVENTS of src/session/trace/event-catalogue.ts. A type added
 // to the union fails here until the page decides what to do with it; a type the page names that the
 // union lacks (a typo, a removed event) fails too.
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EVENT_TYPES, STREAM_EVENTS } from "../../src/agent/events";
+import { EVENT_TYPES, STREAM_EVENTS } from "../../src/session/trace/event-catalogue";
 import { fromRoot } from "../support/paths";
 
 interface RunEventsModule {
@@ -23,7 +23,7 @@ describe("the event types of the web page", () => {
     expect(handled.filter((t) => ignored.includes(t))).toEqual([]);
     expect(
       [...handled, ...ignored].sort(),
-      "public/js/run-events.js handles (runEventHandlers) or ignores with a reason (IGNORED_EVENTS) exactly the STREAM_EVENTS of src/agent/events.ts",
+      "public/js/run-events.js handles (runEventHandlers) or ignores with a reason (IGNORED_EVENTS) exactly the STREAM_EVENTS of src/session/trace/event-catalogue.ts",
     ).toEqual([...STREAM_EVENTS].sort());
     for (const type of [...handled, ...ignored]) expect(EVENT_TYPES).toContain(type);
     for (const reason of Object.values(IGNORED_EVENTS)) expect(reason.length).toBeGreaterThan(10);

@@ -4,6 +4,13 @@
 import { createOpenAIModel, createOpenAIResponsesModel, type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../../agent";
 import type { Config } from "../../config";
 
+// The product's own purpose beside the core's: grading answers and the blind answer check (MODEL_GRADER).
+declare module "../../agent/model" {
+  interface ModelPurposes {
+    grader: true;
+  }
+}
+
 export type RunModels = Record<ModelPurpose, ModelClient>;
 
 export function modelName(config: Config, purpose: ModelPurpose): string {

@@ -6,7 +6,8 @@
 // (seqs only grow, so that is a range delete). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
-import { STREAM_EVENTS, TERMINAL_EVENTS, type SourcedEvent } from "../../agent";
+import type { SourcedEvent } from "../../agent";
+import { STREAM_EVENTS, TERMINAL_EVENTS } from "./event-catalogue";
 import type { Redactor } from "../../lib/redaction";
 import type { SessionStore } from "../session-store";
 import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./stream-events";

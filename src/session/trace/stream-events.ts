@@ -1,7 +1,8 @@
 // The wire between the Session Durable Object and its channels: newline-delimited JSON, one row a line,
-// each carrying one event of the core's union (src/agent/events.ts). Channels switch on `event.type` and
+// each carrying one event of the union (src/agent/events.ts, with the product's events merged in). Channels switch on `event.type` and
 // get each event's fields typed; they render it their own way (SSE, OpenAI chunks, bot messages).
-import { EVENT_TYPES, type EventType, type SourcedEvent } from "../../agent";
+import type { EventType, SourcedEvent } from "../../agent";
+import { isEventType } from "./event-catalogue";
 
 /** A stored event: the audit trace's row. */
 export interface TraceRow {
@@ -29,7 +30,6 @@ export type TraceEventView = { seq: number; at: string; runId: string | null } &
 export const traceEventView = ({ seq, at, runId, event }: TraceRow): TraceEventView => ({ seq, at, runId, ...wireEvent(event) });
 
 const encoder = new TextEncoder();
-const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 /**
  * How a subscriber gets its run's rows: NDJSON for the channels that render them their own way, or
@@ -57,7 +57,7 @@ function parseRow(line: string): StreamRow {
   const row: unknown = JSON.parse(line);
   if (!row || typeof row !== "object" || !("event" in row) || !row.event || typeof row.event !== "object" || !("type" in row.event))
     throw new Error(`not a stream row: ${line.slice(0, 200)}`);
-  if (typeof row.event.type !== "string" || !KNOWN_TYPES.has(row.event.type)) throw new Error(`unknown event type in stream: ${String(row.event.type)}`);
+  if (typeof row.event.type !== "string" || !isEventType(row.event.type)) throw new Error(`unknown event type in stream: ${String(row.event.type)}`);
   // The type is one of the union's and the Durable Object serialized the event from the union itself.
   return row as StreamRow;
 }

@@ -9,7 +9,7 @@
 // This file makes one attempt; webhook-outbox.ts keeps deliveries durably and retries them. URLs obey the
 // tools' address rule (ssrf.ts) and redirects are not followed.
 import * as z from "zod";
-import { EVENT_TYPES } from "../../agent";
+import { EVENT_TYPES } from "./event-catalogue";
 import { matchesGlob } from "../../lib/glob";
 import { FetchError, safeFetch } from "../../tools/safe-fetch";
 
