@@ -3,6 +3,7 @@
 // in README.md.
 import * as z from "zod";
 import { ApiKeysSchema } from "./http/api-keys";
+import { CodedError } from "./lib/coded-error";
 import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/trace/webhooks";
 
@@ -187,7 +188,12 @@ const CheckedConfig = ConfigSchema.superRefine((c, ctx) => {
   }
 });
 
-export class ConfigError extends Error {}
+/** A setting is missing or wrong: the message names it. */
+export class ConfigError extends CodedError<"config_invalid"> {
+  constructor(message: string) {
+    super("config_invalid", message);
+  }
+}
 
 const cache = new WeakMap<object, Config>();
 

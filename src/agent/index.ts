@@ -22,19 +22,7 @@ export { ModelError, type ModelClient, type ModelPurpose, type ModelPurposes, ty
 export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";
-export {
-  defineTool,
-  fail,
-  ok,
-  ToolRegistry,
-  ToolTimeoutError,
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-  type ToolSpec,
-  type Validation,
-} from "./tools";
+export { defineTool, fail, ok, ToolRegistry, type JsonSchema, type Tool, type ToolContext, type ToolResult, type ToolSpec, type Validation } from "./tools";
 export {
   PARADIGM_REGISTRY,
   PARADIGMS,

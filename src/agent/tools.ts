@@ -116,12 +116,6 @@ export interface ToolSpec {
   parameters: JsonSchema;
 }
 
-export class ToolTimeoutError extends Error {
-  constructor(name: string, ms: number) {
-    super(`tool ${name} timed out after ${ms} ms`);
-  }
-}
-
 export class ToolRegistry {
   private tools = new Map<string, Tool>();
   private specCache: ToolSpec[] | undefined;
@@ -198,7 +192,8 @@ export class ToolRegistry {
       // A tool that ignores its signal still cannot hold the run past a timeout or a cancel.
       const stop = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          const err = new ToolTimeoutError(tool.name, ms);
+          // The Web platform's timeout reason, as AbortSignal.timeout gives it.
+          const err = new DOMException(`tool ${tool.name} timed out after ${ms} ms`, "TimeoutError");
           controller.abort(err);
           reject(err);
         }, ms);

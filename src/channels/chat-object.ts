@@ -142,6 +142,8 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact()));
       case "course": {
         const course = await createCourse(this.env, { topic: command.topic, deliver: platform.courseDelivery(m) }, platform.tenant);
+        // Without an Idempotency-Key a course is always new; the check is for the type's sake.
+        if (!course.ok) return this.reply(seq, platform, course.message);
         const text = [
           `Your course "${command.topic}" is set up (id ${course.id}).`,
           `I am planning its syllabus now; a new lesson will arrive here every day (schedule "${course.cron}", UTC).`,
@@ -176,6 +178,8 @@ export class ChatObject extends DurableObject<Env> {
       channel: job.message.platform,
       tenant: platform.tenant,
     });
+    // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling.
+    if (!handle.ok) return this.reply(job.seq, platform, `Sorry, I could not start on that: ${handle.message}`);
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);
   }

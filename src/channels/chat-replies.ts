@@ -23,10 +23,11 @@ export function answerText(o: RunOutcome): string | undefined {
 }
 
 /** What /compact did, from the session's answer. */
-export function compactText(outcome: CompactResult | null): string {
-  if (outcome === null) return "There is no conversation to compact yet.";
-  if ("error" in outcome)
-    return outcome.error === "run_active" ? "I am still working on your last request; try /compact when I have answered." : outcome.message;
+export function compactText(outcome: CompactResult): string {
+  if (!outcome.ok) {
+    if (outcome.code === "not_found") return "There is no conversation to compact yet.";
+    return outcome.code === "run_active" ? "I am still working on your last request; try /compact when I have answered." : outcome.message;
+  }
   if (!outcome.compacted) return "Nothing to compact: our conversation is still short.";
   return `Compacted: ${outcome.replacedMessages} earlier messages are now a summary (about ${outcome.beforeTokens} → ${outcome.afterTokens} tokens).`;
 }

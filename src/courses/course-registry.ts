@@ -16,6 +16,8 @@ import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
 import { loadConfig } from "../config";
 import type { Env } from "../env";
+import { CodedError } from "../lib/coded-error";
+import { refuse, type Outcome } from "../lib/outcome";
 import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../lessons/store";
@@ -70,17 +72,24 @@ export class CourseRegistry extends DurableObject<Env> {
    * Stores the course and starts planning its syllabus. With an Idempotency-Key seen before, nothing new:
    * the course that key created (or a refusal when the key came with another body).
    */
-  async create(id: string, spec: CourseSpec, tenant: Tenant, idempotencyKey?: IdempotencyKey): Promise<{ id: string; replayed: boolean } | { reused: true }> {
+  async create(
+    id: string,
+    spec: CourseSpec,
+    tenant: Tenant,
+    idempotencyKey?: IdempotencyKey,
+  ): Promise<Outcome<{ id: string; replayed: boolean }, "idempotency_key_reused">> {
     if (idempotencyKey) {
       const earlier = this.store.courseByKey(tenant, idempotencyKey.key);
-      if (earlier) return earlier.fingerprint === idempotencyKey.fingerprint ? { id: earlier.courseId, replayed: true } : { reused: true };
+      if (earlier && earlier.fingerprint !== idempotencyKey.fingerprint)
+        return refuse("idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new course.");
+      if (earlier) return { ok: true, id: earlier.courseId, replayed: true };
     }
     this.store.insert(id, spec, tenant);
     if (idempotencyKey)
       this.store.rememberKey(tenant, idempotencyKey.key, idempotencyKey.fingerprint, id, Date.now() + loadConfig(this.env).IDEMPOTENCY_TTL_MS);
     this.busy.add(id);
     void this.plan(id);
-    return { id, replayed: false };
+    return { ok: true, id, replayed: false };
   }
 
   /** The courses `caller` may see. */
@@ -271,6 +280,8 @@ export class CourseRegistry extends DurableObject<Env> {
       tenant: course.tenant,
       unattended: true,
     });
+    // The course's own sessions, without an Idempotency-Key: a refusal fails this attempt, and the tick retries.
+    if (!handle.ok) throw new CodedError(handle.code, `the course's run could not start: ${handle.message}`);
     return handle.runId;
   }
 }

@@ -1,7 +1,7 @@
 // /v1/courses: create, list, read (with the lessons so far and the learner's progress), delete.
 import { Hono } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
-import { badRequest, notFound } from "../lib/http-error";
+import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { parseId, parseJson } from "../http-kit/validation";
 import type { Config } from "../config";
@@ -14,8 +14,9 @@ export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CourseInput);
     checkDeliveryConfigured(c.get("config"), body.deliver);
-    const { id, replayed } = await createCourse(c.env, body, c.get("tenant"), await idempotencyKeyOf(c));
-    return c.json({ id }, 201, replayed ? { [REPLAYED_HEADER]: "true" } : {});
+    const created = await createCourse(c.env, body, c.get("tenant"), await idempotencyKeyOf(c));
+    if (!created.ok) throw HttpError.of(created);
+    return c.json({ id: created.id }, 201, created.replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
   .get("/", async (c) => {
     // Every shard lists the courses the caller may see; merged in creation order, as one registry did.

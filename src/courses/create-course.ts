@@ -1,7 +1,7 @@
 // Creating a course, the one way both POST /v1/courses and Telegram's /course do it.
 import { loadConfig } from "../config";
 import type { Env } from "../env";
-import { HttpError } from "../lib/http-error";
+import type { Outcome } from "../lib/outcome";
 import type { Tenant } from "../lib/tenant";
 import type { IdempotencyKey } from "../session/runs/request-dedupe";
 import { CourseInput } from "./course-input";
@@ -9,7 +9,7 @@ import { keyShardOf, newCourseId, shardHolding } from "./course-shards";
 
 /**
  * Creates a course owned by `tenant` (its sessions and lessons are that tenant's too). A repeat of the
- * request with the same Idempotency-Key gets the course it created (`replayed`); the key with another body is 422.
+ * request with the same Idempotency-Key gets the course it created (`replayed`); the key with another body is refused.
  * With a key, the course is created on the key's shard, which checks and remembers the key in the same step.
  */
 export async function createCourse(
@@ -17,14 +17,11 @@ export async function createCourse(
   input: CourseInput,
   tenant: Tenant,
   idempotencyKey?: IdempotencyKey,
-): Promise<{ id: string; cron: string; replayed: boolean }> {
+): Promise<Outcome<{ id: string; cron: string; replayed: boolean }, "idempotency_key_reused">> {
   const spec = CourseInput.parse(input);
   const shards = loadConfig(env).COURSE_SHARDS;
   const shard = idempotencyKey ? keyShardOf(tenant, idempotencyKey.key, shards) : undefined;
   const id = newCourseId(shards, shard);
   const created = await shardHolding(env, id, shards).create(id, spec, tenant, idempotencyKey);
-  if ("reused" in created) {
-    throw new HttpError(422, "idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new course.");
-  }
-  return { id: created.id, cron: spec.cron, replayed: created.replayed };
+  return created.ok ? { ...created, cron: spec.cron } : created;
 }

@@ -3,8 +3,14 @@
 // the expression matches at or before now, and a course gets one lesson per period. This is ~100
 // lines with the standard semantics (Vixie cron: lists, ranges, steps, month and weekday names,
 // 7 = Sunday, and day-of-month OR day-of-week when both are restricted), so no dependency is needed.
+import { CodedError } from "../lib/coded-error";
 
-export class CronError extends Error {}
+/** A schedule that is not a cron expression; course input turns it into a validation issue. */
+export class CronError extends CodedError<"invalid_cron"> {
+  constructor(message: string) {
+    super("invalid_cron", message);
+  }
+}
 
 export interface CronSchedule {
   expression: string;

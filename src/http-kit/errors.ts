@@ -1,22 +1,24 @@
-// Errors in the contract's shape: {"error": {"code", "message"}}, 4xx for the caller's fault.
+// Errors in the contract's shape: {"error": {"code", "message"}}, 4xx for the caller's fault. Every code
+// and its status come from the catalogue (src/lib/error-codes.ts).
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod";
-import { ConfigError } from "../config";
-
-import { HttpError } from "../lib/http-error";
+import { CodedError } from "../lib/coded-error";
+import { httpStatus, isErrorCode, wireCode, type ErrorCode } from "../lib/error-codes";
 
 export { badRequest, HttpError, notFound } from "../lib/http-error";
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, code: string, message: string): Response {
-  return c.json({ error: { code, message } }, status);
+/** The error response of `code`: its status, and its code as the wire spells it; `details` add fields beside them. */
+export function errorResponse(c: Context, code: ErrorCode, message: string, details: Record<string, unknown> = {}): Response {
+  return c.json({ error: { code: wireCode(code), message, ...details } }, httpStatus(code));
 }
 
-/** The app's onError: known errors keep their status; anything else is our fault (500), logged. */
+/**
+ * The app's onError: an error whose code is in the catalogue (an HttpError, a ConfigError, a refused
+ * answer…) answers that code's status; anything else is our fault (500), logged.
+ */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message);
-  if (err instanceof ConfigError) return errorResponse(c, 500, "config_invalid", err.message);
-  if (err instanceof z.ZodError) return errorResponse(c, 400, "invalid_request", z.prettifyError(err));
+  if (err instanceof CodedError && isErrorCode(err.code)) return errorResponse(c, err.code, err.message);
+  if (err instanceof z.ZodError) return errorResponse(c, "invalid_request", z.prettifyError(err));
   console.error("unhandled error", err);
-  return errorResponse(c, 500, "internal_error", "Something went wrong on our side.");
+  return errorResponse(c, "internal_error", "Something went wrong on our side.");
 }

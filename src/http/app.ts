@@ -48,7 +48,7 @@ export function createApp() {
   app.use("*", (c, next) =>
     bodyLimit({
       maxSize: c.get("config").MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${c.get("config").MAX_BODY_BYTES} bytes).`),
+      onError: (c) => errorResponse(c, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${c.get("config").MAX_BODY_BYTES} bytes).`),
     })(c, next),
   );
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { decideApproval } from "../session/interactions/decide-approval";
 import type { AppEnv } from "../http-kit/app-env";
-import { HttpError, notFound } from "../http-kit/errors";
+import { HttpError } from "../http-kit/errors";
 import { reachableSession } from "../http-kit/tenant-session";
 import { parseId, parseJson } from "../http-kit/validation";
 
@@ -22,6 +22,6 @@ export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalI
     const { ok: _ok, ...decided } = outcome;
     return c.json({ ...decided, status: decided.pendingApprovals === 0 ? "running" : "awaiting_approval" });
   }
-  if (outcome.code === "already_decided") throw new HttpError(409, "conflict", outcome.message);
-  throw notFound(`approval ${approvalId}`);
+  // not_found, or already_decided: the contract's 409 conflict (src/lib/error-codes.ts).
+  throw HttpError.of(outcome);
 });

@@ -22,11 +22,10 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     const given = header.startsWith("Bearer ") ? header.slice(7) : "";
     const admin = given !== "" && config.API_TOKEN !== undefined && (await timingSafeEqualStrings(given, config.API_TOKEN));
     const key = given !== "" && !admin ? await matchApiKey(config.API_KEYS, given) : undefined;
-    if (!admin && !key) throw new HttpError(401, "unauthorized", "A valid Authorization: Bearer <API_TOKEN or a key of API_KEYS> header is required.");
+    if (!admin && !key) throw new HttpError("unauthorized", "A valid Authorization: Bearer <API_TOKEN or a key of API_KEYS> header is required.");
     tenant = key?.tenant ?? null;
   } else if (!config.ALLOW_ANONYMOUS && !isLoopbackRequest(c.req.url)) {
     throw new HttpError(
-      401,
       "api_token_required",
       "No API_TOKEN is set, so this API answers only loopback requests. Set the secret (`wrangler secret put API_TOKEN`) and send `Authorization: Bearer <API_TOKEN>`, or set ALLOW_ANONYMOUS=true to open it to everyone.",
     );

@@ -8,7 +8,7 @@ import { parseId } from "../http-kit/validation";
 export const compactRoutes = new Hono<AppEnv>().post("/:id/compact", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");
   const outcome = await (await reachableSession(c, sessionId)).compact();
-  if (outcome === null) throw notFound(`session ${sessionId}`);
-  if ("error" in outcome) throw new HttpError(409, outcome.error, outcome.message);
-  return c.json(outcome);
+  if (!outcome.ok) throw outcome.code === "not_found" ? notFound(`session ${sessionId}`) : HttpError.of(outcome);
+  const { ok: _ok, ...compaction } = outcome;
+  return c.json(compaction);
 });

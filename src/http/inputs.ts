@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { answerInput } from "../session/interactions/answer-input";
 import type { AppEnv } from "../http-kit/app-env";
-import { HttpError, notFound } from "../http-kit/errors";
+import { errorResponse, HttpError } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../http-kit/tenant-session";
 import { parseId, parseJson } from "../http-kit/validation";
@@ -29,15 +29,6 @@ export const inputRoutes = new Hono<AppEnv>().post("/:id/inputs/:inputId", async
     if (replayed) c.header(REPLAYED_HEADER, "true");
     return c.json({ ...answered, status: answered.pendingInputs === 0 ? "running" : "awaiting_input" });
   }
-  switch (outcome.code) {
-    case "invalid_content":
-      return c.json({ error: { code: outcome.code, message: outcome.message, errors: outcome.errors } }, 400);
-    case "already_answered":
-    case "input_lost":
-      throw new HttpError(409, outcome.code, outcome.message);
-    case "idempotency_key_reused":
-      throw new HttpError(422, outcome.code, outcome.message);
-    default:
-      throw notFound(`input ${inputId}`);
-  }
+  if (outcome.code === "invalid_content") return errorResponse(c, outcome.code, outcome.message, { errors: outcome.errors });
+  throw HttpError.of(outcome);
 });

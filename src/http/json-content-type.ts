@@ -21,7 +21,7 @@ function hasBody(req: Request): boolean {
 
 export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (STATE_CHANGING.has(c.req.method) && hasBody(c.req.raw) && mediaType(c.req.header("content-type")) !== "application/json") {
-    throw new HttpError(415, "unsupported_media_type", "A request with a body must send it as JSON with the header Content-Type: application/json.");
+    throw new HttpError("unsupported_media_type", "A request with a body must send it as JSON with the header Content-Type: application/json.");
   }
   await next();
 };

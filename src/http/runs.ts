@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { ParadigmSchema, startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
-import { badRequest, notFound } from "../http-kit/errors";
+import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../http-kit/tenant-session";
@@ -41,6 +41,7 @@ export const runRoutes = new Hono<AppEnv>()
       },
       { idempotencyKey },
     );
+    if (!handle.ok) throw HttpError.of(handle);
     // A repeated request gets the same run: its result, or its stream replayed from the start.
     const headers = { "x-run-id": handle.runId, ...(handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}) };
     if (stream) return sseResponse(await handle.events(0, "sse"), headers);

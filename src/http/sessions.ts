@@ -28,7 +28,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (body.metadata) checkMetadata(body.metadata, c.get("config"));
     const id = body.id ?? crypto.randomUUID();
     const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
-    if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);
+    if (!created) throw new HttpError("conflict", `session ${id} already exists`);
     return c.json({ id }, 201);
   })
   .get("/:id", async (c) => {

@@ -37,5 +37,5 @@ export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
     }
   }
   if (api) return c.json(openAIErrorBody(404, "not_found", `no route for ${method} ${path}`), 404);
-  return errorResponse(c, 404, "not_found", `no route for ${method} ${path}`);
+  return errorResponse(c, "not_found", `no route for ${method} ${path}`);
 }

@@ -7,6 +7,7 @@ import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { lessonExercises } from "../lessons/exercise-store";
 import { withoutKey } from "../lessons/exercises";
+import { AnswerRefused } from "./answer-refused";
 import { gradeAnswer } from "./grade-answer";
 import type { GradedAnswer } from "./grade";
 import { learnerStub } from "./learner-object";
@@ -22,16 +23,6 @@ export interface AnswerInput {
   learnerId?: string;
   /** Who answers: another tenant's lesson or learner is not found. */
   tenant: Tenant;
-}
-
-/** Why an answer could not be taken; each maps to one HTTP status. */
-export class AnswerRefused extends Error {
-  constructor(
-    readonly code: "lesson_not_found" | "exercise_not_found" | "learner_not_found" | "no_answer_key" | "answer_too_long" | "empty_answer",
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export async function answerExercise(env: Env, config: Config, input: AnswerInput): Promise<GradedAnswer> {

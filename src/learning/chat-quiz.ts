@@ -7,7 +7,8 @@
 import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
-import { AnswerRefused, answerExercise } from "./answer-exercise";
+import { answerExercise } from "./answer-exercise";
+import { AnswerRefused } from "./answer-refused";
 import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
 import { CouldNotGrade } from "./grade-answer";

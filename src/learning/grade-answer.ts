@@ -3,18 +3,20 @@
 // throwaway session when the learner is anonymous), so the model's work is traced and counted.
 import type { Config } from "../config";
 import type { Env } from "../env";
+import { CodedError } from "../lib/coded-error";
 import type { Tenant } from "../lib/tenant";
 import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import { startRun } from "../session/runs/start-run";
+import { AnswerRefused } from "./answer-refused";
 import { gradeFillIn, gradeMultipleChoice } from "./deterministic-grading";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { GradeSchema, type Grade } from "./grade";
 import { gradingRequest, type GradingTask } from "./grading-run";
 
 /** The grader gave no usable verdict (or could not run); the answer is not recorded. */
-export class CouldNotGrade extends Error {
+export class CouldNotGrade extends CodedError<"could_not_grade"> {
   constructor(readonly cause: { code: string; message: string }) {
-    super(`Could not grade this answer: ${cause.message}`);
+    super("could_not_grade", `Could not grade this answer: ${cause.message}`);
   }
 }
 
@@ -31,9 +33,14 @@ export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, 
   const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", tenant: where.tenant, grading: task };
   const input = gradingRequest(task);
   let run;
-  if (where.sessionId) run = await (await startRun(env, where.sessionId, input, options)).result();
-  else {
+  if (where.sessionId) {
+    const started = await startRun(env, where.sessionId, input, options);
+    // The learner's session is another tenant's: as good as absent.
+    if (!started.ok) throw new AnswerRefused("learner_not_found", `learner ${where.sessionId} not found`);
+    run = await started.result();
+  } else {
     const ephemeral = await startEphemeralRun(env, [], input, options);
+    if (!ephemeral.ok) throw new CouldNotGrade(ephemeral);
     try {
       run = await ephemeral.result();
     } finally {

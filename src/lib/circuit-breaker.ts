@@ -2,6 +2,7 @@
 // fail fast for `openMs`, so a dead dependency costs the run nothing instead of a timeout per call.
 // Once `openMs` has passed, one probe call is let through (half-open): its success closes the
 // circuit, its failure opens it again. The clock is injected so tests need no real waiting.
+import { CodedError } from "./coded-error";
 
 export type CircuitState = "closed" | "open" | "half-open";
 
@@ -13,11 +14,10 @@ export interface CircuitBreakerOptions {
   now?: () => number;
 }
 
-export class CircuitOpenError extends Error {
+export class CircuitOpenError extends CodedError<"circuit_open"> {
   /** `retryInMs`: time until a probe is allowed (0 while a probe is already in flight). */
   constructor(readonly retryInMs: number) {
-    super("circuit open");
-    this.name = "CircuitOpenError";
+    super("circuit_open", "circuit open");
   }
 }
 

@@ -13,8 +13,10 @@ import { CourseInput } from "../courses/course-input";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { Id } from "../http-kit/validation";
-import { AnswerRefused, answerExercise, ExerciseId } from "../learning/answer-exercise";
+import { answerExercise, ExerciseId } from "../learning/answer-exercise";
+import { AnswerRefused } from "../learning/answer-refused";
 import { CouldNotGrade } from "../learning/grade-answer";
+import { CodedError } from "../lib/coded-error";
 import { HttpError } from "../lib/http-error";
 import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/runs/start-run";
@@ -61,6 +63,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
     const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
     const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp", tenant: ctx.tenant });
+    // The SDK answers a tool's thrown error as a failed result with its message (another tenant's session is not found).
+    if (!handle.ok) throw new CodedError(handle.code, handle.message);
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
     extra.signal.addEventListener("abort", cancel, { once: true });
     const progress = new StudyProgress();
@@ -200,7 +204,9 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     async (input) => {
       try {
         checkDeliveryConfigured(config, CourseInput.parse(input).deliver);
-        const { id, cron } = await createCourse(env, input, ctx.tenant);
+        const created = await createCourse(env, input, ctx.tenant);
+        if (!created.ok) return { isError: true, content: [{ type: "text", text: created.message }] };
+        const { id, cron } = created;
         return {
           content: [{ type: "text", text: `Created course ${id} (schedule: ${cron}). Its syllabus is being written.` }],
           structuredContent: { id, cron },

@@ -3,6 +3,7 @@
 // "auth"?, "perTenant"?}}}.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
+import { CodedError } from "../lib/coded-error";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
@@ -63,10 +64,10 @@ export interface McpConfigIssue {
   message: string;
 }
 
-export class McpConfigError extends Error {
+/** MCP_SERVERS is invalid; as an HTTP error it is 503 mcp_config_invalid (src/lib/error-codes.ts). */
+export class McpConfigError extends CodedError<"mcp_config_invalid"> {
   constructor(readonly issues: McpConfigIssue[]) {
-    super(`Invalid MCP_SERVERS: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
-    this.name = "McpConfigError";
+    super("mcp_config_invalid", `Invalid MCP_SERVERS: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
   }
 }
 

@@ -8,27 +8,14 @@
 import { Hono, type Context } from "hono";
 import type { Config } from "../config";
 import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
-import {
-  beginAuthorization,
-  forgetAuthorization,
-  McpConfigError,
-  McpManager,
-  parseMcpConfig,
-  type McpConfig,
-  type McpOAuthContext,
-  type McpServerConfig,
-} from ".";
+import { beginAuthorization, forgetAuthorization, McpManager, parseMcpConfig, type McpConfig, type McpOAuthContext, type McpServerConfig } from ".";
 import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
 import { HttpError } from "../http-kit/errors";
 
+/** The servers' config; an invalid one throws McpConfigError, which answers 503 mcp_config_invalid. */
 function mcpConfig(c: Context<AppEnv>): McpConfig {
-  try {
-    return parseMcpConfig(c.get("config").MCP_SERVERS, c.env);
-  } catch (e) {
-    if (e instanceof McpConfigError) throw new HttpError(503, "mcp_config_invalid", e.message);
-    throw e;
-  }
+  return parseMcpConfig(c.get("config").MCP_SERVERS, c.env);
 }
 
 /** Every configured server, the disabled ones included, from the raw config. */
@@ -51,7 +38,7 @@ async function oauthContext(c: Context<AppEnv>): Promise<McpOAuthContext> {
 
 function serverNamed(config: McpConfig, name: string): McpServerConfig {
   const server = config.servers.find((s) => s.name === name);
-  if (!server) throw new HttpError(404, "not_found", `MCP server ${name} is not configured (or is disabled or a stdio server).`);
+  if (!server) throw new HttpError("not_found", `MCP server ${name} is not configured (or is disabled or a stdio server).`);
   return server;
 }
 
@@ -89,7 +76,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
       const result = await beginAuthorization(server, await oauthContext(c));
       return c.json(result.status === "authorized" ? { authorized: true } : { authorizationUrl: result.authorizationUrl });
     } catch (e) {
-      throw new HttpError(502, "mcp_authorization_failed", `Could not start authorizing MCP server ${server.name}: ${errorText(e)}`);
+      throw new HttpError("mcp_authorization_failed", `Could not start authorizing MCP server ${server.name}: ${errorText(e)}`);
     }
   })
   .delete("/servers/:name/authorization", async (c) => {

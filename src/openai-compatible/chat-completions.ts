@@ -15,7 +15,7 @@ import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity,
 export const openAIRoutes = new Hono<AppEnv>()
   .get("/models", (c) => c.json({ object: "list", data: [modelEntry()] }))
   .get("/models/:model", (c) => {
-    if (c.req.param("model") !== MODEL_ID) throw new ParamError(404, "model_not_found", `The model '${c.req.param("model")}' does not exist.`, "model");
+    if (c.req.param("model") !== MODEL_ID) throw new ParamError("model_not_found", `The model '${c.req.param("model")}' does not exist.`, "model");
     return c.json(modelEntry());
   })
   .post("/chat/completions", async (c) => {

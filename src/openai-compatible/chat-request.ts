@@ -56,11 +56,10 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const { system, messages } = fromWire(req.messages as WireMessage[]);
   const last = messages.at(-1);
   if (last?.role !== "user" || !last.content.trim()) {
-    throw new ParamError(400, "invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
+    throw new ParamError("invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
   }
   const maxChars = c.get("config").MAX_INPUT_CHARS;
-  if (last.content.length > maxChars)
-    throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
+  if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
   const sessionId = await sessionIdOf(c.req.header("x-session-id"), req.user ?? undefined);
   return {
@@ -82,7 +81,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
 async function sessionIdOf(header: string | undefined, user: string | undefined): Promise<string | undefined> {
   if (header !== undefined) {
     const r = Id.safeParse(header);
-    if (!r.success) throw new ParamError(400, "invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
+    if (!r.success) throw new ParamError("invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
     return r.data;
   }
   if (!user) return undefined;
@@ -102,16 +101,15 @@ export async function parseOpenAIBody<S extends z.ZodType<{ model: string }>>(c:
   try {
     raw = JSON.parse(await c.req.text());
   } catch {
-    throw new ParamError(400, "invalid_json", "The request body is not valid JSON.", null);
+    throw new ParamError("invalid_json", "The request body is not valid JSON.", null);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ParamError(400, "invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
+    throw new ParamError("invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
   }
   const req = parsed.data;
-  if (req.model !== MODEL_ID)
-    throw new ParamError(404, "model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
+  if (req.model !== MODEL_ID) throw new ParamError("model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
   return req;
 }
 

@@ -3,9 +3,9 @@
 // this middleware rewrites the contract's {"error": {code, message}} on the way out, wherever it came
 // from (auth, body limit, validation, our own failures).
 import type { MiddlewareHandler } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError } from "../http-kit/errors";
+import type { ErrorCode } from "../lib/error-codes";
 
 /** Paths that answer in OpenAI's wire format; every other /v1 path does too when no route answers it. */
 const OPENAI_PATHS = /^\/v1\/(chat\/completions|models|responses)(\/|$)/;
@@ -13,12 +13,11 @@ const OPENAI_PATHS = /^\/v1\/(chat\/completions|models|responses)(\/|$)/;
 /** An HttpError that names the request field at fault (OpenAI's `param`). */
 export class ParamError extends HttpError {
   constructor(
-    status: ContentfulStatusCode,
-    code: string,
+    code: ErrorCode,
     message: string,
     readonly param: string | null,
   ) {
-    super(status, code, message);
+    super(code, message);
   }
 }
 

@@ -3,6 +3,7 @@
 // (stateless). Both wire formats start and follow runs through here and differ only in how they render.
 import type { Message } from "../agent";
 import type { Env } from "../env";
+import { HttpError } from "../http-kit/errors";
 import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import type { RunDedupe } from "../session/runs/request-dedupe";
 import type { RunOptions } from "../session/session-store";
@@ -34,9 +35,12 @@ export async function startTurn(
   if (place.kind === "session") {
     // A new session starts with the client's conversation, owned by the caller's tenant.
     if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
-    return { handle: await startRun(env, place.sessionId, input, options, dedupe), sessionId: place.sessionId, end: () => {} };
+    const handle = await startRun(env, place.sessionId, input, options, dedupe);
+    if (!handle.ok) throw HttpError.of(handle);
+    return { handle, sessionId: place.sessionId, end: () => {} };
   }
   const run = await startEphemeralRun(env, place.history, input, options, dedupe);
+  if (!run.ok) throw HttpError.of(run);
   return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
 }
 

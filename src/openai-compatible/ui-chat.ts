@@ -53,12 +53,12 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
     let resumed: { runId: string; seq: number } | undefined;
     for (const a of answers) {
       const outcome = await decideApproval(c.env, sessionId, a.approval.id, a.approval.approved ? "allow" : "deny", "ui");
-      if (!outcome.ok && outcome.code !== "already_decided") throw new HttpError(404, "not_found", `approval ${a.approval.id} not found`);
+      if (!outcome.ok && outcome.code !== "already_decided") throw new HttpError("not_found", `approval ${a.approval.id} not found`);
       if (outcome.ok && outcome.pendingApprovals === 0) resumed = { runId: outcome.runId, seq: outcome.seq };
     }
-    if (!resumed) throw new HttpError(409, "conflict", "Those approvals were decided before, or others of the run are still open.");
+    if (!resumed) throw new HttpError("conflict", "Those approvals were decided before, or others of the run are still open.");
     const events = await stub.streamRun(resumed.runId, resumed.seq);
-    if (!events) throw new HttpError(404, "not_found", `run ${resumed.runId} not found`);
+    if (!events) throw new HttpError("not_found", `run ${resumed.runId} not found`);
     return new Response(uiMessageStream(events, last.id ?? messageId, new Set(answers.map((a) => a.toolCallId))), { headers: UI_MESSAGE_STREAM_HEADERS });
   }
 
@@ -72,5 +72,6 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
     channel: "ui",
     tenant: c.get("tenant"),
   });
+  if (!handle.ok) throw HttpError.of(handle);
   return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 });

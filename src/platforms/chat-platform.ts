@@ -50,8 +50,6 @@ export interface ChatClick<P extends PlatformShapes = PlatformShapes> {
   at: P["button"];
 }
 
-export class ChatNotConfiguredError extends Error {}
-
 export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** The tenant its sessions, courses and learners belong to (src/lib/tenant.ts). */
   readonly tenant: Tenant;

@@ -3,6 +3,7 @@
 // order they were started, and a watchdog alarm resumes a run the object lost to a restart.
 import { DurableObject } from "cloudflare:workers";
 import { type Message, newId } from "../agent";
+import { refuse, type Outcome } from "../lib/outcome";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
@@ -135,15 +136,21 @@ export class SessionObject extends DurableObject<Env> {
 
   /**
    * Queues a run (creating the session if absent) and starts it when the session is free. A request that
-   * repeats an earlier one (request-dedupe.ts) gets that run back instead. Null: another tenant's session.
+   * repeats an earlier one (request-dedupe.ts) gets that run back instead. Another tenant's session is as
+   * good as absent (not_found), and cannot be created under the same id.
    */
-  async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<StartedRun | null> {
+  async startRun(
+    sessionId: string,
+    input: string,
+    options: RunOptions,
+    dedupe: RunDedupe = {},
+  ): Promise<Outcome<StartedRun, "not_found" | "idempotency_key_reused">> {
     const tenant = options.tenant ?? null;
     if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
-    else if (!mayAccess(tenant, this.store.tenant())) return null;
+    else if (!mayAccess(tenant, this.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
     const limits = this.dedupeLimits();
     const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), limits);
-    if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
+    if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
     const runId = newId("run");
     this.store.insertRun(runId, input, options);
     this.dedupe.remember(dedupe, runId, limits);
@@ -154,21 +161,27 @@ export class SessionObject extends DurableObject<Env> {
       await this.armWatchdog();
       void this.executor.pump();
     }
-    return { runId, replayed: false };
+    return { ok: true, runId, replayed: false };
   }
 
   /**
    * A stateless request's run: the session holds only the conversation the request brought. A repeat of
    * the request the session last served gets that run back; anything else starts over from `history`.
    */
-  async startStatelessRun(sessionId: string, history: readonly Message[], input: string, options: RunOptions, dedupe: RunDedupe): Promise<StartedRun> {
+  async startStatelessRun(
+    sessionId: string,
+    history: readonly Message[],
+    input: string,
+    options: RunOptions,
+    dedupe: RunDedupe,
+  ): Promise<Outcome<StartedRun, "not_found" | "idempotency_key_reused">> {
     if (this.store.exists()) {
       const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), this.dedupeLimits());
-      if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
+      if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
       await this.destroy();
     }
     await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
-    return (await this.startRun(sessionId, input, options, dedupe))!;
+    return this.startRun(sessionId, input, options, dedupe);
   }
 
   /**
@@ -219,25 +232,25 @@ export class SessionObject extends DurableObject<Env> {
     return this.runView(this.store.run(runId)!);
   }
 
-  /** Compacts the history now (compact-session.ts); null: no such session. */
-  async compact(): Promise<CompactResult | null> {
-    if (!this.store.exists()) return null;
+  /** Compacts the history now (compact-session.ts). */
+  async compact(): Promise<CompactResult> {
+    if (!this.store.exists()) return refuse("not_found", "session not found");
     return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
-  /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
-  async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
+  /** Forgets a run that has ended (a deleted response); refused while it still runs. */
+  async deleteRun(runId: string): Promise<Outcome<{ runId: string }, "not_found" | "run_active">> {
     const run = this.store.run(runId);
-    if (!run) return null;
-    if (run.status === "running" || run.status === "queued" || this.executor.isActive(runId)) return "active";
+    if (!run) return refuse("not_found", `run ${runId} not found`);
+    if (run.status === "running" || run.status === "queued" || this.executor.isActive(runId)) return refuse("run_active", `run ${runId} is still running`);
     this.approvals.withdraw(runId, "the run was deleted.");
     this.store.deleteRun(runId);
-    return "deleted";
+    return { ok: true, runId };
   }
 
-  /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
-  async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome | null> {
-    if (!this.store.exists()) return null;
+  /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. */
+  async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome> {
+    if (!this.store.exists()) return refuse("not_found", `approval ${approvalId} not found`);
     const { resume, ...outcome } = this.approvals.decide(approvalId, decision, by, remember);
     if (resume) await this.resume(resume);
     return outcome;
@@ -245,7 +258,7 @@ export class SessionObject extends DurableObject<Env> {
 
   /**
    * Answers an MCP server's question (answer-input.ts is the entry point); the run proceeds once its
-   * last question is settled, and one lost to a restart recovers. Null: no such session.
+   * last question is settled, and one lost to a restart recovers.
    */
   async answerInput(
     inputId: string,
@@ -253,8 +266,8 @@ export class SessionObject extends DurableObject<Env> {
     content: Record<string, unknown> | undefined,
     by: string,
     idempotencyKey?: IdempotencyKey,
-  ): Promise<AnswerOutcome | null> {
-    if (!this.store.exists()) return null;
+  ): Promise<AnswerOutcome> {
+    if (!this.store.exists()) return refuse("not_found", `input ${inputId} not found`);
     const outcome = this.inputs.answer(inputId, action, content, by, idempotencyKey);
     if (!outcome.ok && outcome.code === "input_lost") await this.resume();
     return outcome;

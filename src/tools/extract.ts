@@ -4,6 +4,7 @@
 // libraries carry small speed patches (patches/, applied by patch-package on install).
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
+import { CodedError } from "../lib/coded-error";
 
 export interface Article {
   title: string;
@@ -168,7 +169,7 @@ declare module "@mozilla/readability" {
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)/i;
 
 /** Thrown when Readability would retry with looser rules: it wants the page as it was before its first attempt. */
-class RetryNeeded extends Error {}
+const retryNeeded = () => new CodedError("readability_retry", "Readability wants to retry with the page as it was");
 
 /**
  * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
@@ -185,12 +186,12 @@ function readability(html: string) {
       Object.defineProperty(doc.body, "innerHTML", {
         get: () => "",
         set: () => {
-          throw new RetryNeeded();
+          throw retryNeeded();
         },
       });
     return textArticle(doc);
   } catch (e) {
-    if (!(e instanceof RetryNeeded)) return null;
+    if (!(e instanceof CodedError && e.code === "readability_retry")) return null;
   }
   try {
     return textArticle(parse(html));

@@ -2,6 +2,7 @@
 // rule of ssrf.ts; the whole exchange has a deadline; and the body is read as a stream that stops
 // at a byte cap, so a 20 MB page costs the Worker a few MB at most.
 import { checkUrl } from "./ssrf";
+import { CodedError } from "../lib/coded-error";
 
 export interface SafeFetchOptions {
   /** Lifts the address rule (ALLOW_PRIVATE_FETCH, local tests only). */
@@ -34,13 +35,10 @@ export interface SafeResponse {
 
 export type FetchFailure = "refused" | "timeout" | "cancelled" | "redirects" | "network";
 
-export class FetchError extends Error {
-  constructor(
-    message: string,
-    readonly kind: FetchFailure,
-  ) {
-    super(message);
-    this.name = "FetchError";
+/** A fetch the address rule refused, or that failed; its code says how (callers retry only `network`). */
+export class FetchError extends CodedError<FetchFailure> {
+  constructor(message: string, code: FetchFailure) {
+    super(code, message);
   }
 }
 

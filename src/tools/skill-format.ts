@@ -14,29 +14,27 @@ export interface SkillFrontMatter {
   tags: string[];
 }
 
-export class SkillFormatError extends Error {}
-
 /** Splits a SKILL.md into its front matter and its body (the instructions the model reads). */
 export function parseSkillFile(text: string): { frontMatter: SkillFrontMatter; body: string } {
   const lines = text
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .split("\n");
-  if (lines[0] !== "---") throw new SkillFormatError("SKILL.md must start with a front matter line `---`");
+  if (lines[0] !== "---") throw new Error("SKILL.md must start with a front matter line `---`");
   const end = lines.indexOf("---", 1);
-  if (end < 0) throw new SkillFormatError("the front matter has no closing `---` line");
+  if (end < 0) throw new Error("the front matter has no closing `---` line");
 
   const fields = new Map<string, string | string[]>();
   for (let i = 1; i < end; i++) {
     const line = lines[i]!;
     if (line.trim() === "") continue;
     const m = /^([a-z]+):(?: (.*))?$/.exec(line);
-    if (!m) throw new SkillFormatError(`front matter line ${i + 1} is not \`key: value\`: ${line}`);
+    if (!m) throw new Error(`front matter line ${i + 1} is not \`key: value\`: ${line}`);
     const key = m[1]!;
     if (key !== "name" && key !== "description" && key !== "tags") {
-      throw new SkillFormatError(`unknown front matter key "${key}" (allowed: name, description, tags)`);
+      throw new Error(`unknown front matter key "${key}" (allowed: name, description, tags)`);
     }
-    if (fields.has(key)) throw new SkillFormatError(`front matter key "${key}" appears twice`);
+    if (fields.has(key)) throw new Error(`front matter key "${key}" appears twice`);
     const raw = (m[2] ?? "").trim();
     if (key !== "tags") {
       fields.set(key, scalar(raw, key));
@@ -53,10 +51,10 @@ export function parseSkillFile(text: string): { frontMatter: SkillFrontMatter; b
   const name = fields.get("name");
   const description = fields.get("description");
   if (typeof name !== "string" || !SKILL_NAME.test(name) || name.length > 64) {
-    throw new SkillFormatError("`name` is required: lowercase letters, digits and single hyphens, at most 64 characters");
+    throw new Error("`name` is required: lowercase letters, digits and single hyphens, at most 64 characters");
   }
   if (typeof description !== "string" || description === "" || description.length > MAX_DESCRIPTION) {
-    throw new SkillFormatError(`\`description\` is required: one line of at most ${MAX_DESCRIPTION} characters`);
+    throw new Error(`\`description\` is required: one line of at most ${MAX_DESCRIPTION} characters`);
   }
   const tags = (fields.get("tags") as string[] | undefined) ?? [];
   return {
@@ -77,22 +75,22 @@ function scalar(raw: string, key: string): string {
     } catch {
       // fall through to the error below
     }
-    throw new SkillFormatError(`"${key}": a double-quoted value must be one complete string`);
+    throw new Error(`"${key}": a double-quoted value must be one complete string`);
   }
   if (raw.startsWith("'")) {
-    if (!/^'(?:[^']|'')*'$/.test(raw)) throw new SkillFormatError(`"${key}": a single-quoted value must be one complete string`);
+    if (!/^'(?:[^']|'')*'$/.test(raw)) throw new Error(`"${key}": a single-quoted value must be one complete string`);
     return raw.slice(1, -1).replaceAll("''", "'");
   }
   // Plain scalars that YAML would read differently (or reject) must be quoted.
   if (/^[-?:,[\]{}#&*!|>%@`]/.test(raw) || raw.includes(": ") || raw.includes(" #") || raw.endsWith(":")) {
-    throw new SkillFormatError(`"${key}": quote this value, YAML would not read it as plain text: ${raw}`);
+    throw new Error(`"${key}": quote this value, YAML would not read it as plain text: ${raw}`);
   }
   return raw;
 }
 
 function flowList(raw: string): string[] {
   const m = /^\[(.*)\]$/.exec(raw);
-  if (!m) throw new SkillFormatError("`tags` must be a list: `[a, b]` or `- a` lines");
+  if (!m) throw new Error("`tags` must be a list: `[a, b]` or `- a` lines");
   return m[1]!.trim() === "" ? [] : m[1]!.split(",").map((t) => scalar(t.trim(), "tags"));
 }
 

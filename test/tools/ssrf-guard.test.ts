@@ -223,7 +223,7 @@ describe("safeFetch redirects", () => {
   it.each(["/to-loopback", "/to-metadata", "/to-mapped", "/to-file"])("refuses the hop of %s", async (path) => {
     const err = await safeFetch(`${PUBLIC}${path}`, options).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FetchError);
-    expect((err as FetchError).kind).toBe("refused");
+    expect((err as FetchError).code).toBe("refused");
     expect((err as FetchError).message).toMatch(/^redirect refused: /);
     expect(server.requests.some((r) => r.url === "/secret")).toBe(false);
   });
@@ -235,7 +235,7 @@ describe("safeFetch redirects", () => {
 
   it("stops after maxRedirects hops", async () => {
     const err = await safeFetch(`${PUBLIC}/loop`, { ...options, maxRedirects: 3 }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: "redirects", message: "more than 3 redirects" });
+    expect(err).toMatchObject({ code: "redirects", message: "more than 3 redirects" });
     expect(server.requests.filter((r) => r.url === "/loop")).toHaveLength(4);
   });
 
@@ -257,7 +257,7 @@ describe("safeFetch redirects", () => {
   it("refuses the loopback server itself without allowPrivate, before any request", async () => {
     const before = server.requests.length;
     const err = await safeFetch(server.url("/secret"), { ...options, fetch }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: "refused" });
+    expect(err).toMatchObject({ code: "refused" });
     expect(server.requests.length).toBe(before);
   });
 });

@@ -14,12 +14,12 @@ import { TelegramUpdate, telegramChatMessage, telegramClick } from "../../platfo
 export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = c.get("config");
   if (!TELEGRAM_BOT_TOKEN || !TELEGRAM_WEBHOOK_SECRET) {
-    throw new HttpError(404, "telegram_not_configured", "The Telegram bot is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET.");
+    throw new HttpError("telegram_not_configured", "The Telegram bot is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET.");
   }
   const given = c.req.header("x-telegram-bot-api-secret-token");
-  if (!given) throw new HttpError(401, "unauthorized", "The X-Telegram-Bot-Api-Secret-Token header is missing.");
+  if (!given) throw new HttpError("unauthorized", "The X-Telegram-Bot-Api-Secret-Token header is missing.");
   if (!(await timingSafeEqualStrings(given, TELEGRAM_WEBHOOK_SECRET))) {
-    throw new HttpError(403, "forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
+    throw new HttpError("forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
   }
   const update = await parseJson(c, TelegramUpdate);
   const message = telegramChatMessage(update);

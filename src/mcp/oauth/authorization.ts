@@ -5,29 +5,23 @@ import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { McpServerConfig } from "../config";
 import { discoveryFetch } from "./discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
+import { CodedError } from "../../lib/coded-error";
 
 /** Tokens this close to expiry are refreshed before a connection uses them. */
 export const REFRESH_MARGIN_MS = 60_000;
 
 /** Thrown when a server can be used only after the user authorizes at `authorizationUrl`. */
-export class McpAuthorizationRequired extends Error {
+export class McpAuthorizationRequired extends CodedError<"mcp_authorization_required"> {
   constructor(
     readonly server: string,
     readonly authorizationUrl: string,
   ) {
-    super(`MCP server ${server} needs authorization: open ${authorizationUrl}`);
-    this.name = "McpAuthorizationRequired";
+    super("mcp_authorization_required", `MCP server ${server} needs authorization: open ${authorizationUrl}`);
   }
 }
 
-export class OAuthCallbackError extends Error {
-  constructor(
-    readonly code: "invalid_state" | "unknown_server",
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** An OAuth callback whose state is unknown, used or expired, or names a server no longer configured. */
+export class OAuthCallbackError extends CodedError<"invalid_state" | "unknown_server"> {}
 
 export type BeginResult = { status: "authorized" } | { status: "needs_authorization"; authorizationUrl: string };
 

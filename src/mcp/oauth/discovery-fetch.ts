@@ -6,13 +6,7 @@
 // the SDK follows them itself, hop by hop through this fetch, so each hop is checked too.
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { checkUrl, type AddressPolicy } from "../../tools/ssrf";
-
-export class OAuthDiscoveryRefused extends Error {
-  constructor(reason: string) {
-    super(`OAuth discovery refused: ${reason}`);
-    this.name = "OAuthDiscoveryRefused";
-  }
-}
+import { CodedError } from "../../lib/coded-error";
 
 /** A fetch for the SDK's `auth()` and an OAuth-enabled transport of the server at `serverUrl`. */
 export function discoveryFetch(serverUrl: string, policy: AddressPolicy, base: FetchLike = fetch): FetchLike {
@@ -20,7 +14,7 @@ export function discoveryFetch(serverUrl: string, policy: AddressPolicy, base: F
   return async (input, init) => {
     if (new URL(input).origin === configured) return base(input, init);
     const check = checkUrl(input, policy);
-    if (!check.ok) throw new OAuthDiscoveryRefused(check.reason);
+    if (!check.ok) throw new CodedError("oauth_discovery_refused", `OAuth discovery refused: ${check.reason}`);
     return base(check.url.href, { ...init, redirect: "manual" });
   };
 }

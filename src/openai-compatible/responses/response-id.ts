@@ -24,7 +24,7 @@ export function responseId(ref: ResponseRef): string {
 
 /** The session and run of a response id; a 404 naming `param` for anything else. */
 export function parseResponseId(id: string, param: string | null = null): ResponseRef {
-  const notFound = () => new ParamError(404, "response_not_found", `No response with id '${id}' was found.`, param);
+  const notFound = () => new ParamError("response_not_found", `No response with id '${id}' was found.`, param);
   if (!id.startsWith(PREFIX)) throw notFound();
   let text: string;
   try {

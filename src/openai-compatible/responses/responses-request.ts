@@ -57,19 +57,18 @@ export interface ResponsesTurn {
 export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTurn> {
   const req = await parseOpenAIBody(c, ResponsesRequest);
   if (req.tools?.length)
-    throw new ParamError(400, "unsupported_parameter", "This agent runs its own tools server-side; it cannot call tools the client defines.", "tools");
+    throw new ParamError("unsupported_parameter", "This agent runs its own tools server-side; it cannot call tools the client defines.", "tools");
   if (req.previous_response_id && req.conversation)
-    throw new ParamError(400, "invalid_request", "previous_response_id and conversation cannot be used together.", "conversation");
+    throw new ParamError("invalid_request", "previous_response_id and conversation cannot be used together.", "conversation");
   if (req.store === false && (req.previous_response_id || req.conversation))
-    throw new ParamError(400, "invalid_request", "store: false is stateless; it cannot continue a stored conversation.", "store");
-  if (req.background && req.store === false) throw new ParamError(400, "invalid_request", "background responses must be stored.", "background");
+    throw new ParamError("invalid_request", "store: false is stateless; it cannot continue a stored conversation.", "store");
+  if (req.background && req.store === false) throw new ParamError("invalid_request", "background responses must be stored.", "background");
 
   const { system, messages } = readItems(req.input);
   const last = messages.at(-1);
-  if (last?.role !== "user" || !last.content.trim()) throw new ParamError(400, "invalid_request", "The input must end with a user message with text.", "input");
+  if (last?.role !== "user" || !last.content.trim()) throw new ParamError("invalid_request", "The input must end with a user message with text.", "input");
   const maxChars = c.get("config").MAX_INPUT_CHARS;
-  if (last.content.length > maxChars)
-    throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
+  if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
 
   const history = messages.slice(0, -1);
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
@@ -110,7 +109,7 @@ function readItems(input: string | z.output<typeof Item>[]): { system: string; m
     const type = item.type ?? "message";
     if (SERVER_ITEMS.has(type)) return;
     if (type !== "message" || !item.role)
-      throw new ParamError(400, "unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
+      throw new ParamError("unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
     const text = textOf(item.content, i);
     if (item.role === "system" || item.role === "developer") system.push(text);
     else messages.push({ id: newId("msg"), createdAt: now(), role: item.role, content: text });
@@ -123,12 +122,7 @@ function textOf(content: string | z.output<typeof Part>[] | undefined, i: number
   return (content ?? [])
     .map((p, k) => {
       if (p.text !== undefined && (p.type === "input_text" || p.type === "output_text")) return p.text;
-      throw new ParamError(
-        400,
-        "unsupported_content",
-        `input[${i}].content[${k}]: content of type '${p.type}' is not supported; send text.`,
-        `input[${i}].content`,
-      );
+      throw new ParamError("unsupported_content", `input[${i}].content[${k}]: content of type '${p.type}' is not supported; send text.`, `input[${i}].content`);
     })
     .join("");
 }

@@ -22,7 +22,7 @@ export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const turn = await readResponsesTurn(c);
     if (turn.previous && !(await (await reachableSession(c, turn.previous.sessionId)).getRun(turn.previous.runId)))
-      throw new ParamError(404, "response_not_found", "previous_response_id names no stored response.", "previous_response_id");
+      throw new ParamError("response_not_found", "previous_response_id names no stored response.", "previous_response_id");
     const options: RunOptions = {
       stream: turn.stream,
       paradigm: "react",
@@ -68,8 +68,11 @@ export const responsesRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const ref = responseRef(c);
     const outcome = await (await reachableSession(c, ref.sessionId)).deleteRun(ref.runId);
-    if (!outcome) throw responseNotFound(c.req.param("id"));
-    if (outcome === "active") throw new ParamError(409, "response_in_progress", "The response is still in progress; cancel it first.", null);
+    if (!outcome.ok) {
+      throw outcome.code === "run_active"
+        ? new ParamError("response_in_progress", "The response is still in progress; cancel it first.", null)
+        : responseNotFound(c.req.param("id"));
+    }
     return c.json({ id: c.req.param("id"), object: "response", deleted: true });
   })
   .post("/:id/cancel", async (c) => {
@@ -85,7 +88,7 @@ function responseRef(c: Context<AppEnv>): ResponseRef {
   return parseResponseId(c.req.param("id") ?? "");
 }
 
-const responseNotFound = (id: string) => new ParamError(404, "response_not_found", `No response with id '${id}' was found.`, null);
+const responseNotFound = (id: string) => new ParamError("response_not_found", `No response with id '${id}' was found.`, null);
 
 /** A stored response, rebuilt from its run's events: the same items the stream and the JSON answer had. */
 async function storedResponse(stub: SessionStub, ref: ResponseRef) {

@@ -2,19 +2,11 @@
 // Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
 import { splitMessage } from "../split-message";
+import { CodedError } from "../../lib/coded-error";
 
 /** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
 export const SLACK_MAX_MESSAGE = 4000;
 const MAX_RETRY_AFTER_S = 30;
-
-export class SlackApiError extends Error {
-  constructor(
-    readonly method: string,
-    readonly code: string,
-  ) {
-    super(`Slack ${method} failed: ${code}`);
-  }
-}
 
 /** Slack's text escaping: &, < and > are control characters in message text (mentions, links). */
 export const escapeSlackText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -74,7 +66,7 @@ export class SlackApi {
       return this.call(method, payload, attempt + 1);
     }
     const answer = (await res.json().catch(() => ({ ok: false, error: `http_${res.status}` }))) as Record<string, unknown>;
-    if (answer.ok !== true) throw new SlackApiError(method, String(answer.error ?? `http_${res.status}`));
+    if (answer.ok !== true) throw new CodedError("slack_api_failed", `Slack ${method} failed: ${String(answer.error ?? `http_${res.status}`)}`);
     return answer;
   }
 }

@@ -5,10 +5,11 @@
 import type { Config } from "../../config";
 import { BOT_TENANTS } from "../../lib/tenant";
 import { splitMessage } from "../split-message";
-import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
+import { CodedError } from "../../lib/coded-error";
 
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
@@ -93,7 +94,7 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
 
   private api(): SlackApi {
     const token = this.config.SLACK_BOT_TOKEN;
-    if (!token) throw new ChatNotConfiguredError("Slack is not configured: set SLACK_BOT_TOKEN.");
+    if (!token) throw new CodedError("chat_not_configured", "Slack is not configured: set SLACK_BOT_TOKEN.");
     return new SlackApi(this.config.SLACK_API_BASE, token);
   }
 }

@@ -16,7 +16,7 @@ const REFUSALS: Record<Exclude<SlackVerification, { ok: true }>["reason"], strin
 /** The raw body of a request Slack signed; 404 when Slack is not configured, 401 when the signature fails. */
 export async function verifiedSlackBody(c: Context<AppEnv>): Promise<string> {
   const { SLACK_SIGNING_SECRET } = c.get("config");
-  if (!SLACK_SIGNING_SECRET) throw new HttpError(404, "slack_not_configured", "The Slack app is not configured: set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN.");
+  if (!SLACK_SIGNING_SECRET) throw new HttpError("slack_not_configured", "The Slack app is not configured: set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN.");
   // Decoded by hand: workerd warns when .text() reads a form-encoded body (an interaction).
   const rawBody = new TextDecoder().decode(await c.req.arrayBuffer());
   const verified = await verifySlackRequest({
@@ -26,13 +26,13 @@ export async function verifiedSlackBody(c: Context<AppEnv>): Promise<string> {
     rawBody,
     nowMs: Date.now(),
   });
-  if (!verified.ok) throw new HttpError(401, verified.reason, REFUSALS[verified.reason]);
+  if (!verified.ok) throw new HttpError(verified.reason, REFUSALS[verified.reason]);
   return rawBody;
 }
 
 /** Slack can only reply once the bot token is set too. */
 export function requireSlackBotToken(c: Context<AppEnv>): void {
-  if (!c.get("config").SLACK_BOT_TOKEN) throw new HttpError(503, "slack_not_configured", "The Slack app cannot reply: set SLACK_BOT_TOKEN.");
+  if (!c.get("config").SLACK_BOT_TOKEN) throw new HttpError("slack_cannot_reply", "The Slack app cannot reply: set SLACK_BOT_TOKEN.");
 }
 
 export function parseJsonText(text: string): unknown {

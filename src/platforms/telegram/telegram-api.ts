@@ -4,6 +4,7 @@
 // (no parse_mode): the model writes Markdown, and Telegram's Markdown/HTML modes reject a message with
 // one unbalanced `*` or `<`, so plain text is the only mode that never loses a reply.
 import { splitMessage } from "../split-message";
+import { CodedError } from "../../lib/coded-error";
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_MAX_MESSAGE = 4096;
@@ -15,16 +16,6 @@ export type ChatId = number | string;
 /** https://core.telegram.org/bots/api#inlinekeyboardmarkup (only callback buttons are used). */
 export interface InlineKeyboardMarkup {
   inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
-}
-
-export class TelegramApiError extends Error {
-  constructor(
-    readonly method: string,
-    readonly status: number,
-    message: string,
-  ) {
-    super(`Telegram ${method} failed (${status}): ${message}`);
-  }
 }
 
 interface TelegramAnswer {
@@ -87,7 +78,7 @@ export class TelegramApi {
       await new Promise((r) => setTimeout(r, retryAfter * 1000));
       return this.call(method, body, attempt + 1);
     }
-    throw new TelegramApiError(method, answer.error_code ?? res.status, answer.description ?? "no description");
+    throw new CodedError("telegram_api_failed", `Telegram ${method} failed (${answer.error_code ?? res.status}): ${answer.description ?? "no description"}`);
   }
 }
 

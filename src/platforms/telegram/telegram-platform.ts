@@ -3,10 +3,11 @@
 // documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Config } from "../../config";
 import { BOT_TENANTS } from "../../lib/tenant";
-import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
 import { parseTelegramCommand } from "./telegram-commands";
+import { CodedError } from "../../lib/coded-error";
 
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number };
@@ -82,7 +83,7 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
 
   private api(): TelegramApi {
     const token = this.config.TELEGRAM_BOT_TOKEN;
-    if (!token) throw new ChatNotConfiguredError("Telegram is not configured: set TELEGRAM_BOT_TOKEN.");
+    if (!token) throw new CodedError("chat_not_configured", "Telegram is not configured: set TELEGRAM_BOT_TOKEN.");
     return new TelegramApi(this.config.TELEGRAM_API_BASE, token);
   }
 }

@@ -28,6 +28,5 @@ export async function answerInput(
   by: string,
   idempotencyKey?: IdempotencyKey,
 ): Promise<AnswerOutcome> {
-  const outcome = await sessionStub(env, sessionId).answerInput(inputId, answer.action, answer.content, by, idempotencyKey);
-  return outcome ?? { ok: false, code: "not_found", message: `session ${sessionId} not found` };
+  return sessionStub(env, sessionId).answerInput(inputId, answer.action, answer.content, by, idempotencyKey);
 }

@@ -8,6 +8,7 @@ import { type Hooks, newId, now, type SourcedEvent } from "../../agent";
 import type { PermissionPolicy, PermissionRule } from "../../lib/permissions";
 import type { Redactor } from "../../lib/redaction";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
+import { refuse, type Outcome } from "../../lib/outcome";
 import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
 import type { SessionStore } from "../session-store";
 
@@ -23,9 +24,10 @@ export interface PendingApproval {
   expiresAt: string;
 }
 
-export type DecideOutcome =
-  | { ok: true; approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number }
-  | { ok: false; code: "not_found" | "already_decided"; message: string };
+export type DecideOutcome = Outcome<
+  { approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number },
+  "not_found" | "already_decided"
+>;
 
 export class ApprovalDesk {
   private readonly approvals: ApprovalStore;
@@ -70,10 +72,10 @@ export class ApprovalDesk {
    */
   decide(approvalId: string, decision: Decision, by: string, remember: boolean): DecideOutcome & { resume?: string } {
     const row = this.approvals.get(approvalId);
-    if (!row) return { ok: false, code: "not_found", message: `approval ${approvalId} not found` };
+    if (!row) return refuse("not_found", `approval ${approvalId} not found`);
     const seq = this.settle(row, decision === "allow" ? "allowed" : "denied", by);
     if (seq === undefined) {
-      return { ok: false, code: "already_decided", message: `approval ${approvalId} was already settled (${this.approvals.get(approvalId)?.status})` };
+      return refuse("already_decided", `approval ${approvalId} was already settled (${this.approvals.get(approvalId)?.status})`);
     }
     if (remember) {
       this.remember({ tool: row.name, action: decision });

@@ -30,6 +30,5 @@ export async function decideApproval(
   by: string,
   opts: DecideOptions = {},
 ): Promise<DecideOutcome> {
-  const outcome = await sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts.remember ?? false);
-  return outcome ?? { ok: false, code: "not_found", message: `session ${sessionId} not found` };
+  return sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts.remember ?? false);
 }

@@ -9,6 +9,7 @@
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { newId, now, type SourcedEvent } from "../../agent";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
+import { refuse, type Outcome, type Refusal } from "../../lib/outcome";
 import { checkElicitContent } from "../../mcp/elicit-content";
 import { InputStore, type InputAction, type InputRow, type InputStatus } from "./input-store";
 import type { IdempotencyKey } from "../runs/request-dedupe";
@@ -26,10 +27,13 @@ export interface PendingInput {
   expiresAt: string;
 }
 
+/** A refusal of `invalid_content` names each field's problem in `errors`. */
 export type AnswerOutcome =
-  | { ok: true; inputId: string; runId: string; action: InputAction; pendingInputs: number; seq: number; replayed: boolean }
-  | { ok: false; code: "not_found" | "already_answered" | "input_lost" | "idempotency_key_reused"; message: string }
-  | { ok: false; code: "invalid_content"; message: string; errors: string[] };
+  | Outcome<
+      { inputId: string; runId: string; action: InputAction; pendingInputs: number; seq: number; replayed: boolean },
+      "not_found" | "already_answered" | "input_lost" | "idempotency_key_reused"
+    >
+  | (Refusal<"invalid_content"> & { errors: string[] });
 
 export interface InputDeskDeps {
   sql: SqlStorage;
@@ -102,22 +106,17 @@ export class InputDesk {
    */
   answer(inputId: string, action: InputAction, content: Record<string, unknown> | undefined, by: string, idempotencyKey?: IdempotencyKey): AnswerOutcome {
     const row = this.inputs.get(inputId);
-    if (!row) return { ok: false, code: "not_found", message: `input ${inputId} not found` };
+    if (!row) return refuse("not_found", `input ${inputId} not found`);
     if (row.status !== "pending") return this.repeatOf(row, idempotencyKey);
     const resolve = this.held.get(inputId);
     if (!resolve) {
       this.recoverLost();
-      return {
-        ok: false,
-        code: "input_lost",
-        message: `input ${inputId} can no longer be answered: the session restarted while ${row.server} waited, which ended its request.`,
-      };
+      return refuse("input_lost", `input ${inputId} can no longer be answered: the session restarted while ${row.server} waited, which ended its request.`);
     }
     let result: ElicitResult = { action };
     if (action === "accept") {
       const checked = checkElicitContent(row.requestedSchema, content ?? {});
-      if (!checked.ok)
-        return { ok: false, code: "invalid_content", message: `The answer does not fit the form:\n${checked.errors.join("\n")}`, errors: checked.errors };
+      if (!checked.ok) return { ...refuse("invalid_content", `The answer does not fit the form:\n${checked.errors.join("\n")}`), errors: checked.errors };
       result = { action, content: checked.content };
     }
     const seq = this.settle(row, STATUS_OF[action], by, result, idempotencyKey);
@@ -164,7 +163,7 @@ export class InputDesk {
     const first = row.answer;
     if (key && first?.idempotencyKey?.key === key.key) {
       if (first.idempotencyKey.fingerprint !== key.fingerprint)
-        return { ok: false, code: "idempotency_key_reused", message: "This Idempotency-Key was used for a different answer." };
+        return refuse("idempotency_key_reused", "This Idempotency-Key was used for a different answer.");
       return {
         ok: true,
         inputId: row.inputId,
@@ -175,7 +174,7 @@ export class InputDesk {
         replayed: true,
       };
     }
-    return { ok: false, code: "already_answered", message: `input ${row.inputId} was already settled (${row.status})` };
+    return refuse("already_answered", `input ${row.inputId} was already settled (${row.status})`);
   }
 
   /** Settles a pending question and hands its held call the result; the run proceeds once none is left. The answer's trace seq. */

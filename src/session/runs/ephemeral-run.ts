@@ -5,11 +5,12 @@
 // (its Idempotency-Key, or its messages) and is deleted once the key expires or the retry window closes.
 import type { Message } from "../../agent";
 import type { Env } from "../../env";
+import type { Outcome } from "../../lib/outcome";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { Tenant } from "../../lib/tenant";
 import type { RunDedupe } from "./request-dedupe";
 import type { RunOptions } from "../session-store";
-import { runHandle, sessionStub, type RunHandle } from "./start-run";
+import { runHandle, sessionStub, type RunHandle, type StartRefusal } from "./start-run";
 
 export interface EphemeralRun extends RunHandle {
   sessionId: string;
@@ -23,11 +24,14 @@ export async function startEphemeralRun(
   input: string,
   options: RunOptions,
   dedupe: RunDedupe = {},
-): Promise<EphemeralRun> {
+): Promise<Outcome<EphemeralRun, StartRefusal["code"]>> {
   const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, options.system, dedupe);
   const stub = sessionStub(env, sessionId);
-  const handle = runHandle(stub, await stub.startStatelessRun(sessionId, history, input, options, dedupe));
+  const started = await stub.startStatelessRun(sessionId, history, input, options, dedupe);
+  if (!started.ok) return started;
+  const handle = runHandle(stub, started);
   return {
+    ok: true,
     ...handle,
     sessionId,
     async dispose() {

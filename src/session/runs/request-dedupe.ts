@@ -5,6 +5,7 @@
 //   going, or within RETRY_WINDOW_MS after it failed. Clients retry failures and timeouts, never successes.
 //   Each retry answered opens the window again, so a client's whole chain of backed-off retries is one run.
 // The keys live in the session's own SQLite, so they are durable and go with the session.
+import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "../session-store";
 
 /** An Idempotency-Key header and a fingerprint of the request it came with. */
@@ -24,8 +25,10 @@ export interface DedupeLimits {
   retryWindowMs: number;
 }
 
-/** What a repeated request gets: the earlier run, or a refusal. */
-export type Repeat = { runId: string } | { reused: true };
+/** What a repeated request gets: the earlier run, or a refusal (its key came with another body). */
+export type Repeat = Outcome<{ runId: string }, "idempotency_key_reused">;
+
+const KEY_REUSED = refuse("idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new request.");
 
 /** Runs that a retry attaches to instead of starting another. */
 const RETRIED_STATUSES = new Set(["failed", "running", "queued"]);
@@ -40,12 +43,12 @@ export class RequestDedupe {
     const k = dedupe.idempotencyKey;
     if (k) {
       const row = this.sql.exec<{ fingerprint: string; run_id: string }>("SELECT fingerprint, run_id FROM idempotency_keys WHERE key = ?", k.key).toArray()[0];
-      if (row) return row.fingerprint === k.fingerprint ? { runId: row.run_id } : { reused: true };
+      if (row) return row.fingerprint === k.fingerprint ? { ok: true, runId: row.run_id } : KEY_REUSED;
     }
     if (dedupe.detectRetry && latest && latest.input === input && RETRIED_STATUSES.has(latest.status)) {
       if (latest.status !== "failed" || now <= this.retryDeadline(latest, limits)) {
         this.sql.exec("INSERT OR REPLACE INTO retried_runs (run_id, at) VALUES (?, ?)", latest.runId, now);
-        return { runId: latest.runId };
+        return { ok: true, runId: latest.runId };
       }
     }
     return undefined;

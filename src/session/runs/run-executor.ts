@@ -131,7 +131,7 @@ export class RunExecutor {
           this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
-      result = failedResult(run, e instanceof ConfigError ? "config_invalid" : "internal_error", e instanceof Error ? e.message : String(e));
+      result = failedResult(run, e instanceof ConfigError ? e.code : "internal_error", e instanceof Error ? e.message : String(e));
     } finally {
       this.active.delete(run.runId);
       stopped();

@@ -14,6 +14,7 @@
 // `running` in between, its resume mark stored with its counters.
 import type { RunStatus, Usage } from "../../agent";
 import type { RunPatch, RunRow, SessionStore } from "../session-store";
+import { CodedError } from "../../lib/coded-error";
 
 const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "cancelled", "failed"],
@@ -34,8 +35,6 @@ export const isPaused = (status: RunStatus): status is "awaiting_approval" | "aw
 
 export type ExecutionStart = "start" | "resume" | "recover";
 
-export class InvalidTransition extends Error {}
-
 export class RunLifecycle {
   constructor(private readonly store: SessionStore) {}
 
@@ -51,7 +50,7 @@ export class RunLifecycle {
       this.store.markStarted(run.runId);
       return "start";
     }
-    if (run.status !== "running") throw new InvalidTransition(`run ${run.runId} is ${run.status}, not ready to execute`);
+    if (run.status !== "running") throw new CodedError("invalid_transition", `run ${run.runId} is ${run.status}, not ready to execute`);
     if (!run.resume) return "recover";
     this.store.setResume(run.runId, false);
     return "resume";
@@ -64,7 +63,7 @@ export class RunLifecycle {
 
   /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
   continueLater(run: RunRow, steps: number, usage: Usage): void {
-    if (!this.store.yieldRun(run.runId, steps, usage)) throw new InvalidTransition(`run ${run.runId} is not running; it cannot yield`);
+    if (!this.store.yieldRun(run.runId, steps, usage)) throw new CodedError("invalid_transition", `run ${run.runId} is not running; it cannot yield`);
   }
 
   /** Its pause is settled: the run goes back in line and continues where it stopped. */
@@ -89,7 +88,7 @@ export class RunLifecycle {
 
   private move(run: RunRow, to: RunStatus, patch: Omit<RunPatch, "status"> = {}): void {
     const from = this.store.run(run.runId)?.status ?? run.status;
-    if (from !== to && !TRANSITIONS[from].includes(to)) throw new InvalidTransition(`run ${run.runId} cannot go from ${from} to ${to}`);
+    if (from !== to && !TRANSITIONS[from].includes(to)) throw new CodedError("invalid_transition", `run ${run.runId} cannot go from ${from} to ${to}`);
     this.store.updateRun(run.runId, { ...patch, status: to });
   }
 }

@@ -17,8 +17,11 @@ export interface SessionView {
   usageByModel: Record<string, Usage>;
 }
 
-/** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
-export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
+/** A run started, or (`replayed`) found again for a repeated request. */
+export interface StartedRun {
+  runId: string;
+  replayed: boolean;
+}
 
 /** What a paused run waits for: approvals of its tool calls (awaiting_approval), or answers to MCP servers' questions (awaiting_input, `kind: "input"`). */
 export type PendingInteraction = PendingApproval | PendingInput;

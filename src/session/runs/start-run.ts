@@ -1,7 +1,7 @@
 // The one path every channel takes to run the agent: HTTP, the OpenAI-compatible endpoint, Telegram,
 // Slack, cron courses and the web page all call startRun and consume the same events.
 import type { Env } from "../../env";
-import { HttpError, notFound } from "../../lib/http-error";
+import { succeed, type Outcome, type Refusal } from "../../lib/outcome";
 import type { RunDedupe } from "./request-dedupe";
 
 export { ParadigmSchema } from "../../agent";
@@ -23,20 +23,24 @@ export function sessionStub(env: Env, sessionId: string) {
   return env.SESSIONS.getByName(sessionId);
 }
 
-export async function startRun(env: Env, sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<RunHandle> {
+/** Why a session starts no run: another tenant's session (as good as absent), or an Idempotency-Key reused with another body. */
+export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused">;
+
+/** Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error). */
+export async function startRun(
+  env: Env,
+  sessionId: string,
+  input: string,
+  options: RunOptions,
+  dedupe: RunDedupe = {},
+): Promise<Outcome<RunHandle, StartRefusal["code"]>> {
   const stub = sessionStub(env, sessionId);
-  // Another tenant's session is as good as absent, and cannot be created under the same id.
   const started = await stub.startRun(sessionId, input, options, dedupe);
-  if (!started) throw notFound(`session ${sessionId}`);
-  return runHandle(stub, started);
+  return started.ok ? succeed(runHandle(stub, started)) : started;
 }
 
-/** The handle of a run a session started or found again; an Idempotency-Key reused with another body is 422. */
-export function runHandle(stub: ReturnType<typeof sessionStub>, started: StartedRun): RunHandle {
-  if ("reused" in started) {
-    throw new HttpError(422, "idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new request.");
-  }
-  const { runId, replayed } = started;
+/** The handle of a run a session started or found again. */
+export function runHandle(stub: ReturnType<typeof sessionStub>, { runId, replayed }: StartedRun): RunHandle {
   return {
     runId,
     replayed,

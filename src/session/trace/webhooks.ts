@@ -102,7 +102,7 @@ export async function attemptDelivery(hook: WebhookHook, payload: HookPayload, b
     return { delivered: false, retry: RETRY_STATUSES.has(res.status), status: res.status, error: `HTTP ${res.status}` };
   } catch (e) {
     // A refused address or a redirect will not change on retry.
-    const final = e instanceof FetchError && (e.kind === "refused" || e.kind === "redirects");
+    const final = e instanceof FetchError && (e.code === "refused" || e.code === "redirects");
     return { delivered: false, retry: !final, error: e instanceof Error ? e.message : String(e) };
   }
 }

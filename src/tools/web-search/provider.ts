@@ -3,6 +3,7 @@
 import { DOMParser } from "linkedom";
 import * as z from "zod";
 import type { SearchRequest } from "./request";
+import { CodedError } from "../../lib/coded-error";
 
 export interface SearchHit {
   title: string;
@@ -22,10 +23,10 @@ export interface ProviderConfig {
   request: SearchRequest;
 }
 
-export class SearchError extends Error {
+/** The provider could not answer; the only error a provider throws, which the tool reports to the model. */
+export class SearchError extends CodedError<"search_failed"> {
   constructor(message: string) {
-    super(message);
-    this.name = "SearchError";
+    super("search_failed", message);
   }
 }
 

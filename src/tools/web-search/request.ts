@@ -44,7 +44,7 @@ export function createSearchRequest(opts: SearchRequestOptions): SearchRequest {
         });
       } catch (e) {
         if (!(e instanceof FetchError)) throw e;
-        if (e.kind === "network" && attempt < opts.retries) {
+        if (e.code === "network" && attempt < opts.retries) {
           await sleep(backoff, signal);
           continue;
         }

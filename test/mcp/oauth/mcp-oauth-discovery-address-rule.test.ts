@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { McpManager } from "../../../src/mcp";
 import { parseMcpConfig } from "../../../src/mcp/config";
 import { beginAuthorization } from "../../../src/mcp/oauth/authorization";
-import { OAuthDiscoveryRefused } from "../../../src/mcp/oauth/discovery-fetch";
 import type { McpOAuthContext } from "../../../src/mcp/oauth/oauth-provider";
 import { InMemoryOAuthStore } from "../../../src/mcp/oauth/oauth-store";
 import { listenLocal, type LocalServer } from "../../support/local-server";
@@ -65,7 +64,7 @@ describe("OAuth discovery from an MCP server", () => {
   it("refuses an authorization server at the cloud metadata service, even with ALLOW_PRIVATE_FETCH", async () => {
     named = { authorizationServer: METADATA_SERVICE };
     const error = await beginAuthorization(server(), context(true)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OAuthDiscoveryRefused);
+    expect(error).toMatchObject({ code: "oauth_discovery_refused" });
     expect(String(error)).toMatch(/169\.254\.169\.254 is a link-local address/);
     // The protected resource metadata on the configured server's own origin was read; the metadata service never.
     expect(touched(`http://127.0.0.1:${mcp.port}/.well-known/oauth-protected-resource`)).toBe(true);
@@ -80,7 +79,7 @@ describe("OAuth discovery from an MCP server", () => {
 
     // Lifted for local tests: discovery reaches it (and fails there, as this one has no metadata).
     const lifted = await beginAuthorization(server(), context(true)).catch((e: unknown) => e);
-    expect(lifted).not.toBeInstanceOf(OAuthDiscoveryRefused);
+    expect(lifted).not.toMatchObject({ code: "oauth_discovery_refused" });
     expect(touched(`http://127.0.0.1:${authServer.port}/.well-known/oauth-authorization-server`)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { userMessage } from "../../../src/agent/messages";
 import { startEphemeralRun } from "../../../src/session/runs/ephemeral-run";
 import { sessionStub } from "../../../src/session/runs/start-run";
@@ -13,6 +13,7 @@ describe("a run in an ephemeral session", () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Second answer." }]);
     const run = await startEphemeralRun(env, [userMessage(`${marker} first question`)], "second question", options);
+    assert(run.ok);
     expect((await run.result()).status).toBe("completed");
     const [seen] = (await requests(key)).requests;
     expect(seen!.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual([`${marker} first question`, "second question"]);
@@ -25,6 +26,7 @@ describe("a run in an ephemeral session", () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Too late.", delayMs: 3_000 }]);
     const run = await startEphemeralRun(env, [], `${marker} slow question`, options);
+    assert(run.ok);
     const started = Date.now();
     await run.dispose();
     expect(Date.now() - started).toBeLessThan(2_500);
