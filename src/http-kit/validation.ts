@@ -4,7 +4,7 @@ import * as z from "zod";
 import { badRequest } from "./errors";
 
 /**
- * Ids are URL-safe strings of 1–128 characters (shared/API.md), not made only of dots: a URL parser
+ * Ids are URL-safe strings of 1–128 characters (docs/api.md), not made only of dots: a URL parser
  * resolves `.` and `..` away, so such a session could never be read or deleted again.
  */
 export const Id = z

@@ -67,7 +67,7 @@ export function lessonKey(slug: string, format: DocumentFormat, n = 1): string {
 
 export const objectKey = (key: string): string => `${LESSON_PREFIX}${key}`;
 
-/** The URL path that serves a lesson (shared/API.md). */
+/** The URL path that serves a lesson (docs/api.md). */
 export const lessonPath = (key: string): string => `/v1/lessons/${key}`;
 
 export type LessonStatus = "final" | "draft";

@@ -1,4 +1,4 @@
-// Imports point inward (shared/ARCHITECTURE.md): the core in src/agent imports nothing outside itself
+// Imports point inward (docs/architecture.md): the core in src/agent imports nothing outside itself
 // but the openai and zod packages, everything else uses only the core's public surface (src/agent/index.ts),
 // the built-in tools never reach up into sessions, routes or channels, courses reach the chats only through
 // src/delivery (no courses ↔ channels cycle), and src/env.ts imports no Durable Object class (no type cycle).
