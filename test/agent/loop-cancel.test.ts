@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, ok } from "../../src/agent/tools";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 describe("cancelling a run", () => {
   it("stops during a model call with status cancelled and nothing half-written", async () => {

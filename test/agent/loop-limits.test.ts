@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, ok } from "../../src/agent/tools";
 import { calculateTool } from "../../src/tools/calculate";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const again = { toolCalls: [{ name: "calculate", args: { expression: "1+1" } }] };
 
@@ -40,8 +38,8 @@ describe("the loop's limits", () => {
   it("counts usage over every model call of the run", async () => {
     const { result } = await h.run(
       [
-        { ...again, usage: { prompt_tokens: 100, completion_tokens: 10 } },
-        { text: "2", usage: { prompt_tokens: 150, completion_tokens: 5 } },
+        { ...again, usage: { promptTokens: 100, completionTokens: 10 } },
+        { text: "2", usage: { promptTokens: 150, completionTokens: 5 } },
       ],
       { tools: [calculateTool] },
     );

@@ -1,24 +1,25 @@
 // LoopOptions.yieldAtStep: the loop stops between steps (status `running`, the step's tool results
 // stored) and a later execution over the stored history goes on where it stopped. Driven one step per
 // execution, each paradigm ends exactly as in one execution: same messages, result, events and model requests.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emptyUsage, type SourcedEvent } from "../../src/agent/events";
+import type { Message } from "../../src/agent/messages";
 import { runParadigm, type Paradigm } from "../../src/agent/paradigms";
 import { MemoryTodoStore } from "../../src/agent/todo";
 import { ToolRegistry } from "../../src/agent/tools";
 import { calculateTool } from "../../src/tools/calculate";
 import { testParadigmSettings } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
-import type { Reply } from "../support/scripted-model";
+import type { FakeReply } from "../support/fake-model";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
+/** A message without what differs between two runs of the same script: its id and time. */
+const unstamped = (m: Message) => ({ ...m, id: undefined, createdAt: undefined });
 
 let n = 0;
 
 /** Runs `replies` under `paradigm` in executions of `perExecution` steps (0: one execution), each over the history stored so far. */
-async function drive(paradigm: Paradigm, replies: Reply[], perExecution: number) {
+async function drive(paradigm: Paradigm, replies: FakeReply[], perExecution: number) {
   const key = `yield-${paradigm}-${perExecution}-${++n}`;
   const { events, messages, base } = h.prepare(key, replies, { input: "Work it out." });
   const todos = new MemoryTodoStore();
@@ -50,14 +51,14 @@ async function drive(paradigm: Paradigm, replies: Reply[], perExecution: number)
     return {
       executions,
       result: { status: result.status, output: result.output, steps: result.steps, usage: result.usage },
-      messages: messages.map((m) => unmark({ ...m, id: undefined, createdAt: undefined })),
+      messages: messages.map((m) => unmark(unstamped(m))),
       events: events.map((e: SourcedEvent) => unmark({ ...e, latencyMs: undefined, durationMs: undefined, callId: undefined })),
-      requests: h.model.requests(key).map((r) => unmark({ messages: r.messages, tools: r.tools, tool_choice: r.tool_choice })),
+      requests: h.model.requests(key).map((r) => unmark({ messages: r.messages.map(unstamped), tools: r.tools, toolChoice: r.toolChoice })),
     };
   }
 }
 
-const SCENARIOS: Array<[Paradigm, Reply[], number]> = [
+const SCENARIOS: Array<[Paradigm, FakeReply[], number]> = [
   [
     "react",
     [

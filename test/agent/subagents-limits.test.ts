@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { calculateTool } from "../../src/tools/calculate";
 import { runAgent } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const calc = (text?: string) => ({ ...(text ? { text } : {}), toolCalls: [{ name: "calculate", args: { expression: "2+2" } }] });
 

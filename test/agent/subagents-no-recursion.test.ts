@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Hooks } from "../../src/agent/hooks";
 import { defineTool, ok } from "../../src/agent/tools";
@@ -7,8 +7,6 @@ import { runAgent } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const saveNote = defineTool({
   name: "save_note",
@@ -25,7 +23,7 @@ describe("a subagent's tools", () => {
       tools: [calculateTool],
     });
     const [first, second] = h.model.requests("no-recursion-child");
-    expect(first!.tools!.map((t) => t.function.name).sort()).toEqual(["calculate", "read_tool_output", "todo_write"]);
+    expect(first!.tools.map((t) => t.name).sort()).toEqual(["calculate", "read_tool_output", "todo_write"]);
     expect(second!.messages.at(-1)).toMatchObject({ role: "tool" });
     expect(String(second!.messages.at(-1)!.content)).toContain('Unknown tool "task"');
     expect(messages.filter((m) => m.role === "tool")[0]!.content).toContain("could not delegate");
@@ -47,8 +45,8 @@ describe("a subagent's tools", () => {
       ],
       { tools: [calculateTool, saveNote] },
     );
-    expect(h.model.requests("ro-child")[0]!.tools!.map((t) => t.function.name)).not.toContain("save_note");
-    expect(h.model.requests("full-child")[0]!.tools!.map((t) => t.function.name)).toContain("save_note");
+    expect(h.model.requests("ro-child")[0]!.tools.map((t) => t.name)).not.toContain("save_note");
+    expect(h.model.requests("full-child")[0]!.tools.map((t) => t.name)).toContain("save_note");
   });
 
   it("obey the parent's permissions; a call that needs approval goes back to the parent, whose run then asks for it", async () => {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { calculateTool } from "../../src/tools/calculate";
 import { requestText, runAgent } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 describe("subagents (the task tool)", () => {
   it("run side by side on fresh contexts: a child sees only its prompt, the parent only the child's answer", async () => {
@@ -35,11 +33,11 @@ describe("subagents (the task tool)", () => {
       ["child-b", "Research topic B."],
     ] as const) {
       const first = h.model.requests(childKey)[0]!;
-      expect(first.messages.map((m) => m.role)).toEqual(["system", "user"]);
-      expect(first.messages[0]!.content).toBe("You are a test subagent.");
-      expect(first.messages[1]!.content).toContain(topic);
+      expect(first.system).toBe("You are a test subagent.");
+      expect(first.messages.map((m) => m.role)).toEqual(["user"]);
+      expect(first.messages[0]!.content).toContain(topic);
       expect(requestText(first)).not.toContain("PARENT-SECRET");
-      expect(first.tools!.map((t) => t.function.name)).not.toContain("task");
+      expect(first.tools.map((t) => t.name)).not.toContain("task");
     }
     // The parent's next request holds each child's final answer and nothing of the children's work.
     const parentSecond = h.model.requests(key)[1]!;

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newId, now, userMessage, type Message } from "../../src/agent/messages";
+import type { ModelRequest } from "../../src/agent/model";
 import { MemoryTodoStore } from "../../src/agent/todo";
 import { calculateTool } from "../../src/tools/calculate";
 import { runAgent } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
-import type { RecordedRequest } from "../support/scripted-model";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const calc = { toolCalls: [{ name: "calculate", args: { expression: "1+1" } }] };
 const openList = () => {
@@ -19,7 +17,7 @@ const openList = () => {
   ]);
   return todos;
 };
-const reminders = (req: RecordedRequest) => req.messages.filter((m) => m.role === "user" && String(m.content).startsWith("[Reminder from the agent harness"));
+const reminders = (req: ModelRequest) => req.messages.filter((m) => m.role === "user" && m.content.startsWith("[Reminder from the agent harness"));
 const reminderCounts = (key: string) => h.model.requests(key).map((r) => reminders(r).length);
 
 describe("the todo reminder", () => {
@@ -49,7 +47,7 @@ describe("the todo reminder", () => {
     // Each stays where it was shown: right after the tool result of the turn it followed.
     const seventh = h.model.requests(key)[7]!.messages;
     for (const r of reminders(h.model.requests(key)[7]!)) expect(seventh[seventh.indexOf(r) - 1]).toMatchObject({ role: "tool" });
-    expect(events.filter((e) => e.type === "todo.reminded").map((e) => (e as { idleTurns: number }).idleTurns)).toEqual([3, 4, 5, 6]);
+    expect(events.flatMap((e) => (e.type === "todo.reminded" ? [e.idleTurns] : []))).toEqual([3, 4, 5, 6]);
   });
 
   it("nudges the model to make a plan when it has no list", async () => {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryTodoStore } from "../../src/agent/todo";
 import { runAgent } from "../support/agent-run";
 import { LoopHarness } from "../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const write = (todos: unknown[], merge?: boolean) => ({ toolCalls: [{ name: "todo_write", args: merge === undefined ? { todos } : { todos, merge } }] });
 

@@ -1,29 +1,24 @@
 // The blind answer check: a reader with only the chapter (never the Answer Key) solves the multiple
-// choice and fill-in exercises, one model call per chapter; a wrong key comes back as a finding. The
-// scripted model plays that reader through the real `openai` client.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ModelClient } from "../../src/agent/model";
+// choice and fill-in exercises, one model call per chapter; a wrong key comes back as a finding. An
+// in-memory model plays that reader.
+import { describe, expect, it } from "vitest";
+import type { ModelClient, ModelRequest } from "../../src/agent/model";
 import { RunState } from "../../src/agent/run-state";
 import { createSaveDocumentTool } from "../../src/tools/save-document";
 import { requestText } from "../support/agent-run";
 import { GOOD_LESSON_SOURCES, goodLesson } from "../support/lesson-fixtures";
 import { MemoryLessonBucket } from "../support/memory-lesson-bucket";
 import { callTool, toolContext } from "../support/run-tool";
-import { LoopHarness } from "../support/loop-harness";
-import type { RecordedRequest, Reply } from "../support/scripted-model";
+import { FakeModel, type FakeReply } from "../support/fake-model";
 
 const lesson = goodLesson;
 const FETCHED = GOOD_LESSON_SOURCES;
 // Exercise 1.2 with options C and D swapped: D ($3x^2$) is right, the key still says C.
 const wrongKey = lesson.replace("- C. $3x^2$\n- D. $3x$", "- C. $3x$\n- D. $3x^2$");
 
-const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
-
 /** A reader that solves from the chapter it is given: what a careful student would answer. */
-const solver: Reply = {
-  dynamic: (req: RecordedRequest) => {
+const solver: FakeReply = {
+  dynamic: (req: ModelRequest) => {
     const text = requestText(req);
     if (text.includes("## Chapter 1:")) {
       const d = text.includes("- D. $3x^2$") ? "D" : "C";
@@ -33,12 +28,6 @@ const solver: Reply = {
   },
 };
 
-let n = 0;
-function solverModel(replies: Reply[]): { model: ModelClient; key: string } {
-  const key = `solver-${++n}`;
-  return { key, model: h.keyedClient(key, replies) };
-}
-
 function session(bucket: MemoryLessonBucket, model?: ModelClient) {
   const tool = createSaveDocumentTool({ bucket, sessionId: "sess-a", maxBytes: 1_000_000, ...(model ? { answerCheck: { model } } : {}) });
   const ctx = toolContext({ sessionId: "sess-a", runState: new RunState({ fetchedUrls: new Set(FETCHED) }) });
@@ -47,7 +36,7 @@ function session(bucket: MemoryLessonBucket, model?: ModelClient) {
 
 describe("the blind answer check", () => {
   it("catches a wrong key (C where D is right) from one call per chapter that never sees the key", async () => {
-    const { model, key } = solverModel([solver, solver]);
+    const model = new FakeModel([solver, solver]);
     const bucket = new MemoryLessonBucket();
     const result = await session(bucket, model)({ filename: "derivatives", content: wrongKey });
 
@@ -58,7 +47,7 @@ describe("the blind answer check", () => {
     expect(bucket.objects.get("lessons/derivatives.md")!.customMetadata!.status).toBe("draft");
     expect(result.usage?.totalTokens).toBeGreaterThan(0);
 
-    const requests = h.model.requests(key);
+    const requests = model.requests();
     expect(requests).toHaveLength(2);
     for (const req of requests) {
       const text = requestText(req);
@@ -69,7 +58,7 @@ describe("the blind answer check", () => {
   });
 
   it("a key the reader agrees with is final; fixing the key by an edit re-checks without solving the unchanged chapters again", async () => {
-    const { model, key } = solverModel([solver, solver]);
+    const model = new FakeModel([solver, solver]);
     const bucket = new MemoryLessonBucket();
     const save = session(bucket, model);
     expect((await save({ filename: "derivatives", content: wrongKey })).status).toBe("partial");
@@ -79,7 +68,7 @@ describe("the blind answer check", () => {
     });
     expect(fixed.status).toBe("success");
     expect(fixed.content).toContain("passes the lesson format check and the blind answer check");
-    expect(h.model.requests(key)).toHaveLength(2);
+    expect(model.requests()).toHaveLength(2);
   });
 
   it("is off without a model (LESSON_ANSWER_CHECK=false): the wrong key passes the form check", async () => {
@@ -89,7 +78,7 @@ describe("the blind answer check", () => {
   });
 
   it("does not block a lesson when the reader fails: the lesson is final and the result says the check could not run", async () => {
-    const { model } = solverModel([{ status: 500 }, { text: "I think B." }]);
+    const model = new FakeModel([{ error: "model_unavailable" }, { text: "I think B." }]);
     const result = await session(new MemoryLessonBucket(), model)({ filename: "derivatives", content: lesson });
     expect(result.status).toBe("success");
     expect(result.content).toContain("The blind answer check could not run for Chapter");

@@ -1,5 +1,5 @@
 // Runs a paradigm (with the todo list, the context manager and the harness tools as the session wires
-// them) against a LoopHarness's scripted model, with the stores in memory.
+// them) against a LoopHarness's in-memory model, with the stores in memory.
 import { z } from "zod";
 import { MemoryCompactionStore } from "../../src/agent/context/compaction";
 import { ContextManager, type ContextSettings } from "../../src/agent/context/context-manager";
@@ -8,13 +8,14 @@ import type { ToolOutputStore } from "../../src/agent/context/tool-outputs";
 import type { SourcedEvent } from "../../src/agent/events";
 import type { LoopOptions, LoopResult } from "../../src/agent/loop";
 import type { Message } from "../../src/agent/messages";
+import type { ModelRequest } from "../../src/agent/model";
 import { runParadigm, type Paradigm, type ParadigmSettings } from "../../src/agent/paradigms";
 import { createTaskTool, type SubagentDeps } from "../../src/agent/subagents";
 import { createTodoWriteTool, MemoryTodoStore } from "../../src/agent/todo";
 import { LOADED_SKILLS_KEY } from "../../src/agent/context/loaded-skills";
 import { defineTool, ok, ToolRegistry, type Tool } from "../../src/agent/tools";
 import type { LoopHarness } from "./loop-harness";
-import type { Reply } from "./scripted-model";
+import type { FakeReply } from "./fake-model";
 import { RunState } from "../../src/agent/run-state";
 
 export class MemoryToolOutputStore implements ToolOutputStore {
@@ -75,10 +76,10 @@ export interface AgentRun {
 
 let n = 0;
 
-export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunOptions = {}): Promise<AgentRun> {
-  const key = opts.key ?? `agent-${++n}-${Date.now().toString(36)}`;
-  const model = h.client();
-  const { events, messages, base } = h.prepare(key, replies, { history: opts.history, input: opts.input, model });
+export async function runAgent(h: LoopHarness, replies: FakeReply[], opts: AgentRunOptions = {}): Promise<AgentRun> {
+  const key = opts.key ?? `agent-${++n}`;
+  const model = h.model;
+  const { events, messages, base } = h.prepare(key, replies, { history: opts.history, input: opts.input });
   const todos = opts.todos ?? new MemoryTodoStore();
   const outputs = new MemoryToolOutputStore();
   const compactions = new MemoryCompactionStore();
@@ -131,9 +132,9 @@ export async function runAgent(h: LoopHarness, replies: Reply[], opts: AgentRunO
   return { result, events, messages, key, todos, outputs, compactions };
 }
 
-/** The text of every message of a recorded request, for "does the model see X" checks. */
-export const requestText = (req: { messages: Array<{ content?: unknown; tool_calls?: unknown }> }): string =>
-  req.messages.map((m) => `${typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? "")} ${JSON.stringify(m.tool_calls ?? "")}`).join("\n");
+/** The text of a recorded request (its system prompt and every message, calls included), for "does the model see X" checks. */
+export const requestText = (req: ModelRequest): string =>
+  [req.system, ...req.messages.map((m) => `${m.content} ${m.role === "assistant" ? JSON.stringify(m.toolCalls ?? "") : ""}`)].join("\n");
 
 /** A load_skill stand-in that records the skill in runState the way src/tools/skills.ts does. */
 export function skillLoaderTool(name: string, content: string): Tool {

@@ -1,28 +1,27 @@
 // A course book written in parts and repaired by edits, in a scripted run of the real loop: the model
 // sends at most two chapters a call, the blind answer check catches a wrong key, one edit call repairs
 // it, and the output tokens stay within 1.15× the book's size with no call over 12k tokens.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { estimateTextTokens } from "../../src/agent/context/tokens";
+import type { ModelRequest } from "../../src/agent/model";
 import { RunState } from "../../src/agent/run-state";
 import { FETCHED_URLS } from "../../src/tools/fetch-webpage";
 import { lessonChapters } from "../../src/lessons/validator";
 import { createSaveDocumentTool } from "../../src/tools/save-document";
 import { requestText, runAgent } from "../support/agent-run";
 import { COURSE_BOOK_SOURCES, courseBook } from "../support/course-book";
+import { FakeModel, type FakeReply } from "../support/fake-model";
 import { LoopHarness } from "../support/loop-harness";
 import { MemoryLessonBucket } from "../support/memory-lesson-bucket";
-import type { RecordedRequest, Reply } from "../support/scripted-model";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const MAX_CALL_TOKENS = 12_000;
 const GOAL = 1.15;
 
 /** A careful reader: answers each chapter's multiple choice from the options it is shown. */
-const reader: Reply = {
-  dynamic: (req: RecordedRequest) => {
+const reader: FakeReply = {
+  dynamic: (req: ModelRequest) => {
     const text = requestText(req);
     const n = Number(/## Chapter (\d+):/.exec(text)![1]);
     const letterOf = (k: number) => new RegExp(`#### Exercise ${n}\\.${k}[\\s\\S]*?- ([A-D])\\. (?:the rate of change|\\$12\\$)`).exec(text)![1];
@@ -34,19 +33,15 @@ describe.each([3, 5])("a %i-chapter course book built in parts", (chapters) => {
   it("is written, caught by the checks, repaired by one edit call, and costs at most 1.15× its size", async () => {
     const { book, text: intended } = courseBook(chapters, { wrongKeyIn: 2, missingBlankIn: chapters });
     const bucket = new MemoryLessonBucket();
-    const solverKey = `reader-${chapters}`;
     // One reading per chapter as it arrives, and one more for the chapter the repair changes.
-    const solver = h.keyedClient(
-      solverKey,
-      Array.from({ length: chapters + 1 }, () => reader),
-    );
+    const solver = new FakeModel(Array.from({ length: chapters + 1 }, () => reader));
     const save = createSaveDocumentTool({ bucket, sessionId: "sess-book", maxBytes: 1_000_000, answerCheck: { model: solver } });
     const filename = "calculus-basics";
     const edits = [
       { old_text: "### Exercise 2.2\n**Answer:** C", new_text: "### Exercise 2.2\n**Answer:** D" },
       { old_text: "What is the rate of change of $x^5$?", new_text: "The rate of change of $x^5$ is ____ ." },
     ];
-    const replies: Reply[] = [
+    const replies: FakeReply[] = [
       ...book.parts.map((content, i) => ({
         toolCalls: [
           { name: "save_document", args: i === 0 ? { filename, title: "Calculus Basics", topic: "calculus", content } : { filename, append: true, content } },
@@ -76,7 +71,7 @@ describe.each([3, 5])("a %i-chapter course book built in parts", (chapters) => {
     expect([...last.content.matchAll(/\((\w+)\)$/gm)].map((m) => m[1])).toEqual(["fill_in_no_blank", "answer_disputed"]);
     expect(last.content).toContain("Exercise 2.2: the Answer Key says C, but a reader who solved it from Chapter 2 alone, without the key, answered D");
     expect(results.at(-1)!.content).toContain("It passes the lesson format check and the blind answer check");
-    expect(h.model.requests(solverKey)).toHaveLength(chapters + 1);
+    expect(solver.requests()).toHaveLength(chapters + 1);
     const stored = bucket.text("lessons/calculus-basics.md")!;
     expect(bucket.objects.get("lessons/calculus-basics.md")!.customMetadata!.status).toBe("final");
     expect(lessonChapters(stored)).toHaveLength(chapters);

@@ -1,6 +1,6 @@
 // AUTO_COMPACTION=false: a run past the compaction threshold is not compacted (no summarizer call, no
 // context.compacted event), while compactNow still compacts on request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryCompactionStore } from "../../../src/agent/context/compaction";
 import { ContextManager } from "../../../src/agent/context/context-manager";
 import { RunState } from "../../../src/agent/run-state";
@@ -10,8 +10,6 @@ import { MemoryToolOutputStore, runAgent, testContextSettings } from "../../supp
 import { LoopHarness } from "../../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const calc = { toolCalls: [{ name: "calculate", args: { expression: "1+1" } }] };
 
@@ -20,7 +18,7 @@ describe("auto-compaction switched off", () => {
     const key = "compaction-off";
     const { result, events, messages } = await runAgent(
       h,
-      [calc, calc, { ...calc, usage: { prompt_tokens: 3900, completion_tokens: 5 } }, calc, { text: "done" }],
+      [calc, calc, { ...calc, usage: { promptTokens: 3900, completionTokens: 5 } }, calc, { text: "done" }],
       { key, tools: [calculateTool], context: { contextWindow: 4000, keepRounds: 2, autoCompaction: false }, settings: { todoReminderTurns: 100 } },
     );
     expect(result.status).toBe("completed");
@@ -30,7 +28,7 @@ describe("auto-compaction switched off", () => {
     h.model.script(key, [{ text: "SUMMARY: four sums." }]);
     const compactions = new MemoryCompactionStore();
     const context = new ContextManager({
-      model: h.client(),
+      model: h.model,
       outputs: new MemoryToolOutputStore(),
       compactions,
       todos: new MemoryTodoStore(),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemoryCompactionStore } from "../../../src/agent/context/compaction";
 import { ContextManager } from "../../../src/agent/context/context-manager";
@@ -11,8 +11,6 @@ import { LoopHarness } from "../../support/loop-harness";
 import { RunState } from "../../../src/agent/run-state";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const SKILL = "# Exercise generator\nWrite three exercises per chapter, with an answer key.";
 const loadSkill = skillLoaderTool("exercise-generator", SKILL);
@@ -41,9 +39,9 @@ describe("auto-compaction", () => {
             { id: "2", text: "Write exercises" },
           ],
         }),
-        { ...call("fetch_page"), usage: { prompt_tokens: 2900, completion_tokens: 5 } },
-        { ...call("fetch_page"), usage: { prompt_tokens: 3000, completion_tokens: 5 } },
-        { ...call("fetch_page"), usage: { prompt_tokens: 3300, completion_tokens: 5 } },
+        { ...call("fetch_page"), usage: { promptTokens: 2900, completionTokens: 5 } },
+        { ...call("fetch_page"), usage: { promptTokens: 3000, completionTokens: 5 } },
+        { ...call("fetch_page"), usage: { promptTokens: 3300, completionTokens: 5 } },
         { text: `${marker} SUMMARY: the learner wants exercises on cells; three pages read.` },
         { text: "Here are your exercises." },
       ],
@@ -60,27 +58,27 @@ describe("auto-compaction", () => {
     expect(requests).toHaveLength(7);
 
     // Below the threshold nothing happened: requests 0–4 are the plain history, growing by one round each.
-    expect(requests.slice(0, 5).map((r) => r.messages.length)).toEqual([2, 4, 6, 8, 10]);
+    expect(requests.slice(0, 5).map((r) => r.messages.length)).toEqual([1, 3, 5, 7, 9]);
     // The 6th request is the summarizer's: its own prompt, no tools, the older rounds as a transcript.
     const summarizer = requests[5]!;
-    expect(summarizer.messages[0]!.content).toMatch(/^You compact a conversation/);
-    expect(summarizer.tools).toBeUndefined();
-    const transcript = String(summarizer.messages[1]!.content);
+    expect(summarizer.system).toMatch(/^You compact a conversation/);
+    expect(summarizer.tools).toEqual([]);
+    const transcript = summarizer.messages[0]!.content;
     expect(transcript).toContain("make exercises about cells");
     expect(transcript).toContain("[assistant calls todo_write]");
     expect(transcript).not.toContain("page 3:");
 
     // The next request: the same system prompt, the summary with the skill and the todo list verbatim, then the last 2 rounds whole.
     const after = requests[6]!;
-    expect(after.messages[0]).toEqual(requests[4]!.messages[0]);
-    expect(after.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "assistant", "tool"]);
-    const summary = String(after.messages[1]!.content);
+    expect(after.system).toEqual(requests[4]!.system);
+    expect(after.messages.map((m) => m.role)).toEqual(["summary", "assistant", "tool", "assistant", "tool"]);
+    const summary = after.messages[0]!.content;
     expect(summary).toContain("SUMMARY: the learner wants exercises on cells");
     expect(summary).toContain(SKILL);
     expect(summary).toContain("[>] 1. Read sources\n[ ] 2. Write exercises");
-    expect(after.messages.slice(2, 4)).toEqual(requests[4]!.messages.slice(8));
-    expect(String(after.messages[3]!.content)).toMatch(/^page 2:/);
-    expect(String(after.messages[5]!.content)).toMatch(/^page 3:/);
+    expect(after.messages.slice(1, 3)).toEqual(requests[4]!.messages.slice(7));
+    expect(after.messages[2]!.content).toMatch(/^page 2:/);
+    expect(after.messages[4]!.content).toMatch(/^page 3:/);
 
     // An overlay: every original message is still in the history, and the record says where the summary ends.
     expect(messages.map((m) => m.role)).toEqual(["user", ...Array(5).fill(["assistant", "tool"]).flat(), "assistant"]);
@@ -105,7 +103,7 @@ describe("auto-compaction", () => {
     }
     const events: SourcedEvent[] = [];
     const manager = new ContextManager({
-      model: h.client(),
+      model: h.model,
       outputs: new MemoryToolOutputStore(),
       compactions: new MemoryCompactionStore(),
       todos: new MemoryTodoStore(),

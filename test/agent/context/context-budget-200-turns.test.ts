@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, ok } from "../../../src/agent/tools";
 import { runAgent, skillLoaderTool } from "../../support/agent-run";
 import { LoopHarness } from "../../support/loop-harness";
-import type { RecordedRequest, Reply } from "../../support/scripted-model";
+import type { ModelRequest } from "../../../src/agent/model";
+import { promptTokensOf, type FakeReply } from "../../support/fake-model";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const WINDOW = 8000;
 const TURNS = 200;
 const SKILL = "# Knowledge compiler\nCite every source. " + "Write clear chapters. ".repeat(40);
 
-/** What the scripted model counts as the prompt: the request body's length / 4 (as a provider would count it, roughly). */
-const promptSize = (r: RecordedRequest) => Math.ceil(JSON.stringify(r.body).length / 4);
-const isSummarizer = (r: RecordedRequest) => String(r.messages[0]?.content).startsWith("You compact a conversation");
+const isSummarizer = (r: ModelRequest) => r.system.startsWith("You compact a conversation");
 
 describe("a 200-turn session", () => {
   it("stays under MODEL_CONTEXT_WINDOW in every model request, compacting as it goes, with every message kept", async () => {
@@ -32,7 +29,7 @@ describe("a 200-turn session", () => {
     });
     let turns = 0;
     let summaries = 0;
-    const reply = (req: RecordedRequest): Reply => {
+    const reply = (req: ModelRequest): FakeReply => {
       if (isSummarizer(req)) {
         summaries++;
         return { text: `${marker} Summary ${summaries}: the learner is studying cells; ${turns} pages read so far. ` + "Key facts noted. ".repeat(60) };
@@ -63,8 +60,8 @@ describe("a 200-turn session", () => {
     expect(result).toMatchObject({ status: "completed", output: "All pages read.", steps: TURNS });
     const requests = h.model.requests(key);
     // Every request fits the window; the agent's own requests even stay under the compaction threshold (80%).
-    expect(Math.max(...requests.map(promptSize))).toBeLessThanOrEqual(WINDOW);
-    expect(Math.max(...requests.filter((r) => !isSummarizer(r)).map(promptSize))).toBeLessThanOrEqual(WINDOW * 0.8);
+    expect(Math.max(...requests.map(promptTokensOf))).toBeLessThanOrEqual(WINDOW);
+    expect(Math.max(...requests.filter((r) => !isSummarizer(r)).map(promptTokensOf))).toBeLessThanOrEqual(WINDOW * 0.8);
     // It did have to compact, and each compaction is in the trace.
     expect(summaries).toBeGreaterThan(3);
     expect(events.filter((e) => e.type === "context.compacted")).toHaveLength(summaries);

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool, ok } from "../../../src/agent/tools";
 import { runAgent, skillLoaderTool } from "../../support/agent-run";
 import { LoopHarness } from "../../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const page = (n: number) => `page ${n}: ` + "lorem ipsum ".repeat(300);
 const SKILL = "# Knowledge compiler\n" + "Write chapters from sources. ".repeat(200);

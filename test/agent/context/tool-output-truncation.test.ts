@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { outputLines, truncateOutput } from "../../../src/agent/context/truncation";
 import { defineTool, ok } from "../../../src/agent/tools";
@@ -6,8 +6,6 @@ import { runAgent } from "../../support/agent-run";
 import { LoopHarness } from "../../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join("\n");
 const limits = { maxLines: 20, maxBytes: 8192 };

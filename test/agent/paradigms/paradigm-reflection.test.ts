@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CRITIC_PROMPT } from "../../../src/agent/paradigms/reflection";
 import { runAgent } from "../../support/agent-run";
 import { LoopHarness } from "../../support/loop-harness";
 
 const h = new LoopHarness();
-beforeAll(() => h.start());
-afterAll(() => h.stop());
 
 describe("the reflection paradigm", () => {
   it("answers, is sent back by the critic's revise call, revises, and stops when the critic calls approve", async () => {
@@ -22,17 +20,17 @@ describe("the reflection paradigm", () => {
     expect(result).toMatchObject({ status: "completed", output: "Mitochondria make ATP, the cell's energy currency.", steps: 4 });
     const [answer, critique, revision, approval] = h.model.requests(key);
     // The critic's conversation: its own prompt, the task and the answer, only approve/revise, and a forced call.
-    expect(critique!.messages.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(critique!.messages[0]!.content).toBe(CRITIC_PROMPT);
-    expect(critique!.messages[1]!.content).toContain("What do mitochondria do?");
-    expect(critique!.messages[1]!.content).toContain("Mitochondria make energy.");
-    expect(critique!.tools!.map((t) => t.function.name)).toEqual(["approve", "revise"]);
-    expect(critique!.tool_choice).toBe("required");
+    expect(critique!.system).toBe(CRITIC_PROMPT);
+    expect(critique!.messages.map((m) => m.role)).toEqual(["user"]);
+    expect(critique!.messages[0]!.content).toContain("What do mitochondria do?");
+    expect(critique!.messages[0]!.content).toContain("Mitochondria make energy.");
+    expect(critique!.tools.map((t) => t.name)).toEqual(["approve", "revise"]);
+    expect(critique!.toolChoice).toBe("required");
     // The author sees its first answer and the reasons, not the critic's conversation.
-    expect(revision!.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
-    expect(revision!.messages[3]!.content).toContain("- Say what form the energy takes (ATP).");
-    expect(answer!.tools!.map((t) => t.function.name)).not.toContain("approve");
-    expect(approval!.messages[1]!.content).toContain("Mitochondria make ATP");
+    expect(revision!.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(revision!.messages[2]!.content).toContain("- Say what form the energy takes (ATP).");
+    expect(answer!.tools.map((t) => t.name)).not.toContain("approve");
+    expect(approval!.messages[0]!.content).toContain("Mitochondria make ATP");
     // Stored: the author's turns and the reviewer's reasons; the critic's messages stay out.
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     // The critic's events are marked as its own.

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAIResponsesModel } from "../../../src/agent/providers/openai-responses";
 import { calculateTool } from "../../../src/tools/calculate";
-import { LoopHarness } from "../../support/loop-harness";
+import { WireLoopHarness } from "../../support/wire-loop-harness";
 
-const h = new LoopHarness();
+const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 

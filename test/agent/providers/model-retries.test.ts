@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LoopHarness } from "../../support/loop-harness";
+import { WireLoopHarness } from "../../support/wire-loop-harness";
 
-const h = new LoopHarness();
+const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SourcedEvent } from "../../../src/agent/events";
 import type { Message } from "../../../src/agent/messages";
 import { calculateTool } from "../../../src/tools/calculate";
-import { LoopHarness } from "../../support/loop-harness";
+import { WireLoopHarness } from "../../support/wire-loop-harness";
 import { DIALECTS, type DialectName } from "../../support/model-dialects";
 import type { Reply } from "../../support/scripted-model";
 
-const h = new LoopHarness();
+const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 

@@ -1,11 +1,11 @@
-// The model sees a tool result's status: error and partial results reach it starting with `Error:` /
-// `Partial:` (never twice), success results unchanged; the stored history keeps the bare content.
+// The model sees a tool result's status: on the wire, error and partial results reach it starting with
+// `Error:` / `Partial:` (never twice), success results unchanged; the stored history keeps the bare content.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import { defineTool, fail, ok } from "../../src/agent/tools";
-import { LoopHarness } from "../support/loop-harness";
+import { defineTool, fail, ok } from "../../../src/agent/tools";
+import { WireLoopHarness } from "../../support/wire-loop-harness";
 
-const h = new LoopHarness();
+const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 
