@@ -4,7 +4,7 @@
 // since the pause count).
 import type { Env } from "../env";
 import { toJsonRecord } from "../lib/json";
-import type { PendingApproval } from "../session/interactions/approvals";
+import type { PendingApproval } from "../session/interactions/approval-requests";
 import type { RunView } from "../session/runs/run-views";
 import { sessionStub } from "../session/runs/start-run";
 import { readStreamRows } from "../session/trace/stream-events";

@@ -11,9 +11,9 @@ import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
-import { ApprovalDesk, type DecideOutcome, type Decision } from "./interactions/approvals";
+import { ApprovalRequests, type DecideOutcome, type Decision } from "./interactions/approval-requests";
 import { EventHub, type TracePolicy } from "./trace/event-hub";
-import { InputDesk, type AnswerOutcome, type InputAction } from "./interactions/inputs";
+import { InputRequests, type AnswerOutcome, type InputAction } from "./interactions/input-requests";
 import type { IdempotencyKey } from "./runs/request-dedupe";
 import { RunExecutor } from "./runs/run-executor";
 import { isUnfinished, RunLifecycle } from "./runs/run-lifecycle";
@@ -31,8 +31,8 @@ const SESSION_DELETED = { code: "session_deleted", message: "The session was del
 export class SessionObject extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly hub: EventHub;
-  private readonly approvals: ApprovalDesk;
-  private readonly inputs: InputDesk;
+  private readonly approvals: ApprovalRequests;
+  private readonly inputs: InputRequests;
   private readonly lifecycle: RunLifecycle;
   private readonly dedupe: RequestDedupe;
   private readonly outbox: WebhookOutbox;
@@ -53,13 +53,13 @@ export class SessionObject extends DurableObject<Env> {
       // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
       (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
     );
-    this.approvals = new ApprovalDesk(
+    this.approvals = new ApprovalRequests(
       ctx.storage.sql,
       this.store,
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
     );
-    this.inputs = new InputDesk({
+    this.inputs = new InputRequests({
       sql: ctx.storage.sql,
       lifecycle: this.lifecycle,
       emit: (runId, e) => this.hub.emit(runId, e),
@@ -337,7 +337,7 @@ export class SessionObject extends DurableObject<Env> {
       await this.destroy();
       return;
     }
-    // Pending questions are looked at even before they are due: one this object no longer holds is lost (inputs.ts).
+    // Pending questions are looked at even before they are due: one this object no longer holds is lost (input-requests.ts).
     if (plan.nextExpiry !== undefined) {
       for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
       this.inputs.expire(Date.now());

@@ -3,11 +3,11 @@
 // Durable Object, which checks the content against the question's form, hands the answer to the held
 // tool call and lets the run proceed.
 import type { Env } from "../../env";
-import type { AnswerOutcome, InputAction } from "./inputs";
+import type { AnswerOutcome, InputAction } from "./input-requests";
 import type { IdempotencyKey } from "../runs/request-dedupe";
 import { sessionStub } from "../runs/start-run";
 
-export type { AnswerOutcome, InputAction, PendingInput } from "./inputs";
+export type { AnswerOutcome, InputAction, PendingInput } from "./input-requests";
 
 /**
  * Answers input `inputId` of session `sessionId`; `by` names who answered, for the audit trace ("api",

@@ -2,10 +2,10 @@
 // Telegram's inline keyboard, Slack's buttons. It goes to the session's Durable Object, which records
 // the decision and resumes the run once all of its pending calls are decided.
 import type { Env } from "../../env";
-import type { DecideOutcome, Decision } from "./approvals";
+import type { DecideOutcome, Decision } from "./approval-requests";
 import { sessionStub } from "../runs/start-run";
 
-export type { DecideOutcome, Decision } from "./approvals";
+export type { DecideOutcome, Decision } from "./approval-requests";
 
 export interface DecideOptions {
   /** Also decide this tool for the rest of the session (and the run's other calls of it). */

@@ -24,9 +24,9 @@ export interface DriveDeps {
   emit: (e: SourcedEvent) => void;
   /** How this execution of the run begins (run-lifecycle.ts): `recover` after a restart. */
   how: ExecutionStart;
-  /** The permission policy and a person's decisions (approvals.ts), for the run and its subagents. */
+  /** The permission policy and a person's decisions (approval-requests.ts), for the run and its subagents. */
   permissions: Hooks;
-  /** Asks the run's user an MCP server's question (inputs.ts) and waits for the answer. */
+  /** Asks the run's user an MCP server's question (input-requests.ts) and waits for the answer. */
   askUser: McpInputRequest;
 }
 

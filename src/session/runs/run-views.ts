@@ -1,8 +1,8 @@
 // What clients see of a session and its runs (the Session object's answers): plain data, read from
 // the store, with a paused run's `pending` read from the one table of pending interactions.
 import { addUsage, emptyUsage, type Message, type RunResult, type Todo, type Usage } from "../../agent";
-import type { PendingApproval } from "../interactions/approvals";
-import type { PendingInput } from "../interactions/inputs";
+import type { PendingApproval } from "../interactions/approval-requests";
+import type { PendingInput } from "../interactions/input-requests";
 import type { RunRow, SessionStore } from "../session-store";
 
 export interface SessionView {

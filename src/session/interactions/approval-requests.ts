@@ -29,7 +29,8 @@ export type DecideOutcome = Outcome<
   "not_found" | "already_decided"
 >;
 
-export class ApprovalDesk {
+/** The session's requests for a person's approval of tool calls: asked, decided, expired, withdrawn, and the decisions it remembers. */
+export class ApprovalRequests {
   private readonly approvals: ApprovalStore;
 
   constructor(

@@ -35,7 +35,7 @@ export type AnswerOutcome =
     >
   | (Refusal<"invalid_content"> & { errors: string[] });
 
-export interface InputDeskDeps {
+export interface InputRequestsDeps {
   sql: SqlStorage;
   lifecycle: RunLifecycle;
   /** Emits into the run's stream and trace; returns the trace seq. */
@@ -46,12 +46,13 @@ export interface InputDeskDeps {
 
 const STATUS_OF: Record<InputAction, Exclude<InputStatus, "pending">> = { accept: "accepted", decline: "declined", cancel: "cancelled" };
 
-export class InputDesk {
+/** MCP servers' requests for the user's input: asked, held open while the run waits, answered, expired or lost. */
+export class InputRequests {
   private readonly inputs: InputStore;
   /** The held calls, by input id: each resolves its call's answer. Lost when the object restarts. */
   private readonly held = new Map<string, (result: ElicitResult) => void>();
 
-  constructor(private readonly d: InputDeskDeps) {
+  constructor(private readonly d: InputRequestsDeps) {
     this.inputs = new InputStore(d.sql);
   }
 
