@@ -6,6 +6,7 @@ import { ApiKeysSchema } from "./http/api-keys";
 import { CodedError } from "./lib/coded-error";
 import { PermissionRulesSchema } from "./lib/permissions";
 import { WebhookHooksSchema } from "./session/trace/webhooks";
+import { errorMessage } from "./lib/error-message";
 
 const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 const bool = (def: boolean) =>
@@ -28,7 +29,7 @@ const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
       try {
         return JSON.parse(text);
       } catch (e) {
-        ctx.addIssue({ code: "custom", message: `not valid JSON (${(e as Error).message})` });
+        ctx.addIssue({ code: "custom", message: `not valid JSON (${errorMessage(e)})` });
         return z.NEVER;
       }
     })

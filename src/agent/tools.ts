@@ -175,7 +175,7 @@ export class ToolRegistry {
     try {
       raw = call.args.trim() === "" ? {} : JSON.parse(call.args);
     } catch (e) {
-      return { error: `Arguments for ${call.name} are not valid JSON (${(e as Error).message}). Send a JSON object.` };
+      return { error: `Arguments for ${call.name} are not valid JSON (${e instanceof Error ? e.message : String(e)}). Send a JSON object.` };
     }
     const v = tool.validate(raw);
     if (!v.ok) return { error: `Invalid arguments for ${call.name}:\n${v.error}` };

@@ -34,6 +34,7 @@ import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
 import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "../platforms/registry";
+import { errorMessage } from "../lib/error-message";
 
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
 const TYPING_EVERY_MS = 4_000;
@@ -236,7 +237,7 @@ export class ChatObject extends DurableObject<Env> {
   /** Records the failure and tells the chat, if the chat can still be reached. */
   private async fail(seq: number, error: unknown): Promise<void> {
     console.error(`chat job ${seq} failed`, error);
-    this.finish(seq, error instanceof Error ? error.message : String(error));
+    this.finish(seq, errorMessage(error));
     const job = this.store.job(seq);
     if (!job) return;
     const platform = this.platform(job.message);

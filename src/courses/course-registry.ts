@@ -29,6 +29,7 @@ import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts"
 import { COURSE_MIGRATIONS } from "./course-schema";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
+import { errorMessage } from "../lib/error-message";
 
 export interface CourseSummary {
   id: string;
@@ -290,5 +291,3 @@ function describeRun(run: { status: string; error?: { message: string } } | unde
   if (!run) return "the run was not found";
   return run.error ? `${run.status}: ${run.error.message}` : run.status;
 }
-
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -8,6 +8,7 @@ import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from 
 import { halfWidth } from "./vocabulary";
 import { answerLetter } from "./answer-key";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
+import { errorMessage } from "../lib/error-message";
 
 export const SOLVER_SYSTEM_PROMPT =
   "You are a careful student with only one chapter of a lesson in front of you. Solve the exercises you are asked to solve, " +
@@ -86,7 +87,7 @@ async function solveChapter(
     return parsed.data;
   } catch (e) {
     if (opts.signal.aborted) throw e;
-    result.unavailable.push(`Chapter ${chapter.number}: ${(e as Error).message}`);
+    result.unavailable.push(`Chapter ${chapter.number}: ${errorMessage(e)}`);
     return undefined;
   }
 }

@@ -4,6 +4,7 @@
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
+import { errorMessage } from "../lib/error-message";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
@@ -138,7 +139,7 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
     try {
       value = JSON.parse(raw);
     } catch (e) {
-      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${(e as Error).message})` }]);
+      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${errorMessage(e)})` }]);
     }
   }
   const root = rootSchema.safeParse(value);

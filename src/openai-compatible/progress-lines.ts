@@ -19,7 +19,7 @@ const TOOL_WORDS: Record<string, Describe> = {
 
 /** One line for a tool call, or null when it needs none. */
 export function describeToolCall(name: string, args: unknown): string | null {
-  const record = args && typeof args === "object" ? (args as Record<string, unknown>) : {};
+  const record: Record<string, unknown> = args && typeof args === "object" ? { ...args } : {};
   const known = TOOL_WORDS[name];
   if (known) return known(record);
   const firstText = Object.values(record).find((v) => typeof v === "string");

@@ -31,8 +31,7 @@ type Message = z.infer<typeof UIMessage>;
 
 const userText = (m: Message) =>
   m.parts
-    .filter((p) => p.type === "text" && typeof p.text === "string")
-    .map((p) => p.text as string)
+    .flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : []))
     .join("\n")
     .trim();
 

@@ -23,13 +23,16 @@ export const APPROVAL_BUTTONS: ReadonlyArray<{ choice: ApprovalChoice; label: st
 
 export const buttonValue = (choice: ApprovalChoice, approvalId: string) => `${choice}:${approvalId}`;
 
-const ButtonValue = z.string().regex(/^(allow|deny|always):([A-Za-z0-9._:-]{1,56})$/);
+const ButtonValue = z
+  .string()
+  .regex(/^(allow|deny|always):([A-Za-z0-9._:-]{1,56})$/)
+  .transform((v) => ({ choice: v.slice(0, v.indexOf(":")), approvalId: v.slice(v.indexOf(":") + 1) }))
+  .pipe(z.object({ choice: z.enum(["allow", "deny", "always"]) satisfies z.ZodType<ApprovalChoice>, approvalId: z.string() }));
 
 /** A button's value back as choice and approval id; undefined for anything the bot did not make. */
 export function parseButtonValue(value: string | undefined): { choice: ApprovalChoice; approvalId: string } | undefined {
-  if (!ButtonValue.safeParse(value).success) return undefined;
-  const at = value!.indexOf(":");
-  return { choice: value!.slice(0, at) as ApprovalChoice, approvalId: value!.slice(at + 1) };
+  const parsed = ButtonValue.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 const ARGS_SHOWN = 300;

@@ -229,7 +229,8 @@ export class SessionObject extends DurableObject<Env> {
       this.approvals.withdraw(runId, "the run was cancelled first.");
       this.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
-    return this.runView(this.store.run(runId)!);
+    const after = this.store.run(runId);
+    return after ? this.runView(after) : null;
   }
 
   /** Compacts the history now (compact-session.ts). */

@@ -1,6 +1,7 @@
 // Safe arithmetic: a small recursive-descent parser, because eval is unsafe (and workerd forbids it).
 import * as z from "zod";
 import { defineTool, fail, ok } from "../agent";
+import { errorMessage } from "../lib/error-message";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {
   sqrt: Math.sqrt,
@@ -123,7 +124,7 @@ export const calculateTool = defineTool({
       if (!Number.isFinite(value)) return fail(`The expression ${expression} has no finite value (${value}).`);
       return ok(`${expression} = ${Number(value.toPrecision(15))}`, { value });
     } catch (e) {
-      return fail(`Could not evaluate "${expression}": ${(e as Error).message}.`);
+      return fail(`Could not evaluate "${expression}": ${errorMessage(e)}.`);
     }
   },
 });

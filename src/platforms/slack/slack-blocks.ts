@@ -2,11 +2,11 @@
 // blocks (one per row). The approval buttons are Allow (primary) / Deny (danger) / Always allow, each
 // `value` the "<choice>:<approval id>" of approval-buttons.ts; once decided, the message is rewritten
 // with the decision instead of the buttons. Other buttons (the quiz's, an input's) carry their own values.
-import { APPROVAL_BUTTONS, buttonValue } from "../approval-buttons";
+import { APPROVAL_BUTTONS, buttonValue, type ApprovalChoice } from "../approval-buttons";
 import type { ChatButton } from "../chat-platform";
 import { escapeSlackText, type SlackBlock } from "./slack-api";
 
-const STYLES = { allow: "primary", deny: "danger" } as const;
+const STYLES: Partial<Record<ApprovalChoice, "primary" | "danger">> = { allow: "primary", deny: "danger" };
 
 export function approvalBlocks(prompt: string, approvalId: string): SlackBlock[] {
   return [
@@ -19,7 +19,7 @@ export function approvalBlocks(prompt: string, approvalId: string): SlackBlock[]
         action_id: `approval_${choice}`,
         text: { type: "plain_text", text: label },
         value: buttonValue(choice, approvalId),
-        ...(choice in STYLES ? { style: STYLES[choice as keyof typeof STYLES] } : {}),
+        ...(STYLES[choice] ? { style: STYLES[choice] } : {}),
       })),
     },
   ];

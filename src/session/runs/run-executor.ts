@@ -16,6 +16,7 @@ import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
 import type { RunRow, SessionStore } from "../session-store";
+import { errorMessage } from "../../lib/error-message";
 
 export interface RunExecutorDeps {
   env: Env;
@@ -131,7 +132,7 @@ export class RunExecutor {
           this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
-      result = failedResult(run, e instanceof ConfigError ? e.code : "internal_error", e instanceof Error ? e.message : String(e));
+      result = failedResult(run, e instanceof ConfigError ? e.code : "internal_error", errorMessage(e));
     } finally {
       this.active.delete(run.runId);
       stopped();

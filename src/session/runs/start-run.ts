@@ -1,6 +1,7 @@
 // The one path every channel takes to run the agent: HTTP, the OpenAI-compatible endpoint, Telegram,
 // Slack, cron courses and the web page all call startRun and consume the same events.
 import type { Env } from "../../env";
+import { CodedError } from "../../lib/coded-error";
 import { succeed, type Outcome, type Refusal } from "../../lib/outcome";
 import type { RunDedupe } from "./request-dedupe";
 
@@ -39,12 +40,17 @@ export async function startRun(
   return started.ok ? succeed(runHandle(stub, started)) : started;
 }
 
+/** A run deleted (its session with it) while someone still followed it. */
+function gone(runId: string): never {
+  throw new CodedError("not_found", `run ${runId} not found`);
+}
+
 /** The handle of a run a session started or found again. */
 export function runHandle(stub: ReturnType<typeof sessionStub>, { runId, replayed }: StartedRun): RunHandle {
   return {
     runId,
     replayed,
-    events: async (after = 0, format: StreamFormat = "ndjson") => (await stub.streamRun(runId, after, format))!,
-    result: async () => (await stub.waitRun(runId))!,
+    events: async (after = 0, format: StreamFormat = "ndjson") => (await stub.streamRun(runId, after, format)) ?? gone(runId),
+    result: async () => (await stub.waitRun(runId)) ?? gone(runId),
   };
 }

@@ -12,6 +12,7 @@ import * as z from "zod";
 import { EVENT_TYPES } from "./event-catalogue";
 import { matchesGlob } from "../../lib/glob";
 import { FetchError, safeFetch } from "../../tools/safe-fetch";
+import { errorMessage } from "../../lib/error-message";
 
 const EventGlob = z
   .string()
@@ -103,7 +104,7 @@ export async function attemptDelivery(hook: WebhookHook, payload: HookPayload, b
   } catch (e) {
     // A refused address or a redirect will not change on retry.
     const final = e instanceof FetchError && (e.code === "refused" || e.code === "redirects");
-    return { delivered: false, retry: !final, error: e instanceof Error ? e.message : String(e) };
+    return { delivered: false, retry: !final, error: errorMessage(e) };
   }
 }
 
