@@ -92,7 +92,7 @@ function argumentAt(args: unknown, path: string): unknown {
   let value = args;
   for (const key of path.split(".")) {
     if (!value || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
+    value = Reflect.get(value, key);
   }
   return value;
 }

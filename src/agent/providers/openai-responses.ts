@@ -57,7 +57,7 @@ function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Re
 }
 
 const toFunctionTools = (specs: readonly ToolSpec[]): OpenAI.Responses.FunctionTool[] =>
-  specs.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown>, strict: false }));
+  specs.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false }));
 
 function toolChoiceOf(choice: ToolChoice | undefined): OpenAI.Responses.ResponseCreateParams["tool_choice"] {
   if (!choice) return "auto";
