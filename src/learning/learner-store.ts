@@ -58,7 +58,7 @@ export class LearnerStore {
   /** The tenant the learner belongs to (the first to record an answer); undefined before any. */
   owner(): Tenant | undefined {
     const row = this.sql.exec<Row>("SELECT tenant FROM owner").toArray()[0];
-    return row ? ((row.tenant as string | null) ?? null) : undefined;
+    return row ? (typeof row.tenant === "string" ? row.tenant : null) : undefined;
   }
 
   claim(tenant: Tenant): void {

@@ -1,5 +1,6 @@
 // `mcp__<server>__read_resource`: offered for servers that list resources, so the model can read
 // what a tool's resource link points at, or a document the server publishes.
+import * as z from "zod";
 import type { Tool } from "../agent";
 import { mapReadResourceResult } from "./call-result";
 import type { ResourceSummary } from "./discovery-cache";
@@ -10,6 +11,9 @@ import type { McpServerConnection } from "./server-connection";
 /** The name allowTools/denyTools use for this tool. */
 export const READ_RESOURCE = "read_resource";
 const LISTED_IN_DESCRIPTION = 20;
+
+/** The arguments once `parameters` accepted them. */
+const ReadArgs = z.object({ uri: z.string() });
 
 const parameters = {
   type: "object",
@@ -36,7 +40,7 @@ export function readResourceTool(name: string, resources: ResourceSummary[], ser
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };
-      const { uri } = args as { uri: string };
+      const { uri } = ReadArgs.parse(args);
       return guardedCall(
         server,
         ctx,
