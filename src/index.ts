@@ -2,6 +2,7 @@
 import type { Env } from "./env";
 import { createApp } from "./http/app";
 import { tickCourses } from "./courses/scheduled";
+import { loadConfig } from "./config";
 
 export { SessionObject } from "./session/session-object";
 export { ChatObject } from "./channels/chat-object";
@@ -14,5 +15,12 @@ const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  scheduled: (controller, env, ctx) => ctx.waitUntil(tickCourses(env, controller.scheduledTime)),
+  // The whole configuration is checked before a tick, as before a request: a bad setting stops it with its name in the log.
+  scheduled: (controller, env, ctx) =>
+    ctx.waitUntil(
+      (async () => {
+        loadConfig(env);
+        await tickCourses(env, controller.scheduledTime);
+      })(),
+    ),
 } satisfies ExportedHandler<Env>;

@@ -6,8 +6,9 @@ import type { MiddlewareHandler } from "hono";
 import { HttpError } from "../lib/http-error";
 import { timingSafeEqualStrings } from "../lib/timing-safe";
 import type { Tenant } from "../lib/tenant";
-import { matchApiKey } from "./api-keys";
+import { matchApiKey } from "../http-kit/api-keys";
 import type { AppEnv } from "../http-kit/app-env";
+import { httpSettings } from "../http-kit/settings";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -15,7 +16,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export const isLoopbackRequest = (url: string) => LOOPBACK_HOSTS.has(new URL(url).hostname);
 
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const config = c.get("config");
+  const config = httpSettings(c.env);
   let tenant: Tenant = null;
   if (config.API_TOKEN || config.API_KEYS.length) {
     const header = c.req.header("authorization") ?? "";

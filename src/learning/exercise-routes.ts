@@ -39,7 +39,7 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
     const body = await parseJson(c, AnswerBody);
     try {
       return c.json(
-        await answerExercise(c.env, c.get("config"), {
+        await answerExercise(c.env, {
           lessonKey,
           exerciseId: body.exercise,
           answer: body.answer,

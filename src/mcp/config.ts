@@ -3,6 +3,7 @@
 // "auth"?, "perTenant"?}}}.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
+import { jsonSyntaxError } from "../lib/setting-types";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
@@ -136,8 +137,8 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
   if (typeof raw === "string") {
     try {
       value = JSON.parse(raw);
-    } catch (e) {
-      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${(e as Error).message})` }]);
+    } catch {
+      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${jsonSyntaxError(raw)})` }]);
     }
   }
   const root = rootSchema.safeParse(value);

@@ -4,7 +4,8 @@ import type { Tool } from "../agent";
 import { mapReadResourceResult } from "./call-result";
 import type { ResourceSummary } from "./discovery-cache";
 import { guardedCall } from "./guarded-call";
-import { jsonSchemaValidation, REGISTRY_TIMEOUT_MARGIN_MS } from "./mcp-tool";
+import { jsonSchemaValidation } from "../lib/json-schema-validation";
+import { REGISTRY_TIMEOUT_MARGIN_MS } from "./mcp-tool";
 import type { McpServerConnection } from "./server-connection";
 
 /** The name allowTools/denyTools use for this tool. */

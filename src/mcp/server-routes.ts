@@ -6,7 +6,6 @@
 //   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
 //   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
 import { Hono, type Context } from "hono";
-import type { Config } from "../config";
 import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
 import {
   beginAuthorization,
@@ -20,11 +19,12 @@ import {
 } from ".";
 import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
+import { mcpSettings } from "./settings";
 import { HttpError } from "../http-kit/errors";
 
 function mcpConfig(c: Context<AppEnv>): McpConfig {
   try {
-    return parseMcpConfig(c.get("config").MCP_SERVERS, c.env);
+    return parseMcpConfig(mcpSettings(c.env).MCP_SERVERS, c.env);
   } catch (e) {
     if (e instanceof McpConfigError) throw new HttpError(503, "mcp_config_invalid", e.message);
     throw e;
@@ -45,8 +45,8 @@ function configuredEntries(raw: string | undefined): { name: string; url: string
 }
 
 async function oauthContext(c: Context<AppEnv>): Promise<McpOAuthContext> {
-  const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
-  return mcpOAuthContext(c.env, c.get("config"), origin, c.get("tenant") ?? undefined);
+  const origin = await requestOrigin(c.env, c.req.url);
+  return mcpOAuthContext(c.env, origin, c.get("tenant") ?? undefined);
 }
 
 function serverNamed(config: McpConfig, name: string): McpServerConfig {
@@ -55,12 +55,12 @@ function serverNamed(config: McpConfig, name: string): McpServerConfig {
   return server;
 }
 
-/** Status checks share one manager per isolate, config and tenant (its breakers spare a dead server). */
-const statusManagers = new WeakMap<Config, Map<string, McpManager>>();
+/** Status checks share one manager per isolate, env and tenant (its breakers spare a dead server). */
+const statusManagers = new WeakMap<object, Map<string, McpManager>>();
 
 async function statusManager(c: Context<AppEnv>, config: McpConfig): Promise<McpManager> {
-  const byTenant = statusManagers.get(c.get("config")) ?? new Map<string, McpManager>();
-  statusManagers.set(c.get("config"), byTenant);
+  const byTenant = statusManagers.get(c.env) ?? new Map<string, McpManager>();
+  statusManagers.set(c.env, byTenant);
   const tenant = c.get("tenant") ?? "";
   let manager = byTenant.get(tenant);
   // No discovery cache: the answer says how things are now (after an authorization, say).
@@ -74,7 +74,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     const manager = await statusManager(c, config);
     const result = await manager.connectAll(c.req.raw.signal);
     await manager.close();
-    const servers = configuredEntries(c.get("config").MCP_SERVERS).map((entry) => {
+    const servers = configuredEntries(mcpSettings(c.env).MCP_SERVERS).map((entry) => {
       const server = config.servers.find((s) => s.name === entry.name);
       const status = result.servers.find((s) => s.name === entry.name);
       const transport = server?.transport ?? manager.transportOf(entry.name) ?? entry.transport ?? "streamable-http";

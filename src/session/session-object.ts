@@ -6,14 +6,13 @@ import { type Message, newId } from "../agent";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
-import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
 import { ApprovalDesk, type DecideOutcome, type Decision } from "./interactions/approvals";
 import { EventHub, type TracePolicy } from "./trace/event-hub";
 import { InputDesk, type AnswerOutcome, type InputAction } from "./interactions/inputs";
-import type { IdempotencyKey } from "./runs/request-dedupe";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import { RunExecutor } from "./runs/run-executor";
 import { isUnfinished, RunLifecycle } from "./runs/run-lifecycle";
 import { type MessagePage, runView, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
@@ -21,6 +20,7 @@ import { RunWaiters } from "./runs/run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
 import { createTracePolicy, webhookSettings } from "./trace/trace-policy";
 import { WebhookOutbox } from "./trace/webhook-outbox";
@@ -222,7 +222,7 @@ export class SessionObject extends DurableObject<Env> {
   /** Compacts the history now (compact-session.ts); null: no such session. */
   async compact(): Promise<CompactResult | null> {
     if (!this.store.exists()) return null;
-    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+    return compactSession(this.env, this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
   /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
@@ -272,8 +272,8 @@ export class SessionObject extends DurableObject<Env> {
     return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS, retryWindowMs: config.RETRY_WINDOW_MS };
   }
 
-  private config(): Config {
-    return loadConfig(this.env);
+  private config(): SessionConfig {
+    return sessionObjectSettings(this.env);
   }
 
   /** Redaction, retention and webhook hooks of the trace, built once per object. */

@@ -1,6 +1,7 @@
 // Safe arithmetic: a small recursive-descent parser, because eval is unsafe (and workerd forbids it).
 import * as z from "zod";
 import { defineTool, fail, ok } from "../agent";
+import type { BuiltinTool } from "./builtin-tool";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {
   sqrt: Math.sqrt,
@@ -127,3 +128,6 @@ export const calculateTool = defineTool({
     }
   },
 });
+
+/** calculate as a built-in tool: no settings. */
+export const calculate: BuiltinTool = { scope: "isolate", create: () => calculateTool };

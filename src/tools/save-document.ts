@@ -7,6 +7,9 @@
 // Before a lesson is final, the blind answer check solves its exercises without the key.
 import * as z from "zod";
 import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
+import { bool, int } from "../lib/setting-types";
+import { settingsLoader } from "../lib/settings-loader";
+import type { BuiltinTool } from "./builtin-tool";
 import { applyEdits, appendBlock } from "./document-edits";
 import { checkAnswersBlind, type SolverCache } from "../lessons/answer-check";
 import {
@@ -301,3 +304,31 @@ async function writeUnderFreeKey(
   }
   return { error: `Too many files are named like "${slug}"; choose a more specific filename.` };
 }
+
+export const SaveDocumentSettings = z.object({
+  /** Largest document save_document stores. */
+  LESSON_MAX_BYTES: int(1_048_576, 1024),
+  /** Failing lesson saves in a run after which the model is told to stop repairing. */
+  LESSON_MAX_REPAIRS: int(2, 0, 10),
+  /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
+  LESSON_ANSWER_CHECK: bool(true),
+});
+
+const saveDocumentSettings = settingsLoader(SaveDocumentSettings);
+
+/** save_document as a built-in tool: per run, since what a run saves belongs to its session and tenant. */
+export const saveDocument: BuiltinTool = {
+  settings: SaveDocumentSettings,
+  scope: "run",
+  create({ env, sessionId, tenant, model }) {
+    const s = saveDocumentSettings(env);
+    return createSaveDocumentTool({
+      bucket: env.LESSONS,
+      sessionId,
+      tenant,
+      maxBytes: s.LESSON_MAX_BYTES,
+      maxRepairs: s.LESSON_MAX_REPAIRS,
+      ...(s.LESSON_ANSWER_CHECK ? { answerCheck: { model: model("grader") } } : {}),
+    });
+  },
+};

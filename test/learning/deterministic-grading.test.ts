@@ -1,9 +1,9 @@
 // Multiple choice and fill in the blank graded from the key, on a table of right, wrong, variant,
 // noisy and other-script answers.
 import { describe, expect, it } from "vitest";
-import { gradeFillIn, gradeMultipleChoice } from "../../src/learning/deterministic-grading";
+import { gradeFillIn, gradeMultipleChoice } from "../../src/learning/key-grading";
 import type { AnswerKey, Exercise } from "../../src/lessons/exercises";
-import type { Verdict } from "../../src/learning/grade";
+import type { Verdict } from "../../src/learning/graded-answer";
 
 const mc: Exercise = {
   id: "1.1",

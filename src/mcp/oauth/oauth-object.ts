@@ -6,10 +6,10 @@
 // rest (AES-GCM, src/lib/sealed-json.ts); one stored before sealing is read as it is and sealed at its
 // next write; one sealed under another key is unreadable, so its server asks for authorization again.
 import { DurableObject } from "cloudflare:workers";
-import { loadConfig } from "../../config";
 import type { Env } from "../../env";
 import { isSealed, seal, sealingKey, unseal } from "../../lib/sealed-json";
 import { migrate } from "../../lib/schema-migrations";
+import { mcpSettings } from "../settings";
 import { mergeRecord, type McpOAuthFlow, type McpOAuthRecord, type McpOAuthStore } from "./oauth-store";
 import { MCP_OAUTH_MIGRATIONS } from "./oauth-schema";
 
@@ -74,7 +74,7 @@ export class McpOAuthObject extends DurableObject<Env> {
 
   /** The sealing key of MCP_TOKEN_KEY; undefined when it is unset (values are stored as they are). */
   private sealing(): Promise<CryptoKey | undefined> {
-    const secret = loadConfig(this.env).MCP_TOKEN_KEY;
+    const secret = mcpSettings(this.env).MCP_TOKEN_KEY;
     this.key ??= secret ? sealingKey(secret) : Promise.resolve(undefined);
     return this.key;
   }

@@ -2,13 +2,13 @@
 // per thread (or DM), replies and lessons as messages in the thread, buttons as Block Kit actions, and a
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
-import type { Config } from "../../config";
-import { BOT_TENANTS } from "../../lib/tenant";
+import type { Env } from "../../env";
 import { splitMessage } from "../split-message";
 import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
+import { slackSettings } from "./settings";
 
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
@@ -26,9 +26,10 @@ export const slackObjectName = (a: { teamId: string; channel: string }) => `slac
 const SECTION_MAX = 3000;
 
 export class SlackPlatform implements ChatPlatform<SlackShapes> {
-  readonly tenant = BOT_TENANTS.slack;
+  /** The app's own tenant: a channel's sessions and the courses it asks for belong to it. */
+  readonly tenant = "slack";
 
-  constructor(private readonly config: Config) {}
+  constructor(private readonly env: Env) {}
 
   parseCommand(text: string) {
     return parseSlackCommand(text);
@@ -53,7 +54,7 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   courseDelivery(a: SlackShapes["address"]) {
-    return { slackChannel: a.channel };
+    return { platform: "slack", to: a.channel };
   }
 
   async typing(): Promise<void> {}
@@ -92,8 +93,8 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   async acknowledgeClick(): Promise<void> {}
 
   private api(): SlackApi {
-    const token = this.config.SLACK_BOT_TOKEN;
+    const { SLACK_BOT_TOKEN: token, SLACK_API_BASE } = slackSettings(this.env);
     if (!token) throw new ChatNotConfiguredError("Slack is not configured: set SLACK_BOT_TOKEN.");
-    return new SlackApi(this.config.SLACK_API_BASE, token);
+    return new SlackApi(SLACK_API_BASE, token);
   }
 }

@@ -11,7 +11,7 @@ import { newId, now, type SourcedEvent } from "../../agent";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { checkElicitContent } from "../../mcp/elicit-content";
 import { InputStore, type InputAction, type InputRow, type InputStatus } from "./input-store";
-import type { IdempotencyKey } from "../runs/request-dedupe";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 import type { RunLifecycle } from "../runs/run-lifecycle";
 
 export type { InputAction } from "./input-store";

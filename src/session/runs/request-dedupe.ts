@@ -6,13 +6,9 @@
 //   Each retry answered opens the window again, so a client's whole chain of backed-off retries is one run.
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import type { RunRow } from "../session-store";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 
-/** An Idempotency-Key header and a fingerprint of the request it came with. */
-export interface IdempotencyKey {
-  key: string;
-  fingerprint: string;
-}
-
+/** How a run recognizes a repeat of the request that starts it. */
 export interface RunDedupe {
   idempotencyKey?: IdempotencyKey;
   /** Also recognize a client's automatic retry without a key. */

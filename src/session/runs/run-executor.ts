@@ -6,7 +6,7 @@
 // it in a fresh invocation (the pump stops here, so no invocation runs more than its share of steps).
 import type { ErrorInfo, LoopResult, SourcedEvent } from "../../agent";
 import { PermissionPolicy } from "../../lib/permissions";
-import { ConfigError, type Config } from "../../config";
+import { ConfigError } from "../../lib/config-error";
 import type { Env } from "../../env";
 import type { ApprovalDesk } from "../interactions/approvals";
 import type { EventHub } from "../trace/event-hub";
@@ -16,10 +16,11 @@ import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
 import type { RunRow, SessionStore } from "../session-store";
+import type { SessionConfig } from "../settings";
 
 export interface RunExecutorDeps {
   env: Env;
-  config: () => Config;
+  config: () => SessionConfig;
   store: SessionStore;
   hub: EventHub;
   approvals: ApprovalDesk;

@@ -5,7 +5,7 @@
 import { BLANK } from "../lessons/validator";
 import { halfWidth } from "../lessons/vocabulary";
 import { splitVariants, type AnswerKey, type Exercise } from "../lessons/exercises";
-import type { Grade } from "./grade";
+import type { Grade } from "./graded-answer";
 import { normalizeAnswer, sameAnswer } from "./normalize-answer";
 
 export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string): Grade {
