@@ -4,9 +4,10 @@ import { type Emit, type Hooks, SUBAGENT_SYSTEM_PROMPT, type Tool, ToolRegistry 
 import type { Env } from "../../env";
 import {
   assetsSkillSource,
-  BUILTIN_TOOLS,
   createSkillTools,
+  isolateTools,
   loadSkillCatalog,
+  runTools,
   skillSettings,
   skillsPromptSection,
   type SkillCatalog,
@@ -66,7 +67,7 @@ function buildStaticParts(env: Env): Promise<StaticParts> {
       const skills = assetsSkillSource(env.ASSETS);
       const catalog = await loadSkillCatalog(skills);
       return {
-        tools: [...BUILTIN_TOOLS.flatMap((t) => (t.scope === "isolate" ? [t.create(env)] : [])), ...createSkillTools(catalog, skills, skillSettings(env))],
+        tools: [...isolateTools(env), ...createSkillTools(catalog, skills, skillSettings(env))],
         skillsSection: skillsPromptSection(catalog),
         skills: { catalog, source: skills },
       };
@@ -83,8 +84,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const base = await buildStaticParts(env);
   const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
   const promptSections: string[] = [base.skillsSection];
-  const run = { env, sessionId: deps.sessionId, tenant: deps.store.tenant(), model: (purpose: keyof RunModels) => deps.models[purpose] };
-  for (const t of BUILTIN_TOOLS) if (t.scope === "run") tools.add(t.create(run));
+  for (const t of runTools({ env, sessionId: deps.sessionId, tenant: deps.store.tenant(), model: (purpose) => deps.models[purpose] })) tools.add(t);
   const mcp = await connectMcp(deps, tools, promptSections);
   if (mcp?.skills.length) {
     // The servers' prompts join the skill catalog: load_skill and the catalog section are rebuilt with them.
