@@ -68,7 +68,7 @@ export class SessionObject extends DurableObject<Env> {
       },
     });
     this.executor = new RunExecutor({
-      env,
+      env: () => this.env,
       config: () => this.config(),
       store: this.store,
       hub: this.hub,

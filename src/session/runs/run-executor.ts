@@ -19,7 +19,8 @@ import type { RunRow, SessionStore } from "../session-store";
 import type { SessionConfig } from "../settings";
 
 export interface RunExecutorDeps {
-  env: Env;
+  /** The object's env as it is now (settings are read from it per run). */
+  env: () => Env;
   config: () => SessionConfig;
   store: SessionStore;
   hub: EventHub;
@@ -115,7 +116,7 @@ export class RunExecutor {
       if (how === "start") emit({ type: "run.started", runId: run.runId });
       result = await driveRun({
         config,
-        env: this.d.env,
+        env: this.d.env(),
         sessionId: store.id()!,
         store,
         // A resumed or recovered run's row is as next() just read it, but for its resume mark, used up above.
