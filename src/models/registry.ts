@@ -4,7 +4,4 @@ import type { ModelProvider } from "./model-provider";
 import { openAIChatProvider } from "./openai/chat-completions";
 import { openAIResponsesProvider } from "./openai/responses";
 
-export const MODEL_PROVIDERS: readonly [ModelProvider, ...ModelProvider[]] = [
-  openAIChatProvider,
-  openAIResponsesProvider,
-];
+export const MODEL_PROVIDERS: readonly [ModelProvider, ...ModelProvider[]] = [openAIChatProvider, openAIResponsesProvider];
