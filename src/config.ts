@@ -164,6 +164,9 @@ export const ConfigSchema = z.object({
   RUN_STEPS_PER_INVOCATION: int(0, 0, 1000),
   /** How long DELETE of a session waits for its running run to stop before wiping it anyway. */
   DELETE_WAIT_MS: int(10_000, 0),
+  // ---- issue 27: MCP at internet scale (docs/harness.md "Tool search", docs/mcp-server.md "Auth")
+  /** Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search. */
+  TOOLS_INLINE_MAX: int(40, 1, 1000),
   // ---- learning (docs/learning.md)
   /** Characters of one answer to an exercise. */
   ANSWER_MAX_CHARS: int(4000, 1, 100_000),

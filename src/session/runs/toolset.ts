@@ -96,7 +96,7 @@ function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<Static
 export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const { config, env } = deps;
   const base = await buildStaticParts(config, env.ASSETS);
-  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
+  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS, config.TOOLS_INLINE_MAX);
   const promptSections: string[] = [base.skillsSection];
 
   tools.add(
