@@ -167,6 +167,10 @@ export const ConfigSchema = z.object({
   // ---- issue 27: MCP at internet scale (docs/harness.md "Tool search", docs/mcp-server.md "Auth")
   /** Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search. */
   TOOLS_INLINE_MAX: int(40, 1, 1000),
+  /** Lifetime of an access token of /mcp's OAuth (seconds; KV's minimum, 60, at least). */
+  MCP_OAUTH_ACCESS_TOKEN_SECONDS: int(3600, 60, 86_400),
+  /** Lifetime of a refresh token of /mcp's OAuth (seconds): a grant unused this long must consent again. */
+  MCP_OAUTH_REFRESH_TOKEN_SECONDS: int(30 * 86_400, 60),
   // ---- learning (docs/learning.md)
   /** Characters of one answer to an exercise. */
   ANSWER_MAX_CHARS: int(4000, 1, 100_000),
