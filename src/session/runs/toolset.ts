@@ -38,6 +38,8 @@ export interface ToolsetDeps {
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
   toolGuards: readonly Hooks[];
+  /** The origin of the request that started the run (RunOptions.origin): MCP OAuth redirect URIs point there. */
+  origin?: string;
   /** Answers MCP servers' questions (elicitation) by asking the run's user. */
   elicit: McpInputRequest;
 }
@@ -139,8 +141,8 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
 const managers = new WeakMap<SessionStore, { config: Config; origin: string; manager: McpManager }>();
 
 async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<McpManager> {
-  // The redirect URI's origin can change (PUBLIC_URL unset, the API first reached after this session's first run).
-  const origin = await runOrigin(deps.env, deps.config);
+  // PUBLIC_URL, else the origin of the request that started the run, else the one the API was last reached at.
+  const origin = await runOrigin(deps.env, deps.config, deps.origin);
   const kept = managers.get(deps.store);
   if (kept && kept.config === deps.config && kept.origin === origin) return kept.manager;
   const tenant = deps.store.tenant() ?? undefined;
