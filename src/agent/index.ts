@@ -35,6 +35,7 @@ export {
   type ToolSpec,
   type Validation,
 } from "./tools";
+export { MAX_MODEL_TOOLS, TOOL_SEARCH, searchTools, toolSearchTool } from "./tool-search";
 export {
   PARADIGM_REGISTRY,
   PARADIGMS,

@@ -4,6 +4,6 @@ import type { Tenant } from "../lib/tenant";
 
 export interface AppEnv {
   Bindings: Env;
-  /** `tenant`: who a /v1 request acts for (set by auth.ts). */
-  Variables: { tenant: Tenant };
+  /** `tenant`: who a /v1 or /mcp request acts for; `principal`: who holds a /mcp request's credentials (both set by auth.ts). */
+  Variables: { tenant: Tenant; principal: string };
 }

@@ -12,7 +12,8 @@ import { httpSettings } from "../http-kit/settings";
 import { approvalRoutes } from "./approvals";
 import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
-import { bearerAuth } from "./auth";
+import { bearerAuth, mcpAuth } from "./auth";
+import { mcpConsentRoutes } from "./mcp-consent";
 import { errorResponse, handleError } from "../http-kit/errors";
 import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
@@ -47,7 +48,8 @@ export function createApp() {
   app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
-  app.use("/mcp", bearerAuth);
+  // /mcp: OAuth 2.1 (the provider in front of the app checked the bearer) or, without keys, the /v1 rule.
+  app.use("/mcp", mcpAuth);
   app.use("/v1/*", requireJsonBody);
   app.use("*", (c, next) => {
     const { MAX_BODY_BYTES } = httpSettings(c.env);
@@ -71,6 +73,8 @@ export function createApp() {
   app.route("/v1/courses", courseRoutes);
   app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
+  // The consent page of /mcp's OAuth; the browser has no bearer token, the consent handle guards it.
+  app.route("/oauth", mcpConsentRoutes);
   app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/", platformRoutes);

@@ -39,6 +39,7 @@ export const runRoutes = new Hono<AppEnv>()
         maxSteps: body.maxSteps ?? config.MAX_STEPS,
         channel: "http",
         tenant: c.get("tenant"),
+        origin: new URL(c.req.url).origin,
       },
       { idempotencyKey },
     );

@@ -60,7 +60,14 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
     const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-    const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp", tenant: ctx.tenant });
+    const handle = await startRun(env, sid, input, {
+      stream: true,
+      paradigm: "react",
+      maxSteps: config.MAX_STEPS,
+      channel: "mcp",
+      tenant: ctx.tenant,
+      origin: new URL(ctx.origin).origin,
+    });
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
     extra.signal.addEventListener("abort", cancel, { once: true });
     const progress = new StudyProgress();

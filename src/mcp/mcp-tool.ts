@@ -33,6 +33,7 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Mcp
     replaySafe: readOnly || hints.idempotentHint === true,
     timeoutMs: connectTimeoutMs + server.heldCallLimitMs + REGISTRY_TIMEOUT_MARGIN_MS,
     annotations: { destructive },
+    deferrable: true,
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };

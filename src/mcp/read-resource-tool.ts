@@ -34,6 +34,7 @@ export function readResourceTool(name: string, resources: ResourceSummary[], ser
     replaySafe: true,
     timeoutMs: connectTimeoutMs + server.config.timeoutMs + REGISTRY_TIMEOUT_MARGIN_MS,
     annotations: { destructive: false },
+    deferrable: true,
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };

@@ -2,7 +2,7 @@
 // the web page, curl or a bot (docs/mcp.md "OAuth").
 //   GET    /v1/mcp/servers                         each server: status, tool count, authorization URL
 //   POST   /v1/mcp/servers/:name/authorize         {authorizationUrl}, or {authorized: true} for grants without a browser
-//   DELETE /v1/mcp/servers/:name/authorization     forgets the server's tokens (and registered client)
+//   DELETE /v1/mcp/servers/:name/authorization     revokes the tokens at the server (RFC 7009, when offered), then forgets them
 //   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
 //   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
 import { Hono, type Context } from "hono";
@@ -55,6 +55,18 @@ function serverNamed(config: McpConfig, name: string): McpServerConfig {
   return server;
 }
 
+/** A `shared` server's connection is the whole deployment's: only the operator (API_TOKEN) connects or disconnects it. */
+function mayChange(c: Context<AppEnv>, server: McpServerConfig): McpServerConfig {
+  if (server.shared && c.get("tenant") !== null) {
+    throw new HttpError(
+      403,
+      "forbidden",
+      `MCP server ${server.name} has one connection for the whole deployment ("shared"); only the operator's API_TOKEN may change it.`,
+    );
+  }
+  return server;
+}
+
 /** Status checks share one manager per isolate, env and tenant (its breakers spare a dead server). */
 const statusManagers = new WeakMap<object, Map<string, McpManager>>();
 
@@ -84,7 +96,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     return c.json({ servers });
   })
   .post("/servers/:name/authorize", async (c) => {
-    const server = serverNamed(mcpConfig(c), c.req.param("name"));
+    const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     try {
       const result = await beginAuthorization(server, await oauthContext(c));
       return c.json(result.status === "authorized" ? { authorized: true } : { authorizationUrl: result.authorizationUrl });
@@ -93,7 +105,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     }
   })
   .delete("/servers/:name/authorization", async (c) => {
-    const server = serverNamed(mcpConfig(c), c.req.param("name"));
-    await forgetAuthorization(server, await oauthContext(c));
-    return c.json({ server: server.name, authorized: false });
+    const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
+    const revoked = await forgetAuthorization(server, await oauthContext(c));
+    return c.json({ server: server.name, authorized: false, revoked });
   });

@@ -54,6 +54,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     maxSteps: runSettings(c.env).MAX_STEPS,
     channel: "openai",
     tenant: c.get("tenant"),
+    origin: new URL(c.req.url).origin,
     ...(turn.system ? { system: turn.system } : {}),
   };
   const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };

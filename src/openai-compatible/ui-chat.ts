@@ -72,6 +72,7 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
     maxSteps: config.MAX_STEPS,
     channel: "ui",
     tenant: c.get("tenant"),
+    origin: new URL(c.req.url).origin,
   });
   return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 });

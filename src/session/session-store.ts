@@ -47,6 +47,8 @@ export interface RunOptions {
   system?: string;
   /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
   guidance?: string;
+  /** The origin of the request that started the run: its MCP OAuth redirect URIs point there (PUBLIC_URL wins). */
+  origin?: string;
   /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
   recipe?: RunRecipe;
 }

@@ -1,5 +1,5 @@
 // McpOAuthObject: the deployment's one store of MCP OAuth state (src/mcp/oauth/oauth-store.ts):
-// per server (per tenant for `perTenant` servers) the registered client, tokens and discovery, and the
+// per server and tenant (once for a `shared` server) the registered client, tokens and discovery, and the
 // pending authorizations by `state`. One object, so a token obtained in one session serves every
 // session and the callback finds the flow whichever request started it. Tokens never leave it except
 // to the MCP client; nothing here logs them. With MCP_TOKEN_KEY set, records and flows are sealed at

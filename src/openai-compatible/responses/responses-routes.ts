@@ -30,6 +30,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       maxSteps: runSettings(c.env).MAX_STEPS,
       channel: "responses",
       tenant: c.get("tenant"),
+      origin: new URL(c.req.url).origin,
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);

@@ -77,6 +77,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     models,
     stores,
     stream: run.options.stream,
+    ...(run.options.origin && { origin: run.options.origin }),
     toolGuards: [d.permissions],
     // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
     elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),

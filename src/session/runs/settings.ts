@@ -19,6 +19,8 @@ export const RunSettings = z.object({
   RUN_TIMEOUT_MS: int(900_000, 1000),
   /** Model steps of a run one invocation of its Session object executes before the run continues in a fresh one (its alarm); 0: the whole run in one. */
   RUN_STEPS_PER_INVOCATION: int(0, 0, 1000),
+  /** Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search (docs/harness.md "Tool search"). */
+  TOOLS_INLINE_MAX: int(40, 1, 1000),
 });
 
 export const runSettings = settingsLoader(RunSettings);

@@ -36,6 +36,8 @@ export interface ToolsetDeps {
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
   toolGuards: readonly Hooks[];
+  /** The origin of the request that started the run (RunOptions.origin): MCP OAuth redirect URIs point there. */
+  origin?: string;
   /** Answers MCP servers' questions (elicitation) by asking the run's user. */
   elicit: McpInputRequest;
 }
@@ -82,7 +84,7 @@ function buildStaticParts(env: Env): Promise<StaticParts> {
 export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const { config, env } = deps;
   const base = await buildStaticParts(env);
-  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
+  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS, config.TOOLS_INLINE_MAX);
   const promptSections: string[] = [base.skillsSection];
   for (const t of runTools({ env, sessionId: deps.sessionId, tenant: deps.store.tenant(), model: (purpose) => deps.models[purpose] })) tools.add(t);
   const mcp = await connectMcp(deps, tools, promptSections);
@@ -114,8 +116,8 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
 const managers = new WeakMap<SessionStore, { config: SessionConfig; origin: string; manager: McpManager }>();
 
 async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<McpManager> {
-  // The redirect URI's origin can change (PUBLIC_URL unset, the API first reached after this session's first run).
-  const origin = await runOrigin(deps.env);
+  // PUBLIC_URL, else the origin of the request that started the run, else the one the API was last reached at.
+  const origin = await runOrigin(deps.env, deps.origin);
   const kept = managers.get(deps.store);
   if (kept && kept.config === deps.config && kept.origin === origin) return kept.manager;
   const tenant = deps.store.tenant() ?? undefined;
