@@ -1,5 +1,5 @@
 // Grades one answer: multiple choice and fill in the blank from the key (deterministic-grading.ts),
-// short answers and practice tasks by the model in a grading run of the learner's session (or of a
+// a fill-in answer the key does not settle, short answers and practice tasks by the model in a grading run of the learner's session (or of a
 // throwaway session when the learner is anonymous), so the model's work is traced and counted.
 import type { Config } from "../config";
 import type { Env } from "../env";
@@ -26,7 +26,10 @@ export interface GradingSession {
 
 export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
   if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer);
-  if (exercise.type === "fill_in") return gradeFillIn(exercise, key, answer);
+  if (exercise.type === "fill_in") {
+    const settled = gradeFillIn(exercise, key, answer);
+    if (settled) return settled;
+  }
   const task: GradingTask = { exercise: { id: exercise.id, type: exercise.type, question: exercise.question }, key, answer };
   const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", tenant: where.tenant, grading: task };
   const input = gradingRequest(task);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeUrl } from "../../src/lessons/sources";
-import { type FindingCode, looksLikeLesson, lessonTitle, validateLesson } from "../../src/lessons/validator";
+import { looksLikeLesson } from "../../src/lessons/lesson-shape";
+import { type FindingCode, lessonTitle, validateLesson } from "../../src/lessons/validator";
 import { FIXTURES } from "../support/paths";
 
 const fixture = (name: string) => readFileSync(resolve(FIXTURES, "lessons", name), "utf8");
@@ -147,7 +148,9 @@ describe("validateLesson on broken lessons", () => {
 
   it("too few multiple choice exercises", () => {
     const md = broken("#### Exercise 2.2 (Multiple-choice)", "#### Exercise 2.2 (Short answer)");
-    expect(finding(md, "exercise_count").message).toContain('Chapter 2 has 1 "Multiple choice" exercise; it needs 2');
+    expect(finding(md, "exercise_count").message).toContain(
+      'Chapter 2 has 1 "Multiple choice" exercise (2.1); it needs 2. Add `#### Exercise 2.K (Multiple choice)`',
+    );
   });
 
   it("an exercise numbered for another chapter", () => {
