@@ -24,7 +24,9 @@ describe("save_document in parts", () => {
     const save = session(bucket);
     const first = await save({ filename: "derivatives", content: part1, append: true });
     expect(first.status).toBe("partial");
-    expect(first.content).toContain('append the next part with filename "derivatives" and append: true');
+    expect(first.content).toContain('Part 1 of "Derivatives: Measuring Change" saved');
+    expect(first.content).toContain('Add the next part: save_document with filename "derivatives", append: true');
+    expect(first.content).not.toContain("repair");
     expect(first.content).toContain("(missing_answer_key)");
 
     const second = await save({ filename: "derivatives", content: part2, append: true });
