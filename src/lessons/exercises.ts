@@ -110,8 +110,11 @@ function tableRows(lines: string[]): Concept[] {
   return rows;
 }
 
-/** A table term without a gloss in brackets: `复合函数 (composite function)` is named as 复合函数 or composite function. */
-const termNames = (term: string): string[] => [term, ...term.split(/\s*[(（]\s*|\s*[)）]\s*/).filter(Boolean)];
+/** A table term and its parts: `复合函数 (composite function)` is named as 复合函数 or composite function, `Spannung $U$` as Spannung. */
+const termNames = (term: string): string[] => {
+  const plain = term.replace(/\$[^$]*\$/g, " ").trim();
+  return [term, plain, ...plain.split(/\s*[(（]\s*|\s*[)）]\s*/)].filter(Boolean);
+};
 
 /** The concepts a key's `Concepts:` line names, as the table defines them (a name the table lacks keeps no meaning). */
 function tagged(table: Concept[], names: string[]): Concept[] {
