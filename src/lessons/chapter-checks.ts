@@ -55,7 +55,7 @@ export function checkChapter(doc: Outline, chapter: Heading, end: number, n: num
     const found = misplaced
       ? ` Found ${quoteHeading(misplaced)}; make it a level-${level} heading.`
       : unknown.length
-        ? ` Its level-${level} heading${unknown.length === 1 ? " is" : "s are"} ${unknown.map(quoteHeading).join(", ")}, which ${unknown.length === 1 ? "is" : "are"} no checked section; if one of them is meant, rename it to ${spelling(name, level, language)}.`
+        ? ` Its level-${level} heading${unknown.length === 1 ? " is" : "s are"} ${unknown.map(quoteHeading).join(", ")}, which ${unknown.length === 1 ? "is no checked section; if it is meant" : "are no checked sections; if one of them is meant"}, rename it to ${spelling(name, level, language)}.`
         : "";
     add(
       level === 3 ? "missing_section" : "missing_explanation_part",

@@ -5,7 +5,7 @@ import { isSection, spelling, type LessonVocabulary } from "./vocabulary";
 
 const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 
-type SourceFinding = "missing_sources" | "source_not_fetched" | "citation_unknown";
+type SourceFinding = "missing_sources" | "sources_empty" | "source_not_fetched" | "citation_unknown";
 
 /**
  * The form in which a cited URL and a fetched URL are compared: scheme, `www.`, fragment, a
@@ -44,7 +44,7 @@ export function checkSources(
   const lineNumbers = doc.lines.map((_, i) => i).filter((i) => i > section.line && i < section.end && !doc.inCode[i]);
   const urls = lineNumbers.flatMap((i) => extractUrls(doc.lines[i]!).map((url) => ({ url, line: i })));
   if (urls.length === 0) {
-    add("missing_sources", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
+    add("sources_empty", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
     return;
   }
   if (fetchedUrls) {

@@ -40,6 +40,7 @@ export type FindingCode =
   | "mc_answer_no_letter"
   | "answer_disputed"
   | "missing_sources"
+  | "sources_empty"
   | "source_not_fetched"
   | "citation_unknown"
   | "unknown_language";

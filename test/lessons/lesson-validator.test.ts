@@ -195,7 +195,7 @@ describe("validateLesson on broken lessons", () => {
 
   it("a sources section without links", () => {
     const md = good.slice(0, good.indexOf("## Sources")) + "## Sources\n1. Wikipedia\n";
-    expect(finding(md, "missing_sources").message).toContain("no links");
+    expect(finding(md, "sources_empty").message).toContain("no links");
   });
 
   it("a source that was not fetched in this run, named precisely", () => {

@@ -31,7 +31,7 @@ export const indonesian: LessonVocabulary = {
   },
   labels: {
     answer: ["Jawaban", "Jawaban Benar"],
-    accepted: ["Jawaban Lain yang Diterima", "Juga Diterima", "Diterima"],
+    accepted: ["Juga Diterima", "Jawaban Lain yang Diterima", "Diterima"],
     explanation: ["Pembahasan", "Penjelasan"],
     concepts: ["Konsep"],
   },

@@ -30,7 +30,7 @@ export const italian: LessonVocabulary = {
   },
   labels: {
     answer: ["Risposta", "Risposta corretta", "Soluzione"],
-    accepted: ["Accettate anche", "Risposte accettate", "Accettato"],
+    accepted: ["Risposte accettate", "Accettate anche", "Accettato"],
     explanation: ["Spiegazione", "Motivazione"],
     concepts: ["Concetti"],
   },

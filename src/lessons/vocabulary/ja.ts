@@ -23,7 +23,7 @@ export const japanese: LessonVocabulary = {
     answerKey: ["解答と解説", "解答・解説", "解答"],
     sources: ["参考文献", "出典", "参考資料"],
   },
-  exercise: ["練習問題", "練習", "問題", "問"],
+  exercise: ["問", "練習", "練習問題", "問題"],
   exerciseTypes: {
     multiple_choice: ["選択問題", "多肢選択", "選択式"],
     fill_in: ["穴埋め問題", "穴埋め"],

@@ -21,7 +21,7 @@ export const korean: LessonVocabulary = {
     answerKey: ["정답 및 해설", "정답과 해설", "정답"],
     sources: ["참고 자료", "참고 문헌", "출처"],
   },
-  exercise: ["연습 문제", "문제", "연습"],
+  exercise: ["문제", "연습 문제", "연습"],
   exerciseTypes: {
     multiple_choice: ["객관식", "선택형"],
     fill_in: ["빈칸 채우기", "빈칸"],

@@ -14,7 +14,7 @@ export const vietnamese: LessonVocabulary = {
     coreContent: ["Nội dung cốt lõi", "Nội dung chính"],
     formulaOrCode: ["Công thức hoặc mã", "Công thức", "Mã nguồn"],
     commonMistakes: ["Lỗi thường gặp", "Sai lầm thường gặp"],
-    example: ["Ví dụ minh họa", "Ví dụ"],
+    example: ["Ví dụ", "Ví dụ minh họa"],
     summary: ["Tóm tắt", "Tổng kết", "Ghi nhớ"],
     furtherQuestions: ["Câu hỏi mở rộng", "Câu hỏi suy ngẫm"],
     exercises: ["Bài tập", "Luyện tập"],

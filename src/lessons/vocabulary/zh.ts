@@ -55,7 +55,7 @@ export const chinese: LessonVocabulary = {
   },
   labels: {
     answer: ["答案", "参考答案", "正确答案"],
-    accepted: ["也可", "可接受", "同样正确"],
+    accepted: ["也可接受", "也可", "可接受", "同样正确"],
     explanation: ["解析", "解释", "说明", "理由"],
     concepts: ["考查概念", "概念"],
   },
