@@ -123,6 +123,9 @@ export const ConfigSchema = z.object({
   LESSON_ANSWER_CHECK: bool(true),
   /** Target length of a chapter's teaching part in words; the skills tell the model (as $LESSON_CHAPTER_WORDS). */
   LESSON_CHAPTER_WORDS: int(1200, 200, 10_000),
+  // ---- issue 25: every learner's language
+  /** false: save_document does not report chapters under half of LESSON_CHAPTER_WORDS (the skills still state the target). */
+  LESSON_LENGTH_CHECK: bool(true),
   /** Telegram bot (docs/telegram.md): the webhook route answers 404 until token and secret are both set. */
   TELEGRAM_BOT_TOKEN: optionalString,
   TELEGRAM_WEBHOOK_SECRET: optionalString,

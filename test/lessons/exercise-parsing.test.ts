@@ -60,4 +60,33 @@ describe("a lesson's exercises, read with the validator's outline", () => {
     expect(withoutKey(fill)).not.toHaveProperty("key");
     expect(JSON.stringify(withoutKey(fill))).not.toContain("5x^4");
   });
+
+  it("tags an exercise with the concepts of its key's Concepts line, in the table's words, in any language", () => {
+    const lesson = fixture("good.md").replace(
+      "### Exercise 2.1\n**Answer:** B\n",
+      "### Exercise 2.1\n**Answer:** B\n**Explanation:** The step is taken on both sides.\n**Concepts:** difference quotient\n",
+    );
+    expect(parseExercises(lesson)[5]!.concepts).toEqual([{ term: "Difference quotient", meaning: "The average rate of change over a small step $h$" }]);
+    // The labels of other languages are read the same way.
+    expect(parseExercises(lesson.replace("**Concepts:** difference", "**Conceptos:** difference"))[5]!.concepts.map((c) => c.term)).toEqual([
+      "Difference quotient",
+    ]);
+    expect(parseExercises(lesson.replace("**Concepts:** difference", "**考查概念：** difference"))[5]!.concepts.map((c) => c.term)).toEqual([
+      "Difference quotient",
+    ]);
+  });
+
+  it("finds a concept an exercise names only as a whole word: no Ion inside Explication", () => {
+    const withIon = fixture("good.md").replace(
+      "| Difference quotient | The average rate of change over a small step $h$ |",
+      "| Difference quotient | The average rate of change over a small step $h$ |\n| Ion | A charged atom |",
+    );
+    const explication = withIon.replace(
+      "### Exercise 2.1\n**Answer:** B\n",
+      "### Exercise 2.1\n**Answer:** B\n**Explanation:** Explication: the step is symmetric.\n",
+    );
+    expect(parseExercises(explication)[5]!.concepts).toEqual([]);
+    const named = explication.replace("Explication: the step is symmetric.", "Explication: like an ion, the step is symmetric.");
+    expect(parseExercises(named)[5]!.concepts.map((c) => c.term)).toEqual(["Ion"]);
+  });
 });

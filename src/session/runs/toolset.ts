@@ -107,7 +107,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
       tenant: deps.store.tenant(),
       maxBytes: config.LESSON_MAX_BYTES,
       maxRepairs: config.LESSON_MAX_REPAIRS,
-      chapterWords: config.LESSON_CHAPTER_WORDS,
+      ...(config.LESSON_LENGTH_CHECK ? { chapterWords: config.LESSON_CHAPTER_WORDS } : {}),
       ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.models.grader } } : {}),
     }),
   );
