@@ -64,7 +64,7 @@ function plainTex(text: string): string {
 }
 
 /** The form in which answers are compared, with spaces between words. */
-export function normalizeAnswer(text: string): string {
+function normalizeAnswer(text: string): string {
   let s = halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`)).toLowerCase();
   s = s
     .replace(/[−–—]/g, "-")
@@ -105,7 +105,7 @@ function decimalCommas(s: string): string {
 }
 
 /** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
-export function compactAnswer(text: string): string {
+function compactAnswer(text: string): string {
   return normalizeAnswer(text).replace(/ /g, "");
 }
 
@@ -157,7 +157,7 @@ const ALTERNATIVES = new RegExp(`\\s+/\\s+|${OR_WORDS.map((w) => (SPACED_END.tes
  * The forms a key's answer allows: the whole line, the part before a dash or a parenthesis that
  * explains it ("2h — twice the step"), and its ` / ` or "or" alternatives ("derivative / 导数").
  */
-export function keyVariants(answer: string): string[] {
+function keyVariants(answer: string): string[] {
   const head = answer.split(/\s+[—–-]\s+|\s+\(|（/)[0]!;
   return [answer, head, ...splitVariants(head, ALTERNATIVES)];
 }

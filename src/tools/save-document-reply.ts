@@ -28,7 +28,7 @@ export interface DraftReply {
   repairs?: { failures: number; max: number };
 }
 
-export function listFindings(findings: readonly LessonFinding[]): string {
+function listFindings(findings: readonly LessonFinding[]): string {
   const lines = findings.slice(0, MAX_LISTED_FINDINGS).map((f, i) => {
     const chapter = f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : "";
     const where = f.line !== undefined ? `line ${f.line} \`${f.quote ?? ""}\`: ` : "";

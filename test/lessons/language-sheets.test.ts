@@ -4,7 +4,8 @@
 // 2–3 further questions, five exercises, a key entry with answer, explanation and concepts for each,
 // accepted forms for the fill-in) and names only concepts of its table.
 import { describe, expect, it } from "vitest";
-import { parseExercises } from "../../src/lessons/exercises";
+import { gradeFillIn } from "../../src/learning/deterministic-grading";
+import { parseExercises, withoutKey } from "../../src/lessons/exercises";
 import { bodyLines, outline } from "../../src/lessons/outline";
 import { isSection, type SectionName, VOCABULARIES } from "../../src/lessons/vocabulary";
 import { readLesson } from "../../src/lessons/validator";
@@ -53,5 +54,12 @@ describe.each(VOCABULARIES.map((v) => [v.language, v] as const))("the %s languag
     expect(exercises[2]!.key!.accepted.length).toBeGreaterThan(0);
     expect(new Set(exercises.slice(0, 2).map((e) => e.key!.answer)).size).toBe(2);
     expect(sheet.sources.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("has its answer labels read: the fill-in's key is the bare answer, and each of its forms grades correct", () => {
+    const fill = parseExercises(sheet.lesson).find((e) => e.type === "fill_in")!;
+    expect(fill.key!.answer).not.toContain(":");
+    expect(fill.key!.answer).not.toContain(v.labels.answer[0]);
+    for (const form of [fill.key!.answer, ...fill.key!.accepted]) expect(gradeFillIn(withoutKey(fill), fill.key!, form)?.verdict, form).toBe("correct");
   });
 });

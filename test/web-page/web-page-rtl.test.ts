@@ -3,20 +3,13 @@
 // left because most of its letters are Arabic — even where a paragraph starts with math, which
 // `dir="auto"` alone would get wrong — so its title and lists sit at the right edge, while code
 // stays left to right. An English lesson stays left to right.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, STRICT_CSP } from "../support/chromium";
+import { launchChromium } from "../support/chromium";
 import { languageSheet } from "../support/language-sheets";
-import { startPageServer, type PageServer } from "../support/page-server";
-import { fromRoot } from "../support/paths";
+import { startMarkdownPage } from "../support/markdown-page";
+import type { PageServer } from "../support/page-server";
 
-const PUBLIC = fromRoot("public");
-const served = (path: string, type: string) => (_req: unknown, res: import("node:http").ServerResponse) => {
-  res.writeHead(200, { "content-type": type, "content-security-policy": STRICT_CSP }).end(readFileSync(resolve(PUBLIC, `.${path}`)));
-};
-const js = "text/javascript; charset=utf-8";
 const PAGE = '<!doctype html><html lang="en"><link rel="stylesheet" href="/style.css"><article id="lesson-body" class="lesson markdown"></article>';
 
 /** Where the laid-out lesson puts things: its direction, and how far its title and first bullet sit from the container's edges. */
@@ -63,14 +56,7 @@ describe("the lesson reader's direction", () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startPageServer({
-      "/": (_req, res) => void res.writeHead(200, { "content-type": "text/html", "content-security-policy": STRICT_CSP }).end(PAGE),
-      "/favicon.ico": (_req, res) => void res.writeHead(204).end(),
-      "/style.css": served("/style.css", "text/css; charset=utf-8"),
-      "/js/markdown.js": served("/js/markdown.js", js),
-      "/vendor/marked.esm.js": served("/vendor/marked.esm.js", js),
-      "/vendor/purify.es.mjs": served("/vendor/purify.es.mjs", js),
-    });
+    server = await startMarkdownPage(PAGE);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 900, height: 900 } });
     page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));

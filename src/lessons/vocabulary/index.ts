@@ -64,7 +64,7 @@ export const halfWidth = (text: string): string => text.normalize("NFKC").replac
  * The form in which words are compared: half-width, lower case, without Latin accents (`Explicación`,
  * `explicacion`), Arabic vowel marks, tatweel or hamza seats, with Turkish ı as i and Vietnamese đ as d.
  */
-export const fold = (text: string): string =>
+const fold = (text: string): string =>
   halfWidth(text)
     .toLowerCase()
     .normalize("NFD")
@@ -310,6 +310,5 @@ export function exerciseSpelling(id: string, level: number, language: LessonVoca
 /** `**Respuesta:**` in the lesson's language. */
 export const labelSpelling = (label: KeyLabel, language: LessonVocabulary = english): string => `**${language.labels[label][0]}:**`;
 
-/** The canonical (English) name of a section or exercise type. */
-export const canonicalSection = (name: SectionName): string => english.sections[name][0]!;
+/** The canonical (English) name of an exercise type. */
 export const canonicalType = (type: ExerciseType): string => english.exerciseTypes[type][0]!;
