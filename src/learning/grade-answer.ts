@@ -1,6 +1,7 @@
-// Grades one answer: multiple choice and fill in the blank from the key (key-grading.ts), short
-// answers and practice tasks by the model in a grading run (model-grading.ts's recipe) of the learner's
-// session (or of a throwaway session when the learner is anonymous), so the model's work is traced and counted.
+// Grades one answer: multiple choice and fill in the blank from the key (key-grading.ts); a fill-in
+// answer the key does not settle, short answers and practice tasks by the model in a grading run
+// (model-grading.ts's recipe) of the learner's session (or of a throwaway session when the learner is
+// anonymous), so the model's work is traced and counted.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { startEphemeralRun } from "../session/runs/ephemeral-run";
@@ -26,7 +27,10 @@ export interface GradingSession {
 
 export async function gradeAnswer(env: Env, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
   if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer);
-  if (exercise.type === "fill_in") return gradeFillIn(exercise, key, answer);
+  if (exercise.type === "fill_in") {
+    const settled = gradeFillIn(exercise, key, answer);
+    if (settled) return settled;
+  }
   const task: GradingTask = { exercise: { id: exercise.id, type: exercise.type, question: exercise.question }, key, answer };
   const options = {
     stream: false,
