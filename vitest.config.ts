@@ -56,6 +56,8 @@ export default defineConfig({
                 SLACK_BOT_TOKEN: "xoxb-test-token",
                 SLACK_API_BASE: `${platformFake}/slack/api`,
                 PERMISSIONS: JSON.stringify(TEST_PERMISSIONS),
+                // The scripted lessons are short by design; test/lessons/chapter-length.workers.test.ts counts words in workerd.
+                LESSON_LENGTH_CHECK: "false",
                 // MCP OAuth state sealed at rest (test/mcp/oauth/mcp-tokens-sealed-at-rest.workers.test.ts).
                 MCP_TOKEN_KEY: "test-mcp-token-key",
                 WEBHOOKS: JSON.stringify([

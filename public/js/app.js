@@ -6,7 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { courseItem, courseRequest } from "./courses.js";
 import { make } from "./dom.js";
 import { attachExercises, progressLine } from "./exercises.js";
-import { escapeHtml, renderMarkdown } from "./markdown.js";
+import { escapeHtml, renderInto } from "./markdown.js";
 import { connectServer, serverItem } from "./mcp-servers.js";
 import { runEventHandlers } from "./run-events.js";
 import { schemaFields } from "./schema-form.js";
@@ -296,7 +296,7 @@ function addAssistantMessage() {
     /** The run ended: the text is rendered as Markdown, and a line says how it ended. */
     done(summary = "", failed = false) {
       text.classList.remove("streaming");
-      text.innerHTML = renderMarkdown(raw);
+      renderInto(text, raw);
       meta.textContent = summary;
       meta.classList.toggle("failed", failed);
       meta.hidden = !summary;
@@ -426,7 +426,7 @@ async function refreshLessons() {
       const button = make("button", { attrs: { type: "button", "data-key": l.key } });
       const date = l.createdAt ? new Date(l.createdAt).toLocaleDateString() : "";
       button.append(
-        make("span", { className: "title", text: l.title || l.key }),
+        make("span", { className: "title", text: l.title || l.key, attrs: { dir: "auto" } }),
         make("span", { className: "meta", text: [l.topic, date].filter(Boolean).join(" · ") }),
       );
       button.addEventListener("click", () => openLesson(l.key));
@@ -463,8 +463,8 @@ function download(filename, type, text) {
 }
 
 /** The lesson as one self-contained HTML file: its sanitized body and a small print-friendly style. */
-function standaloneHtml(title, bodyHtml) {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap}</style></head><body>${bodyHtml}</body></html>\n`;
+function standaloneHtml(title, bodyHtml, dir) {
+  return `<!doctype html>\n<html dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap}</style></head><body>${bodyHtml}</body></html>\n`;
 }
 
 async function openLesson(key) {
@@ -472,7 +472,9 @@ async function openLesson(key) {
     const markdown = await api.getLesson(key);
     openedLesson = { key, markdown };
     ui.lessonTitle.textContent = key;
-    ui.lessonBody.innerHTML = renderMarkdown(markdown);
+    renderInto(ui.lessonBody, markdown);
+    // The contents list reads the way the lesson does (right to left for an Arabic lesson).
+    ui.lessonToc.dir = ui.lessonBody.dir;
     // Wide code scrolls sideways: keyboard users must be able to reach it.
     for (const pre of ui.lessonBody.querySelectorAll("pre")) pre.tabIndex = 0;
     renderToc();
@@ -633,7 +635,7 @@ ui.downloadMarkdown.addEventListener("click", () => openedLesson && download(ope
 ui.downloadHtml.addEventListener("click", () => {
   if (!openedLesson) return;
   const title = ui.lessonBody.querySelector("h1")?.textContent ?? openedLesson.key;
-  download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", standaloneHtml(title, ui.lessonBody.innerHTML));
+  download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", standaloneHtml(title, ui.lessonBody.innerHTML, ui.lessonBody.dir));
 });
 ui.printLesson.addEventListener("click", () => window.print());
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.

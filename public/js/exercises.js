@@ -35,7 +35,8 @@ function answerControls(exercise) {
     return { element: group, read: () => group.querySelector("input:checked")?.value ?? "" };
   }
   const long = exercise.type === "short_answer" || exercise.type === "practice";
-  const input = make(long ? "textarea" : "input", { attrs: long ? { rows: "3" } : { type: "text", autocomplete: "off" } });
+  // dir="auto": an answer typed in Arabic reads right to left, `5x^4` left to right.
+  const input = make(long ? "textarea" : "input", { attrs: long ? { rows: "3", dir: "auto" } : { type: "text", autocomplete: "off", dir: "auto" } });
   input.required = true;
   return { element: field("Your answer", input), read: () => input.value };
 }

@@ -35,3 +35,28 @@ const PURIFY = { USE_PROFILES: { html: true }, FORBID_ATTR: ["style"], FORBID_TA
 export function renderMarkdown(markdown) {
   return DOMPurify.sanitize(marked.parse(markdown, { async: false }), PURIFY);
 }
+
+/** Letters of the scripts written right to left. */
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
+
+/**
+ * The direction a text reads in: "rtl" when most of its letters, outside code, math and link targets,
+ * are of a right-to-left script (an Arabic lesson), else "ltr". Not the first letter alone, as
+ * `dir="auto"` would: an Arabic paragraph may well start with `$x$`.
+ */
+export function textDirection(markdown) {
+  const prose = markdown
+    .replace(/```[\s\S]*?```|`[^`\n]*`/g, " ")
+    .replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$/g, " ")
+    .replace(/\]\([^)]*\)/g, "]");
+  const rtl = prose.match(RTL_LETTER)?.length ?? 0;
+  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
+  return rtl * 2 > letters ? "rtl" : "ltr";
+}
+
+/** Shows Markdown in `element`, sanitized and set in its own direction; code reads left to right in any lesson. */
+export function renderInto(element, markdown) {
+  element.innerHTML = renderMarkdown(markdown);
+  element.dir = textDirection(markdown);
+  for (const code of element.querySelectorAll("pre, code")) code.dir = "ltr";
+}

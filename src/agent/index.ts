@@ -23,6 +23,7 @@ export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";
 export { defineTool, fail, ok, ToolRegistry, type JsonSchema, type Tool, type ToolContext, type ToolResult, type ToolSpec, type Validation } from "./tools";
+export { MAX_MODEL_TOOLS, TOOL_SEARCH, searchTools, toolSearchTool } from "./tool-search";
 export {
   PARADIGM_REGISTRY,
   PARADIGMS,

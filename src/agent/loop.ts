@@ -7,6 +7,7 @@ import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallI
 import { newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
 import { ModelError, type ModelClient } from "./model";
 import { RunState } from "./run-state";
+import { capTools, offeredTools, revealFromHistory } from "./tool-search";
 import { type ToolRegistry, type ToolResult, type ToolSpec } from "./tools";
 
 export interface LoopOptions {
@@ -68,6 +69,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
   };
 
   await hooks.observe("beforeRun");
+  revealFromHistory(o.tools, run.state, messages);
 
   try {
     for (;;) {
@@ -91,9 +93,17 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
 
       // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
       const next = steps + 1;
-      const step: ModelStep = await hooks.transformContext({ step: next, system: o.system, messages, tools: o.tools.specs() });
+      const step: ModelStep = await hooks.transformContext({ step: next, system: o.system, messages, tools: offeredTools(o.tools, run.state) });
       usage = addUsage(usage, step.usage);
-      const { system, messages: view, tools: specs } = step;
+      const { system, messages: view } = step;
+      // The hard limit, whatever a hook offered: no request carries more than MAX_MODEL_TOOLS tools.
+      const { specs, dropped } = capTools(step.tools);
+      if (dropped)
+        o.emit({
+          type: "warning",
+          code: "tools_capped",
+          message: `${dropped} tools were left out of this model request: it may carry ${specs.length} at most.`,
+        });
       const estimatedTokens = o.countTokens ? o.countTokens(system, view, specs) : estimateTokens(view, system);
       o.emit({
         type: "model.request",

@@ -32,6 +32,8 @@ export interface ToolContext {
    * so a rule on the arguments cannot be dodged that way.
    */
   recheck?: (args: unknown) => Promise<string | null>;
+  /** The registry running the call (set by ToolRegistry.run): tool_search reads its deferred tools. */
+  tools?: ToolRegistry;
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -56,6 +58,8 @@ export interface Tool {
   annotations?: { destructive?: boolean };
   /** The validated arguments as the tool will act on them (a filename as it will be stored), for permission rules. */
   effectiveArgs?: (args: unknown) => unknown;
+  /** May be offered by name only, through tool_search, when a run has more than `inlineMax` tools (MCP tools). */
+  deferrable?: boolean;
 }
 
 type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;
@@ -123,6 +127,8 @@ export class ToolRegistry {
   constructor(
     tools: Iterable<Tool> = [],
     readonly defaultTimeoutMs = 60_000,
+    /** Past this many tools, the deferrable ones are deferred (docs/harness.md "Tool search"). */
+    readonly inlineMax = Number.POSITIVE_INFINITY,
   ) {
     for (const t of tools) this.add(t);
   }
@@ -156,7 +162,13 @@ export class ToolRegistry {
 
   /** A new registry holding the tools that pass `keep` (subagents, read-only modes). */
   filter(keep: (t: Tool) => boolean): ToolRegistry {
-    return new ToolRegistry(this.list().filter(keep), this.defaultTimeoutMs);
+    return new ToolRegistry(this.list().filter(keep), this.defaultTimeoutMs, this.inlineMax);
+  }
+
+  /** The tools offered by name only (through tool_search): the deferrable ones, once there are more than `inlineMax` tools. */
+  deferred(): Tool[] {
+    if (this.tools.size <= this.inlineMax) return [];
+    return this.list().filter((t) => t.deferrable);
   }
 
   /** What the model is told of the tools; cached until the set changes (it is built every step). */
@@ -204,7 +216,7 @@ export class ToolRegistry {
         if (ctx.signal.aborted) onAbort();
         else ctx.signal.addEventListener("abort", onAbort, { once: true });
       });
-      return await Promise.race([Promise.resolve().then(() => tool.run(args, { ...ctx, signal: controller.signal })), stop]);
+      return await Promise.race([Promise.resolve().then(() => tool.run(args, { ...ctx, signal: controller.signal, tools: this })), stop]);
     } catch (e) {
       return fail(`Tool ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

@@ -13,7 +13,6 @@
 // - a watchdog alarm picks up deliveries a restart interrupted, re-attaching to runs already started,
 //   and looks again at paused jobs once their approvals or questions expired (the session settles them then).
 import { DurableObject } from "cloudflare:workers";
-import { loadConfig } from "../config";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
 import { createCourse } from "../courses/create-course";
@@ -21,6 +20,7 @@ import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
 import type { Env } from "../env";
 import { parseQuizButton } from "../learning/chat-quiz";
+import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
@@ -142,7 +142,7 @@ export class ChatObject extends DurableObject<Env> {
       case "compact":
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact()));
       case "course": {
-        const course = await createCourse(this.env, { topic: command.topic, deliver: platform.courseDelivery(m) }, platform.tenant);
+        const course = await createCourse(this.env, { topic: command.topic, deliver: [platform.courseDelivery(m)] }, platform.tenant);
         // Without an Idempotency-Key a course is always new; the check is for the type's sake.
         if (!course.ok) return this.reply(seq, platform, course.message);
         const text = [
@@ -171,11 +171,10 @@ export class ChatObject extends DurableObject<Env> {
   /** Starts the agent's run; the answer is awaited outside the queue so the next message can start. */
   private async ask(job: ChatJob, platform: AnyChatPlatform, input: string): Promise<void> {
     const sessionId = this.sessionFor(job);
-    const config = loadConfig(this.env);
     const handle = await startRun(this.env, sessionId, input, {
       stream: false,
       paradigm: "react",
-      maxSteps: config.MAX_STEPS,
+      maxSteps: runSettings(this.env).MAX_STEPS,
       channel: job.message.platform,
       tenant: platform.tenant,
     });
@@ -266,7 +265,7 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   private platform(of: { platform: ChatMessage["platform"] }): AnyChatPlatform {
-    return chatPlatform(of.platform, loadConfig(this.env));
+    return chatPlatform(of.platform, this.env);
   }
 
   private sender(platform: AnyChatPlatform): ChatSender<ChatShapes> {

@@ -3,8 +3,8 @@
 // /review, replies while a question is out, and clicks on the quiz's buttons. What it says goes out
 // through the chat's platform. The chat is the learner, except in the quiz of a lesson a course
 // delivered here: that quiz answers for the course, once the course is found to deliver to this chat.
-import { loadConfig } from "../config";
 import { shardHolding } from "../courses/course-shards";
+import { courseSettings } from "../courses/settings";
 import { deliversTo } from "../delivery/course-delivery";
 import type { Env } from "../env";
 import {
@@ -89,8 +89,7 @@ export class ChatQuizzes {
 
   /** A course's lesson, when the course delivers to this chat; the course is its learner. */
   private async startCourseLesson(platform: AnyChatPlatform, chat: ChatAddress, courseId: string, lesson: number): Promise<Step> {
-    const config = loadConfig(this.env);
-    const found = await shardHolding(this.env, courseId, config.COURSE_SHARDS).quizLesson(courseId, lesson);
+    const found = await shardHolding(this.env, courseId, courseSettings(this.env).COURSE_SHARDS).quizLesson(courseId, lesson);
     if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: "I cannot find that lesson for this chat." }] };
     const learner: QuizLearner = { id: courseId, tenant: found.tenant };
     this.store.setMeta(LAST_LESSON, JSON.stringify({ key: found.key, learner }));
@@ -105,7 +104,7 @@ export class ChatQuizzes {
   /** The quiz's learner (`of.learner`), or the chat's. */
   private deps(platform: AnyChatPlatform, chat: ChatAddress, of?: { learner?: QuizLearner }): QuizDeps {
     const learner = of?.learner ?? { id: platform.learnerId(chat), tenant: platform.tenant };
-    return { env: this.env, config: loadConfig(this.env), learnerId: learner.id, tenant: learner.tenant };
+    return { env: this.env, learnerId: learner.id, tenant: learner.tenant };
   }
 
   /** Keeps the quiz's new place, then sends its messages. */

@@ -1,5 +1,6 @@
 // A course as the caller describes it (POST /v1/courses, or /course on Telegram), validated once.
 import * as z from "zod";
+import { CourseDeliverySchema } from "../delivery/course-delivery";
 import { CronError, parseCron } from "./cron-period";
 
 /** One lesson a day, at midnight UTC: the period is the UTC date. */
@@ -20,17 +21,9 @@ export const CourseInput = z.strictObject({
         ctx.addIssue({ code: "custom", message: e.message });
       }
     }),
-  deliver: z
-    .strictObject({
-      telegramChatId: z.union([z.number().int(), z.string().regex(/^-?\d{1,20}$|^@\w{4,64}$/, "a chat id (digits) or @channelusername")]).optional(),
-      slackChannel: z
-        .string()
-        .regex(/^[#@]?[\w.-]{1,80}$/, "a channel id such as C0123456789")
-        .optional(),
-    })
-    .default({}),
+  /** Where its lessons go (src/delivery/course-delivery.ts). */
+  deliver: CourseDeliverySchema,
 });
 
 export type CourseInput = z.input<typeof CourseInput>;
 export type CourseSpec = z.output<typeof CourseInput>;
-export type CourseDelivery = CourseSpec["deliver"];

@@ -14,15 +14,15 @@ import { DurableObject } from "cloudflare:workers";
 import { courseTargets, deliverLesson } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
-import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { CodedError } from "../lib/coded-error";
 import { refuse, type Outcome } from "../lib/outcome";
 import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { getLesson, lessonPath } from "../lessons/store";
+import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
-import type { IdempotencyKey } from "../session/runs/request-dedupe";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
@@ -87,7 +87,7 @@ export class CourseRegistry extends DurableObject<Env> {
     }
     this.store.insert(id, spec, tenant);
     if (idempotencyKey)
-      this.store.rememberKey(tenant, idempotencyKey.key, idempotencyKey.fingerprint, id, Date.now() + loadConfig(this.env).IDEMPOTENCY_TTL_MS);
+      this.store.rememberKey(tenant, idempotencyKey.key, idempotencyKey.fingerprint, id, Date.now() + runSettings(this.env).IDEMPOTENCY_TTL_MS);
     this.busy.add(id);
     void this.plan(id);
     return { ok: true, id, replayed: false };
@@ -234,7 +234,7 @@ export class CourseRegistry extends DurableObject<Env> {
     const sessionId = lessonSessionId(id, taught.length + 1);
     // The course is its learner: answers to its lessons (sessionId = the course id) shape the next one,
     // with the reviews due at the tick's time.
-    const learner = runningId ? undefined : await learnerContext(this.env, loadConfig(this.env), id, course.tenant, nowMs);
+    const learner = runningId ? undefined : await learnerContext(this.env, id, course.tenant, nowMs);
     const runId = runningId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught, learner)));
     this.store.setPeriodRun(id, period, runId);
     const outcome = await runOutcome(this.env, sessionId, runId);
@@ -257,9 +257,9 @@ export class CourseRegistry extends DurableObject<Env> {
     const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
     const done = this.store.period(id, period)?.delivered ?? [];
     for (const t of courseTargets(course.deliver)) {
-      if (done.includes(t.name)) continue;
-      await deliverLesson(loadConfig(this.env), this.env.LESSONS, t, text, lesson.key, offer);
-      this.store.markDelivered(id, period, t.name);
+      if (done.includes(t.key)) continue;
+      await deliverLesson(this.env, this.env.LESSONS, t, text, lesson.key, offer);
+      this.store.markDelivered(id, period, t.key);
     }
   }
 
@@ -272,11 +272,10 @@ export class CourseRegistry extends DurableObject<Env> {
 
   /** Starts a run of the course in one of its sessions, which belong to the course's tenant; no one watches it. */
   private async start(course: CourseRow, sessionId: string, input: string): Promise<string> {
-    const config = loadConfig(this.env);
     const handle = await startRun(this.env, sessionId, input, {
       stream: false,
       paradigm: "react",
-      maxSteps: config.MAX_STEPS,
+      maxSteps: runSettings(this.env).MAX_STEPS,
       channel: "cron",
       tenant: course.tenant,
       unattended: true,

@@ -4,46 +4,40 @@ import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { parseId, parseJson } from "../http-kit/validation";
-import type { Config } from "../config";
+import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
-import { CourseInput, type CourseDelivery } from "./course-input";
+import { learningSettings } from "../learning/settings";
+import { CourseInput } from "./course-input";
 import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
+import { courseSettings } from "./settings";
 
 export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CourseInput);
-    checkDeliveryConfigured(c.get("config"), body.deliver);
+    // A course that could never be delivered is refused now rather than failing every day.
+    const unconfigured = unconfiguredDelivery(c.env, body.deliver);
+    if (unconfigured) throw badRequest("delivery_not_configured", unconfigured);
     const created = await createCourse(c.env, body, c.get("tenant"), await idempotencyKeyOf(c));
     if (!created.ok) throw HttpError.of(created);
     return c.json({ id: created.id }, 201, created.replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
   .get("/", async (c) => {
     // Every shard lists the courses the caller may see; merged in creation order, as one registry did.
-    const lists = await Promise.all(allCourseShards(c.env, c.get("config").COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"))));
+    const lists = await Promise.all(allCourseShards(c.env, courseSettings(c.env).COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"))));
     const courses = lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     return c.json({ courses });
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    const course = await shardHolding(c.env, id, c.get("config").COURSE_SHARDS).get(id, c.get("tenant"));
+    const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
-    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
+    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), learningSettings(c.env).WEAK_CONCEPTS_MAX);
     return c.json({ ...course, progress });
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
-    if (!(await shardHolding(c.env, id, c.get("config").COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
+    if (!(await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });
-
-/** A course that could never be delivered is refused now rather than failing every day. */
-export function checkDeliveryConfigured(config: Config, deliver: CourseDelivery): void {
-  if (deliver.telegramChatId !== undefined && !config.TELEGRAM_BOT_TOKEN) {
-    throw badRequest("delivery_not_configured", "deliver.telegramChatId needs the Telegram bot: set TELEGRAM_BOT_TOKEN.");
-  }
-  if (deliver.slackChannel && !config.SLACK_BOT_TOKEN) {
-    throw badRequest("delivery_not_configured", "deliver.slackChannel needs the Slack app: set SLACK_BOT_TOKEN.");
-  }
-}

@@ -5,7 +5,8 @@
 // - periods: one row per course and schedule period, inserted before a lesson's work starts. Its
 //   primary key is the idempotency key that keeps a period to one lesson, however often the cron ticks.
 import type { Tenant } from "../lib/tenant";
-import type { CourseDelivery, CourseSpec } from "./course-input";
+import type { CourseDelivery } from "../delivery/course-delivery";
+import type { CourseSpec } from "./course-input";
 
 /** Longest summary kept for a delivery retry; the lesson itself is in R2. */
 const MAX_SUMMARY_CHARS = 16_000;

@@ -1,11 +1,11 @@
 // Creating a course, the one way both POST /v1/courses and Telegram's /course do it.
-import { loadConfig } from "../config";
 import type { Env } from "../env";
 import type { Outcome } from "../lib/outcome";
 import type { Tenant } from "../lib/tenant";
-import type { IdempotencyKey } from "../session/runs/request-dedupe";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import { CourseInput } from "./course-input";
 import { keyShardOf, newCourseId, shardHolding } from "./course-shards";
+import { courseSettings } from "./settings";
 
 /**
  * Creates a course owned by `tenant` (its sessions and lessons are that tenant's too). A repeat of the
@@ -19,7 +19,7 @@ export async function createCourse(
   idempotencyKey?: IdempotencyKey,
 ): Promise<Outcome<{ id: string; cron: string; replayed: boolean }, "idempotency_key_reused">> {
   const spec = CourseInput.parse(input);
-  const shards = loadConfig(env).COURSE_SHARDS;
+  const shards = courseSettings(env).COURSE_SHARDS;
   const shard = idempotencyKey ? keyShardOf(tenant, idempotencyKey.key, shards) : undefined;
   const id = newCourseId(shards, shard);
   const created = await shardHolding(env, id, shards).create(id, spec, tenant, idempotencyKey);

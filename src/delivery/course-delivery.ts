@@ -1,35 +1,81 @@
-// Where a course's lessons go (its `deliver`: a Telegram chat, a Slack channel, both or neither) and
-// how one lesson gets there: the announcement, the lesson (chat-sender.ts), and the "Quiz me" offer
-// when the lesson has exercises to check. Courses deliver through here and never import a channel.
-import { chatPlatform, type ChatTarget, type PlatformName } from "../platforms/registry";
-import type { OutgoingMessage } from "../platforms/chat-platform";
-import type { Config } from "../config";
-import type { CourseDelivery } from "../courses/course-input";
+// Where a course's lessons go (its `deliver`: a list of {platform, to}, one per chat or channel of a
+// registered platform; the older {"telegramChatId", "slackChannel"} object is still accepted and kept
+// as given) and how one lesson gets there: the announcement, the lesson (chat-sender.ts), and the
+// "Quiz me" offer when the lesson has exercises to check. Courses deliver through here and never import a channel.
+import * as z from "zod";
+import type { Env } from "../env";
 import type { LessonBucket } from "../lessons/store";
+import type { DeliveryEntry, OutgoingMessage } from "../platforms/chat-platform";
+import { CHAT_PLATFORMS, chatPlatform, registeredPlatform, type ChatTarget, type PlatformName } from "../platforms/registry";
 import { ChatSender } from "./chat-sender";
+
+const names: readonly string[] = CHAT_PLATFORMS.map((p) => p.name);
+
+/** One target: a registered platform, and a `to` that platform accepts. */
+const DeliveryEntrySchema = z
+  .strictObject({
+    platform: z.string().refine((name) => names.includes(name), { error: `must be one of ${names.join(", ")}` }),
+    to: z.union([z.string(), z.number()]),
+  })
+  .superRefine((entry, ctx) => {
+    const checked = registeredPlatform(entry.platform)?.delivery.to.safeParse(entry.to);
+    for (const issue of checked?.success === false ? checked.error.issues : []) ctx.addIssue({ code: "custom", path: ["to"], message: issue.message });
+  });
+
+/** The older shape: one field per platform that names one ({"telegramChatId": …, "slackChannel": …}). */
+const LegacyDelivery = z.strictObject(
+  Object.fromEntries(CHAT_PLATFORMS.flatMap((p) => (p.delivery.legacyField ? [[p.delivery.legacyField, p.delivery.to.optional()]] : []))),
+);
+
+/** A course's `deliver`, as the caller gives it (and as the course shows it). */
+export const CourseDeliverySchema = z.union([z.array(DeliveryEntrySchema).max(20), LegacyDelivery]).default({});
+
+export type CourseDelivery = z.output<typeof CourseDeliverySchema>;
 
 export interface DeliveryTarget {
   /** Recorded per period once served, so a retry does not deliver twice. */
-  name: PlatformName;
+  key: string;
+  platform: PlatformName;
   to: ChatTarget;
 }
 
+/** The chats and channels `deliver` names, whichever its shape. */
+function deliveryEntries(deliver: CourseDelivery): DeliveryEntry[] {
+  if (Array.isArray(deliver)) return deliver;
+  return CHAT_PLATFORMS.flatMap((p) => {
+    const to = p.delivery.legacyField ? deliver[p.delivery.legacyField] : undefined;
+    return to === undefined || to === "" ? [] : [{ platform: p.name, to }];
+  });
+}
+
+/** The course's targets. */
 export function courseTargets(deliver: CourseDelivery): DeliveryTarget[] {
-  const targets: DeliveryTarget[] = [];
-  if (deliver.telegramChatId !== undefined) targets.push({ name: "telegram", to: { platform: "telegram", chatId: deliver.telegramChatId } });
-  if (deliver.slackChannel) targets.push({ name: "slack", to: { platform: "slack", channel: deliver.slackChannel } });
-  return targets;
+  return deliveryEntries(deliver).flatMap((e) => {
+    const platform = registeredPlatform(e.platform);
+    // A course listing one chat per platform (the older shape) recorded the platform's name as its key.
+    const key = Array.isArray(deliver) ? `${e.platform}:${e.to}` : e.platform;
+    return platform ? [{ key, platform: platform.name, to: platform.delivery.target(e.to) }] : [];
+  });
+}
+
+/** Why a course could never be delivered with the deployment's settings (a target's platform is not set up), or undefined. */
+export function unconfiguredDelivery(env: Env, deliver: CourseDelivery): string | undefined {
+  for (const t of courseTargets(deliver)) {
+    const platform = registeredPlatform(t.platform);
+    const why = platform?.delivery.unconfigured(env);
+    if (why) return `deliver.${Array.isArray(deliver) ? t.platform : platform?.delivery.legacyField} ${why}`;
+  }
+  return undefined;
 }
 
 /** Sends `text`, then the lesson, then `offer` (its quiz) where the lesson went. */
-export async function deliverLesson(config: Config, lessons: LessonBucket, target: DeliveryTarget, text: string, lessonKey: string, offer?: OutgoingMessage) {
-  const platform = chatPlatform(target.name, config);
+export async function deliverLesson(env: Env, lessons: LessonBucket, target: DeliveryTarget, text: string, lessonKey: string, offer?: OutgoingMessage) {
+  const platform = chatPlatform(target.platform, env);
   const next = await new ChatSender(platform, lessons).answer(target.to, text, [lessonKey]);
   if (offer) await platform.send(next, offer);
 }
 
-/** Whether a course delivering to `deliver` sends its lessons to the chat `chat` stands for (same chat id or channel). */
-export function deliversTo(deliver: CourseDelivery, chat: CourseDelivery): boolean {
-  const entries = Object.entries(chat).filter(([, v]) => v !== undefined);
-  return entries.length > 0 && entries.every(([k, v]) => String(deliver[k as keyof CourseDelivery]) === String(v));
+/** Whether a course delivering to `deliver` sends its lessons to the chat `chat` stands for (same platform and chat or channel). */
+export function deliversTo(deliver: CourseDelivery, chat: DeliveryEntry): boolean {
+  return deliveryEntries(deliver).some((e) => e.platform === chat.platform && String(e.to) === String(chat.to));
 }

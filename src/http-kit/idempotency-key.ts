@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { badRequest } from "../lib/http-error";
 import { sha256Hex } from "../lib/sha256-hex";
-import type { IdempotencyKey } from "../session/runs/request-dedupe";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import type { AppEnv } from "./app-env";
 
 /** Printable ASCII, as the IETF draft and Stripe allow; long enough for a UUID with a prefix. */

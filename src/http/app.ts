@@ -1,4 +1,6 @@
-// The Hono app: config, body limit, auth on /v1, routes by resource, errors in the contract's shape.
+// The Hono app, a composition root: the whole configuration checked before anything is served, body
+// limit, auth on /v1, then each feature's routes mounted (each lives in its feature's folder), errors in
+// the contract's shape.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -6,10 +8,12 @@ import { platformRoutes } from "../channels/platform-routes";
 import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "../http-kit/app-env";
+import { httpSettings } from "../http-kit/settings";
 import { approvalRoutes } from "./approvals";
 import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
-import { bearerAuth } from "./auth";
+import { bearerAuth, mcpAuth } from "./auth";
+import { mcpConsentRoutes } from "./mcp-consent";
 import { errorResponse, handleError } from "../http-kit/errors";
 import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
@@ -35,22 +39,25 @@ export function createApp() {
   app.use("*", secureHeaders());
   // First, so it sees every error of the OpenAI-compatible routes, auth and config ones included.
   app.use("/v1/*", openAIErrorShape);
+  // Every setting parses, or nothing is served (500 config_invalid, the detail in the log only).
   app.use("*", async (c, next) => {
-    c.set("config", loadConfig(c.env));
+    loadConfig(c.env);
     await next();
   });
   // The browser returning from an MCP server's authorization carries no bearer token; its state guards it.
   app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
-  app.use("/mcp", bearerAuth);
+  // /mcp: OAuth 2.1 (the provider in front of the app checked the bearer) or, without keys, the /v1 rule.
+  app.use("/mcp", mcpAuth);
   app.use("/v1/*", requireJsonBody);
-  app.use("*", (c, next) =>
-    bodyLimit({
-      maxSize: c.get("config").MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${c.get("config").MAX_BODY_BYTES} bytes).`),
-    })(c, next),
-  );
+  app.use("*", (c, next) => {
+    const { MAX_BODY_BYTES } = httpSettings(c.env);
+    return bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${MAX_BODY_BYTES} bytes).`),
+    })(c, next);
+  });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/v1/sessions", sessionRoutes);
@@ -66,6 +73,8 @@ export function createApp() {
   app.route("/v1/courses", courseRoutes);
   app.route("/v1/mcp", mcpServerRoutes);
   app.route("/mcp", mcpRoutes);
+  // The consent page of /mcp's OAuth; the browser has no bearer token, the consent handle guards it.
+  app.route("/oauth", mcpConsentRoutes);
   app.route("/v1/ui", uiChatRoutes);
   // The bots authenticate their platform themselves (secret header, request signature).
   app.route("/", platformRoutes);

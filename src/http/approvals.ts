@@ -4,7 +4,7 @@ import * as z from "zod";
 import { decideApproval } from "../session/interactions/decide-approval";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError } from "../http-kit/errors";
-import { reachableSession } from "../http-kit/tenant-session";
+import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson } from "../http-kit/validation";
 
 const Decide = z.strictObject({
@@ -16,7 +16,7 @@ export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalI
   const sessionId = parseId(c.req.param("id"), "session id");
   const approvalId = parseId(c.req.param("approvalId"), "approval id");
   const body = await parseJson(c, Decide);
-  await reachableSession(c, sessionId);
+  await reachableSession(c.env, sessionId, c.get("tenant"));
   const outcome = await decideApproval(c.env, sessionId, approvalId, body.decision, "api", { remember: body.remember });
   if (outcome.ok) {
     const { ok: _ok, ...decided } = outcome;

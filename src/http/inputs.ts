@@ -5,7 +5,7 @@ import { answerInput } from "../session/interactions/answer-input";
 import type { AppEnv } from "../http-kit/app-env";
 import { errorResponse, HttpError } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
-import { reachableSession } from "../http-kit/tenant-session";
+import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson } from "../http-kit/validation";
 
 /** A form's field values: the MCP form-schema subset (strings, numbers, booleans, multiple-choice lists). */
@@ -22,7 +22,7 @@ export const inputRoutes = new Hono<AppEnv>().post("/:id/inputs/:inputId", async
   const inputId = parseId(c.req.param("inputId"), "input id");
   const body = await parseJson(c, Answer);
   const idempotencyKey = await idempotencyKeyOf(c);
-  await reachableSession(c, sessionId);
+  await reachableSession(c.env, sessionId, c.get("tenant"));
   const outcome = await answerInput(c.env, sessionId, inputId, body, "api", idempotencyKey);
   if (outcome.ok) {
     const { ok: _ok, replayed, ...answered } = outcome;

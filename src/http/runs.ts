@@ -6,8 +6,9 @@ import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
-import { reachableSession } from "../http-kit/tenant-session";
+import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson, parseQuery } from "../http-kit/validation";
+import { runSettings } from "../session/runs/settings";
 
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),
@@ -20,7 +21,7 @@ const After = z.object({ after: z.coerce.number().int().min(0).default(0) });
 export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
-    const config = c.get("config");
+    const config = runSettings(c.env);
     const body = await parseJson(c, StartRun);
     if (body.input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
     if (body.maxSteps !== undefined && body.maxSteps > config.MAX_STEPS) {
@@ -38,6 +39,7 @@ export const runRoutes = new Hono<AppEnv>()
         maxSteps: body.maxSteps ?? config.MAX_STEPS,
         channel: "http",
         tenant: c.get("tenant"),
+        origin: new URL(c.req.url).origin,
       },
       { idempotencyKey },
     );
@@ -50,7 +52,7 @@ export const runRoutes = new Hono<AppEnv>()
   .get("/:id/runs/:runId", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
-    const run = await (await reachableSession(c, sessionId)).getRun(runId);
+    const run = await (await reachableSession(c.env, sessionId, c.get("tenant"))).getRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run);
   })
@@ -60,14 +62,14 @@ export const runRoutes = new Hono<AppEnv>()
     const { after } = parseQuery(c, After);
     const lastEventId = Number(c.req.header("last-event-id"));
     const from = Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after;
-    const events = await (await reachableSession(c, sessionId)).streamRun(runId, from, "sse");
+    const events = await (await reachableSession(c.env, sessionId, c.get("tenant"))).streamRun(runId, from, "sse");
     if (!events) throw notFound(`run ${runId}`);
     return sseResponse(events);
   })
   .post("/:id/runs/:runId/cancel", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
-    const run = await (await reachableSession(c, sessionId)).cancelRun(runId);
+    const run = await (await reachableSession(c.env, sessionId, c.get("tenant"))).cancelRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run, 202);
   });

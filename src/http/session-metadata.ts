@@ -1,7 +1,6 @@
 // A session's metadata is the caller's JSON, stored and handed back as is: bounded in depth and size
 // (METADATA_MAX_DEPTH, METADATA_MAX_BYTES), so a deeply nested document is a 400 here rather than a
 // RangeError when it crosses to the session object, and no session carries megabytes of labels.
-import type { Config } from "../config";
 import { badRequest } from "../http-kit/errors";
 
 /** Nesting depth of a parsed JSON value (a scalar is 0, `{}` 1), counted without recursion and only up to `limit + 1`. */
@@ -18,7 +17,7 @@ function depthBeyond(value: unknown, limit: number): number {
   return deepest;
 }
 
-export function checkMetadata(metadata: Record<string, unknown>, config: Config): void {
+export function checkMetadata(metadata: Record<string, unknown>, config: { METADATA_MAX_DEPTH: number; METADATA_MAX_BYTES: number }): void {
   if (depthBeyond(metadata, config.METADATA_MAX_DEPTH) > config.METADATA_MAX_DEPTH) {
     throw badRequest("metadata_too_deep", `metadata may nest at most METADATA_MAX_DEPTH (${config.METADATA_MAX_DEPTH}) levels of objects and arrays`);
   }

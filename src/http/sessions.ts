@@ -5,8 +5,9 @@ import { sessionStub } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
 import { checkMetadata } from "./session-metadata";
-import { reachableSession } from "../http-kit/tenant-session";
+import { reachableSession } from "../session/reachable-session";
 import { Id, parseId, parseJson, parseQuery } from "../http-kit/validation";
+import { sessionSettings } from "../session/settings";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
 /** Paging of a session's messages (docs/api.md): `before` alone would be ignored, so it needs `limit`. */
@@ -25,7 +26,7 @@ const EventsQuery = z.object({
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CreateSession, { optional: true });
-    if (body.metadata) checkMetadata(body.metadata, c.get("config"));
+    if (body.metadata) checkMetadata(body.metadata, sessionSettings(c.env));
     const id = body.id ?? crypto.randomUUID();
     const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
     if (!created) throw new HttpError("conflict", `session ${id} already exists`);
@@ -33,21 +34,21 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    const q = parseQuery(c, sessionQuery(c.get("config").SESSION_PAGE_MAX_MESSAGES));
-    const view = await (await reachableSession(c, id)).view(q.limit ? { limit: q.limit, before: q.before } : undefined);
+    const q = parseQuery(c, sessionQuery(sessionSettings(c.env).SESSION_PAGE_MAX_MESSAGES));
+    const view = await (await reachableSession(c.env, id, c.get("tenant"))).view(q.limit ? { limit: q.limit, before: q.before } : undefined);
     if (!view) throw notFound(`session ${id}`);
     // Already JSON: the object splices the stored messages in without parsing them.
     return c.body(view, 200, { "Content-Type": "application/json" });
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    if (!(await (await reachableSession(c, id)).destroy())) throw notFound(`session ${id}`);
+    if (!(await (await reachableSession(c.env, id, c.get("tenant"))).destroy())) throw notFound(`session ${id}`);
     return c.body(null, 204);
   })
   .get("/:id/events", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
     const q = parseQuery(c, EventsQuery);
-    const events = await (await reachableSession(c, id)).events(q.after, q.limit);
+    const events = await (await reachableSession(c.env, id, c.get("tenant"))).events(q.after, q.limit);
     if (!events) throw notFound(`session ${id}`);
     return c.json({ events });
   });

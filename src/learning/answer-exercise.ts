@@ -2,15 +2,15 @@
 // remember it for the learner and move its review card. A learner's retry of the same answer within
 // ANSWER_REPEAT_WINDOW_MS gets its first result back: nothing is graded or counted twice.
 import * as z from "zod";
-import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { lessonExercises } from "../lessons/exercise-store";
 import { withoutKey } from "../lessons/exercises";
 import { AnswerRefused } from "./answer-refused";
 import { gradeAnswer } from "./grade-answer";
-import type { GradedAnswer } from "./grade";
+import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
+import { learningSettings } from "./settings";
 
 /** An exercise's id as its heading names it: "N.K". */
 export const ExerciseId = z.string().regex(/^\d{1,3}\.\d{1,3}$/, 'an exercise id is "N.K", e.g. "1.3"');
@@ -25,7 +25,8 @@ export interface AnswerInput {
   tenant: Tenant;
 }
 
-export async function answerExercise(env: Env, config: Config, input: AnswerInput): Promise<GradedAnswer> {
+export async function answerExercise(env: Env, input: AnswerInput): Promise<GradedAnswer> {
+  const config = learningSettings(env);
   if (input.answer.length > config.ANSWER_MAX_CHARS)
     throw new AnswerRefused("answer_too_long", `The answer is longer than ANSWER_MAX_CHARS (${config.ANSWER_MAX_CHARS}).`);
   if (input.answer.trim() === "") throw new AnswerRefused("empty_answer", "The answer is empty.");
@@ -37,7 +38,7 @@ export async function answerExercise(env: Env, config: Config, input: AnswerInpu
   const learner = input.learnerId ? learnerStub(env, input.learnerId) : undefined;
   const repeated = await learner?.repeated(input.tenant, set.lessonKey, exercise.id, input.answer, config.ANSWER_REPEAT_WINDOW_MS);
   if (repeated) return repeated;
-  const grade = await gradeAnswer(env, config, withoutKey(exercise), exercise.key, input.answer, { sessionId: input.learnerId, tenant: input.tenant });
+  const grade = await gradeAnswer(env, withoutKey(exercise), exercise.key, input.answer, { sessionId: input.learnerId, tenant: input.tenant });
   const result: GradedAnswer = { exerciseId: exercise.id, ...grade };
   const recorded = await learner?.record(input.tenant, { lessonKey: set.lessonKey, exercise: withoutKey(exercise), answer: input.answer, grade: result });
   if (recorded === false) throw new AnswerRefused("learner_not_found", `learner ${input.learnerId} not found`);

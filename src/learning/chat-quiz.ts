@@ -4,7 +4,6 @@
 // Slack). The quiz's place is kept by the caller (the chat's Durable Object) as a QuizState; answers go
 // through answerExercise like any. The chat is the learner, except for a lesson a course delivered: its
 // quiz records the answers for the course, whose next lessons adapt to them.
-import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { answerExercise } from "./answer-exercise";
@@ -12,8 +11,9 @@ import { AnswerRefused } from "./answer-refused";
 import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
 import { CouldNotGrade } from "./grade-answer";
-import type { GradedAnswer } from "./grade";
+import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
+import { learningSettings } from "./settings";
 
 export interface QuizItem {
   lessonKey: string;
@@ -84,7 +84,6 @@ export async function quizOffer(
 
 export interface QuizDeps {
   env: Env;
-  config: Config;
   /** The learner (the chat, or a course): its answers, schedule and progress. */
   learnerId: string;
   tenant: Tenant;
@@ -101,7 +100,7 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 
 /** Starts a review of the learner's due exercises, the longest overdue first. */
 export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
-  const due = (await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, d.config.RECAP_MAX_REVIEWS * 5)) ?? [];
+  const due = (await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5)) ?? [];
   if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
   const state: QuizState = {
     mode: "review",
@@ -127,7 +126,7 @@ export async function answerQuiz(d: QuizDeps, state: QuizState, answer: string):
   if (!item) return { state, messages: [await ask(d, state)] };
   let result: GradedAnswer;
   try {
-    result = await answerExercise(d.env, d.config, { ...item, answer, learnerId: d.learnerId, tenant: d.tenant });
+    result = await answerExercise(d.env, { ...item, answer, learnerId: d.learnerId, tenant: d.tenant });
   } catch (e) {
     if (e instanceof CouldNotGrade)
       return { state, messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton() }] };
@@ -156,7 +155,7 @@ const nextButton = () => [[{ label: "Next question", value: quizButtonValue({ ki
 async function ask(d: QuizDeps, state: QuizState): Promise<QuizMessage> {
   const item = state.items[state.index];
   if (!item) {
-    const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, d.config.WEAK_CONCEPTS_MAX);
+    const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
     const lines = [`That was the last one${state.mode === "review" ? " of the review" : ""}.`];
     if (progress) {
       lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);

@@ -28,7 +28,7 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
     const body = await parseJson(c, AnswerBody);
     // A refused answer (AnswerRefused) or a failed grading (CouldNotGrade) answers its code's status (src/lib/error-codes.ts).
     return c.json(
-      await answerExercise(c.env, c.get("config"), {
+      await answerExercise(c.env, {
         lessonKey,
         exerciseId: body.exercise,
         answer: body.answer,

@@ -1,17 +1,18 @@
-// Grades one answer: multiple choice and fill in the blank from the key (deterministic-grading.ts),
-// short answers and practice tasks by the model in a grading run of the learner's session (or of a
-// throwaway session when the learner is anonymous), so the model's work is traced and counted.
-import type { Config } from "../config";
+// Grades one answer: multiple choice and fill in the blank from the key (key-grading.ts); a fill-in
+// answer the key does not settle, short answers and practice tasks by the model in a grading run
+// (model-grading.ts's recipe) of the learner's session (or of a throwaway session when the learner is
+// anonymous), so the model's work is traced and counted.
 import type { Env } from "../env";
 import { CodedError } from "../lib/coded-error";
 import type { Tenant } from "../lib/tenant";
 import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import { startRun } from "../session/runs/start-run";
 import { AnswerRefused } from "./answer-refused";
-import { gradeFillIn, gradeMultipleChoice } from "./deterministic-grading";
+import { runSettings } from "../session/runs/settings";
+import { gradeFillIn, gradeMultipleChoice } from "./key-grading";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
-import { GradeSchema, type Grade } from "./grade";
-import { gradingRequest, type GradingTask } from "./grading-run";
+import type { Grade } from "./graded-answer";
+import { GradeArgs, GRADING_RECIPE, gradingRequest, type GradingTask } from "./model-grading";
 
 /** The grader gave no usable verdict (or could not run); the answer is not recorded. */
 export class CouldNotGrade extends CodedError<"could_not_grade"> {
@@ -26,11 +27,21 @@ export interface GradingSession {
   tenant: Tenant;
 }
 
-export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
+export async function gradeAnswer(env: Env, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
   if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer);
-  if (exercise.type === "fill_in") return gradeFillIn(exercise, key, answer);
+  if (exercise.type === "fill_in") {
+    const settled = gradeFillIn(exercise, key, answer);
+    if (settled) return settled;
+  }
   const task: GradingTask = { exercise: { id: exercise.id, type: exercise.type, question: exercise.question }, key, answer };
-  const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", tenant: where.tenant, grading: task };
+  const options = {
+    stream: false,
+    paradigm: "react" as const,
+    maxSteps: runSettings(env).MAX_STEPS,
+    channel: "grader",
+    tenant: where.tenant,
+    recipe: GRADING_RECIPE,
+  };
   const input = gradingRequest(task);
   let run;
   if (where.sessionId) {
@@ -48,7 +59,7 @@ export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, 
     }
   }
   if (run.status !== "completed") throw new CouldNotGrade(run.error ?? { code: run.status, message: `the grading run ended ${run.status}` });
-  const verdict = GradeSchema.omit({ expected: true }).safeParse(parseJson(run.output));
+  const verdict = GradeArgs.safeParse(parseJson(run.output));
   if (!verdict.success) throw new CouldNotGrade({ code: "could_not_grade", message: "the grader's verdict was malformed" });
   return { ...verdict.data, expected: key.answer };
 }

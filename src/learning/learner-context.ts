@@ -1,18 +1,19 @@
 // What a course's next lesson should know of its learner: the exercises due for review (the daily
 // lesson re-asks them in its `## Recap`) and the weak concepts (it revisits them). Nothing when the
 // learner has answered nothing, so such a course's lessons are asked for as before.
-import type { Config } from "../config";
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { learnerStub } from "./learner-object";
 import type { Review, WeakConcept } from "./learner-store";
+import { learningSettings } from "./settings";
 
 export interface LearnerContext {
   reviews: Review[];
   weakConcepts: WeakConcept[];
 }
 
-export async function learnerContext(env: Env, config: Config, learnerId: string, tenant: Tenant, now: number): Promise<LearnerContext | undefined> {
+export async function learnerContext(env: Env, learnerId: string, tenant: Tenant, now: number): Promise<LearnerContext | undefined> {
+  const config = learningSettings(env);
   const learner = learnerStub(env, learnerId);
   const progress = await learner.progress(tenant, config.WEAK_CONCEPTS_MAX, now);
   if (!progress?.answered) return undefined;

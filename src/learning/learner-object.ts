@@ -6,7 +6,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
-import type { GradedAnswer } from "./grade";
+import type { GradedAnswer } from "./graded-answer";
 import { LEARNER_MIGRATIONS } from "./learner-schema";
 import { LearnerStore, type Attempt, type Progress, type Review } from "./learner-store";
 

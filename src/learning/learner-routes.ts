@@ -5,13 +5,14 @@ import { learnerStub } from "./learner-object";
 import type { AppEnv } from "../http-kit/app-env";
 import { notFound } from "../http-kit/errors";
 import { parseId, parseQuery } from "../http-kit/validation";
+import { learningSettings } from "./settings";
 
 const ReviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export const learnerRoutes = new Hono<AppEnv>()
   .get("/:id/progress", async (c) => {
     const id = parseId(c.req.param("id"), "learner id");
-    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
+    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), learningSettings(c.env).WEAK_CONCEPTS_MAX);
     if (!progress) throw notFound(`learner ${id}`);
     return c.json(progress);
   })

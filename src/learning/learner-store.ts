@@ -4,7 +4,7 @@
 // the object's, or a test's).
 import type { Tenant } from "../lib/tenant";
 import type { Concept, Exercise } from "../lessons/exercises";
-import type { GradedAnswer, Verdict } from "./grade";
+import type { GradedAnswer, Verdict } from "./graded-answer";
 import { reviewed, type ReviewCard } from "./review-schedule";
 
 export interface Attempt {

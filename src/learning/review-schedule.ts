@@ -3,7 +3,7 @@
 // partial: Hard, incorrect: Again). Same-day learning steps are off, so intervals are whole days:
 // a missed exercise is due the next day, a right answer pushes it out by days to months.
 import { createEmptyCard, fsrs, generatorParameters, Rating, type CardInput, type Grade as Rating4 } from "ts-fsrs";
-import type { Verdict } from "./grade";
+import type { Verdict } from "./graded-answer";
 
 /** A card as stored: ts-fsrs's Card with its dates as ISO strings (CardInput accepts them back). */
 export type ReviewCard = CardInput & { due: string; last_review?: string | null };

@@ -5,10 +5,11 @@
 // question or the chapter is not clear enough to have one right answer.
 import * as z from "zod";
 import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
-import { halfWidth } from "./vocabulary";
 import { answerLetter } from "./answer-key";
+import { chosenLetter, matchesKey } from "./answer-match";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
 import { errorMessage } from "../lib/error-message";
+import type { LessonVocabulary } from "./vocabulary";
 
 export const SOLVER_SYSTEM_PROMPT =
   "You are a careful student with only one chapter of a lesson in front of you. Solve the exercises you are asked to solve, " +
@@ -31,7 +32,7 @@ const checked = (e: LessonExercise) => (e.type === "multiple_choice" || e.type =
 
 export async function checkAnswersBlind(
   chapters: readonly LessonChapter[],
-  opts: { model: ModelClient; signal: AbortSignal; cache: SolverCache; lines: readonly string[] },
+  opts: { model: ModelClient; signal: AbortSignal; cache: SolverCache; lines: readonly string[]; language?: LessonVocabulary },
 ): Promise<AnswerCheck> {
   const result: AnswerCheck = { findings: [], usage: emptyUsage(), unavailable: [] };
   await Promise.all(
@@ -41,14 +42,14 @@ export async function checkAnswersBlind(
       const solved = await solveChapter(chapter, exercises, opts, result);
       if (!solved) return;
       for (const e of exercises) {
-        const disagreement = disagree(e, solved[e.id]);
+        const disagreement = disagree(e, solved[e.id], opts.language);
         if (disagreement) {
           result.findings.push({
             code: "answer_disputed",
             chapter: chapter.number,
             line: e.answer!.line,
             quote: (opts.lines[e.answer!.line - 1] ?? "").trim().slice(0, 160),
-            message: `Exercise ${e.id}: the Answer Key says ${disagreement.key}, but a reader who solved it from Chapter ${chapter.number} alone, without the key, answered ${disagreement.solver}. Work it out again: if the key is wrong, fix it; if it is right, make the question${e.type === "multiple_choice" ? ", its options" : ""} or the chapter clear enough that only ${disagreement.key} fits.`,
+            message: `Exercise ${e.id}: the Answer Key says ${disagreement.key}, but a reader who solved it from Chapter ${chapter.number} alone, without the key, answered ${disagreement.solver}. Work it out again: if the key is wrong, fix it; if it is right, make the question${e.type === "multiple_choice" ? ", its options" : ""} or the chapter clear enough that only ${disagreement.key} fits${e.type === "fill_in" ? `; if ${disagreement.solver} is right too, add it to the entry's Accepted line` : ""}.`,
           });
         }
       }
@@ -92,26 +93,18 @@ async function solveChapter(
   }
 }
 
-/** The key's and the solver's answers when they clearly differ; undefined when they agree or the solver gave none. */
-function disagree(e: LessonExercise, solver: string | undefined): { key: string; solver: string } | undefined {
+/**
+ * The key's and the solver's answers when they differ; undefined when they agree or the solver gave
+ * none. Multiple choice compares letters (the solver may give the option's text); fill-in compares
+ * whole values with the graders' comparison, against the key's answer, its alternatives and its
+ * Accepted list.
+ */
+function disagree(e: LessonExercise, solver: string | undefined, language?: LessonVocabulary): { key: string; solver: string } | undefined {
   if (solver === undefined || !solver.trim()) return undefined;
-  const key = e.answer!.text;
+  const key = e.answer!;
   if (e.type === "multiple_choice") {
-    const [k, s] = [answerLetter(key), answerLetter(solver)];
+    const [k, s] = [answerLetter(key.text), chosenLetter(e.options, solver, language)];
     return k && s && k !== s ? { key: k, solver: s } : undefined;
   }
-  const s = comparableAnswer(solver);
-  const alternatives = key
-    .split(/[,;，；、]|\bor\b|或/)
-    .map(comparableAnswer)
-    .filter(Boolean);
-  const agrees = alternatives.some((k) => k === s || k.includes(s) || s.includes(k));
-  return agrees || !s ? undefined : { key: `"${key}"`, solver: `"${solver.trim()}"` };
+  return matchesKey(solver, key, language) ? undefined : { key: `"${key.text}"`, solver: `"${solver.trim()}"` };
 }
-
-/** An answer without math delimiters, emphasis, spaces and final punctuation, half-width and in lower case. */
-const comparableAnswer = (text: string): string =>
-  halfWidth(text)
-    .toLowerCase()
-    .replace(/[$`*\\{}\s]/g, "")
-    .replace(/[.。!！]+$/, "");

@@ -1,8 +1,21 @@
 // The Answer Key of a lesson: one entry per exercise, in the form its type needs (a letter for
-// multiple choice), and no entry for an exercise the lesson does not have.
+// multiple choice), and no entry for an exercise the lesson does not have. Each entry is read once,
+// here, into what the blind answer check and the graders use: the answer, the accepted variants,
+// the explanation and the concepts it practises (`**Concepts:**`), with labels in any language.
 import { bodyLines, type Heading, type Outline } from "./outline";
 import type { Add } from "./validator";
-import { answerText, chapterNumber, exerciseHeading, isSection, type ExerciseType } from "./vocabulary";
+import {
+  chapterNumber,
+  entryId,
+  exerciseHeading,
+  exerciseSpelling,
+  isSection,
+  keyLine,
+  labelSpelling,
+  spelling,
+  type ExerciseType,
+  type LessonVocabulary,
+} from "./vocabulary";
 
 /** An exercise as the chapter check found it. */
 export interface Exercise {
@@ -14,16 +27,53 @@ export interface Exercise {
   aliases: string[];
 }
 
+/** What the Answer Key says about one exercise. */
+export interface KeyEntry {
+  /** The answer: the entry's first line without its label (`**Answer:** B` gives "B"). */
+  text: string;
+  /** The 1-based line of the answer. */
+  line: number;
+  /** Other accepted answers: the entry's `**Accepted:**` lines, split at `;` or `|`. */
+  accepted: string[];
+  /** The rest of the entry: why the answer is right (the model grader's rubric). */
+  explanation: string;
+  /** The Key Concepts the exercise practises: the entry's `**Concepts:**` line, split at `;` or `,`. */
+  concepts: string[];
+}
+
 /** The option letter a multiple choice answer names: `B`, `**答案：** d`, `The answer is C.` */
 export function answerLetter(line: string): string | undefined {
-  const text = answerText(line);
-  const m = /^\(?([A-Da-d])(?![A-Za-z])/.exec(text) ?? /(?<![A-Za-z])([A-D])(?![A-Za-z])/.exec(text);
+  const text = keyLine(line).text;
+  const m = /^\(?([A-Da-d])(?![\p{L}\p{N}])/u.exec(text) ?? /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(text);
   return m?.[1]!.toUpperCase();
 }
 
-export /** Checks the Answer Key against the exercises; returns each answered exercise's answer line. */
-function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<string, { text: string; line: number }> {
-  const answers = new Map<string, { text: string; line: number }>();
+/** Text split at `separator`, trimmed, without empty pieces. */
+export function splitVariants(text: string, separator: RegExp): string[] {
+  return text
+    .split(separator)
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** An entry's lines (non-empty, the first at `line`) read into the answer and its labelled parts. */
+function readEntry(lines: string[], line: number): KeyEntry {
+  const [first, ...rest] = lines;
+  const entry: KeyEntry = { text: keyLine(first!).text, line, accepted: [], explanation: "", concepts: [] };
+  const explanation: string[] = [];
+  for (const l of rest) {
+    const { label, text } = keyLine(l);
+    if (label === "accepted") entry.accepted.push(...splitVariants(text, /\s*[;|；]\s*/));
+    else if (label === "concepts") entry.concepts.push(...splitVariants(text, /\s*[;,，、；]\s*/));
+    else explanation.push(label ? text : l.trim());
+  }
+  entry.explanation = explanation.join("\n").trim();
+  return entry;
+}
+
+/** Checks the Answer Key against the exercises; returns each answered exercise's entry. */
+export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, language?: LessonVocabulary): Map<string, KeyEntry> {
+  const answers = new Map<string, KeyEntry>();
   const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
   if (!key) {
     const lookalike = doc.headings.find(
@@ -31,15 +81,15 @@ function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<stri
     );
     add(
       "missing_answer_key",
-      `The lesson has no \`## Answer Key\` (or \`## 参考答案\`): add it after the last chapter, with a \`### Exercise N.K\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it \`## Answer Key\`.` : ""}`,
+      `The lesson has no ${spelling("answerKey", 2, language)}: add it after the last chapter, with a \`${exerciseSpelling("N.K", 3, language, "")}\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it ${spelling("answerKey", 2, language)}.` : ""}`,
       { line: lookalike?.line ?? doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"))?.line ?? doc.lines.length - 1 },
     );
     return answers;
   }
   const entries = new Map<string, Heading>();
   for (const h of doc.headings.filter((h) => h.line > key.line && h.line < key.end && h.level >= 3)) {
-    const parsed = exerciseHeading(h.text);
-    if (parsed) entries.set(parsed.id, h);
+    const id = entryId(h.text);
+    if (id && !entries.has(id)) entries.set(id, h);
   }
   const used = new Set<string>();
   const missingByChapter = new Map<number, Exercise[]>();
@@ -51,18 +101,18 @@ function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<stri
     }
     used.add(id);
     const entry = entries.get(id)!;
-    const body = bodyLines(doc, entry).filter((l) => l.trim() !== "");
-    const where = { chapter: e.chapter, line: entry.line };
-    if (body.length === 0) {
-      add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, where);
+    const body = bodyLines(doc, entry);
+    const lines = body.filter((l) => l.trim() !== "");
+    if (lines.length === 0) {
+      add("answer_empty", `The Answer Key entry for Exercise ${e.id} is empty; give the answer and an explanation.`, { chapter: e.chapter, line: entry.line });
       continue;
     }
-    const line = entry.line + 1 + bodyLines(doc, entry).findIndex((l) => l.trim() !== "");
-    answers.set(e.id, { text: answerText(body[0]!), line: line + 1 });
-    if (e.type === "multiple_choice" && !answerLetter(body[0]!)) {
+    const line = entry.line + 1 + body.findIndex((l) => l.trim() !== "");
+    answers.set(e.id, readEntry(lines, line + 1));
+    if (e.type === "multiple_choice" && !answerLetter(lines[0]!)) {
       add(
         "mc_answer_no_letter",
-        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`**Answer:** B\`.`,
+        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`${labelSpelling("answer", language)} B\`; its first line is "${lines[0]!.trim().slice(0, 80)}".`,
         { chapter: e.chapter, line },
       );
     }
@@ -71,7 +121,7 @@ function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add): Map<stri
     const ids = missing.map((e) => e.id);
     add(
       "answer_missing",
-      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`### Exercise ${ids[0]}\` with \`**Answer:** …\` and \`**Explanation:** …\` for each.`,
+      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`${exerciseSpelling(ids[0]!, 3, language, "")}\` with \`${labelSpelling("answer", language)} …\` and \`${labelSpelling("explanation", language)} …\` for each.`,
       { chapter, line: missing[0]!.heading.line },
     );
   }

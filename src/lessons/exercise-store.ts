@@ -6,12 +6,16 @@ import { isLessonKey, lessonMeta, objectKey, type LessonBucket } from "./store";
 import { parseExercises, type KeyedExercise } from "./exercises";
 
 export const EXERCISES_PREFIX = "exercises/";
+/** The version of the reading (exercises.ts) a stored set comes from: a set of an older reading is read again. */
+const READING = 2;
 
 export interface ExerciseSet {
   lessonKey: string;
   title: string;
   /** The etag of the lesson object the exercises were read from. */
   lessonEtag: string;
+  /** The version of the reading; absent in sets stored before issue 25's (concepts per exercise, every language). */
+  reading?: number;
   exercises: KeyedExercise[];
 }
 
@@ -25,7 +29,7 @@ export async function lessonExercises(bucket: LessonBucket, lessonKey: string, c
   const stored = await bucket.get(exercisesObjectKey(lessonKey));
   if (stored) {
     const set = JSON.parse(await stored.text()) as ExerciseSet;
-    if (set.lessonEtag === head.etag) return set;
+    if (set.lessonEtag === head.etag && set.reading === READING) return set;
   }
   // The etag and the text come from one read, so a save in between cannot pair them wrongly.
   const lesson = await bucket.get(objectKey(lessonKey));
@@ -35,6 +39,7 @@ export async function lessonExercises(bucket: LessonBucket, lessonKey: string, c
     lessonKey,
     title: meta.title,
     lessonEtag: lesson.etag,
+    reading: READING,
     exercises: meta.contentType.startsWith("text/markdown") ? parseExercises(await lesson.text()) : [],
   };
   await bucket.put(exercisesObjectKey(lessonKey), JSON.stringify(set), { httpMetadata: { contentType: "application/json; charset=utf-8" } });

@@ -1,11 +1,11 @@
 // The Sources section of a lesson: present, listing the pages this run fetched (compared in a normal
 // form), numbered so that every `[n]` citation in the text has its entry.
 import type { Outline } from "./outline";
-import { isSection } from "./vocabulary";
+import { isSection, spelling, type LessonVocabulary } from "./vocabulary";
 
 const SOURCE_ENTRY = /^\s*(?:(\d+)[.)]|\[(\d+)\]:?)\s+/;
 
-type SourceFinding = "missing_sources" | "source_not_fetched" | "citation_unknown";
+type SourceFinding = "missing_sources" | "sources_empty" | "source_not_fetched" | "citation_unknown";
 
 /**
  * The form in which a cited URL and a fetched URL are compared: scheme, `www.`, fragment, a
@@ -30,12 +30,13 @@ export function checkSources(
   doc: Outline,
   fetchedUrls: ReadonlySet<string> | undefined,
   add: (code: SourceFinding, message: string, at: { line: number }) => void,
+  language?: LessonVocabulary,
 ): void {
   const section = doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"));
   if (!section) {
     add(
       "missing_sources",
-      "The lesson has no `## Sources` (or `## 参考资料`) section: end it with a numbered list of the pages you fetched, `1. [Page title](https://…)`.",
+      `The lesson has no ${spelling("sources", 2, language)} section: end it with a numbered list of the pages you fetched, \`1. [Page title](https://…)\`.`,
       { line: doc.lines.length - 1 },
     );
     return;
@@ -43,7 +44,7 @@ export function checkSources(
   const lineNumbers = doc.lines.map((_, i) => i).filter((i) => i > section.line && i < section.end && !doc.inCode[i]);
   const urls = lineNumbers.flatMap((i) => extractUrls(doc.lines[i]!).map((url) => ({ url, line: i })));
   if (urls.length === 0) {
-    add("missing_sources", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
+    add("sources_empty", "The Sources section lists no links; list the pages you fetched as `1. [Page title](https://…)`.", { line: section.line });
     return;
   }
   if (fetchedUrls) {

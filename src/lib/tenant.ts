@@ -8,9 +8,6 @@ export type Tenant = string | null;
 /** Tenant names: the id alphabet, short. */
 export const TENANT_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** The bots' own tenants: a chat's sessions and the courses it asks for belong to its platform. */
-export const BOT_TENANTS = { telegram: "telegram", slack: "slack" } as const;
-
 /** Whether `caller` may see a thing owned by `owner`: the admin sees everything, a tenant only its own. */
 export function mayAccess(caller: Tenant | undefined, owner: Tenant | undefined): boolean {
   return caller === null || (caller !== undefined && caller === owner);

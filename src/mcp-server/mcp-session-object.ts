@@ -7,12 +7,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { loadConfig } from "../config";
 import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
 import { SqlEventStore } from "./event-store";
 import { MCP_SESSION_MIGRATIONS } from "./mcp-session-schema";
+import { mcpSessionSettings } from "./settings";
 import { createStudyServer } from "./study-server";
 
 /** Headers the /mcp route sets on the request it forwards (it drops any a client sent). */
@@ -69,7 +69,7 @@ export class McpSessionObject extends DurableObject<Env> {
   }
 
   private async open(sessionId: string, origin: string, tenant: Tenant, record: SessionRecord | undefined): Promise<WebStandardStreamableHTTPServerTransport> {
-    const config = loadConfig(this.env);
+    const config = mcpSessionSettings(this.env);
     // Here rather than in the constructor: a closed session's storage was wiped, and a new one may follow.
     migrate(this.ctx.storage, MCP_SESSION_MIGRATIONS);
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -7,8 +7,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { ErrorCode, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import * as z from "zod";
-import type { Config } from "../config";
-import { checkDeliveryConfigured } from "../courses/course-routes";
+import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { CourseInput } from "../courses/course-input";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
@@ -25,10 +24,11 @@ import { getLesson, isLessonKey, listLessons } from "../lessons/store";
 import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { StudyProgress } from "./study-progress";
 import { clientElicits, forwardQuestion, type RunQuestion } from "./forward-question";
+import type { McpSessionSettings } from "./settings";
 
 export interface StudyServerContext {
   env: Env;
-  config: Config;
+  config: McpSessionSettings;
   /** The MCP session's id: runs without a sessionId of their own continue in agent session `mcp-<id>`. */
   mcpSessionId: string;
   /** Where this Worker is reached (https://…), for absolute lesson links. */
@@ -62,7 +62,14 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
     const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-    const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp", tenant: ctx.tenant });
+    const handle = await startRun(env, sid, input, {
+      stream: true,
+      paradigm: "react",
+      maxSteps: config.MAX_STEPS,
+      channel: "mcp",
+      tenant: ctx.tenant,
+      origin: new URL(ctx.origin).origin,
+    });
     // The SDK answers a tool's thrown error as a failed result with its message (another tenant's session is not found).
     if (!handle.ok) throw new CodedError(handle.code, handle.message);
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
@@ -203,7 +210,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     },
     async (input) => {
       try {
-        checkDeliveryConfigured(config, CourseInput.parse(input).deliver);
+        const unconfigured = unconfiguredDelivery(env, CourseInput.parse(input).deliver);
+        if (unconfigured) return { isError: true, content: [{ type: "text", text: unconfigured }] };
         const created = await createCourse(env, input, ctx.tenant);
         if (!created.ok) return { isError: true, content: [{ type: "text", text: created.message }] };
         const { id, cron } = created;
@@ -239,7 +247,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       try {
         if (!isLessonKey(key)) throw new AnswerRefused("lesson_not_found", `No lesson ${key}: list_lessons names the ones that exist.`);
         const learnerId = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-        const graded = await ctx.keepAwake(() => answerExercise(env, config, { lessonKey: key, exerciseId: exercise, answer, learnerId, tenant: ctx.tenant }));
+        const graded = await ctx.keepAwake(() => answerExercise(env, { lessonKey: key, exerciseId: exercise, answer, learnerId, tenant: ctx.tenant }));
         const text = [`${graded.verdict} (score ${graded.score})`, graded.feedback, `Expected: ${graded.expected}`].join("\n");
         return { content: [{ type: "text", text }], structuredContent: { ...graded, sessionId: learnerId } };
       } catch (e) {
@@ -285,7 +293,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         if (text === null) throw new McpError(ErrorCode.InternalError, `Skill ${skill.name} is missing from the deployment`);
         return {
           description: skill.description,
-          messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args, skillSettings(config)) } }],
+          messages: [{ role: "user", content: { type: "text", text: skillInstructions(text, args, skillSettings(env)) } }],
         };
       },
     );

@@ -1,10 +1,10 @@
 // MCP_SERVERS, in the format users already have for Claude Desktop, Cursor and Cline:
 // {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?,
-// "auth"?, "perTenant"?}}}.
+// "auth"?, "shared"?}}}.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
-import { errorMessage } from "../lib/error-message";
+import { jsonSyntaxError } from "../lib/setting-types";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
@@ -24,8 +24,8 @@ export interface McpServerConfig {
   timeoutMs: number;
   /** OAuth settings; absent: OAuth is still discovered on the first 401 (dynamic registration). */
   auth?: McpAuthConfig;
-  /** Tokens are kept per tenant rather than once per deployment. */
-  perTenant?: boolean;
+  /** One OAuth connection for the whole deployment (only the operator, API_TOKEN, may change it); absent: one per tenant. */
+  shared?: boolean;
 }
 
 /** How the client obtains tokens for a server (docs/mcp.md "OAuth"); secrets already resolved. */
@@ -113,6 +113,8 @@ function serverEntrySchema(env: Record<string, unknown>) {
     denyTools: toolPatterns.optional(),
     timeoutMs: z.number().int().positive().max(MAX_MCP_TIMEOUT_MS).default(DEFAULT_MCP_TIMEOUT_MS),
     auth: auth.optional(),
+    shared: z.boolean().optional(),
+    /** The earlier spelling: `perTenant: false` asked for a shared connection; per tenant is the default now. */
     perTenant: z.boolean().optional(),
   });
 }
@@ -138,8 +140,8 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
   if (typeof raw === "string") {
     try {
       value = JSON.parse(raw);
-    } catch (e) {
-      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${errorMessage(e)})` }]);
+    } catch {
+      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${jsonSyntaxError(raw)})` }]);
     }
   }
   const root = rootSchema.safeParse(value);
@@ -163,8 +165,12 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
       issues.push(...issuesOf(parsed.error, ["mcpServers", name]));
       continue;
     }
-    const { enabled, ...server } = parsed.data;
-    if (enabled) servers.push({ name, ...server });
+    const { enabled, perTenant, shared, ...server } = parsed.data;
+    if (shared !== undefined && perTenant !== undefined && shared === perTenant) {
+      issues.push({ path: `mcpServers.${name}.perTenant`, message: `contradicts "shared": ${shared}; give only "shared"` });
+      continue;
+    }
+    if (enabled) servers.push({ name, ...server, ...((shared ?? perTenant === false) && { shared: true }) });
   }
   if (issues.length > 0) throw new McpConfigError(issues);
   return { servers, warnings };

@@ -1,6 +1,8 @@
 // Opening an MCP session: an SDK Client over Streamable HTTP, or legacy SSE when the config names
-// it or when the endpoint refuses the initial POST with a 4xx (an SSE-only server answers 404 or
-// 405 there), the backwards-compatibility pattern the SDK documents. `Client.connect` performs
+// it, when the endpoint refuses the initial POST with a 4xx (an SSE-only server answers 404 or
+// 405 there), the backwards-compatibility pattern the SDK documents, or when it answers that POST with
+// a legacy SSE stream whose first event is `endpoint` (@mastra/mcp's startSSE serves any method so),
+// which the Streamable HTTP transport would otherwise wait on until the connect timeout. `Client.connect` performs
 // `initialize` and `notifications/initialized`. With an OAuth provider, the SDK's transport answers a
 // 401 (and a 403 insufficient_scope) by running `auth()` with it.
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -37,8 +39,57 @@ export interface OpenedClient {
   transport: McpTransportName;
 }
 
+/** The initializing POST was answered by a legacy SSE stream: its first event named the endpoint to post to. */
+class LegacySseAnswer extends Error {
+  constructor() {
+    super("the endpoint answered the initializing POST with a legacy SSE stream (an `endpoint` event)");
+  }
+}
+
+/** Most of a first SSE event read to learn its name. */
+const FIRST_EVENT_MAX_BYTES = 4096;
+
+/** The `event:` name of a stream's first event ("message" when it has none); reads no further, then lets go. */
+async function firstEventName(stream: ReadableStream<Uint8Array>): Promise<string | undefined> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < FIRST_EVENT_MAX_BYTES) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const end = text.search(/\r?\n\r?\n/);
+      if (end < 0) continue;
+      const event = text
+        .slice(0, end)
+        .split(/\r?\n/)
+        .find((line) => line.startsWith("event:"));
+      return event ? event.slice(6).trim() : "message";
+    }
+    return undefined;
+  } finally {
+    // Not awaited: a tee branch's cancel settles only once the other branch is cancelled too.
+    void reader.cancel().catch(() => {});
+  }
+}
+
+/** A fetch for the Streamable HTTP transport that tells a legacy SSE answer to `initialize` apart. */
+function detectingLegacySse(base: FetchLike = fetch): FetchLike {
+  return async (input, init) => {
+    const response = await base(input, init);
+    const initializing = init?.method === "POST" && !new Headers(init.headers).has("mcp-session-id");
+    if (!initializing || !response.ok || !response.body || !response.headers.get("content-type")?.includes("text/event-stream")) return response;
+    const [peek, pass] = response.body.tee();
+    if ((await firstEventName(peek)) !== "endpoint") return new Response(pass, response);
+    await pass.cancel().catch(() => {});
+    throw new LegacySseAnswer();
+  };
+}
+
 /** 4xx to the initial POST means "not a Streamable HTTP endpoint"; 401/403 mean "not allowed" and stay errors. */
 function refusesStreamableHttp(error: unknown): boolean {
+  if (error instanceof LegacySseAnswer) return true;
   return error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
 
@@ -46,7 +97,7 @@ function newTransport(server: McpServerConfig, kind: McpTransportName, opts: Con
   const url = new URL(server.url);
   const transportOptions = {
     requestInit: { headers: server.headers },
-    ...(opts.fetch && { fetch: opts.fetch }),
+    ...(kind === "streamable-http" ? { fetch: detectingLegacySse(opts.fetch) } : opts.fetch && { fetch: opts.fetch }),
     ...(opts.authProvider && { authProvider: opts.authProvider }),
   };
   return kind === "sse" ? new SSEClientTransport(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions);

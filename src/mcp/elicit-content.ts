@@ -3,7 +3,7 @@
 // number and integer (minimum, maximum), boolean and enum (single or multiple choice) fields. Omitted
 // fields that have a default get it (SEP-1034), then JSON Schema decides; fields the form does not
 // have are refused. Errors name the field, one a line, so a client can show them beside the fields.
-import { jsonSchemaValidation } from "./mcp-tool";
+import { jsonSchemaValidation } from "../lib/json-schema-validation";
 
 export type ElicitContent = Record<string, string | number | boolean | string[]>;
 

@@ -1,39 +1,15 @@
 // An MCP server's tool as a harness Tool: the model sees the server's description and input
 // schema as given; arguments are checked against that schema here, before anything is sent, so a
 // malformed call costs no round trip and the model learns exactly what was wrong.
-import { Validator, type Schema, type SchemaDraft } from "@cfworker/json-schema";
 import type { Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.js";
-import type { JsonSchema, Tool, Validation } from "../agent";
+import type { JsonSchema, Tool } from "../agent";
+import { jsonSchemaValidation } from "../lib/json-schema-validation";
 import { mapCallToolResult } from "./call-result";
 import { guardedCall } from "./guarded-call";
 import type { McpServerConnection } from "./server-connection";
 
 /** The registry's own timeout is a backstop; the MCP request timeout should fire first and say why. */
 export const REGISTRY_TIMEOUT_MARGIN_MS = 5_000;
-const MAX_REPORTED_ERRORS = 10;
-
-function draftOf(schema: Record<string, unknown>): SchemaDraft {
-  const uri = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (uri.includes("draft-04")) return "4";
-  if (uri.includes("draft-06") || uri.includes("draft-07")) return "7";
-  if (uri.includes("2019-09")) return "2019-09";
-  return "2020-12"; // the MCP default when $schema is absent
-}
-
-/** A validator over a JSON Schema, its errors phrased per argument ("a: Instance type ..."). */
-export function jsonSchemaValidation(schema: Record<string, unknown>): (args: unknown) => Validation {
-  const validator = new Validator(schema as Schema, draftOf(schema), false);
-  return (args) => {
-    const result = validator.validate(args);
-    if (result.valid) return { ok: true, value: args };
-    // "properties" and "false" entries only restate an error reported for the property itself.
-    const lines = result.errors
-      .filter((e) => e.keyword !== "properties" && e.keyword !== "false")
-      .slice(0, MAX_REPORTED_ERRORS)
-      .map((e) => `${e.instanceLocation.replace(/^#\/?/, "").replaceAll("/", ".") || "(arguments)"}: ${e.error}`);
-    return { ok: false, error: lines.join("\n") };
-  };
-}
 
 /** The schema the model sees: as given, minus `$schema` (a meta key some model APIs reject). */
 function modelFacingSchema(schema: Record<string, unknown>): JsonSchema {
@@ -57,6 +33,7 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Mcp
     replaySafe: readOnly || hints.idempotentHint === true,
     timeoutMs: connectTimeoutMs + server.heldCallLimitMs + REGISTRY_TIMEOUT_MARGIN_MS,
     annotations: { destructive },
+    deferrable: true,
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };

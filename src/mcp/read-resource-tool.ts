@@ -5,7 +5,8 @@ import type { Tool } from "../agent";
 import { mapReadResourceResult } from "./call-result";
 import type { ResourceSummary } from "./discovery-cache";
 import { guardedCall } from "./guarded-call";
-import { jsonSchemaValidation, REGISTRY_TIMEOUT_MARGIN_MS } from "./mcp-tool";
+import { jsonSchemaValidation } from "../lib/json-schema-validation";
+import { REGISTRY_TIMEOUT_MARGIN_MS } from "./mcp-tool";
 import type { McpServerConnection } from "./server-connection";
 
 /** The name allowTools/denyTools use for this tool. */
@@ -37,6 +38,7 @@ export function readResourceTool(name: string, resources: ResourceSummary[], ser
     replaySafe: true,
     timeoutMs: connectTimeoutMs + server.config.timeoutMs + REGISTRY_TIMEOUT_MARGIN_MS,
     annotations: { destructive: false },
+    deferrable: true,
     async run(args, ctx) {
       const checked = validate(args);
       if (!checked.ok) return { status: "error", content: `Invalid arguments for ${name}:\n${checked.error}` };

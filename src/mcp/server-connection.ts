@@ -26,6 +26,7 @@ import { PausableTimer } from "../lib/pausable-timer";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
 import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
+import { rememberingChallenges } from "./oauth/challenge";
 import { discoveryFetch } from "./oauth/discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
 import type { PromptSummary, ResourceSummary, ServerDiscovery } from "./discovery-cache";
@@ -232,12 +233,19 @@ export class McpServerConnection {
 
   private async open() {
     const oauth = this.options.oauth;
-    this.provider = oauth ? new StoredOAuthProvider(this.config, oauth) : undefined;
-    if (this.provider && oauth) await refreshIfExpiring(this.provider, oauth).catch(() => {});
+    const provider = oauth ? new StoredOAuthProvider(this.config, oauth) : undefined;
+    this.provider = provider;
+    if (provider && oauth) await refreshIfExpiring(provider, oauth).catch(() => {});
     return this.authorizing(() =>
       openClient(this.config, {
-        // With OAuth the transport runs discovery through its fetch: the same address rule applies.
-        fetch: oauth ? discoveryFetch(this.config.url, oauth.addressPolicy, this.options.fetch) : this.options.fetch,
+        // With OAuth the transport runs discovery through its fetch (the same address rule applies), and the
+        // server's challenges are remembered for an authorization the user starts later (POST …/authorize).
+        fetch:
+          provider && oauth
+            ? rememberingChallenges(this.config.url, discoveryFetch(this.config.url, oauth.addressPolicy, this.options.fetch), (challenge) =>
+                oauth.store.update(provider.key, { challenge }),
+              )
+            : this.options.fetch,
         timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),
         knownTransport: this.transport,
         clientInfo: this.options.clientInfo,

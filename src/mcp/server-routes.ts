@@ -2,20 +2,20 @@
 // the web page, curl or a bot (docs/mcp.md "OAuth").
 //   GET    /v1/mcp/servers                         each server: status, tool count, authorization URL
 //   POST   /v1/mcp/servers/:name/authorize         {authorizationUrl}, or {authorized: true} for grants without a browser
-//   DELETE /v1/mcp/servers/:name/authorization     forgets the server's tokens (and registered client)
+//   DELETE /v1/mcp/servers/:name/authorization     revokes the tokens at the server (RFC 7009, when offered), then forgets them
 //   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
 //   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
 import { Hono, type Context } from "hono";
-import type { Config } from "../config";
 import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
 import { beginAuthorization, forgetAuthorization, McpManager, parseMcpConfig, type McpConfig, type McpOAuthContext, type McpServerConfig } from ".";
 import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
+import { mcpSettings } from "./settings";
 import { HttpError } from "../http-kit/errors";
 
 /** The servers' config; an invalid one throws McpConfigError, which answers 503 mcp_config_invalid. */
 function mcpConfig(c: Context<AppEnv>): McpConfig {
-  return parseMcpConfig(c.get("config").MCP_SERVERS, c.env);
+  return parseMcpConfig(mcpSettings(c.env).MCP_SERVERS, c.env);
 }
 
 /** Every configured server, the disabled ones included, from the raw config. */
@@ -32,8 +32,8 @@ function configuredEntries(raw: string | undefined): { name: string; url: string
 }
 
 async function oauthContext(c: Context<AppEnv>): Promise<McpOAuthContext> {
-  const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
-  return mcpOAuthContext(c.env, c.get("config"), origin, c.get("tenant") ?? undefined);
+  const origin = await requestOrigin(c.env, c.req.url);
+  return mcpOAuthContext(c.env, origin, c.get("tenant") ?? undefined);
 }
 
 function serverNamed(config: McpConfig, name: string): McpServerConfig {
@@ -42,12 +42,23 @@ function serverNamed(config: McpConfig, name: string): McpServerConfig {
   return server;
 }
 
-/** Status checks share one manager per isolate, config and tenant (its breakers spare a dead server). */
-const statusManagers = new WeakMap<Config, Map<string, McpManager>>();
+/** A `shared` server's connection is the whole deployment's: only the operator (API_TOKEN) connects or disconnects it. */
+function mayChange(c: Context<AppEnv>, server: McpServerConfig): McpServerConfig {
+  if (server.shared && c.get("tenant") !== null) {
+    throw new HttpError(
+      "forbidden",
+      `MCP server ${server.name} has one connection for the whole deployment ("shared"); only the operator's API_TOKEN may change it.`,
+    );
+  }
+  return server;
+}
+
+/** Status checks share one manager per isolate, env and tenant (its breakers spare a dead server). */
+const statusManagers = new WeakMap<object, Map<string, McpManager>>();
 
 async function statusManager(c: Context<AppEnv>, config: McpConfig): Promise<McpManager> {
-  const byTenant = statusManagers.get(c.get("config")) ?? new Map<string, McpManager>();
-  statusManagers.set(c.get("config"), byTenant);
+  const byTenant = statusManagers.get(c.env) ?? new Map<string, McpManager>();
+  statusManagers.set(c.env, byTenant);
   const tenant = c.get("tenant") ?? "";
   let manager = byTenant.get(tenant);
   // No discovery cache: the answer says how things are now (after an authorization, say).
@@ -61,7 +72,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     const manager = await statusManager(c, config);
     const result = await manager.connectAll(c.req.raw.signal);
     await manager.close();
-    const servers = configuredEntries(c.get("config").MCP_SERVERS).map((entry) => {
+    const servers = configuredEntries(mcpSettings(c.env).MCP_SERVERS).map((entry) => {
       const server = config.servers.find((s) => s.name === entry.name);
       const status = result.servers.find((s) => s.name === entry.name);
       const transport = server?.transport ?? manager.transportOf(entry.name) ?? entry.transport ?? "streamable-http";
@@ -71,7 +82,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     return c.json({ servers });
   })
   .post("/servers/:name/authorize", async (c) => {
-    const server = serverNamed(mcpConfig(c), c.req.param("name"));
+    const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     try {
       const result = await beginAuthorization(server, await oauthContext(c));
       return c.json(result.status === "authorized" ? { authorized: true } : { authorizationUrl: result.authorizationUrl });
@@ -80,7 +91,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     }
   })
   .delete("/servers/:name/authorization", async (c) => {
-    const server = serverNamed(mcpConfig(c), c.req.param("name"));
-    await forgetAuthorization(server, await oauthContext(c));
-    return c.json({ server: server.name, authorized: false });
+    const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
+    const revoked = await forgetAuthorization(server, await oauthContext(c));
+    return c.json({ server: server.name, authorized: false, revoked });
   });

@@ -11,6 +11,7 @@ import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
 import { followedStream, followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./chat-wire";
+import { runSettings } from "../session/runs/settings";
 
 export const openAIRoutes = new Hono<AppEnv>()
   .get("/models", (c) => c.json({ object: "list", data: [modelEntry()] }))
@@ -50,9 +51,10 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
   const options = {
     stream: turn.stream,
     paradigm: "react" as const,
-    maxSteps: c.get("config").MAX_STEPS,
+    maxSteps: runSettings(c.env).MAX_STEPS,
     channel: "openai",
     tenant: c.get("tenant"),
+    origin: new URL(c.req.url).origin,
     ...(turn.system ? { system: turn.system } : {}),
   };
   const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };

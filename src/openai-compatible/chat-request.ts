@@ -9,6 +9,7 @@ import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
 import { stripProgressLines } from "./progress-lines";
 import { Id } from "../http-kit/validation";
+import { runSettings } from "../session/runs/settings";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
 
@@ -58,7 +59,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   if (last?.role !== "user" || !last.content.trim()) {
     throw new ParamError("invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
   }
-  const maxChars = c.get("config").MAX_INPUT_CHARS;
+  const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
   const sessionId = await sessionIdOf(c.req.header("x-session-id"), req.user ?? undefined);

@@ -9,9 +9,10 @@ import { decideApproval } from "../session/interactions/decide-approval";
 import { startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
-import { reachableSession } from "../http-kit/tenant-session";
+import { reachableSession } from "../session/reachable-session";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from "./ui-message-stream";
 import { Id, parseJson } from "../http-kit/validation";
+import { runSettings } from "../session/runs/settings";
 
 const Part = z.looseObject({ type: z.string() });
 const UIMessage = z.looseObject({ id: z.string().optional(), role: z.enum(["system", "user", "assistant"]), parts: z.array(Part) });
@@ -38,8 +39,8 @@ const userText = (m: Message) =>
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   const body = await parseJson(c, ChatRequest);
   const sessionId = body.id;
-  const config = c.get("config");
-  const stub = await reachableSession(c, sessionId);
+  const config = runSettings(c.env);
+  const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
   const last = body.messages.at(-1)!;
   const messageId = crypto.randomUUID();
 
@@ -70,6 +71,7 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
     maxSteps: config.MAX_STEPS,
     channel: "ui",
     tenant: c.get("tenant"),
+    origin: new URL(c.req.url).origin,
   });
   if (!handle.ok) throw HttpError.of(handle);
   return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });

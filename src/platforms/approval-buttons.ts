@@ -7,7 +7,6 @@
 // routed to another chat finds nothing there. Approval ids are "appr_" + 20 hex digits, so the value
 // is at most 32 bytes, well inside Telegram's 64-byte callback_data.
 import * as z from "zod";
-import type { ApprovalRequest } from "../delivery/run-outcome";
 
 export type ApprovalChoice = "allow" | "deny" | "always";
 
@@ -38,7 +37,7 @@ export function parseButtonValue(value: string | undefined): { choice: ApprovalC
 const ARGS_SHOWN = 300;
 
 /** The message above the buttons: the tool, its arguments (shortened) and when the question lapses. */
-export function approvalPrompt(a: ApprovalRequest): string {
+export function approvalPrompt(a: { name: string; args?: unknown; expiresAt: string }): string {
   const args = JSON.stringify(a.args ?? {});
   const shown = args.length > ARGS_SHOWN ? `${args.slice(0, ARGS_SHOWN)}…` : args;
   const until = a.expiresAt.slice(0, 16).replace("T", " ");

@@ -1,9 +1,8 @@
 // One chat platform (Telegram, Slack, …) as the conversation's Durable Object (chat-object.ts) drives
 // it: how a message names its session and learner, what its commands are, and how to send text, a
 // lesson, buttons, and the answers to a click. The object itself has no platform branches; a platform
-// is one folder under src/channels/ (its webhook route, its payloads, its API client and this adapter)
-// plus one line in platforms.ts.
-import type { CourseDelivery } from "../courses/course-input";
+// is one folder under src/platforms/ (its webhook routes, its payloads, its API client and this adapter)
+// plus one line in registry.ts (registered-platform.ts).
 import type { Tenant } from "../lib/tenant";
 import type { ChatCommand } from "./chat-commands";
 
@@ -50,6 +49,12 @@ export interface ChatClick<P extends PlatformShapes = PlatformShapes> {
   at: P["button"];
 }
 
+/** A place a course delivers to: a chat or channel of one platform (a course's `deliver` entry). */
+export interface DeliveryEntry {
+  platform: string;
+  to: string | number;
+}
+
 export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** The tenant its sessions, courses and learners belong to (src/lib/tenant.ts). */
   readonly tenant: Tenant;
@@ -64,7 +69,7 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** Where what a click leads to goes (the clicked message's chat or thread). */
   clickTarget(at: P["button"]): P["target"];
   /** Where a course asked for in this conversation delivers its lessons. */
-  courseDelivery(a: P["address"]): CourseDelivery;
+  courseDelivery(a: P["address"]): DeliveryEntry;
   /** Shows that the bot is working; a no-op where the platform has no such thing. */
   typing(to: P["target"]): Promise<void>;
   /** Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). */

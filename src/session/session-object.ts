@@ -7,14 +7,13 @@ import { refuse, type Outcome } from "../lib/outcome";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
-import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
 import { ApprovalRequests, type DecideOutcome, type Decision } from "./interactions/approval-requests";
 import { EventHub, type TracePolicy } from "./trace/event-hub";
 import { InputRequests, type AnswerOutcome, type InputAction } from "./interactions/input-requests";
-import type { IdempotencyKey } from "./runs/request-dedupe";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import { RunExecutor } from "./runs/run-executor";
 import { isUnfinished, RunLifecycle } from "./runs/run-lifecycle";
 import { type MessagePage, runView, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
@@ -22,6 +21,7 @@ import { RunWaiters } from "./runs/run-waiters";
 import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
 import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
 import { createTracePolicy, webhookSettings } from "./trace/trace-policy";
 import { WebhookOutbox } from "./trace/webhook-outbox";
@@ -69,7 +69,7 @@ export class SessionObject extends DurableObject<Env> {
       },
     });
     this.executor = new RunExecutor({
-      env,
+      env: () => this.env,
       config: () => this.config(),
       store: this.store,
       hub: this.hub,
@@ -236,7 +236,7 @@ export class SessionObject extends DurableObject<Env> {
   /** Compacts the history now (compact-session.ts). */
   async compact(): Promise<CompactResult> {
     if (!this.store.exists()) return refuse("not_found", "session not found");
-    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+    return compactSession(this.env, this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */
@@ -286,8 +286,8 @@ export class SessionObject extends DurableObject<Env> {
     return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS, retryWindowMs: config.RETRY_WINDOW_MS };
   }
 
-  private config(): Config {
-    return loadConfig(this.env);
+  private config(): SessionConfig {
+    return sessionObjectSettings(this.env);
   }
 
   /** Redaction, retention and webhook hooks of the trace, built once per object. */

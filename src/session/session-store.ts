@@ -1,9 +1,9 @@
 // A session's storage in its Durable Object's SQLite: messages, runs and small key/value state, with
 // the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
 import { addUsage, type Compaction, emptyUsage, type ErrorInfo, type Message, type Paradigm, type RunStatus, type Todo, type Usage } from "../agent";
-import type { GradingTask } from "../learning/grading-run";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./runs/run-lifecycle";
+import type { RunRecipe } from "./runs/run-recipe";
 import { TraceStore } from "./trace/trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -47,8 +47,10 @@ export interface RunOptions {
   system?: string;
   /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
   guidance?: string;
-  /** Makes the run a grading run (src/learning/grading-run.ts): its own small conversation, the grade tool only. */
-  grading?: GradingTask;
+  /** The origin of the request that started the run: its MCP OAuth redirect URIs point there (PUBLIC_URL wins). */
+  origin?: string;
+  /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
+  recipe?: RunRecipe;
 }
 
 type Row = Record<string, SqlStorageValue>;

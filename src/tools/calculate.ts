@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { defineTool, fail, ok } from "../agent";
 import { errorMessage } from "../lib/error-message";
+import type { BuiltinTool } from "./builtin-tool";
 
 const FUNCTIONS: Record<string, (...a: number[]) => number> = {
   sqrt: Math.sqrt,
@@ -128,3 +129,6 @@ export const calculateTool = defineTool({
     }
   },
 });
+
+/** calculate as a built-in tool: no settings. */
+export const calculate: BuiltinTool = { scope: "isolate", create: () => calculateTool };

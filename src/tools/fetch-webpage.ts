@@ -3,7 +3,11 @@
 // invented ones.
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
+import { int } from "../lib/setting-types";
+import { settingsLoader } from "../lib/settings-loader";
+import type { BuiltinTool } from "./builtin-tool";
 import { extractArticle } from "./extract";
+import { networkSettings } from "./network-settings";
 import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
 
@@ -113,3 +117,28 @@ function recordFetched(ctx: ToolContext, urls: string[]): void {
   for (const url of urls) set.add(url);
   ctx.runState.set(FETCHED_URLS, set);
 }
+
+export const FetchWebpageSettings = z.object({
+  /** Bytes of a fetched page read at most (the rest is never downloaded). */
+  FETCH_MAX_BYTES: int(2 * 1024 * 1024, 1024),
+  FETCH_TIMEOUT_MS: int(15_000, 100),
+  /** Characters of a page's text handed to the model. */
+  FETCH_MAX_CHARS: int(20_000, 100),
+});
+
+const fetchWebpageSettings = settingsLoader(FetchWebpageSettings);
+
+/** fetch_webpage as a built-in tool. */
+export const fetchWebpage: BuiltinTool = {
+  settings: FetchWebpageSettings,
+  scope: "isolate",
+  create(env) {
+    const s = fetchWebpageSettings(env);
+    return createFetchWebpageTool({
+      allowPrivate: networkSettings(env).ALLOW_PRIVATE_FETCH,
+      maxBytes: s.FETCH_MAX_BYTES,
+      timeoutMs: s.FETCH_TIMEOUT_MS,
+      maxChars: s.FETCH_MAX_CHARS,
+    });
+  },
+};

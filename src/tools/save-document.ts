@@ -7,6 +7,10 @@
 // Before a lesson is final, the blind answer check solves its exercises without the key.
 import * as z from "zod";
 import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
+import { bool, int } from "../lib/setting-types";
+import { settingsLoader } from "../lib/settings-loader";
+import type { BuiltinTool } from "./builtin-tool";
+import { SkillsSettings } from "./skills";
 import { applyEdits, appendBlock } from "./document-edits";
 import { checkAnswersBlind, type SolverCache } from "../lessons/answer-check";
 import {
@@ -20,7 +24,9 @@ import {
   lessonPath,
   objectKey,
 } from "../lessons/store";
-import { type LessonFinding, lessonChapters, lessonTitle, looksLikeLesson, validateLesson } from "../lessons/validator";
+import { looksLikeLesson } from "../lessons/lesson-shape";
+import { type LessonFinding, lessonTitle, readLesson, validateLesson } from "../lessons/validator";
+import { draftReply, isComplete } from "./save-document-reply";
 import { FETCHED_URLS } from "./fetch-webpage";
 import type { Tenant } from "../lib/tenant";
 
@@ -28,16 +34,17 @@ import type { Tenant } from "../lib/tenant";
 const FAILED_LESSON_SAVES = "failedLessonSaves";
 /** runState key: the blind answer check's answers per chapter text (an unchanged chapter is not solved twice). */
 const SOLVER_CACHE = "lessonSolverAnswers";
+/** runState key: per document key, the number of the part last saved in this run. */
+const DOCUMENT_PARTS = "lessonDocumentParts";
 declare module "../agent/run-state" {
   interface RunStateVars {
     [FAILED_LESSON_SAVES]: number;
     [SOLVER_CACHE]: SolverCache;
+    [DOCUMENT_PARTS]: Map<string, number>;
   }
 }
 /** How many `-N` keys to try before giving up on a filename. */
 const MAX_SUFFIX = 50;
-/** Findings listed in one tool result; the rest are counted. */
-const MAX_LISTED_FINDINGS = 25;
 
 /**
  * A filename as a slug of the key scheme: ASCII letters and digits joined by single hyphens, at most
@@ -83,6 +90,8 @@ export interface SaveDocumentOptions {
   tenant?: Tenant;
   /** The model of the blind answer check; without it (LESSON_ANSWER_CHECK=false) lessons are checked for form only. */
   answerCheck?: { model: ModelClient };
+  /** LESSON_CHAPTER_WORDS: a chapter whose teaching part is under half of it gets a finding; absent: length is not checked. */
+  chapterWords?: number;
 }
 
 const Edit = z.object({
@@ -139,7 +148,7 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
         return fail(`The document would be ${bytes} bytes; the limit is ${maxBytes}. Shorten it or split it into several documents.`);
       }
 
-      const check = args.format === "md" && looksLikeLesson(content) ? await checkLesson(content, ctx, opts.answerCheck) : undefined;
+      const check = args.format === "md" && looksLikeLesson(content) ? await checkLesson(content, ctx, opts) : undefined;
       const status: LessonStatus = check && check.findings.length ? "draft" : "final";
       const title = cleanText(args.title ?? (args.format === "md" ? lessonTitle(content) : undefined) ?? args.filename, 200) || "Untitled";
       const topic = cleanText(args.topic ?? own?.topic ?? "", 100);
@@ -171,20 +180,22 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
           ...usage,
         };
 
-      const list = listFindings(check.findings);
       const name = key.replace(/\.[a-z]+$/, "");
-      const head = `Saved as a DRAFT: "${title}" as ${where}${renamed}. It fails ${check.findings.length} lesson check${check.findings.length === 1 ? "" : "s"}:\n${list}\n\n`;
-      if (args.append) {
-        const tail = `While the lesson is unfinished, findings about its missing parts are expected: append the next part with filename "${name}" and append: true, then fix what remains with edits.`;
-        return { status: "partial", content: head + tail, data, ...usage };
-      }
+      const parts = ctx.runState.get(DOCUMENT_PARTS) ?? new Map<string, number>();
+      ctx.runState.set(DOCUMENT_PARTS, parts);
+      const part = args.edits ? (parts.get(key) ?? 1) : args.append && own ? (parts.get(key) ?? 1) + 1 : 1;
+      parts.set(key, part);
+      const how = args.edits ? "edits" : args.append ? "append" : "content";
+      const reply = { title, where: `${where}${renamed}`, name, findings: check.findings, how, part } as const;
+      if (!isComplete(check.findings)) return { status: "partial", content: draftReply(reply) + unchecked, data, ...usage };
       const failures = (ctx.runState.get(FAILED_LESSON_SAVES) ?? 0) + 1;
       ctx.runState.set(FAILED_LESSON_SAVES, failures);
-      const tail =
-        failures <= maxRepairs
-          ? `Fix exactly these points: call save_document with filename "${name}" and edits [{old_text, new_text}] (old_text copied exactly from the lines quoted above); do not send the whole document again (repair ${failures} of ${maxRepairs}).`
-          : `The repair limit for this run (${maxRepairs}) is reached: do not save this lesson again. Tell the user it is saved as a draft, give its link, and say what is still missing.`;
-      return { status: "partial", content: head + tail, data: { ...data, repairsLeft: Math.max(0, maxRepairs - failures) }, ...usage };
+      return {
+        status: "partial",
+        content: draftReply({ ...reply, repairs: { failures, max: maxRepairs } }) + unchecked,
+        data: { ...data, repairsLeft: Math.max(0, maxRepairs - failures) },
+        ...usage,
+      };
     },
   });
 }
@@ -208,24 +219,16 @@ function nextText(args: SaveDocumentArgs, stored: string | undefined): { text: s
 async function checkLesson(
   content: string,
   ctx: ToolContext,
-  answerCheck: SaveDocumentOptions["answerCheck"],
+  { answerCheck, chapterWords }: SaveDocumentOptions,
 ): Promise<{ findings: LessonFinding[]; usage?: Usage; unavailable: string[]; blind: boolean }> {
-  const form = validateLesson(content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set() });
+  const form = validateLesson(content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set(), ...(chapterWords ? { chapterWords } : {}) });
   if (!answerCheck) return { findings: form.findings, unavailable: [], blind: false };
   let cache = ctx.runState.get(SOLVER_CACHE);
   if (!cache) ctx.runState.set(SOLVER_CACHE, (cache = new Map()));
-  const blind = await checkAnswersBlind(lessonChapters(content), { model: answerCheck.model, signal: ctx.signal, cache, lines: content.split(/\r?\n/) });
+  const { chapters, language } = readLesson(content);
+  const lines = content.split(/\r?\n/);
+  const blind = await checkAnswersBlind(chapters, { model: answerCheck.model, signal: ctx.signal, cache, lines, ...(language ? { language } : {}) });
   return { findings: [...form.findings, ...blind.findings], usage: blind.usage, unavailable: blind.unavailable, blind: true };
-}
-
-function listFindings(findings: LessonFinding[]): string {
-  const lines = findings.slice(0, MAX_LISTED_FINDINGS).map((f, i) => {
-    const chapter = f.chapter !== undefined ? `[Chapter ${f.chapter}] ` : "";
-    const where = f.line !== undefined ? `line ${f.line} \`${f.quote ?? ""}\`: ` : "";
-    return `${i + 1}. ${chapter}${where}${f.message} (${f.code})`;
-  });
-  if (findings.length > MAX_LISTED_FINDINGS) lines.push(`… and ${findings.length - MAX_LISTED_FINDINGS} more.`);
-  return lines.join("\n");
 }
 
 interface OwnDocument {
@@ -301,3 +304,35 @@ async function writeUnderFreeKey(
   }
   return { error: `Too many files are named like "${slug}"; choose a more specific filename.` };
 }
+
+export const SaveDocumentSettings = z.object({
+  /** Largest document save_document stores. */
+  LESSON_MAX_BYTES: int(1_048_576, 1024),
+  /** Failing lesson saves in a run after which the model is told to stop repairing. */
+  LESSON_MAX_REPAIRS: int(2, 0, 10),
+  /** Before a lesson is final, a reader without the key solves its multiple choice and fill-in exercises (one model call per chapter). */
+  LESSON_ANSWER_CHECK: bool(true),
+  /** false: save_document does not report chapters under half of LESSON_CHAPTER_WORDS (the skills still state the target). */
+  LESSON_LENGTH_CHECK: bool(true),
+});
+
+// The chapter length target is the skills' setting (they tell the model); save_document checks it.
+const saveDocumentSettings = settingsLoader(SaveDocumentSettings, SkillsSettings);
+
+/** save_document as a built-in tool: per run, since what a run saves belongs to its session and tenant. */
+export const saveDocument: BuiltinTool = {
+  settings: SaveDocumentSettings,
+  scope: "run",
+  create({ env, sessionId, tenant, model }) {
+    const s = saveDocumentSettings(env);
+    return createSaveDocumentTool({
+      bucket: env.LESSONS,
+      sessionId,
+      tenant,
+      maxBytes: s.LESSON_MAX_BYTES,
+      maxRepairs: s.LESSON_MAX_REPAIRS,
+      ...(s.LESSON_LENGTH_CHECK ? { chapterWords: s.LESSON_CHAPTER_WORDS } : {}),
+      ...(s.LESSON_ANSWER_CHECK ? { answerCheck: { model: model("grader") } } : {}),
+    });
+  },
+};

@@ -5,6 +5,8 @@
 // which cannot list directories, hence skills/manifest.json (see docs/skills.md).
 import * as z from "zod";
 import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, ok, type Tool } from "../agent";
+import { int } from "../lib/setting-types";
+import { settingsLoader } from "../lib/settings-loader";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
 
 /** Reads a file by its path relative to the skills root ("manifest.json", "knowledge-compiler/SKILL.md"); null when absent. */
@@ -65,7 +67,15 @@ export function skillsPromptSection(catalog: SkillCatalog, external: ExternalSki
 /** Configured values a skill's instructions name as `$NAME` placeholders, so its targets follow the deployment. */
 export type SkillSettings = Readonly<Record<string, string>>;
 
-export const skillSettings = (config: { LESSON_CHAPTER_WORDS: number }): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(config.LESSON_CHAPTER_WORDS) });
+/** The settings skills read as $NAME. */
+export const SkillsSettings = z.object({
+  /** Target length of a chapter's teaching part in words; the skills tell the model (as $LESSON_CHAPTER_WORDS). */
+  LESSON_CHAPTER_WORDS: int(1200, 200, 10_000),
+});
+
+const skillsSettings = settingsLoader(SkillsSettings);
+
+export const skillSettings = (env: object): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(skillsSettings(env).LESSON_CHAPTER_WORDS) });
 
 export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}, external: ExternalSkill[] = []): Tool[] {
   const byName = new Map(catalog.skills.map((s) => [s.name, s]));

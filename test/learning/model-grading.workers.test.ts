@@ -51,6 +51,28 @@ describe("model grading", () => {
     expect(await (await call(`/v1/learners/${learner}/progress`)).json()).toMatchObject({ answered: 1, correct: 0 });
   });
 
+  it("asks the model about a fill-in answer the key does not settle, with the key's accepted forms", async () => {
+    const key = `${uniqueId("quiz")}.md`;
+    await putLesson(env.LESSONS, key);
+    const s = uniqueId("grade");
+    const marker = await script(s, [grade({ verdict: "correct", score: 1, feedback: "Yes: five times x to the fourth." })]);
+    const res = await answer(key, { exercise: "1.3", answer: `${marker} five times x to the fourth power` });
+    expect(await res.json()).toEqual({
+      exerciseId: "1.3",
+      verdict: "correct",
+      score: 1,
+      feedback: "Yes: five times x to the fourth.",
+      expected: "$5x^4$",
+    });
+    const [request] = (await requests(s)).requests;
+    const text = JSON.stringify(request!.messages);
+    expect(text).toContain("Exercise 1.3 (fill in)");
+    expect(text).toContain("Answer key: $5x^4$");
+    expect(text).toContain("Also accepted: 5x⁴; 5 x^4");
+    // A form the key allows is settled without the model.
+    expect(await (await answer(key, { exercise: "1.3", answer: "5x**4" })).json()).toMatchObject({ verdict: "correct" });
+  });
+
   it("retries a malformed verdict once", async () => {
     const key = `${uniqueId("quiz")}.md`;
     await putLesson(env.LESSONS, key);

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Exercise } from "../../src/lessons/exercises";
-import type { Verdict } from "../../src/learning/grade";
+import type { Verdict } from "../../src/learning/graded-answer";
 import { uniqueId } from "../support/worker-http";
 
 const exercise = (id: string): Exercise => ({

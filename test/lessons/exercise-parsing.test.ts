@@ -33,8 +33,11 @@ describe("a lesson's exercises, read with the validator's outline", () => {
     // Bold option letters and `A)` are options too.
     expect(exercises[6]!.options?.[1]).toEqual({ letter: "B", text: "Rounding errors grow" });
     expect(exercises[2]!.key?.answer).toBe("$5x^4$");
-    // Concepts come from the chapter's Key Concepts table.
-    expect(exercises[5]!.concepts).toEqual([{ term: "Difference quotient", meaning: "The average rate of change over a small step $h$" }]);
+    // Concepts come from the chapter's Key Concepts table, as the exercise names them: 1.1 names the
+    // derivative (a whole word, not the "Rate of change" inside "instantaneous rate of change" alone);
+    // 2.1 names no concept, so it is about none (no fall back to all of the chapter's).
+    expect(first!.concepts.map((c) => c.term)).toEqual(["Rate of change", "Derivative"]);
+    expect(exercises[5]!.concepts).toEqual([]);
   });
 
   it("reads a Chinese daily lesson with localized labels, and a Recap before the chapter does not count", () => {
@@ -42,8 +45,8 @@ describe("a lesson's exercises, read with the validator's outline", () => {
     expect(exercises.map((e) => e.id)).toEqual(["4.1", "4.2", "4.3", "4.4", "4.5"]);
     expect(exercises[0]!.key?.answer).toBe("B");
     expect(exercises[2]).toMatchObject({ type: "fill_in", key: { answer: "$20(5x-2)^3$" } });
-    // 4.2 names no concept: it is about all of the chapter's.
-    expect(exercises[0]!.concepts.map((c) => c.term)).toEqual(["复合函数", "链式法则"]);
+    // 4.1 names none of the table's concepts: it is about none of them.
+    expect(exercises[0]!.concepts).toEqual([]);
     expect(exercises[3]!.chapterTitle).toBe("链式法则");
   });
 
@@ -56,5 +59,34 @@ describe("a lesson's exercises, read with the validator's outline", () => {
     expect(fill.key).toEqual({ answer: "$5x^4$", accepted: ["5x⁴", "5*x^4", "5 x^4"], explanation: "Multiply by 5 and lower the exponent." });
     expect(withoutKey(fill)).not.toHaveProperty("key");
     expect(JSON.stringify(withoutKey(fill))).not.toContain("5x^4");
+  });
+
+  it("tags an exercise with the concepts of its key's Concepts line, in the table's words, in any language", () => {
+    const lesson = fixture("good.md").replace(
+      "### Exercise 2.1\n**Answer:** B\n",
+      "### Exercise 2.1\n**Answer:** B\n**Explanation:** The step is taken on both sides.\n**Concepts:** difference quotient\n",
+    );
+    expect(parseExercises(lesson)[5]!.concepts).toEqual([{ term: "Difference quotient", meaning: "The average rate of change over a small step $h$" }]);
+    // The labels of other languages are read the same way.
+    expect(parseExercises(lesson.replace("**Concepts:** difference", "**Conceptos:** difference"))[5]!.concepts.map((c) => c.term)).toEqual([
+      "Difference quotient",
+    ]);
+    expect(parseExercises(lesson.replace("**Concepts:** difference", "**考查概念：** difference"))[5]!.concepts.map((c) => c.term)).toEqual([
+      "Difference quotient",
+    ]);
+  });
+
+  it("finds a concept an exercise names only as a whole word: no Ion inside Explication", () => {
+    const withIon = fixture("good.md").replace(
+      "| Difference quotient | The average rate of change over a small step $h$ |",
+      "| Difference quotient | The average rate of change over a small step $h$ |\n| Ion | A charged atom |",
+    );
+    const explication = withIon.replace(
+      "### Exercise 2.1\n**Answer:** B\n",
+      "### Exercise 2.1\n**Answer:** B\n**Explanation:** Explication: the step is symmetric.\n",
+    );
+    expect(parseExercises(explication)[5]!.concepts).toEqual([]);
+    const named = explication.replace("Explication: the step is symmetric.", "Explication: like an ion, the step is symmetric.");
+    expect(parseExercises(named)[5]!.concepts.map((c) => c.term)).toEqual(["Ion"]);
   });
 });

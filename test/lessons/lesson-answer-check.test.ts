@@ -10,6 +10,7 @@ import { GOOD_LESSON_SOURCES, goodLesson } from "../support/lesson-fixtures";
 import { MemoryLessonBucket } from "../support/memory-lesson-bucket";
 import { callTool, toolContext } from "../support/run-tool";
 import { FakeModel, type FakeReply } from "../support/fake-model";
+import { languageSheet } from "../support/language-sheets";
 
 const lesson = goodLesson;
 const FETCHED = GOOD_LESSON_SOURCES;
@@ -82,5 +83,38 @@ describe("the blind answer check", () => {
     const result = await session(new MemoryLessonBucket(), model)({ filename: "derivatives", content: lesson });
     expect(result.status).toBe("success");
     expect(result.content).toContain("The blind answer check could not run for Chapter");
+  });
+
+  describe("fill-in keys compared as whole values, with every form the key allows", () => {
+    const sample = languageSheet("en");
+    const reader = (fill: string): FakeReply => ({ text: JSON.stringify({ "1.1": "B", "1.2": "C", "1.3": fill }) });
+    // Exercise 1.3 asks for a number; its key says 17 where 7 is right.
+    const seventeen = sample.lesson
+      .replace("The derivative of $x^6$ is ____ .", "In $(x^7)' = n x^6$, the number $n$ is ____ .")
+      .replace("**Answer:** $6x^5$\n**Accepted:** 6x^5; 6x⁵; 6*x^5\n", "**Answer:** 17\n");
+
+    it("catches a wrong key 17 when the reader answers 7 (never a substring match)", async () => {
+      const model = new FakeModel([reader("7")]);
+      const tool = createSaveDocumentTool({ bucket: new MemoryLessonBucket(), sessionId: "s", maxBytes: 1_000_000, answerCheck: { model } });
+      const ctx = toolContext({ sessionId: "s", runState: new RunState({ fetchedUrls: new Set(sample.sources) }) });
+      const result = await callTool(tool, { filename: "powers", content: seventeen }, ctx);
+      expect((result.data as { findings: unknown[] }).findings).toEqual([
+        expect.objectContaining({ code: "answer_disputed", quote: "**Answer:** 17", message: expect.stringContaining('the Answer Key says "17"') }),
+      ]);
+      expect(result.content).toContain('answered "7"');
+    });
+
+    it.each([
+      ["an Accepted form", "6x⁵"],
+      ["Python's power, listed nowhere", "6x**5"],
+      ["TeX braces", "6x^{5}"],
+      ["a leading y' =", "y' = 6x^5"],
+    ])("raises no alarm for a correct key when the reader uses %s (%s)", async (_, fill) => {
+      const model = new FakeModel([reader(fill)]);
+      const tool = createSaveDocumentTool({ bucket: new MemoryLessonBucket(), sessionId: "s", maxBytes: 1_000_000, answerCheck: { model } });
+      const ctx = toolContext({ sessionId: "s", runState: new RunState({ fetchedUrls: new Set(sample.sources) }) });
+      const result = await callTool(tool, { filename: "powers", content: sample.lesson }, ctx);
+      expect(result.content).toContain("passes the lesson format check and the blind answer check");
+    });
   });
 });

@@ -4,7 +4,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { looksLikeLesson, validateLesson } from "../../src/lessons/validator";
+import { looksLikeLesson } from "../../src/lessons/lesson-shape";
+import { validateLesson } from "../../src/lessons/validator";
 import { FIXTURES } from "../support/paths";
 
 const fixture = (name: string) => readFileSync(resolve(FIXTURES, "lessons", name), "utf8");
@@ -70,7 +71,7 @@ describe("a lesson written with Chinese headings only", () => {
     ["a missing summary", [["### 本章小结\n- 导数是瞬时变化率。\n- 幂法则：$(x^n)' = n x^{n-1}$。\n", ""]], "missing_section"],
     ["an unknown exercise type", [["#### 练习 1.4（简答题）", "#### 练习 1.4（判断题）"]], "exercise_heading"],
     ["a chapter heading without 第N章", [["## 第二章：用代码求导数", "## 二、用代码求导数"]], "chapter_heading"],
-    ["an answer key under another name", [["## 参考答案", "## 解答"]], "missing_answer_key"],
+    ["an answer key under another name", [["## 参考答案", "## 习题详解"]], "missing_answer_key"],
     ["an exercises section under another name", [["### 练习\n", "### 动手做\n"]], "missing_section"],
     [
       "exercise headings at level 3",
@@ -104,7 +105,7 @@ describe("one heading off, one finding (English)", () => {
     ["an unknown exercise type", [["#### Exercise 1.4 (Short answer)", "#### Exercise 1.4 (True or false)"]], "exercise_heading"],
     ["a chapter heading without its word", [["## Chapter 2: Computing Derivatives with Code", "## Computing Derivatives with Code"]], "chapter_heading"],
     ["the answer key under another name", [["## Answer Key", "## Solutions"]], "missing_answer_key"],
-    ["an Exercises section misspelt", [["### Exercises\n\n#### Exercise 2.1", "### Exercices\n\n#### Exercise 2.1"]], "missing_section"],
+    ["an Exercises section misspelt", [["### Exercises\n\n#### Exercise 2.1", "### Exercizes\n\n#### Exercise 2.1"]], "missing_section"],
   ])("%s", (_, edits, code) => {
     expect(codes(edit(good, ...edits))).toEqual([code]);
   });

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeUrl } from "../../src/lessons/sources";
-import { type FindingCode, looksLikeLesson, lessonTitle, validateLesson } from "../../src/lessons/validator";
+import { looksLikeLesson } from "../../src/lessons/lesson-shape";
+import { type FindingCode, lessonTitle, validateLesson } from "../../src/lessons/validator";
 import { FIXTURES } from "../support/paths";
 
 const fixture = (name: string) => readFileSync(resolve(FIXTURES, "lessons", name), "utf8");
@@ -147,7 +148,9 @@ describe("validateLesson on broken lessons", () => {
 
   it("too few multiple choice exercises", () => {
     const md = broken("#### Exercise 2.2 (Multiple-choice)", "#### Exercise 2.2 (Short answer)");
-    expect(finding(md, "exercise_count").message).toContain('Chapter 2 has 1 "Multiple choice" exercise; it needs 2');
+    expect(finding(md, "exercise_count").message).toContain(
+      'Chapter 2 has 1 "Multiple choice" exercise (2.1); it needs 2. Add `#### Exercise 2.K (Multiple choice)`',
+    );
   });
 
   it("an exercise numbered for another chapter", () => {
@@ -192,7 +195,7 @@ describe("validateLesson on broken lessons", () => {
 
   it("a sources section without links", () => {
     const md = good.slice(0, good.indexOf("## Sources")) + "## Sources\n1. Wikipedia\n";
-    expect(finding(md, "missing_sources").message).toContain("no links");
+    expect(finding(md, "sources_empty").message).toContain("no links");
   });
 
   it("a source that was not fetched in this run, named precisely", () => {
@@ -218,6 +221,25 @@ describe("helpers", () => {
     expect(looksLikeLesson("# Notes\n\n### Exercises\n1. Do it")).toBe(true);
     expect(looksLikeLesson("# Shopping list\n\n## Monday\n- milk")).toBe(false);
     expect(looksLikeLesson("# Notes\n```md\n## Chapter 1: in a code block\n```")).toBe(false);
+  });
+
+  it("looksLikeLesson knows a lesson by its structure in any language: two of N.K headings, options A–D, a blank, an answer list", () => {
+    const options = "- A. moja\n- B. mbili\n- C. tatu\n- D. nne\n";
+    expect(looksLikeLesson(`# Somo\n\n#### Zoezi 1.1\nSwali?\n${options}\n#### Zoezi 1.2\nJaza ____ .\n`)).toBe(true);
+    expect(looksLikeLesson(`# Somo\n\nSwali?\n${options}\nJaza ____ .\n`)).toBe(true);
+    expect(looksLikeLesson("# Somo\n\n1.1: B\n1.2: 7\n\nJaza ____ .\n")).toBe(true);
+    // One signal alone is an ordinary document: numbered sections, or a rule of underscores.
+    expect(looksLikeLesson("# Handbook\n\n## 1.1 Setup\n## 1.2 Usage\n\n____\n")).toBe(false);
+  });
+
+  it("reports a chapter under half of LESSON_CHAPTER_WORDS, at its heading, with the count and the target", () => {
+    const findings = validateLesson(good, { fetchedUrls: FETCHED, chapterWords: 1200 }).findings;
+    expect(findings.map((f) => [f.code, f.chapter, f.quote])).toEqual([
+      ["chapter_too_short", 1, "## Chapter 1: The Derivative as a Rate of Change"],
+      ["chapter_too_short", 2, "## Chapter 2: Computing Derivatives with Code"],
+    ]);
+    expect(findings[0]!.message).toMatch(/^Chapter 1 teaches in about \d+ words .*the target is about 1200 words and a chapter needs at least 600\./);
+    expect(validateLesson(good, { fetchedUrls: FETCHED }).findings).toEqual([]);
   });
 
   it("lessonTitle is the first level-1 heading", () => {

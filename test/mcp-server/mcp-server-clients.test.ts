@@ -10,17 +10,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureWebVars, startFixtureWeb } from "../support/fixture-web";
 import type { PageServer } from "../support/page-server";
-import { ScriptedModel } from "../support/scripted-model";
+import type { ScriptedModel } from "../support/scripted-model";
 import { studyReplies } from "../support/study-script";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { startStudyWorker, type StudyWorker } from "../support/study-worker";
+import type { WranglerDev } from "../support/wrangler-dev";
 import { ROOT } from "../support/paths";
 
 const root = ROOT;
 const TOKEN = "mcp-clients-test-token";
 const NODE22 = join(root, "node_modules/.bin/node");
 
+let study: StudyWorker;
 let model: ScriptedModel;
 let web: PageServer;
 let worker: WranglerDev | undefined;
@@ -51,19 +52,10 @@ function claudeDesktopConfig(): { mcpServers: Record<string, { command: string; 
 
 describe("MCP hosts against /mcp", () => {
   beforeAll(async () => {
-    [model, web] = await Promise.all([new ScriptedModel().listen(), startFixtureWeb()]);
-    worker = await startWranglerDev({
-      vars: {
-        ...model.workerVars,
-        ...fixtureWebVars(web),
-        API_TOKEN: TOKEN,
-      },
-    });
+    study = await startStudyWorker({ API_TOKEN: TOKEN });
+    ({ model, web, worker } = study);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.stop();
-    await Promise.all([model?.close(), web?.close()]);
-  });
+  afterAll(() => study?.stop());
 
   it("the Inspector CLI lists the tools and calls study", { timeout: 90_000 }, async () => {
     const auth = ["--header", `Authorization: Bearer ${TOKEN}`];

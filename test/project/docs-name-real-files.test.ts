@@ -42,8 +42,9 @@ export function exists(path: string, files: readonly string[] = REPO): boolean {
 
 const DOCS = REPO.filter((f) => f === "README.md" || (f.startsWith("docs/") && f.endsWith(".md")));
 
+/** The names a doc's prose gives; code blocks are examples (a recipe's new files among them), not claims. */
 function namesIn(doc: string): string[] {
-  const text = readFileSync(join(ROOT, doc), "utf8");
+  const text = readFileSync(join(ROOT, doc), "utf8").replace(/^```[\s\S]*?^```/gm, "");
   const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
   const bare = [...text.replace(/`[^`\n]*`/g, "").matchAll(/(?<![\w/.-])((?:src|test|docs)\/[\w./-]*\w)/g)].map((m) => m[1]!);
   return [...spans, ...bare].flatMap((t) => namedFile(t) ?? []);

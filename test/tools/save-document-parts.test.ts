@@ -24,13 +24,49 @@ describe("save_document in parts", () => {
     const save = session(bucket);
     const first = await save({ filename: "derivatives", content: part1, append: true });
     expect(first.status).toBe("partial");
-    expect(first.content).toContain('append the next part with filename "derivatives" and append: true');
+    expect(first.content).toContain('Part 1 of "Derivatives: Measuring Change" saved');
+    expect(first.content).toContain('Add the next part: save_document with filename "derivatives", append: true');
+    expect(first.content).not.toContain("repair");
     expect(first.content).toContain("(missing_answer_key)");
 
     const second = await save({ filename: "derivatives", content: part2, append: true });
     expect(second.status).toBe("success");
     expect(bucket.text("lessons/derivatives.md")!.replace(/\n{2,}/g, "\n\n")).toBe(lesson.replace(/\n{2,}/g, "\n\n"));
     expect(bucket.objects.get("lessons/derivatives.md")!.customMetadata!.status).toBe("final");
+  });
+
+  it("numbers the parts, lists fixes for what is written without counting repairs, and once complete asks for edits only", async () => {
+    const bucket = new MemoryLessonBucket();
+    const save = session(bucket);
+    const key = lesson.indexOf("## Answer Key");
+    const [chapter1, chapter2, rest] = [part1, lesson.slice(cut, key), lesson.slice(key)];
+
+    await save({ filename: "derivatives", content: chapter1 });
+    // Chapter 2 arrives with an option missing: a finding about what is written, fixed on the way.
+    const second = await save({ filename: "derivatives", content: chapter2.replace("- D) $f(x)/h$\n", ""), append: true });
+    expect(second.content).toContain('Part 2 of "Derivatives: Measuring Change" saved');
+    expect(second.content).toContain("What you have written so far has 1 finding to fix");
+    expect(second.content).toContain("(mc_options)");
+    expect(second.content).toContain("this is not counted as a repair while the document is unfinished");
+    expect(second.content).toContain('then add the next part: save_document with filename "derivatives", append: true');
+    expect(second.data).not.toHaveProperty("repairsLeft");
+
+    const fixed = await save({ filename: "derivatives", edits: [{ old_text: "- C) $f(x+h) - f(x)$\n", new_text: "- C) $f(x+h) - f(x)$\n- D) $f(x)/h$\n" }] });
+    expect(fixed.content).toContain('Applied the edits to "Derivatives: Measuring Change"');
+    expect(fixed.content).toContain("What is missing is for the parts to come");
+
+    // The last part completes the book; a fault in it is for edits, not for another part.
+    const last = await save({
+      filename: "derivatives",
+      content: rest.replace("**Answer:** B\n**Explanation:** A derivative", "**Answer:** the second\n**Explanation:** A derivative"),
+      append: true,
+    });
+    expect(last.status).toBe("partial");
+    expect(last.content).toContain("The lesson is complete and fails 1 lesson check");
+    expect(last.content).toContain("(mc_answer_no_letter)");
+    expect(last.content).toContain("do not send the document again and do not append to it (repair 1 of 2)");
+    expect(last.content).not.toContain("Add the next part");
+    expect(last.data).toMatchObject({ repairsLeft: 1 });
   });
 
   it("appends the same part once when a call is repeated", async () => {

@@ -155,7 +155,8 @@ describe("save_document", () => {
     expect(result.content).toContain(
       "[Chapter 1] line 63 `#### Exercise 1.2 (Multiple choice)`: Exercise 1.2 (Multiple choice) needs exactly four options A–D",
     );
-    expect(result.content).toContain('call save_document with filename "derivatives" and edits [{old_text, new_text}]');
+    expect(result.content).toContain("The lesson is complete and fails 1 lesson check");
+    expect(result.content).toContain('save_document with filename "derivatives" and edits [{old_text, new_text}]');
     expect(result.content).toContain("(repair 1 of 2)");
     expect(result.data).toMatchObject({ key: "derivatives.md", status: "draft", findings: [expect.objectContaining({ code: "mc_options", chapter: 1 })] });
     expect(bucket.text("lessons/derivatives.md")).toBe(brokenLesson);

@@ -13,6 +13,9 @@ import {
 } from "../../src/tools/skills";
 import { SKILLS_DIR, fsSkillSource } from "../support/fs-skill-source";
 import { callTool, toolContext } from "../support/run-tool";
+import { VOCABULARIES } from "../../src/lessons/vocabulary";
+
+const LANGUAGE_SHEETS = VOCABULARIES.map((v) => `languages/${v.language}.md`).sort();
 
 async function setup() {
   const source = fsSkillSource();
@@ -25,7 +28,8 @@ describe("skill catalog", () => {
   it("lists the shipped skills from the manifest", async () => {
     const { catalog } = await setup();
     expect(catalog.skills.map((s) => s.name)).toEqual(["daily-lesson", "document-compiler", "exercise-generator", "knowledge-compiler"]);
-    expect(catalog.skills.find((s) => s.name === "knowledge-compiler")?.files).toEqual(["templates/lesson.md"]);
+    // The language sheets (one per vocabulary) and the lesson template.
+    expect(catalog.skills.find((s) => s.name === "knowledge-compiler")?.files).toEqual([...LANGUAGE_SHEETS, "templates/lesson.md"]);
   });
 
   it("puts each skill's name and one-line description in the system prompt, and says to call load_skill", async () => {
@@ -49,7 +53,7 @@ describe("load_skill", () => {
     expect(result.status).toBe("success");
     expect(result.content).toMatch(/^# Knowledge compiler/);
     expect(result.content).not.toContain("description:");
-    expect(result.content).toContain("Resources of this skill (read with read_skill_resource): templates/lesson.md");
+    expect(result.content).toContain(`Resources of this skill (read with read_skill_resource): ${[...LANGUAGE_SHEETS, "templates/lesson.md"].join(", ")}`);
     const loaded = ctx.runState.get(LOADED_SKILLS_KEY) as Map<string, LoadedSkill>;
     expect(loaded.get("knowledge-compiler")).toEqual({ name: "knowledge-compiler", content: result.content });
   });
@@ -66,7 +70,7 @@ describe("load_skill", () => {
     const catalog = await loadSkillCatalog(fsSkillSource());
     const [loadSkill] = createSkillTools(catalog, fsSkillSource(), skillSettings({ LESSON_CHAPTER_WORDS: 900 }));
     const result = await callTool(loadSkill!, { name: "knowledge-compiler" });
-    expect(result.content).toContain("About 900 words from Objectives to Further Questions");
+    expect(result.content).toContain("About 900 words from the chapter heading to its Exercises");
     expect(result.content).not.toContain("$LESSON_CHAPTER_WORDS");
   });
 
@@ -112,7 +116,10 @@ describe("read_skill_resource", () => {
     const { readResource } = await setup();
     for (const path of ["SKILL.md", "templates/missing.md"]) {
       const result = await callTool(readResource, { name: "knowledge-compiler", path });
-      expect(result).toMatchObject({ status: "error", content: `Skill "knowledge-compiler" has no resource "${path}". Its resources: templates/lesson.md.` });
+      expect(result).toMatchObject({
+        status: "error",
+        content: `Skill "knowledge-compiler" has no resource "${path}". Its resources: ${[...LANGUAGE_SHEETS, "templates/lesson.md"].join(", ")}.`,
+      });
     }
     expect((await callTool(readResource, { name: "daily-lesson", path: "x.md" })).content).toContain("(this skill has no resources)");
   });

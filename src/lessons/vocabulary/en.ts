@@ -1,8 +1,10 @@
-// English lesson headings. Matching ignores case, punctuation and what follows the words.
+// English lesson headings. Matching ignores case, punctuation, accents and what follows the words.
 import type { LessonVocabulary } from "./types";
 
 export const english: LessonVocabulary = {
   language: "en",
+  name: "English",
+  direction: "ltr",
   chapter: ["Chapter {n}"],
   sections: {
     objectives: ["Objectives", "Learning objectives"],
@@ -26,5 +28,14 @@ export const english: LessonVocabulary = {
     short_answer: ["Short answer"],
     practice: ["Practice task", "Practice"],
   },
-  answer: ["Answer", "Correct answer"],
+  labels: {
+    answer: ["Answer", "Correct answer"],
+    accepted: ["Accepted", "Also accepted", "Accept", "Variants", "Alternatives"],
+    explanation: ["Explanation", "Why", "Rubric"],
+    concepts: ["Concepts", "Concept"],
+  },
+  or: ["or"],
+  answerLeads: ["the correct answer is", "the answer is", "answer", "it is", "it's"],
+  articles: ["the", "a", "an"],
+  numbers: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
 };

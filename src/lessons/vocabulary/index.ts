@@ -1,33 +1,112 @@
 // The lesson vocabularies of every language, compiled into the questions the validator asks of a
-// heading: which section is it, which chapter, which exercise. A heading may mix languages and put
-// a translation on either side of a slash (`### Summary / 小结`, `### 小结 / Summary`); full-width
-// punctuation counts as its ASCII form (NFKC), and case does not matter.
+// heading: which section is it, which chapter, which exercise, and which label an answer key line
+// has. A heading may mix languages and put a translation on either side of a slash
+// (`### Summary / 小结`, `### Objetivos / Objectives`); a heading of any known language counts as
+// its section in a lesson of any other. Matching ignores case, punctuation, accents and Arabic vowel
+// marks; full-width forms and other scripts' digits count as their ASCII forms.
+import { arabic } from "./ar";
+import { german } from "./de";
 import { english } from "./en";
-import type { ExerciseType, LessonVocabulary, SectionName } from "./types";
+import { spanish } from "./es";
+import { french } from "./fr";
+import { hindi } from "./hi";
+import { indonesian } from "./id";
+import { italian } from "./it";
+import { japanese } from "./ja";
+import { korean } from "./ko";
+import { portuguese } from "./pt";
+import { russian } from "./ru";
+import { turkish } from "./tr";
+import type { ExerciseType, KeyLabel, LessonVocabulary, SectionName } from "./types";
+import { vietnamese } from "./vi";
 import { chinese } from "./zh";
 
-export type { ExerciseType, LessonVocabulary, SectionName } from "./types";
+export type { ExerciseType, KeyLabel, LessonVocabulary, SectionName } from "./types";
 
 /** Every language the validator reads; the first one's words are the canonical spellings. */
-export const VOCABULARIES: readonly LessonVocabulary[] = [english, chinese];
+export const VOCABULARIES: readonly LessonVocabulary[] = [
+  english,
+  chinese,
+  spanish,
+  french,
+  german,
+  portuguese,
+  italian,
+  russian,
+  japanese,
+  korean,
+  arabic,
+  hindi,
+  vietnamese,
+  indonesian,
+  turkish,
+];
 
 export const EXERCISE_TYPES: readonly ExerciseType[] = ["multiple_choice", "fill_in", "short_answer", "practice"];
+export const KEY_LABELS: readonly KeyLabel[] = ["answer", "accepted", "explanation", "concepts"];
+const SECTION_NAMES = Object.keys(english.sections) as SectionName[];
 
-/** Full-width forms as ASCII (（）．：＿　 → ().:_ and a space). */
-export const halfWidth = (text: string): string => text.normalize("NFKC");
+/** The vocabulary of a language tag ("pt-BR" is pt); undefined for a language without one. */
+export const vocabularyOf = (language: string | undefined): LessonVocabulary | undefined =>
+  VOCABULARIES.find((v) => v.language === language?.toLowerCase().split("-")[0]);
 
-/** The comparable form of a heading or a table word: half-width, lower case, punctuation runs as one space. */
-const comparable = (text: string): string =>
+/** Arabic-Indic (٠–٩), Persian (۰–۹) and Devanagari (०–९) digits. */
+const OTHER_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g;
+const digitValue = (d: string): string => {
+  const c = d.charCodeAt(0);
+  return String(c >= 0x966 ? c - 0x966 : c >= 0x6f0 ? c - 0x6f0 : c - 0x660);
+};
+
+/** Full-width forms as ASCII (（）．：＿　 → ().:_ and a space), other scripts' digits as 0–9; same length per digit. */
+export const halfWidth = (text: string): string => text.normalize("NFKC").replace(OTHER_DIGITS, digitValue);
+
+/**
+ * The form in which words are compared: half-width, lower case, without Latin accents (`Explicación`,
+ * `explicacion`), Arabic vowel marks, tatweel or hamza seats, with Turkish ı as i and Vietnamese đ as d.
+ */
+const fold = (text: string): string =>
   halfWidth(text)
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
+    .normalize("NFC")
+    .replace(/ı/g, "i")
+    .replace(/đ/g, "d")
+    .replace(/[أإآ]/g, "ا");
+
+/** The comparable form of a heading or a table word: folded, punctuation runs as one space. */
+const comparable = (text: string): string =>
+  fold(text)
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, " ")
     .trim();
 
-/** Whether `text` starts with `word` as a whole word (a word ending in a Latin letter must not run on). */
+/** Whether two terms are the same words: `Power rule` and `power-rule`, `Explicación` and `explicacion`. */
+export const sameWords = (a: string, b: string): boolean => comparable(a) !== "" && comparable(a) === comparable(b);
+
+/** Scripts written without spaces between words: a word of theirs may run on into the next. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+/** Whether `text` starts with `word` as a whole word (`Explicación` is not `Explica`; 练习题 starts with 练习). */
 function startsWithWord(text: string, word: string): boolean {
   if (!text.startsWith(word)) return false;
   const next = text[word.length];
-  return next === undefined || !/[a-z0-9]/.test(word.at(-1)!) || !/[a-z0-9]/.test(next);
+  return next === undefined || UNSPACED.test(word.at(-1)!) || !WORD_CHAR.test(next);
+}
+
+/** Whether `term` occurs in `text` as a whole word (never "ion" inside "Explication"); both folded. */
+export function containsWord(text: string, term: string): boolean {
+  const t = fold(text);
+  const w = fold(term).trim();
+  if (!w) return false;
+  for (let at = t.indexOf(w); at !== -1; at = t.indexOf(w, at + 1)) {
+    const before = t[at - 1];
+    const after = t[at + w.length];
+    const open = before === undefined || UNSPACED.test(w[0]!) || !WORD_CHAR.test(before);
+    const close = after === undefined || UNSPACED.test(w.at(-1)!) || !WORD_CHAR.test(after);
+    if (open && close) return true;
+  }
+  return false;
 }
 
 /** A heading's parts: the text on each side of a ` / ` (a translation beside the original). */
@@ -37,40 +116,36 @@ const parts = (text: string): string[] =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-const sectionWords = new Map<SectionName, string[]>();
-for (const v of VOCABULARIES) {
-  for (const [name, words] of Object.entries(v.sections) as [SectionName, string[]][]) {
-    sectionWords.set(name, [...(sectionWords.get(name) ?? []), ...words.map(comparable)]);
-  }
-}
-// Longest first, so 答案与解析 is tried before 答案 (it does not matter for the answer, only for clarity).
-for (const words of sectionWords.values()) words.sort((a, b) => b.length - a.length);
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const longestFirst = (a: string, b: string) => b.length - a.length;
 
-const chapterPatterns = VOCABULARIES.flatMap((v) => {
+/** Per language: each section's words in comparable form, longest first (答案与解析 before 答案). */
+const compiledSections = new Map(
+  VOCABULARIES.map((v) => [
+    v,
+    new Map((Object.entries(v.sections) as [SectionName, string[]][]).map(([name, words]) => [name, words.map(comparable).sort(longestFirst)] as const)),
+  ]),
+);
+
+function chapterPatterns(v: LessonVocabulary) {
   const numerals = [...(v.numerals ?? [])].map((word, i) => ({ word, value: i + 1 })).sort((a, b) => b.word.length - a.word.length);
+  const number = ["\\d+", ...numerals.map((n) => escape(n.word))].join("|");
   return v.chapter.map((pattern) => {
-    const [before, after] = pattern.split("{n}").map((s) => escape(halfWidth(s)).replace(/\s+/g, "\\s*"));
-    const number = ["\\d+", ...numerals.map((n) => escape(n.word))].join("|");
-    return { re: new RegExp(`^${before}\\s*(${number})\\s*${after}`, "iu"), numerals };
+    const [before, after] = pattern.split("{n}").map((s) => escape(fold(s)).replace(/\s+/g, "\\s*"));
+    // `Bài 1.2` is an exercise, not chapter 1.
+    return { re: new RegExp(`^${before}\\s*(${number})\\s*${after}(?!\\s*\\.\\s*\\d)`, "u"), numerals };
   });
-});
+}
+const compiledChapters = new Map(VOCABULARIES.map((v) => [v, chapterPatterns(v)]));
 
-const exerciseWords = VOCABULARIES.flatMap((v) => v.exercise)
-  .map((w) => escape(halfWidth(w)))
-  .sort((a, b) => b.length - a.length);
-const EXERCISE_ID = new RegExp(`^(${exerciseWords.join("|")})?\\s*(\\d+)\\s*\\.\\s*(\\d+)(?!\\d)(.*)$`, "iu");
+const exerciseWords = new Map(VOCABULARIES.map((v) => [v, new Set(v.exercise.map(comparable))]));
+const typeWords = new Map(
+  VOCABULARIES.map((v) => [v, EXERCISE_TYPES.map((type) => ({ type, words: v.exerciseTypes[type].map(comparable).sort(longestFirst) }))]),
+);
+const labelWords = KEY_LABELS.map((label) => ({ label, words: new Set(VOCABULARIES.flatMap((v) => v.labels[label].map(comparable))) }));
 
-const typeWords = EXERCISE_TYPES.map((type) => ({
-  type,
-  words: VOCABULARIES.flatMap((v) => v.exerciseTypes[type].map(comparable)),
-}));
-
-const answerLabels = VOCABULARIES.flatMap((v) => v.answer)
-  .map((w) => escape(halfWidth(w)))
-  .sort((a, b) => b.length - a.length);
-const ANSWER_LABEL = new RegExp(`^(?:${answerLabels.join("|")})\\s*[:：]?\\s*`, "iu");
+/** `N.K` and what surrounds it, half-width: the word before (if any) and the type after. */
+const NUMBERED = /^(.*?)\s*(\d+)\s*\.\s*(\d+)(?!\d)(.*)$/u;
 
 export interface ExerciseHeading {
   id: string;
@@ -79,67 +154,161 @@ export interface ExerciseHeading {
   typeText: string;
   /** Undefined when the type is missing or unknown. */
   type?: ExerciseType;
+  /** The language whose exercise word or type word the heading uses. */
+  language?: LessonVocabulary;
 }
 
-/** The exercise an `Exercise N.K (type)` / `练习 N.K（type）` / `N.K` heading names, if any. */
+/** The type a heading's type text names, in any language: `(填空题 / Fill in the blank)`. */
+function typeOf(typeText: string): { type: ExerciseType; language: LessonVocabulary } | undefined {
+  const candidates = typeText.split(/[/|,、·]/).map(comparable);
+  for (const v of VOCABULARIES) {
+    const hit = typeWords.get(v)!.find((t) => candidates.some((c) => t.words.some((w) => startsWithWord(c, w))));
+    if (hit) return { type: hit.type, language: v };
+  }
+  return undefined;
+}
+
+/** The exercise an `Exercise N.K (type)` / `练习 N.K（type）` / `N.K` heading names, in any known language. */
 export function exerciseHeading(text: string): ExerciseHeading | undefined {
-  const m = EXERCISE_ID.exec(halfWidth(text).trim());
+  const whole = numberedExercise(halfWidth(text).trim());
+  if (whole) return whole;
+  // `Zoezi 1.1 / Exercise 1.1`: the translation is the exercise heading.
+  const sides = halfWidth(text).split(/\s+\/\s+/);
+  return sides.length > 1 ? sides.map((s) => numberedExercise(s.trim())).find(Boolean) : undefined;
+}
+
+function numberedExercise(text: string): ExerciseHeading | undefined {
+  const m = NUMBERED.exec(text);
   if (!m) return undefined;
-  const named = m[1] !== undefined;
+  const word = comparable(m[1]!);
+  const wordLanguage = word ? VOCABULARIES.find((v) => exerciseWords.get(v)!.has(word)) : undefined;
   const typeText = m[4]!
     .replace(/[()[\]【】]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  const candidates = typeText.split(/[/|,、·]/).map(comparable);
-  const type = typeWords.find((t) => candidates.some((c) => t.words.some((w) => startsWithWord(c, w))))?.type;
+  const typed = typeOf(typeText);
+  // A word before the number that is no language's exercise word (`Chapter 1.2`) makes no exercise,
+  // unless a known type follows it (`Zoezi 1.1 (Chaguo / Multiple choice)`, a language without a vocabulary).
+  if (word && !wordLanguage && !(typed && word.split(" ").length <= 2)) return undefined;
   // Without the word, `1.2 Key concepts` is a numbered section, not an exercise; a bare `1.2` is an answer key entry.
-  if (!named && typeText && !type) return undefined;
-  return { id: `${m[2]}.${m[3]}`, chapter: Number(m[2]), typeText, ...(type ? { type } : {}) };
+  if (!word && typeText && !typed) return undefined;
+  const language = wordLanguage ?? typed?.language;
+  return {
+    id: `${m[2]}.${m[3]}`,
+    chapter: Number(m[2]),
+    typeText,
+    ...(typed ? { type: typed.type } : {}),
+    ...(language ? { language } : {}),
+  };
 }
 
-/** Whether a heading is the `name` section in any language (an exercise heading never is). */
-export function isSection(text: string, name: SectionName): boolean {
-  if (exerciseHeading(text)) return false;
-  const words = sectionWords.get(name)!;
-  return parts(text).some((p) => {
-    // Numbered sections (`1.2 Key Concepts`) are their section.
-    const c = comparable(p).replace(/^(?:\d+ )+/, "");
-    return words.some((w) => startsWithWord(c, w));
-  });
+/** The `N.K` of an Answer Key entry's heading, whatever word of whatever language is before it (`### Zoezi 1.1`). */
+export function entryId(text: string): string | undefined {
+  const known = exerciseHeading(text);
+  if (known) return known.id;
+  const m = NUMBERED.exec(halfWidth(text).trim());
+  return m && comparable(m[1]!).split(" ").length <= 2 && !m[4]!.trim() ? `${m[2]}.${m[3]}` : undefined;
 }
 
-/** The chapter number of a `Chapter N` / `第N章` / `第一章` heading, if it is one. */
+/** The languages in which a heading is the `name` section (an exercise heading never is). */
+function sectionLanguages(text: string, name: SectionName): LessonVocabulary[] {
+  if (exerciseHeading(text)) return [];
+  const candidates = parts(text).map((p) => comparable(p).replace(/^(?:\d+ )+/, ""));
+  return VOCABULARIES.filter((v) =>
+    candidates.some((c) =>
+      compiledSections
+        .get(v)!
+        .get(name)!
+        .some((w) => startsWithWord(c, w)),
+    ),
+  );
+}
+
+/** Whether a heading is the `name` section in any language (numbered sections like `1.2 Key Concepts` too). */
+export const isSection = (text: string, name: SectionName): boolean => sectionLanguages(text, name).length > 0;
+
+/** The chapter number of a `Chapter N` / `第N章` / `Capítulo N` heading, if it is one. */
 export function chapterNumber(text: string): number | undefined {
+  return chapterHeading(text)?.number;
+}
+
+function chapterHeading(text: string): { number: number; language: LessonVocabulary } | undefined {
   for (const p of parts(text)) {
-    for (const { re, numerals } of chapterPatterns) {
-      const m = re.exec(p);
-      if (m) return /^\d+$/.test(m[1]!) ? Number(m[1]) : numerals.find((n) => n.word === m[1])!.value;
+    const folded = fold(p);
+    for (const v of VOCABULARIES) {
+      for (const { re, numerals } of compiledChapters.get(v)!) {
+        const m = re.exec(folded);
+        if (m) return { number: /^\d+$/.test(m[1]!) ? Number(m[1]) : numerals.find((n) => n.word === m[1])!.value, language: v };
+      }
     }
   }
   return undefined;
 }
 
+/** An answer key line's label (`**Answer:**`, `**Réponse :**`, `**答案：**`, `Respuesta / Answer:`) and the text after it. */
+export function keyLine(line: string): { label?: KeyLabel; text: string } {
+  const own = line.replace(/^\s*[-*+]\s+/, "");
+  // Matched on the line as written (full-width colon included), so the text after it keeps its own characters (x⁴ stays x⁴).
+  const m = /^\s*(?:\*\*|__)?([^*_:：\n]{1,60}?)\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*/.exec(own);
+  const named = m ? parts(m[1]!).map(comparable) : [];
+  const label = labelWords.find((l) => named.some((n) => l.words.has(n)))?.label;
+  const text = unbold(label ? own.slice(m![0].length) : own).trim();
+  return label ? { label, text } : { text };
+}
+
+/** Text without its bold marks (`**B**` is B); a power `x**2` is no bold mark. */
+const unbold = (text: string): string =>
+  text.replace(/(^|\s)(\*\*|__)(\S(?:.*?\S)?)\2(?=$|[\s.,;:!?)])/g, "$1$3").replace(/^(?:\*\*|__)\s*|\s*(?:\*\*|__)$/g, "");
+
 /** An answer line without its emphasis and `Answer:` / `答案：` label: what the key says the answer is. */
-export function answerText(line: string): string {
-  return halfWidth(line)
-    .replace(/[*_]{2,}/g, "")
-    .replace(/^\s*(?:[-*+]\s+)?/, "")
-    .replace(ANSWER_LABEL, "")
-    .trim();
+export const answerText = (line: string): string => keyLine(line).text;
+
+/**
+ * The language a lesson's headings are written in: the one most of its checked headings are in (a
+ * heading's first part counts double, so `### Objetivos / Objectives` leans Spanish); undefined when
+ * none is recognised.
+ */
+export function headingLanguage(headings: readonly string[]): LessonVocabulary | undefined {
+  const score = new Map<LessonVocabulary, number>();
+  const add = (v: LessonVocabulary | undefined, n: number) => v && score.set(v, (score.get(v) ?? 0) + n);
+  for (const text of headings) {
+    const [first, ...rest] = parts(text);
+    for (const [part, weight] of [[first, 2], ...rest.map((r) => [r, 1] as const)] as const) {
+      if (part === undefined) continue;
+      add(exerciseHeading(part)?.language, weight);
+      add(chapterHeading(part)?.language, weight);
+      for (const name of SECTION_NAMES) for (const v of sectionLanguages(part, name)) add(v, weight);
+    }
+  }
+  let best: LessonVocabulary | undefined;
+  for (const v of VOCABULARIES) if ((score.get(v) ?? 0) > (best ? score.get(best)! : 0)) best = v;
+  return best;
 }
 
-/** How a heading is spelled in each language, for findings: `### Objectives` (or `### 学习目标`). */
-export function spellings(name: SectionName, level: number): string {
-  const [first, ...rest] = VOCABULARIES.map((v) => `\`${"#".repeat(level)} ${v.sections[name][0]}\``);
-  return rest.length ? `${first} (or ${rest.join(", ")})` : first!;
+/** How a heading is written in the lesson's language, for findings: `### Objetivos` (Objectives). */
+export function spelling(name: SectionName, level: number, language: LessonVocabulary = english): string {
+  const own = `\`${"#".repeat(level)} ${language.sections[name][0]}\``;
+  return language === english ? own : `${own} (${english.sections[name][0]})`;
 }
 
-/** An exercise type's canonical name in each language: `Multiple choice` (or `单项选择题`). */
-export function typeSpellings(type: ExerciseType): string {
-  const [first, ...rest] = VOCABULARIES.map((v) => v.exerciseTypes[type][0]!);
-  return rest.length ? `${first} (or ${rest.join(", ")})` : first!;
+/** An exercise type's canonical name in the lesson's language: `Opción múltiple` (Multiple choice). */
+export function typeSpelling(type: ExerciseType, language: LessonVocabulary = english): string {
+  const own = language.exerciseTypes[type][0]!;
+  return language === english ? own : `${own} (${english.exerciseTypes[type][0]})`;
 }
 
-/** The canonical (first language's) name of a section or exercise type. */
-export const canonicalSection = (name: SectionName): string => VOCABULARIES[0]!.sections[name][0]!;
-export const canonicalType = (type: ExerciseType): string => VOCABULARIES[0]!.exerciseTypes[type][0]!;
+/** `## Capítulo 2: {title}` in the lesson's language. */
+export function chapterSpelling(n: number, language: LessonVocabulary = english): string {
+  return `## ${language.chapter[0]!.replace("{n}", String(n))}: {title}`;
+}
+
+/** `#### Ejercicio 2.K ({type})` in the lesson's language. */
+export function exerciseSpelling(id: string, level: number, language: LessonVocabulary = english, type = "{type}"): string {
+  return `${"#".repeat(level)} ${language.exercise[0]} ${id}${type ? ` (${type})` : ""}`;
+}
+
+/** `**Respuesta:**` in the lesson's language. */
+export const labelSpelling = (label: KeyLabel, language: LessonVocabulary = english): string => `**${language.labels[label][0]}:**`;
+
+/** The canonical (English) name of an exercise type. */
+export const canonicalType = (type: ExerciseType): string => english.exerciseTypes[type][0]!;

@@ -1,5 +1,6 @@
-// The shape of one language's lesson vocabulary: the words its checked headings start with. A new
-// language is a new table of this shape added to VOCABULARIES (./index.ts), not new validator code.
+// The shape of one language's lesson vocabulary: the words its checked headings start with, the
+// labels of its answer key, and the few words an answer may be dressed in. A new language is a new
+// table of this shape added to VOCABULARIES (./index.ts), not new validator code.
 
 /** The sections of a lesson the validator checks, by the role they play. */
 export type SectionName =
@@ -19,12 +20,19 @@ export type SectionName =
 
 export type ExerciseType = "multiple_choice" | "fill_in" | "short_answer" | "practice";
 
+/** The labels of an answer key entry's lines: `**Answer:** B`, `**Accepted:** …`, `**Explanation:** …`, `**Concepts:** …`. */
+export type KeyLabel = "answer" | "accepted" | "explanation" | "concepts";
+
 export interface LessonVocabulary {
   /** BCP 47 tag, e.g. "en", "zh". */
   language: string;
+  /** The language's name in itself ("Español"), for docs and the skills' language sheets. */
+  name: string;
+  /** "rtl" for a language written right to left. */
+  direction: "ltr" | "rtl";
   /** Chapter headings; `{n}` stands for the chapter's number (digits, or one of `numerals`). */
   chapter: string[];
-  /** Number words: the first is 1, the second 2, … (e.g. 一, 二, 三). */
+  /** Number words for chapter headings: the first is 1, the second 2, … (e.g. 一, 二, 三). */
   numerals?: string[];
   /** Each section's heading words; the first is the canonical spelling the skills teach. */
   sections: Record<SectionName, string[]>;
@@ -32,6 +40,16 @@ export interface LessonVocabulary {
   exercise: string[];
   /** Each exercise type's words, written after the number (in brackets or not); the first is canonical. */
   exerciseTypes: Record<ExerciseType, string[]>;
-  /** Labels an answer key entry starts its answer with: `**Answer:** B`. */
-  answer: string[];
+  /** Each answer key label; the first is canonical. */
+  labels: Record<KeyLabel, string[]>;
+  /** Words that join alternatives in one answer ("or"): `derivative or slope`. */
+  or: string[];
+  /** Phrases an answer may start with that say nothing ("the answer is"), lower case. */
+  answerLeads: string[];
+  /** Words an answer may end with that say nothing (です), lower case. */
+  answerTails?: string[];
+  /** Articles an answer may start with ("the", "la"), lower case. */
+  articles?: string[];
+  /** Number words from zero: the first is 0, the second 1, … (cheap ones, for fill-in answers). */
+  numbers: string[];
 }

@@ -1,10 +1,36 @@
 // Chinese lesson headings (简体中文), as Chinese-writing models and the seed's own skills write them.
 import type { LessonVocabulary } from "./types";
 
+/** 一 … 二十: chapter numbers in Chinese and Japanese headings (第一章). */
+export const HAN_NUMERALS = [
+  "一",
+  "二",
+  "三",
+  "四",
+  "五",
+  "六",
+  "七",
+  "八",
+  "九",
+  "十",
+  "十一",
+  "十二",
+  "十三",
+  "十四",
+  "十五",
+  "十六",
+  "十七",
+  "十八",
+  "十九",
+  "二十",
+];
+
 export const chinese: LessonVocabulary = {
   language: "zh",
+  name: "中文",
+  direction: "ltr",
   chapter: ["第{n}章"],
-  numerals: ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八", "十九", "二十"],
+  numerals: HAN_NUMERALS,
   sections: {
     objectives: ["学习目标", "本章目标"],
     keyConcepts: ["核心概念", "关键概念"],
@@ -27,5 +53,13 @@ export const chinese: LessonVocabulary = {
     short_answer: ["简答题", "简答"],
     practice: ["实践题", "实践任务", "实践"],
   },
-  answer: ["答案", "参考答案", "正确答案"],
+  labels: {
+    answer: ["答案", "参考答案", "正确答案"],
+    accepted: ["也可接受", "也可", "可接受", "同样正确"],
+    explanation: ["解析", "解释", "说明", "理由"],
+    concepts: ["考查概念", "概念"],
+  },
+  or: ["或", "或者"],
+  answerLeads: ["正确答案是", "答案是", "答案为", "选"],
+  numbers: ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"],
 };

@@ -1,9 +1,13 @@
 // The three things a user does with a server's authorization, over the SDK's `auth()`: start it
-// (an authorization URL, or tokens at once for the non-interactive grants), finish it when the
-// browser comes back with `code` and `state`, and forget it. Also: refresh tokens before they expire.
+// (an authorization URL, or tokens at once for the non-interactive grants) with the scope and
+// resource_metadata of the server's last challenge, finish it when the browser comes back with `code`
+// and `state`, and forget it (revoking the tokens first where the server offers RFC 7009). Also:
+// refresh tokens before they expire.
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { McpServerConfig } from "../config";
+import { probeChallenge } from "./challenge";
 import { discoveryFetch } from "./discovery-fetch";
+import { revokeTokens } from "./revocation";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
 import { CodedError } from "../../lib/coded-error";
 
@@ -27,7 +31,18 @@ export type BeginResult = { status: "authorized" } | { status: "needs_authorizat
 
 export async function beginAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<BeginResult> {
   const provider = new StoredOAuthProvider(server, context);
-  const result = await auth(provider, { serverUrl: server.url, fetchFn: guardedFetch(server, context) });
+  const fetchFn = guardedFetch(server, context);
+  let { challenge } = await context.store.read(provider.key);
+  if (!challenge) {
+    challenge = await probeChallenge(server.url, fetchFn).catch(() => undefined);
+    if (challenge) await context.store.update(provider.key, { challenge });
+  }
+  const result = await auth(provider, {
+    serverUrl: server.url,
+    fetchFn,
+    ...(challenge?.scope && { scope: challenge.scope }),
+    ...(challenge?.resourceMetadataUrl && { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) }),
+  });
   if (result === "AUTHORIZED") return { status: "authorized" };
   return { status: "needs_authorization", authorizationUrl: String(provider.authorizationUrl) };
 }
@@ -47,8 +62,13 @@ export async function completeAuthorization(
   return server;
 }
 
-export async function forgetAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<void> {
-  await context.store.clear(new StoredOAuthProvider(server, context).key);
+/** Revokes the tokens at the server when it offers RFC 7009 (true when it accepted), then forgets everything. */
+export async function forgetAuthorization(server: McpServerConfig, context: McpOAuthContext): Promise<boolean> {
+  const provider = new StoredOAuthProvider(server, context);
+  const record = await context.store.read(provider.key);
+  const revoked = await revokeTokens(record, await provider.clientInformation(), guardedFetch(server, context));
+  await context.store.clear(provider.key);
+  return revoked;
 }
 
 /** Refreshes tokens that expire within REFRESH_MARGIN_MS, so a run does not start with a token about to die. */

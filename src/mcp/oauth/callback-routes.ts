@@ -8,6 +8,7 @@ import { CLIENT_METADATA_PATH, mcpOAuthContext, requestOrigin } from "./oauth-co
 import { clientMetadataDocument, completeAuthorization, McpConfigError, OAuthCallbackError, parseMcpConfig } from "..";
 import { errorText } from "../error-text";
 import type { AppEnv } from "../../http-kit/app-env";
+import { mcpSettings } from "../settings";
 
 function page(c: Context<AppEnv>, status: 200 | 400 | 502, title: string, text: string) {
   return c.html(
@@ -31,11 +32,11 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
     const { code, state, error, error_description: description } = c.req.query();
     if (error) return page(c, 400, "Authorization refused", `The server answered: ${description ?? error}. Nothing was connected.`);
     if (!code || !state) return page(c, 400, "Not an authorization answer", "This address expects code and state from an authorization server.");
-    const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
+    const origin = await requestOrigin(c.env, c.req.url);
     try {
-      const servers = parseMcpConfig(c.get("config").MCP_SERVERS, c.env).servers;
+      const servers = parseMcpConfig(mcpSettings(c.env).MCP_SERVERS, c.env).servers;
       // The tenant comes from the flow the state names, not from this (anonymous) request.
-      const server = await completeAuthorization(servers, mcpOAuthContext(c.env, c.get("config"), origin), { state, code });
+      const server = await completeAuthorization(servers, mcpOAuthContext(c.env, origin), { state, code });
       return page(
         c,
         200,
@@ -49,7 +50,7 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
     }
   })
   .get("/client-metadata.json", async (c) => {
-    const origin = await requestOrigin(c.env, c.get("config"), c.req.url);
-    const context = mcpOAuthContext(c.env, c.get("config"), origin);
+    const origin = await requestOrigin(c.env, c.req.url);
+    const context = mcpOAuthContext(c.env, origin);
     return c.json(clientMetadataDocument(context.redirectUrl, undefined, origin + CLIENT_METADATA_PATH));
   });

@@ -1,15 +1,15 @@
 // McpOAuthObject: the deployment's one store of MCP OAuth state (src/mcp/oauth/oauth-store.ts):
-// per server (per tenant for `perTenant` servers) the registered client, tokens and discovery, and the
+// per server and tenant (once for a `shared` server) the registered client, tokens and discovery, and the
 // pending authorizations by `state`. One object, so a token obtained in one session serves every
 // session and the callback finds the flow whichever request started it. Tokens never leave it except
 // to the MCP client; nothing here logs them. With MCP_TOKEN_KEY set, records and flows are sealed at
 // rest (AES-GCM, src/lib/sealed-json.ts); one stored before sealing is read as it is and sealed at its
 // next write; one sealed under another key is unreadable, so its server asks for authorization again.
 import { DurableObject } from "cloudflare:workers";
-import { loadConfig } from "../../config";
 import type { Env } from "../../env";
 import { isSealed, seal, sealingKey, unseal } from "../../lib/sealed-json";
 import { migrate } from "../../lib/schema-migrations";
+import { mcpSettings } from "../settings";
 import { mergeRecord, type McpOAuthFlow, type McpOAuthRecord, type McpOAuthStore } from "./oauth-store";
 import { MCP_OAUTH_MIGRATIONS } from "./oauth-schema";
 
@@ -74,7 +74,7 @@ export class McpOAuthObject extends DurableObject<Env> {
 
   /** The sealing key of MCP_TOKEN_KEY; undefined when it is unset (values are stored as they are). */
   private sealing(): Promise<CryptoKey | undefined> {
-    const secret = loadConfig(this.env).MCP_TOKEN_KEY;
+    const secret = mcpSettings(this.env).MCP_TOKEN_KEY;
     this.key ??= secret ? sealingKey(secret) : Promise.resolve(undefined);
     return this.key;
   }

@@ -9,9 +9,11 @@ import { isHttpsUrl, type OAuthClientProvider, type OAuthDiscoveryState } from "
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { InvalidClientError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AddressPolicy } from "../../tools/ssrf";
 import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
+import { discoveryFetch } from "./discovery-fetch";
 import { oauthKey, type McpOAuthFlow, type McpOAuthStore } from "./oauth-store";
 
 /** How long a user has to finish an authorization in the browser. */
@@ -27,7 +29,7 @@ export interface McpOAuthContext {
   redirectUrl: string;
   /** An https URL serving clientMetadataDocument(): used as client_id where the server supports it. */
   clientMetadataUrl?: string;
-  /** The tenant a `perTenant` server's tokens belong to. */
+  /** The tenant whose tokens these are (a `shared` server's are the deployment's). */
   tenant?: string;
   now?: () => number;
   fetch?: FetchLike;
@@ -63,6 +65,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   private pendingState?: string;
   private readonly auth: McpAuthConfig;
   private readonly now: () => number;
+  /** This authorization registered the client itself: no need to ask whether the server still knows it. */
+  private clientSavedNow = false;
   addClientAuthentication?: OAuthClientProvider["addClientAuthentication"];
 
   constructor(
@@ -133,6 +137,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+    this.clientSavedNow = true;
     await this.context.store.update(this.key, { clientInformation });
   }
 
@@ -146,6 +151,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /** Nothing to redirect on a server: the URL is remembered and handed to the user (event, route). */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    await this.checkRegistration(authorizationUrl);
     const record = await this.context.store.read(this.key);
     // Asked again for a scope while holding tokens: a step-up. A server that keeps refusing the
     // scope it asked for would loop forever; after MAX_SCOPE_STEP_UPS the client stops asking.
@@ -161,6 +167,28 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.context.store.update(this.key, { authorizationUrl: authorizationUrl.href });
   }
 
+  /**
+   * A dynamically registered client the authorization server may have forgotten (it restarted, or let the
+   * registration expire): the user would land on its `invalid_client` page. Asked first, as mcp-remote
+   * does: the authorization URL with `Accept: application/json` and no redirects. A 400 or 401 naming
+   * `invalid_client` (or `unauthorized_client`), as JSON or on the error page a server renders for people
+   * (oidc-provider answers HTML whatever the Accept), throws InvalidClientError, which the SDK's `auth()`
+   * answers by forgetting the client and registering again, once.
+   */
+  private async checkRegistration(authorizationUrl: URL): Promise<void> {
+    if (this.clientSavedNow || this.auth.clientId !== undefined) return;
+    const stored = (await this.context.store.read(this.key)).clientInformation;
+    if (!stored || isHttpsUrl(stored.client_id)) return;
+    const fetchFn = discoveryFetch(this.server.url, this.context.addressPolicy, this.context.fetch);
+    const response = await fetchFn(authorizationUrl.href, { redirect: "manual", headers: { accept: "application/json" } }).catch(() => undefined);
+    if (!response) return;
+    if (response.status !== 400 && response.status !== 401) return void (await response.body?.cancel().catch(() => {}));
+    const answer = (await response.text().catch(() => "")).slice(0, 65_536);
+    if (/\b(invalid_client|unauthorized_client)\b/.test(answer)) {
+      throw new InvalidClientError(`MCP server ${this.server.name}'s authorization server no longer knows client ${stored.client_id}`);
+    }
+  }
+
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     if (this.pendingState) await this.context.store.putFlow(this.pendingState, this.newFlow(codeVerifier));
   }
@@ -171,7 +199,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
-    if (scope === "all") return this.context.store.clear(this.key);
+    // "all" forgets what the authorization server knows of us; the resource server's challenge stays.
+    if (scope === "all") {
+      const { challenge } = await this.context.store.read(this.key);
+      await this.context.store.clear(this.key);
+      if (challenge) await this.context.store.update(this.key, { challenge });
+      return;
+    }
     if (scope === "client") return this.context.store.update(this.key, { clientInformation: undefined });
     if (scope === "tokens") return this.context.store.update(this.key, { tokens: undefined, tokensSavedAt: undefined });
     if (scope === "discovery") return this.context.store.update(this.key, { discoveryState: undefined });

@@ -1,9 +1,10 @@
-// Where the MCP OAuth client keeps what it learns: per server (and, for a `perTenant` server, per
-// tenant) the registered client, the tokens, the discovery results; per authorization attempt the
+// Where the MCP OAuth client keeps what it learns: per server and tenant (once per deployment for a
+// `shared` server; the operator, tenant null, has the server's own key) the registered client, the tokens, the discovery results; per authorization attempt the
 // single-use `state` with its PKCE verifier. The Worker keeps it in a Durable Object
 // (src/mcp/oauth/oauth-object.ts); tests and the conformance adapter use the in-memory one.
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { McpChallenge } from "./challenge";
 
 /** Plain JSON, safe to store. */
 export interface McpOAuthRecord {
@@ -16,6 +17,8 @@ export interface McpOAuthRecord {
   authorizationUrl?: string;
   /** Authorizations asked again for the same scope while holding tokens (403 insufficient_scope). */
   stepUps?: { scope: string; count: number };
+  /** The server's last 401/403 challenge (scope, resource_metadata): what an authorization asks for. */
+  challenge?: McpChallenge;
 }
 
 /** One authorization attempt, found again by its `state` when the browser comes back. */
@@ -36,9 +39,9 @@ export interface McpOAuthStore {
   takeFlow(state: string, now: number): Promise<McpOAuthFlow | undefined>;
 }
 
-/** The storage key of a server's record: per tenant only when the server says so. */
-export function oauthKey(server: { name: string; perTenant?: boolean }, tenant?: string): string {
-  return server.perTenant && tenant ? `${server.name}\u0000${tenant}` : server.name;
+/** The storage key of a server's record: per tenant, unless the server is `shared` (or the caller is the operator). */
+export function oauthKey(server: { name: string; shared?: boolean }, tenant?: string): string {
+  return !server.shared && tenant ? `${server.name}\u0000${tenant}` : server.name;
 }
 
 export function mergeRecord(record: McpOAuthRecord, patch: Partial<McpOAuthRecord>): McpOAuthRecord {

@@ -14,6 +14,7 @@ import { parseOpenAIBody } from "../chat-request";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, type ResponseRef } from "./response-id";
+import { runSettings } from "../../session/runs/settings";
 
 const Part = z.looseObject({ type: z.string(), text: z.string().optional() });
 const Item = z.looseObject({
@@ -67,7 +68,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const { system, messages } = readItems(req.input);
   const last = messages.at(-1);
   if (last?.role !== "user" || !last.content.trim()) throw new ParamError("invalid_request", "The input must end with a user message with text.", "input");
-  const maxChars = c.get("config").MAX_INPUT_CHARS;
+  const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
 
   const history = messages.slice(0, -1);

@@ -9,26 +9,28 @@ import { readStreamRows } from "../../session/trace/stream-events";
 import type { AppEnv } from "../../http-kit/app-env";
 import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
 import { ParamError } from "../openai-errors";
-import { reachableSession } from "../../http-kit/tenant-session";
+import { reachableSession } from "../../session/reachable-session";
 import { SSE_HEADERS } from "../../http-kit/sse";
 import { followedStream, followRun, startTurn, type TurnRun } from "../turn-run";
 import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { readResponsesTurn } from "./responses-request";
+import { runSettings } from "../../session/runs/settings";
 
 type SessionStub = ReturnType<typeof sessionStub>;
 
 export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const turn = await readResponsesTurn(c);
-    if (turn.previous && !(await (await reachableSession(c, turn.previous.sessionId)).getRun(turn.previous.runId)))
+    if (turn.previous && !(await (await reachableSession(c.env, turn.previous.sessionId, c.get("tenant"))).getRun(turn.previous.runId)))
       throw new ParamError("response_not_found", "previous_response_id names no stored response.", "previous_response_id");
     const options: RunOptions = {
       stream: turn.stream,
       paradigm: "react",
-      maxSteps: c.get("config").MAX_STEPS,
+      maxSteps: runSettings(c.env).MAX_STEPS,
       channel: "responses",
       tenant: c.get("tenant"),
+      origin: new URL(c.req.url).origin,
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
@@ -63,11 +65,11 @@ export const responsesRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const ref = responseRef(c);
-    return c.json(await storedResponse(await reachableSession(c, ref.sessionId), ref));
+    return c.json(await storedResponse(await reachableSession(c.env, ref.sessionId, c.get("tenant")), ref));
   })
   .delete("/:id", async (c) => {
     const ref = responseRef(c);
-    const outcome = await (await reachableSession(c, ref.sessionId)).deleteRun(ref.runId);
+    const outcome = await (await reachableSession(c.env, ref.sessionId, c.get("tenant"))).deleteRun(ref.runId);
     if (!outcome.ok) {
       throw outcome.code === "run_active"
         ? new ParamError("response_in_progress", "The response is still in progress; cancel it first.", null)
@@ -77,7 +79,7 @@ export const responsesRoutes = new Hono<AppEnv>()
   })
   .post("/:id/cancel", async (c) => {
     const ref = responseRef(c);
-    const stub = await reachableSession(c, ref.sessionId);
+    const stub = await reachableSession(c.env, ref.sessionId, c.get("tenant"));
     if (!(await stub.cancelRun(ref.runId))) throw responseNotFound(c.req.param("id"));
     // The run stops at its next safe point; the answer is the response as it ended.
     await stub.waitRun(ref.runId);

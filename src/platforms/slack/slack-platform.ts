@@ -2,14 +2,14 @@
 // per thread (or DM), replies and lessons as messages in the thread, buttons as Block Kit actions, and a
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
-import type { Config } from "../../config";
-import { BOT_TENANTS } from "../../lib/tenant";
+import type { Env } from "../../env";
 import { splitMessage } from "../split-message";
 import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
 import { CodedError } from "../../lib/coded-error";
+import { slackSettings } from "./settings";
 
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
@@ -27,9 +27,10 @@ export const slackObjectName = (a: { teamId: string; channel: string }) => `slac
 const SECTION_MAX = 3000;
 
 export class SlackPlatform implements ChatPlatform<SlackShapes> {
-  readonly tenant = BOT_TENANTS.slack;
+  /** The app's own tenant: a channel's sessions and the courses it asks for belong to it. */
+  readonly tenant = "slack";
 
-  constructor(private readonly config: Config) {}
+  constructor(private readonly env: Env) {}
 
   parseCommand(text: string) {
     return parseSlackCommand(text);
@@ -54,7 +55,7 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   courseDelivery(a: SlackShapes["address"]) {
-    return { slackChannel: a.channel };
+    return { platform: "slack", to: a.channel };
   }
 
   async typing(): Promise<void> {}
@@ -93,8 +94,8 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   async acknowledgeClick(): Promise<void> {}
 
   private api(): SlackApi {
-    const token = this.config.SLACK_BOT_TOKEN;
+    const { SLACK_BOT_TOKEN: token, SLACK_API_BASE } = slackSettings(this.env);
     if (!token) throw new CodedError("chat_not_configured", "Slack is not configured: set SLACK_BOT_TOKEN.");
-    return new SlackApi(this.config.SLACK_API_BASE, token);
+    return new SlackApi(SLACK_API_BASE, token);
   }
 }

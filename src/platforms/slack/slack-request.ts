@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "../../http-kit/app-env";
 import { badRequest, HttpError } from "../../lib/http-error";
+import { slackSettings } from "./settings";
 import { verifySlackRequest, type SlackVerification } from "./slack-signature";
 
 const REFUSALS: Record<Exclude<SlackVerification, { ok: true }>["reason"], string> = {
@@ -15,7 +16,7 @@ const REFUSALS: Record<Exclude<SlackVerification, { ok: true }>["reason"], strin
 
 /** The raw body of a request Slack signed; 404 when Slack is not configured, 401 when the signature fails. */
 export async function verifiedSlackBody(c: Context<AppEnv>): Promise<string> {
-  const { SLACK_SIGNING_SECRET } = c.get("config");
+  const { SLACK_SIGNING_SECRET } = slackSettings(c.env);
   if (!SLACK_SIGNING_SECRET) throw new HttpError("slack_not_configured", "The Slack app is not configured: set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN.");
   // Decoded by hand: workerd warns when .text() reads a form-encoded body (an interaction).
   const rawBody = new TextDecoder().decode(await c.req.arrayBuffer());
@@ -32,7 +33,7 @@ export async function verifiedSlackBody(c: Context<AppEnv>): Promise<string> {
 
 /** Slack can only reply once the bot token is set too. */
 export function requireSlackBotToken(c: Context<AppEnv>): void {
-  if (!c.get("config").SLACK_BOT_TOKEN) throw new HttpError("slack_cannot_reply", "The Slack app cannot reply: set SLACK_BOT_TOKEN.");
+  if (!slackSettings(c.env).SLACK_BOT_TOKEN) throw new HttpError("slack_cannot_reply", "The Slack app cannot reply: set SLACK_BOT_TOKEN.");
 }
 
 export function parseJsonText(text: string): unknown {

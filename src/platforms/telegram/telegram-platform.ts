@@ -1,12 +1,12 @@
 // Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, the
 // chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
 // documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
-import type { Config } from "../../config";
-import { BOT_TENANTS } from "../../lib/tenant";
+import type { Env } from "../../env";
 import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
 import { parseTelegramCommand } from "./telegram-commands";
+import { telegramSettings } from "./settings";
 import { CodedError } from "../../lib/coded-error";
 
 export interface TelegramShapes {
@@ -22,9 +22,10 @@ export interface TelegramShapes {
 export const telegramObjectName = (chatId: number) => `telegram:${chatId}`;
 
 export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
-  readonly tenant = BOT_TENANTS.telegram;
+  /** The bot's own tenant: a chat's sessions and the courses it asks for belong to it. */
+  readonly tenant = "telegram";
 
-  constructor(private readonly config: Config) {}
+  constructor(private readonly env: Env) {}
 
   parseCommand(text: string) {
     return parseTelegramCommand(text);
@@ -48,7 +49,7 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   courseDelivery(a: TelegramShapes["address"]) {
-    return { telegramChatId: a.chatId };
+    return { platform: "telegram", to: a.chatId };
   }
 
   async typing(to: TelegramShapes["target"]): Promise<void> {
@@ -82,9 +83,9 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   private api(): TelegramApi {
-    const token = this.config.TELEGRAM_BOT_TOKEN;
+    const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_BASE } = telegramSettings(this.env);
     if (!token) throw new CodedError("chat_not_configured", "Telegram is not configured: set TELEGRAM_BOT_TOKEN.");
-    return new TelegramApi(this.config.TELEGRAM_API_BASE, token);
+    return new TelegramApi(TELEGRAM_API_BASE, token);
   }
 }
 

@@ -4,7 +4,7 @@
 // tool call and lets the run proceed.
 import type { Env } from "../../env";
 import type { AnswerOutcome, InputAction } from "./input-requests";
-import type { IdempotencyKey } from "../runs/request-dedupe";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 import { sessionStub } from "../runs/start-run";
 
 export type { AnswerOutcome, InputAction, PendingInput } from "./input-requests";

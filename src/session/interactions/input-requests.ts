@@ -12,7 +12,7 @@ import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { refuse, type Outcome, type Refusal } from "../../lib/outcome";
 import { checkElicitContent } from "../../mcp/elicit-content";
 import { InputStore, type InputAction, type InputRow, type InputStatus } from "./input-store";
-import type { IdempotencyKey } from "../runs/request-dedupe";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 import type { RunLifecycle } from "../runs/run-lifecycle";
 
 export type { InputAction } from "./input-store";

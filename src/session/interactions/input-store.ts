@@ -3,7 +3,7 @@
 // ({message, requestedSchema}); `answer` records how it was answered (action and Idempotency-Key),
 // never the content: that goes to the server, not into storage.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
-import type { IdempotencyKey } from "../runs/request-dedupe";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 
 export type InputStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired" | "withdrawn" | "lost";
 export type InputAction = "accept" | "decline" | "cancel";

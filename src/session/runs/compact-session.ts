@@ -2,10 +2,11 @@
 // compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
 import { type CompactionOutcome, newId, RunState, type RunStatus } from "../../agent";
 import { refuse, succeed, type Outcome } from "../../lib/outcome";
-import { createModel } from "./run-models";
-import type { Config } from "../../config";
+import type { Env } from "../../env";
+import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
-import { createContextManager } from "./harness-from-config";
+import type { SessionConfig } from "../settings";
+import { createContextManager } from "./harness-parts";
 import type { SessionStore } from "../session-store";
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 
@@ -14,15 +15,15 @@ export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active
 /** Runs in these states own the history: compacting under them would summarize what they are still writing. */
 const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input"];
 
-export async function compactSession(config: Config, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
+export async function compactSession(env: Env, config: SessionConfig, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
   if (store.hasRunsIn(...ACTIVE)) {
     return refuse("run_active", "A run of this session is under way; compact after it ends (or cancel it).");
   }
-  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
+  if (modelMissing(env)) {
     return refuse("model_not_configured", "Compaction writes its summary with the model, and no model is configured.");
   }
   // Manual compaction is a summary like any other, on the summary model; its calls are not part of a run.
-  const model = createModel(config, "summary");
+  const model = createModel(env, "summary");
   const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState());
   const system = buildSystemPrompt(config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, [], new Date().toISOString().slice(0, 10));
   return succeed(await context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit: () => {} }));

@@ -7,13 +7,9 @@
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "../session-store";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 
-/** An Idempotency-Key header and a fingerprint of the request it came with. */
-export interface IdempotencyKey {
-  key: string;
-  fingerprint: string;
-}
-
+/** How a run recognizes a repeat of the request that starts it. */
 export interface RunDedupe {
   idempotencyKey?: IdempotencyKey;
   /** Also recognize a client's automatic retry without a key. */

@@ -1,21 +1,23 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
-// config, runs the paradigm's loop over the stored history, and checkpoints progress as it goes.
+// its settings, runs the paradigm's loop over the stored history (or a caller's recipe, run-recipe.ts),
+// and checkpoints progress as it goes.
 import { addUsage, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../../agent";
-import type { Config } from "../../config";
 import type { Env } from "../../env";
-import { runGrading } from "../../learning/grading-run";
+import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
-import { createContextManager, paradigmSettings } from "./harness-from-config";
+import type { SessionConfig } from "../settings";
+import { createContextManager, paradigmSettings } from "./harness-parts";
 import { runDeadline } from "./run-deadline";
 import type { ExecutionStart } from "./run-lifecycle";
-import { createModel, createRunModels } from "./run-models";
+import { createRunModels } from "./run-models";
+import { runRecipe } from "./run-recipe";
 import type { SessionStore, RunRow } from "../session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
 import type { McpInputRequest } from "../../mcp";
 
 export interface DriveDeps {
-  config: Config;
+  config: SessionConfig;
   env: Env;
   sessionId: string;
   store: SessionStore;
@@ -39,30 +41,29 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const { config, store, run } = d;
   const fail = (code: string, message: string) => failedResult(run, code, message);
 
-  const grading = run.options.grading;
+  const recipe = run.options.recipe;
   // The user's message is stored once, even when a restarted run comes through here again (a resumed run
-  // stored it in its first execution). A grading run's conversation is its own (the exercise and the
-  // answer), not part of the session's history.
-  if (!grading && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
-  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
-    return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
-  }
+  // stored it in its first execution). A recipe's conversation is its own, not part of the session's history.
+  if (!recipe && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  const missing = modelMissing(d.env);
+  if (missing) return fail("model_not_configured", missing);
   // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
   const recordingEmit = (e: SourcedEvent) => {
     d.emit(e);
     if (e.type === "model.response") store.addModelUsage(run.runId, e.model, e.usage);
   };
-  if (grading)
-    return runGrading({
-      task: grading,
-      model: createModel(config, "grader"),
+  if (recipe)
+    return runRecipe({
+      recipe,
+      input: run.input,
+      model: createModel(d.env, recipe.purpose),
       runId: run.runId,
       sessionId: d.sessionId,
       signal: d.signal,
       stream: run.options.stream,
       emit: recordingEmit,
     });
-  const models = createRunModels(config, recordingEmit);
+  const models = createRunModels(d.env, recordingEmit);
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;
@@ -76,6 +77,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     models,
     stores,
     stream: run.options.stream,
+    ...(run.options.origin && { origin: run.options.origin }),
     toolGuards: [d.permissions],
     // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
     elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),

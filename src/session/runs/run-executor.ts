@@ -6,7 +6,7 @@
 // it in a fresh invocation (the pump stops here, so no invocation runs more than its share of steps).
 import type { ErrorInfo, LoopResult, SourcedEvent } from "../../agent";
 import { PermissionPolicy } from "../../lib/permissions";
-import { ConfigError, type Config } from "../../config";
+import { ConfigError } from "../../lib/config-error";
 import type { Env } from "../../env";
 import type { ApprovalRequests } from "../interactions/approval-requests";
 import type { EventHub } from "../trace/event-hub";
@@ -17,10 +17,12 @@ import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
 import type { RunRow, SessionStore } from "../session-store";
 import { errorMessage } from "../../lib/error-message";
+import type { SessionConfig } from "../settings";
 
 export interface RunExecutorDeps {
-  env: Env;
-  config: () => Config;
+  /** The object's env as it is now (settings are read from it per run). */
+  env: () => Env;
+  config: () => SessionConfig;
   store: SessionStore;
   hub: EventHub;
   approvals: ApprovalRequests;
@@ -115,7 +117,7 @@ export class RunExecutor {
       if (how === "start") emit({ type: "run.started", runId: run.runId });
       result = await driveRun({
         config,
-        env: this.d.env,
+        env: this.d.env(),
         sessionId: store.id()!,
         store,
         // A resumed or recovered run's row is as next() just read it, but for its resume mark, used up above.

@@ -1,52 +1,17 @@
-// The models of one run, one per purpose: writing on MODEL; summaries, grading, the blind answer check and
-// subagents on MODEL_FAST unless their own setting names another, else on MODEL. Each speaks the wire
-// MODEL_API chooses, and carries its purpose into the trace.
-import { createOpenAIModel, createOpenAIResponsesModel, type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../../agent";
-import type { Config } from "../../config";
-
-// The product's own purpose beside the core's: grading answers and the blind answer check (MODEL_GRADER).
-declare module "../../agent/model" {
-  interface ModelPurposes {
-    grader: true;
-  }
-}
+// The models of one run, one per purpose (src/models: the provider MODEL_API chooses, the model each
+// purpose's setting names), each carrying its purpose into the trace.
+import { type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../../agent";
+import type { Env } from "../../env";
+import { createModel } from "../../models/models";
 
 export type RunModels = Record<ModelPurpose, ModelClient>;
 
-export function modelName(config: Config, purpose: ModelPurpose): string {
-  const own = { writing: undefined, summary: config.MODEL_SUMMARY, grader: config.MODEL_GRADER, subagent: config.MODEL_SUBAGENT }[purpose];
-  return purpose === "writing" ? config.MODEL : (own ?? config.MODEL_FAST ?? config.MODEL);
-}
-
-/** A model client per config and purpose, built once per isolate: building the SDK's client costs CPU every run otherwise. */
-const models = new WeakMap<Config, Map<ModelPurpose, ModelClient>>();
-
-export function createModel(config: Config, purpose: ModelPurpose): ModelClient {
-  let byPurpose = models.get(config);
-  if (!byPurpose) models.set(config, (byPurpose = new Map()));
-  let model = byPurpose.get(purpose);
-  if (!model) byPurpose.set(purpose, (model = buildModel(config, purpose)));
-  return model;
-}
-
-function buildModel(config: Config, purpose: ModelPurpose): ModelClient {
-  const create = config.MODEL_API === "responses" ? createOpenAIResponsesModel : createOpenAIModel;
-  const client = create({
-    apiKey: config.OPENAI_API_KEY ?? "not-needed",
-    baseURL: config.OPENAI_BASE_URL,
-    model: modelName(config, purpose),
-    timeoutMs: config.MODEL_TIMEOUT_MS,
-    maxRetries: config.MODEL_MAX_RETRIES,
-  });
-  return { model: client.model, purpose, complete: (req) => client.complete(req) };
-}
-
 /** The run's models; the summary and grader ones trace their calls themselves (the loop traces the others). */
-export function createRunModels(config: Config, emit: Emit): RunModels {
+export function createRunModels(env: Env, emit: Emit): RunModels {
   return {
-    writing: createModel(config, "writing"),
-    subagent: createModel(config, "subagent"),
-    summary: tracedModel(createModel(config, "summary"), emit),
-    grader: tracedModel(createModel(config, "grader"), emit),
+    writing: createModel(env, "writing"),
+    subagent: createModel(env, "subagent"),
+    summary: tracedModel(createModel(env, "summary"), emit),
+    grader: tracedModel(createModel(env, "grader"), emit),
   };
 }

@@ -1,16 +1,13 @@
-// The tools and prompt sections of one run, built from config and bindings. Each feature adds its
-// tools here; the loop only sees a ToolRegistry.
+// The tools and prompt sections of one run: the built-in tools (BUILTIN_TOOLS, src/tools/registry.ts)
+// and the skills, the MCP servers' tools, then the harness's own. The loop only sees a ToolRegistry.
 import { type Emit, type Hooks, SUBAGENT_SYSTEM_PROMPT, type Tool, ToolRegistry } from "../../agent";
-import type { Config } from "../../config";
 import type { Env } from "../../env";
 import {
   assetsSkillSource,
-  calculateTool,
-  createFetchWebpageTool,
-  createSaveDocumentTool,
   createSkillTools,
-  createWebSearchTool,
+  isolateTools,
   loadSkillCatalog,
+  runTools,
   skillSettings,
   skillsPromptSection,
   type SkillCatalog,
@@ -21,13 +18,14 @@ import { McpManager, mcpInstructionsSection, parseMcpConfig, type McpConfig, typ
 import type { AgentStores } from "../agent-stores";
 import { SessionToolListCache } from "../mcp-discovery-store";
 import { mcpOAuthContext, runOrigin } from "../../mcp/oauth/oauth-context";
-import { createHarnessTools } from "./harness-from-config";
+import type { SessionConfig } from "../settings";
+import { createHarnessTools } from "./harness-parts";
 import type { RunModels } from "./run-models";
 import type { SessionStore } from "../session-store";
 import { buildSystemPrompt } from "./system-prompt";
 
 export interface ToolsetDeps {
-  config: Config;
+  config: SessionConfig;
   env: Env;
   sessionId: string;
   store: SessionStore;
@@ -38,6 +36,8 @@ export interface ToolsetDeps {
   stream: boolean;
   /** The run's permission check; subagents obey it too. */
   toolGuards: readonly Hooks[];
+  /** The origin of the request that started the run (RunOptions.origin): MCP OAuth redirect URIs point there. */
+  origin?: string;
   /** Answers MCP servers' questions (elicitation) by asking the run's user. */
   elicit: McpInputRequest;
 }
@@ -50,8 +50,8 @@ export interface Toolset {
 }
 
 /**
- * The tools that depend only on config and the static assets, built once per isolate (building a tool
- * derives its JSON Schema): calculate, web search and fetch, and the skills with their catalog.
+ * The tools that depend only on settings and the static assets, built once per env object (building a
+ * tool derives its JSON Schema): the built-in tools of scope "isolate", and the skills with their catalog.
  */
 interface StaticParts {
   tools: Tool[];
@@ -60,61 +60,38 @@ interface StaticParts {
   skills: { catalog: SkillCatalog; source: SkillSource };
 }
 
-const staticParts = new WeakMap<Config, Promise<StaticParts>>();
+const staticParts = new WeakMap<Env, Promise<StaticParts>>();
 
-function buildStaticParts(config: Config, assets: Env["ASSETS"]): Promise<StaticParts> {
-  let parts = staticParts.get(config);
+function buildStaticParts(env: Env): Promise<StaticParts> {
+  let parts = staticParts.get(env);
   if (!parts) {
     parts = (async () => {
-      const allowPrivate = config.ALLOW_PRIVATE_FETCH;
-      const skills = assetsSkillSource(assets);
+      const skills = assetsSkillSource(env.ASSETS);
       const catalog = await loadSkillCatalog(skills);
       return {
-        tools: [
-          calculateTool,
-          createWebSearchTool({
-            provider: config.SEARCH_PROVIDER,
-            baseUrl: config.SEARCH_BASE_URL,
-            apiKey: config.SEARCH_API_KEY,
-            timeoutMs: config.SEARCH_TIMEOUT_MS,
-            allowPrivate,
-          }),
-          createFetchWebpageTool({ allowPrivate, maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS, maxChars: config.FETCH_MAX_CHARS }),
-          ...createSkillTools(catalog, skills, skillSettings(config)),
-        ],
+        tools: [...isolateTools(env), ...createSkillTools(catalog, skills, skillSettings(env))],
         skillsSection: skillsPromptSection(catalog),
         skills: { catalog, source: skills },
       };
     })();
     // A failed load (assets missing) is retried by the next run rather than remembered.
-    parts.catch(() => staticParts.delete(config));
-    staticParts.set(config, parts);
+    parts.catch(() => staticParts.delete(env));
+    staticParts.set(env, parts);
   }
   return parts;
 }
 
 export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   const { config, env } = deps;
-  const base = await buildStaticParts(config, env.ASSETS);
-  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS);
+  const base = await buildStaticParts(env);
+  const tools = new ToolRegistry(base.tools, config.TOOL_TIMEOUT_MS, config.TOOLS_INLINE_MAX);
   const promptSections: string[] = [base.skillsSection];
-
-  tools.add(
-    // The session's tenant owns what its runs save (src/lib/tenant.ts).
-    createSaveDocumentTool({
-      bucket: env.LESSONS,
-      sessionId: deps.sessionId,
-      tenant: deps.store.tenant(),
-      maxBytes: config.LESSON_MAX_BYTES,
-      maxRepairs: config.LESSON_MAX_REPAIRS,
-      ...(config.LESSON_ANSWER_CHECK ? { answerCheck: { model: deps.models.grader } } : {}),
-    }),
-  );
+  for (const t of runTools({ env, sessionId: deps.sessionId, tenant: deps.store.tenant(), model: (purpose) => deps.models[purpose] })) tools.add(t);
   const mcp = await connectMcp(deps, tools, promptSections);
   if (mcp?.skills.length) {
     // The servers' prompts join the skill catalog: load_skill and the catalog section are rebuilt with them.
     const { catalog, source } = base.skills;
-    for (const t of createSkillTools(catalog, source, skillSettings(config), mcp.skills)) tools.add(t);
+    for (const t of createSkillTools(catalog, source, skillSettings(env), mcp.skills)) tools.add(t);
     promptSections[0] = skillsPromptSection(catalog, mcp.skills);
   }
   // Last: subagents get the tools and prompt sections of everything above.
@@ -136,17 +113,17 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
  * One McpManager per session object (its SessionStore) and config: breakers, tool names and OAuth
  * providers last across runs, as docs/mcp.md says; a new manager every run never opened a breaker.
  */
-const managers = new WeakMap<SessionStore, { config: Config; origin: string; manager: McpManager }>();
+const managers = new WeakMap<SessionStore, { config: SessionConfig; origin: string; manager: McpManager }>();
 
 async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<McpManager> {
-  // The redirect URI's origin can change (PUBLIC_URL unset, the API first reached after this session's first run).
-  const origin = await runOrigin(deps.env, deps.config);
+  // PUBLIC_URL, else the origin of the request that started the run, else the one the API was last reached at.
+  const origin = await runOrigin(deps.env, deps.origin);
   const kept = managers.get(deps.store);
   if (kept && kept.config === deps.config && kept.origin === origin) return kept.manager;
   const tenant = deps.store.tenant() ?? undefined;
   const manager = new McpManager(mcpConfig, {
     cache: new SessionToolListCache(deps.store),
-    oauth: mcpOAuthContext(deps.env, deps.config, origin, tenant),
+    oauth: mcpOAuthContext(deps.env, origin, tenant),
     inputWaitMs: deps.config.INPUT_TTL_MS,
   });
   managers.set(deps.store, { config: deps.config, origin, manager });

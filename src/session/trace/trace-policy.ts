@@ -1,18 +1,22 @@
 // How a session's events are kept and shared: redacted with the deployment's secrets, at most
 // TRACE_MAX_EVENTS per session, and each stored event offered to the webhooks' outbox (WEBHOOKS).
 import { createRedactor } from "../../lib/redaction";
-import { loadConfig, type Config } from "../../config";
+import { settingsLoader } from "../../lib/settings-loader";
+import { networkSettings } from "../../tools/network-settings";
 import { configuredSecrets } from "./configured-secrets";
 import type { TracePolicy } from "./event-hub";
 import { traceEventView } from "./stream-events";
 import type { OutboxSettings, WebhookOutbox } from "./webhook-outbox";
+import { TraceSettings } from "./settings";
 
-/** The deployment's config, or the defaults when it does not parse (the run fails with config_invalid on its own). */
-function configOrDefaults(env: Record<string, unknown>): Config {
+const traceSettings = settingsLoader(TraceSettings);
+
+/** The trace's settings, or the defaults when they do not parse (the run fails with config_invalid on its own). */
+function settingsOrDefaults<T>(load: (env: object) => T, env: object): T {
   try {
-    return loadConfig(env);
+    return load(env);
   } catch {
-    return loadConfig({});
+    return load({});
   }
 }
 
@@ -24,7 +28,7 @@ export function createTracePolicy(
   onQueued: () => void,
 ): TracePolicy {
   const redact = createRedactor(configuredSecrets(env));
-  const config = configOrDefaults(env);
+  const config = settingsOrDefaults(traceSettings, env);
   if (!config.WEBHOOKS.length) return { redact, maxEvents: config.TRACE_MAX_EVENTS };
   return {
     redact,
@@ -36,10 +40,10 @@ export function createTracePolicy(
 }
 
 export function webhookSettings(env: Record<string, unknown>): OutboxSettings {
-  const config = configOrDefaults(env);
+  const config = settingsOrDefaults(traceSettings, env);
   return {
     webhooks: config.WEBHOOKS,
-    allowPrivate: config.ALLOW_PRIVATE_FETCH,
+    allowPrivate: settingsOrDefaults(networkSettings, env).ALLOW_PRIVATE_FETCH,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     maxRetryDelayMs: config.WEBHOOK_MAX_RETRY_DELAY_MS,

@@ -18,7 +18,7 @@ const EventGlob = z
   .string()
   .min(1)
   .refine((glob) => EVENT_TYPES.some((type) => matchesGlob(glob, type)), {
-    error: (i) => `matches no event type (${String(i.input)}); known: ${EVENT_TYPES.join(", ")}`,
+    error: `matches no event type; known: ${EVENT_TYPES.join(", ")}`,
   });
 
 export const WebhookHookSchema = z.strictObject({

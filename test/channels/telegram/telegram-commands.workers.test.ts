@@ -64,7 +64,7 @@ describe("Telegram commands", () => {
       const c = (await (await call(`/v1/courses/${id}`)).json()) as { status: string; deliver: unknown; syllabus: string[] };
       return c.status === "active" && c;
     }, "the planned course");
-    expect(course).toMatchObject({ deliver: { telegramChatId: chat }, syllabus: SYLLABUS });
+    expect(course).toMatchObject({ deliver: [{ platform: "telegram", to: chat }], syllabus: SYLLABUS });
   });
 
   it("answers an unknown command or a missing topic with how to use it, without running the agent", async () => {

@@ -1,5 +1,6 @@
-// The harness's parts for one run, built from config: the context manager, the paradigms' settings and
-// the harness tools (todo_write, read_tool_output, task). The config names are documented in docs/harness.md.
+// The harness's parts for one run, built from its settings (harness-settings.ts, documented in
+// docs/harness.md): the context manager, the paradigms' settings and the harness tools (todo_write,
+// read_tool_output, task).
 import {
   type CompactionStore,
   ContextManager,
@@ -17,15 +18,15 @@ import {
   type Tool,
   type ToolRegistry,
 } from "../../agent";
-import type { Config } from "../../config";
 import type { AgentStores } from "../agent-stores";
+import type { HarnessSettings } from "./harness-settings";
 import type { RunModels } from "./run-models";
 
-export function outputLimits(config: Config): OutputLimits {
+export function outputLimits(config: HarnessSettings): OutputLimits {
   return { maxLines: config.TOOL_OUTPUT_MAX_LINES, maxBytes: config.TOOL_OUTPUT_MAX_BYTES, mode: config.TOOL_OUTPUT_TRUNCATION };
 }
 
-export function contextSettings(config: Config): ContextSettings {
+export function contextSettings(config: HarnessSettings): ContextSettings {
   return {
     contextWindow: config.MODEL_CONTEXT_WINDOW,
     compactionThreshold: config.COMPACTION_THRESHOLD,
@@ -37,7 +38,7 @@ export function contextSettings(config: Config): ContextSettings {
   };
 }
 
-export function paradigmSettings(config: Config): ParadigmSettings {
+export function paradigmSettings(config: HarnessSettings): ParadigmSettings {
   return {
     todoReminderTurns: config.TODO_REMINDER_TURNS,
     thinkFinishTools: config.REACT_THINK_FINISH,
@@ -47,7 +48,7 @@ export function paradigmSettings(config: Config): ParadigmSettings {
 }
 
 export function createContextManager(
-  config: Config,
+  config: HarnessSettings,
   model: ModelClient,
   stores: { outputs: AgentStores["outputs"]; compactions: CompactionStore; todos: TodoStore },
   runState: RunState,
@@ -56,7 +57,7 @@ export function createContextManager(
 }
 
 export interface HarnessToolDeps {
-  config: Config;
+  config: HarnessSettings & { MAX_PARALLEL_TOOLS: number };
   models: RunModels;
   stores: AgentStores;
   stream: boolean;

@@ -1,0 +1,17 @@
+// The HTTP surface's settings: who may call (docs/security-and-reliability.md) and how large a request may be.
+import * as z from "zod";
+import { bool, int, json, optionalString } from "../lib/setting-types";
+import { settingsLoader } from "../lib/settings-loader";
+import { ApiKeysSchema } from "./api-keys";
+
+export const HttpSettings = z.object({
+  API_TOKEN: optionalString,
+  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
+  ALLOW_ANONYMOUS: bool(false),
+  /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http-kit/api-keys.ts). */
+  API_KEYS: json(ApiKeysSchema, []),
+  /** Request body limit for every route. */
+  MAX_BODY_BYTES: int(1_048_576, 1024),
+});
+
+export const httpSettings = settingsLoader(HttpSettings);

@@ -1,0 +1,63 @@
+// Grading without a model: multiple choice and fill in the blank are checked against the answer
+// key with the one comparison the blind answer check uses too (src/lessons/answer-match.ts).
+// Lenient on the form, strict on the content: a multiple-choice answer may be the letter in any
+// dress ("b", "(B)", "Ｂ", "选B", "the answer is B") or the option's text; a fill-in answer may be
+// any form of the key's answer or an accepted variant; with several blanks each counts for its share.
+// A fill-in answer that matches none of them is not called wrong here: it may be right in words the
+// key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
+import { splitVariants } from "../lessons/answer-key";
+import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer } from "../lessons/answer-match";
+import type { AnswerKey, Exercise } from "../lessons/exercises";
+import { BLANK } from "../lessons/lesson-shape";
+import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
+import type { Grade } from "./graded-answer";
+
+export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string): Grade {
+  const expectedLetter = keyLetter(key.answer);
+  const option = exercise.options?.find((o) => o.letter === expectedLetter);
+  const expected = option ? `${option.letter}. ${option.text}` : key.answer;
+  const chosen = chosenLetter(exercise.options ?? [], answer, vocabularyOf(exercise.language));
+  const correct = chosen !== undefined && chosen === expectedLetter;
+  return {
+    verdict: correct ? "correct" : "incorrect",
+    score: correct ? 1 : 0,
+    feedback: feedback(correct ? "Correct." : chosen ? `Not quite: you chose ${chosen}; the answer is ${expected}.` : `The answer is ${expected}.`, key),
+    expected,
+  };
+}
+
+/** The grade of a fill-in answer the key settles; undefined when it matches no form the key gives (the model grader decides). */
+export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string): Grade | undefined {
+  const language = vocabularyOf(exercise.language);
+  const expected = key.answer;
+  if (matchesKey(answer, { text: key.answer, accepted: key.accepted }, language))
+    return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
+  // Several blanks: each part of the answer against the same part of the key.
+  const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
+  if (blanks >= 2) {
+    const parts = splitVariants(key.answer, BLANK_SEPARATOR);
+    const given = splitVariants(answer, BLANK_SEPARATOR);
+    if (parts.length === blanks) {
+      const right = parts.filter((p, i) => given[i] !== undefined && sameAnswer(given[i]!, p, language)).length;
+      if (right === parts.length) return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
+      if (right > 0)
+        return {
+          verdict: "partial",
+          score: right / parts.length,
+          feedback: feedback(`${right} of ${parts.length} blanks are right; the answer is ${expected}.`, key),
+          expected,
+        };
+    }
+  }
+  // A number that is not the key's number, or no answer at all, is wrong in any words.
+  if (answer.trim() === "" || (quantity(answer, language) && quantity(key.answer, language)))
+    return { verdict: "incorrect", score: 0, feedback: feedback(`Not quite: the answer is ${expected}.`, key), expected };
+  return undefined;
+}
+
+/** How the parts of a several-blank answer are separated. */
+const BLANK_SEPARATOR = /\s*[,;，；、]\s*|\s+and\s+/;
+
+function feedback(verdict: string, key: AnswerKey): string {
+  return key.explanation ? `${verdict} ${key.explanation}` : verdict;
+}

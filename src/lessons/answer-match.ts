@@ -1,0 +1,187 @@
+// One normaliser and one comparison of answers, for the blind answer check (./answer-check.ts) and
+// for grading (src/learning/key-grading.ts). Lenient on the form, strict on the content:
+// what a reader would not call a different answer is taken away (case, spacing, punctuation,
+// full-width forms, Markdown and TeX markup, a leading `x =` or "the answer is", a trailing です),
+// TeX is read as plain math (`\frac{8}{3}` is `8/3`, `x^{5}` is `x^5`, as are `x**5` and `x⁵`), and
+// two answers that state the same number agree (`2÷5`, `2/5`, `0.4`; `7 cm` and `7`); never by
+// substring (`17` is not `7`).
+import { splitVariants } from "./answer-key";
+import { halfWidth, VOCABULARIES, type LessonVocabulary } from "./vocabulary";
+
+/** Punctuation that never changes an answer's meaning (ASCII, CJK, Arabic). Minus, `+`, `^`, `/`, `=`, `%` and brackets stay. */
+const NOISE = /[!"#',:;?@`~¡¿…·、。，；：！？「」『』《》〈〉【】“”‘’«»„\\_$،؛؟]/g;
+const SUPERSCRIPTS = /[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A word of a script written with spaces must be followed by a space; 答えは and 选 need none. */
+const SPACED_END = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hangul}\p{Script=Greek}]$/u;
+
+const all = (pick: (v: LessonVocabulary) => readonly string[] | undefined) =>
+  [...new Set(VOCABULARIES.flatMap((v) => pick(v) ?? []))].sort((a, b) => b.length - a.length);
+const wordsBefore = (words: string[]) =>
+  new RegExp(`^(?:${words.map((w) => `${escape(w)}${SPACED_END.test(w) ? "(?:\\s*[:=]\\s*|\\s+)" : "\\s*[:=]?\\s*"}`).join("|")})(?=\\S)`, "u");
+const LEADS = wordsBefore(all((v) => v.answerLeads));
+// Matched after punctuation is gone: l'essentiel is "l essentiel" by then.
+const ARTICLES = new RegExp(
+  `^(?:${all((v) => v.articles?.map((a) => a.replace(/'$/, "")))
+    .map(escape)
+    .join("|")})\\s+(?=\\S)`,
+  "u",
+);
+const TAILS = new RegExp(
+  `\\s*(?:${all((v) => v.answerTails)
+    .map(escape)
+    .join("|")})\\s*[。.!]?$`,
+  "u",
+);
+/** A leading `x =`, `L =`, `f'(x) =`, `P(A|B) =` or bare `=`. */
+const ASSIGNMENT = /^(?:[\p{L}][\p{L}\p{N}_'′]{0,3}(?:\([^()=]*\))?\s*)?=\s*(?=\S)/u;
+
+/** A TeX group's content as one factor: `n-1` becomes `(n-1)`, `5` stays. */
+const factor = (x: string) => (/^[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
+
+/** TeX as plain math: `\frac{a}{b}` → a/b, `x^{n-1}` → x^(n-1), `\sqrt{x}` → sqrt(x), `\cdot` → *, `\pi` → π. */
+function plainTex(text: string): string {
+  let s = text
+    .replace(/\\(?:left|right|displaystyle|quad|qquad|[,;!])/g, " ")
+    .replace(/\\[dt]frac/g, "\\frac")
+    .replace(/\\frac\s*(\d)\s*(\d)/g, "$1/$2")
+    .replace(/\\(?:cdot|times)/g, "*")
+    .replace(/\\(?:text|mathrm|mathbf|mathit|operatorname)\s*\{([^{}]*)\}/g, "$1");
+  for (let before = ""; before !== s;) {
+    before = s;
+    s = s
+      .replace(/\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => `${factor(a)}/${factor(b)}`)
+      .replace(/\\sqrt\s*\{([^{}]*)\}/g, "sqrt($1)")
+      .replace(/([\^_])\s*\{([^{}]*)\}/g, (_, op: string, a: string) => `${op}${factor(a)}`);
+  }
+  return s
+    .replace(/\\pi\b/g, "π")
+    .replace(/\\infty\b/g, "∞")
+    .replace(/\^?\s*\\circ\b/g, "°")
+    .replace(/\\%/g, "%")
+    .replace(/\\([a-zA-Z]+)/g, "$1")
+    .replace(/[{}]/g, "");
+}
+
+/** The form in which answers are compared, with spaces between words. */
+function normalizeAnswer(text: string): string {
+  let s = halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`)).toLowerCase();
+  s = s
+    .replace(/[−–—]/g, "-")
+    .replace(/÷/g, "/")
+    .replace(/[×⋅∙]/g, "*")
+    .replace(/⁄/g, "/")
+    // The Arabic decimal separator: ٠٫٤ is 0.4.
+    .replace(/٫/g, ".")
+    // Python's power `x**5`; bold `**B**` has no operand on both sides.
+    .replace(/(?<=[\p{L}\p{N})\]])\*\*(?=[\p{L}\p{N}(-])/gu, "^");
+  s = plainTex(s)
+    .replace(/\*\*|__/g, " ")
+    .replace(/[$`]/g, " ")
+    .trim();
+  for (let before = ""; before !== s;) {
+    before = s;
+    s = s.replace(LEADS, "").replace(ASSIGNMENT, "").replace(TAILS, "").trim();
+  }
+  s = decimalCommas(s)
+    // An explicit product between a number or letter and a letter or bracket says nothing: 5*x^4 is 5x^4.
+    .replace(/(?<=[\p{L}\p{N})])\s*\*\s*(?=[\p{L}(])|(?<=[\p{L})])\s*\*\s*(?=[\p{N}])/gu, "")
+    // A period is noise unless it is a decimal point ("0.5", ".5").
+    .replace(/\.(?!\d)/g, " ")
+    .replace(NOISE, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(ARTICLES, "");
+  // Brackets around the whole answer say nothing: "(B)", "[x^2]".
+  return s.replace(/^[([{]\s*([^()[\]{}]*?)\s*[)\]}]$/, "$1");
+}
+
+/** `0,4` and `3,14` are decimals, `1,000` a thousand (a leading `0,` is always a decimal). */
+function decimalCommas(s: string): string {
+  return s
+    .replace(/(?<![\d.,])0,(?=\d)/g, "0.")
+    .replace(/(?<=\d),(?=\d{3}(?!\d))/g, "")
+    .replace(/(?<=\d),(?=\d)/g, ".");
+}
+
+/** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
+function compactAnswer(text: string): string {
+  return normalizeAnswer(text).replace(/ /g, "");
+}
+
+/** Units a number may carry or leave out; one letter alone counts only after a space (`5 s`, not `5n`). */
+const UNITS = new Set(
+  "mm cm dm m km in ft yd mi mg g kg t lb oz ms s min h d ml l cl dl m^2 m^3 cm^2 cm^3 km^2 mm^2 n kn j kj w kw v mv a ma ω ohm pa kpa hz khz mhz °c °f ° k mol rad m/s km/h m/s^2 kb mb gb bit byte bytes".split(
+    " ",
+  ),
+);
+
+interface Quantity {
+  value: number;
+  unit: string;
+}
+
+/** The number an answer states, with its unit: "0.5", "1/2", "½", "50%", "7 cm", "seven" (in the lesson's language). */
+export function quantity(text: string, language?: LessonVocabulary): Quantity | undefined {
+  const spaced = normalizeAnswer(text);
+  const t = spaced.replace(/ /g, "");
+  const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.indexOf(t) ?? -1).find((n) => n >= 0);
+  if (word !== undefined) return { value: word, unit: "" };
+  const m = /^(-?(?:\d+(?:\.\d+)?|\.\d+))(?:\/(-?\d+(?:\.\d+)?))?(%?)(.*)$/.exec(t);
+  if (!m) return undefined;
+  const unit = m[4]!;
+  const afterSpace = new RegExp(`\\d ${escape(unit)}$`).test(spaced);
+  if (unit && !(UNITS.has(unit) && (unit.length > 1 || afterSpace))) return undefined;
+  const denominator = m[2] === undefined ? 1 : Number(m[2]);
+  if (denominator === 0) return undefined;
+  return { value: Number(m[1]) / denominator / (m[3] ? 100 : 1), unit };
+}
+
+/** Whether two answers say the same thing after normalization, or state the same number (a unit left out or not). */
+export function sameAnswer(given: string, expected: string, language?: LessonVocabulary): boolean {
+  const a = compactAnswer(given);
+  const b = compactAnswer(expected);
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  const x = quantity(given, language);
+  const y = quantity(expected, language);
+  return (
+    x !== undefined && y !== undefined && Math.abs(x.value - y.value) <= 1e-9 * Math.max(1, Math.abs(y.value)) && (!x.unit || !y.unit || x.unit === y.unit)
+  );
+}
+
+const OR_WORDS = all((v) => v.or);
+const ALTERNATIVES = new RegExp(`\\s+/\\s+|${OR_WORDS.map((w) => (SPACED_END.test(w) ? `\\s+${escape(w)}\\s+` : `\\s*${escape(w)}\\s*`)).join("|")}`, "u");
+
+/**
+ * The forms a key's answer allows: the whole line, the part before a dash or a parenthesis that
+ * explains it ("2h — twice the step"), and its ` / ` or "or" alternatives ("derivative / 导数").
+ */
+function keyVariants(answer: string): string[] {
+  const head = answer.split(/\s+[—–-]\s+|\s+\(|（/)[0]!;
+  return [answer, head, ...splitVariants(head, ALTERNATIVES)];
+}
+
+/** Whether an answer is one the key allows: any form of its answer or any accepted variant. */
+export function matchesKey(given: string, key: { text: string; accepted: readonly string[] }, language?: LessonVocabulary): boolean {
+  return [...keyVariants(key.text), ...key.accepted].some((v) => sameAnswer(given, v, language));
+}
+
+/** The key's correct letter: the first standalone A–D of its answer line. */
+export function keyLetter(answer: string): string | undefined {
+  return /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(halfWidth(answer))?.[1];
+}
+
+/** The letter an answer chooses, read from the letter itself ("b", "(B)", "the answer is B", "选B") or from an option's text ("8/3" for `$\frac{8}{3}$`). */
+export function chosenLetter(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
+  const text = normalizeAnswer(answer);
+  // "b", "b)", "b option text": the letter leads.
+  const lead = /^([a-d])(?:$|[ .)])/.exec(text);
+  if (lead) return lead[1]!.toUpperCase();
+  const byText = options.find((o) => sameAnswer(answer, o.text, language));
+  if (byText) return byText.letter;
+  // "答案是 B" with a lead the vocabulary does not know: one letter and no other Latin text.
+  const letters = [...text.matchAll(/(?<![a-z])([a-d])(?![a-z])/g)].map((m) => m[1]!);
+  if (letters.length === 1 && !/[a-z]/.test(text.replace(letters[0]!, ""))) return letters[0]!.toUpperCase();
+  return undefined;
+}

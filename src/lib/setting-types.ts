@@ -1,0 +1,54 @@
+// How one setting is read from its env string: the types every feature's settings slice is built with
+// (src/*/settings.ts). Every one has a default or is optional, so a deployment sets only what it changes.
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import * as z from "zod";
+
+export const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
+
+export const bool = (def: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .default(def ? "true" : "false")
+    .transform((v) => v === "true" || v === "1");
+
+export const fraction = (def: number, min: number, max: number) => z.coerce.number().min(min).max(max).default(def);
+
+/** An empty string is as good as unset. */
+export const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** A URL, or unset. */
+export const optionalUrl = optionalString.pipe(z.url().optional());
+
+/**
+ * A JSON document in a string var (empty: `def`), then validated by `schema`; issues keep their paths.
+ * A syntax error says where it is (line and column) and what was expected there, never the text: the
+ * var may hold secrets (API_KEYS, WEBHOOKS, MCP_SERVERS), and the message can reach a log or a caller.
+ */
+export const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): unknown => {
+      if (!text?.trim()) return def;
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `not valid JSON (${jsonSyntaxError(text)})` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** Where the first syntax error of `text` is and what kind it is, without quoting any of it. */
+export function jsonSyntaxError(text: string): string {
+  const errors: ParseError[] = [];
+  // jsonc-parser reports offsets; strict JSON: no comments, no trailing commas.
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return "not JSON";
+  const before = text.slice(0, first.offset).split("\n");
+  return `${printParseErrorCode(first.error)} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}

@@ -1,0 +1,32 @@
+// POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
+// docs/telegram.md). The secret header is checked in constant time, the update (a message, or a click
+// on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
+// Telegram gets its 200 at once.
+import { Hono } from "hono";
+import type { AppEnv } from "../../http-kit/app-env";
+import { parseJson } from "../../http-kit/validation";
+import { HttpError } from "../../lib/http-error";
+import { timingSafeEqualStrings } from "../../lib/timing-safe";
+import type { ChatDoors } from "../chat-door";
+import { telegramSettings } from "./settings";
+import { telegramObjectName, type TelegramShapes } from "./telegram-platform";
+import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-update";
+
+export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
+  new Hono<AppEnv>().post("/webhook", async (c) => {
+    const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = telegramSettings(c.env);
+    if (!TELEGRAM_BOT_TOKEN || !TELEGRAM_WEBHOOK_SECRET) {
+      throw new HttpError("telegram_not_configured", "The Telegram bot is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET.");
+    }
+    const given = c.req.header("x-telegram-bot-api-secret-token");
+    if (!given) throw new HttpError("unauthorized", "The X-Telegram-Bot-Api-Secret-Token header is missing.");
+    if (!(await timingSafeEqualStrings(given, TELEGRAM_WEBHOOK_SECRET))) {
+      throw new HttpError("forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
+    }
+    const update = await parseJson(c, TelegramUpdate);
+    const message = telegramChatMessage(update);
+    if (message) await chats(c.env).accept(telegramObjectName(message.chatId), `update:${update.update_id}`, message);
+    const click = telegramClick(update);
+    if (click) await chats(c.env).click(telegramObjectName(click.address.chatId), `update:${update.update_id}`, click);
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,15 @@
+// Who may run which tool call, and how long a person's decision or answer is waited for (docs/security-and-reliability.md).
+import * as z from "zod";
+import { PermissionRulesSchema } from "../../lib/permissions";
+import { int, json } from "../../lib/setting-types";
+
+export const InteractionSettings = z.object({
+  /** Ordered permission rules: [{"tool": "<glob>", "when"?: {...}, "action": "allow"|"deny"|"ask"}]. */
+  PERMISSIONS: json(PermissionRulesSchema, []),
+  /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
+  UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),
+  /** An approval no one decides within this time counts as denied. */
+  APPROVAL_TTL_MS: int(3_600_000, 1000),
+  /** An MCP server's question (elicitation) no one answers within this time is cancelled; its tool call is held open that long at most. */
+  INPUT_TTL_MS: int(600_000, 1000, 3_600_000),
+});

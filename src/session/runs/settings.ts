@@ -1,0 +1,26 @@
+// A run's settings: its limits, its system prompt, how requests repeat (docs/api.md#idempotency), and how it executes.
+import * as z from "zod";
+import { int, optionalString } from "../../lib/setting-types";
+import { settingsLoader } from "../../lib/settings-loader";
+
+export const RunSettings = z.object({
+  /** Model calls a run may make. */
+  MAX_STEPS: int(25, 1, 1000),
+  /** Characters of a user input. */
+  MAX_INPUT_CHARS: int(100_000, 1),
+  SYSTEM_PROMPT: optionalString,
+  TOOL_TIMEOUT_MS: int(60_000, 100),
+  MAX_PARALLEL_TOOLS: int(4, 1, 32),
+  /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
+  IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
+  /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
+  RETRY_WINDOW_MS: int(60_000, 0, 3_600_000),
+  /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
+  RUN_TIMEOUT_MS: int(900_000, 1000),
+  /** Model steps of a run one invocation of its Session object executes before the run continues in a fresh one (its alarm); 0: the whole run in one. */
+  RUN_STEPS_PER_INVOCATION: int(0, 0, 1000),
+  /** Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search (docs/harness.md "Tool search"). */
+  TOOLS_INLINE_MAX: int(40, 1, 1000),
+});
+
+export const runSettings = settingsLoader(RunSettings);

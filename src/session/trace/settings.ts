@@ -1,0 +1,34 @@
+// The trace's settings: how many events a session keeps, and the webhooks its events go to.
+import * as z from "zod";
+import { int, json } from "../../lib/setting-types";
+import { WebhookHooksSchema } from "./webhooks";
+
+const TraceSettingsObject = z.object({
+  /** Events kept in a session's audit trace; the oldest are pruned beyond it. */
+  TRACE_MAX_EVENTS: int(10_000, 100),
+  /** Webhooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}], delivered through a durable outbox. */
+  WEBHOOKS: json(WebhookHooksSchema, []),
+  /** One delivery attempt's deadline. */
+  WEBHOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
+  /** Wait before the first retry; doubles each time, at most WEBHOOK_MAX_RETRY_DELAY_MS. */
+  WEBHOOK_RETRY_BASE_MS: int(1_000, 10, 3_600_000),
+  WEBHOOK_MAX_RETRY_DELAY_MS: int(3_600_000, 10, 86_400_000),
+  /** A delivery is retried this long after its event, then given up. */
+  WEBHOOK_RETRY_FOR_MS: int(86_400_000, 0, 7 * 86_400_000),
+  /** Deprecated names of WEBHOOKS and WEBHOOK_TIMEOUT_MS, still read (with a warning) when the new ones are unset. */
+  HOOKS: json(WebhookHooksSchema, []),
+  HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
+});
+
+/** HOOKS and HOOK_TIMEOUT_MS stand in for WEBHOOKS and WEBHOOK_TIMEOUT_MS when only the old names are set. */
+function withDeprecatedNames(given: unknown): unknown {
+  if (given === null || typeof given !== "object") return given;
+  const vars: Record<string, unknown> = { ...given };
+  const old = ["HOOKS", "HOOK_TIMEOUT_MS"].filter((name) => vars[name] !== undefined && vars[`WEB${name}`] === undefined);
+  if (!old.length) return given;
+  console.warn(`config: ${old.join(" and ")} ${old.length > 1 ? "are" : "is"} deprecated; rename to ${old.map((n) => `WEB${n}`).join(" and ")}.`);
+  for (const name of old) vars[`WEB${name}`] = vars[name];
+  return vars;
+}
+
+export const TraceSettings = z.preprocess(withDeprecatedNames, TraceSettingsObject);
