@@ -4,8 +4,9 @@
 //
 // Scripts are keyed as on the scripted server: a request belongs to the script whose `[[script:KEY]]`
 // marker appears in its system prompt or any message (a test's input, a subagent's prompt, a summary's
-// transcript); a request without one takes the default script. When a script runs out the call fails, so
-// a test sees the loop went one step too far.
+// transcript); a request without the marker of a script of this model takes the default script (a model
+// given its replies up front answers a history another model's marker is in). When a script runs out the
+// call fails, so a test sees the loop went one step too far.
 import type { Usage } from "../../src/agent/events";
 import { newId, type Message } from "../../src/agent/messages";
 import { ModelError, type ModelClient, type ModelPurpose, type ModelRequest, type ModelResponse } from "../../src/agent/model";
@@ -36,18 +37,25 @@ export interface FakeReply {
   dynamic?: (req: ModelRequest) => FakeReply;
 }
 
-const KEY_RE = /\[\[script:([A-Za-z0-9_.:-]+)\]\]/;
+interface Script {
+  replies: FakeReply[];
+  requests: ModelRequest[];
+}
+
+const KEY_RE = /\[\[script:([A-Za-z0-9_.:-]+)\]\]/g;
 const DEFAULT = "";
 
 export class FakeModel implements ModelClient {
   readonly model = "fake-model";
-  private readonly scripts = new Map<string, { replies: FakeReply[]; requests: ModelRequest[] }>();
+  private readonly scripts = new Map<string, Script>();
+  private readonly defaultScript: Script;
 
   constructor(
     replies: FakeReply[] = [],
     readonly purpose?: ModelPurpose,
   ) {
-    this.scripts.set(DEFAULT, { replies: [...replies], requests: [] });
+    this.defaultScript = { replies: [...replies], requests: [] };
+    this.scripts.set(DEFAULT, this.defaultScript);
   }
 
   /** Registers (or replaces) a script; returns the marker that routes a request to it. */
@@ -61,19 +69,19 @@ export class FakeModel implements ModelClient {
     return this.scripts.get(key)?.requests ?? [];
   }
 
-  remaining(key = DEFAULT): number {
-    return this.scripts.get(key)?.replies.length ?? 0;
-  }
-
-  /** The same scripts under another purpose, as a run's summary or subagent model. */
-  as(purpose: ModelPurpose): ModelClient {
-    return { model: this.model, purpose, complete: (req) => this.complete(req) };
+  /** The script a request belongs to: the first marker of a script of this model, else the default. */
+  private scriptOf(req: ModelRequest): { key: string; script: Script } {
+    for (const text of [req.system, ...req.messages.map(textOf)]) {
+      for (const [, key = DEFAULT] of text.matchAll(KEY_RE)) {
+        const script = this.scripts.get(key);
+        if (script) return { key, script };
+      }
+    }
+    return { key: DEFAULT, script: this.defaultScript };
   }
 
   async complete(req: ModelRequest): Promise<ModelResponse> {
-    const key = keyOf(req);
-    const script = this.scripts.get(key);
-    if (!script) throw new ModelError("model_error", `no script for this request (key ${key || "missing"})`);
+    const { key, script } = this.scriptOf(req);
     // A copy: the loop goes on appending to the arrays it passed.
     script.requests.push({ ...req, messages: [...req.messages], tools: [...req.tools] });
     let reply = script.replies.shift();
@@ -100,14 +108,6 @@ export class FakeModel implements ModelClient {
       latencyMs: 0,
     };
   }
-}
-
-function keyOf(req: ModelRequest): string {
-  for (const text of [req.system, ...req.messages.map(textOf)]) {
-    const hit = text.match(KEY_RE);
-    if (hit) return hit[1]!;
-  }
-  return DEFAULT;
 }
 
 const textOf = (m: Message): string => (m.role === "assistant" ? `${m.content} ${JSON.stringify(m.toolCalls ?? [])}` : m.content);
