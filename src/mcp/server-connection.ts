@@ -26,7 +26,7 @@ import { PausableTimer } from "../lib/pausable-timer";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
 import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
-import { rememberingChallenges } from "./oauth/challenge";
+import { nextChallenge, rememberingChallenges } from "./oauth/challenge";
 import { discoveryFetch } from "./oauth/discovery-fetch";
 import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
 import type { PromptSummary, ResourceSummary, ServerDiscovery } from "./discovery-cache";
@@ -242,8 +242,8 @@ export class McpServerConnection {
         // server's challenges are remembered for an authorization the user starts later (POST …/authorize).
         fetch:
           provider && oauth
-            ? rememberingChallenges(this.config.url, discoveryFetch(this.config.url, oauth.addressPolicy, this.options.fetch), (challenge) =>
-                oauth.store.update(provider.key, { challenge }),
+            ? rememberingChallenges(this.config.url, discoveryFetch(this.config.url, oauth.addressPolicy, this.options.fetch), async (challenge) =>
+                oauth.store.update(provider.key, { challenge: nextChallenge((await oauth.store.read(provider.key)).challenge, challenge) }),
               )
             : this.options.fetch,
         timeoutMs: Math.min(this.options.connectTimeoutMs, this.config.timeoutMs),

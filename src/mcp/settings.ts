@@ -1,7 +1,7 @@
 // The MCP client's settings (docs/mcp.md): the servers, the public origin OAuth redirects come back to,
-// and the key that seals OAuth state at rest.
+// the key that seals OAuth state at rest, and how often a server may ask for the same scope again.
 import * as z from "zod";
-import { optionalString, optionalUrl } from "../lib/setting-types";
+import { int, optionalString, optionalUrl } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 
 export const McpSettings = z.object({
@@ -11,6 +11,8 @@ export const McpSettings = z.object({
   PUBLIC_URL: optionalUrl,
   /** A secret that seals MCP OAuth tokens and clients at rest (AES-GCM); unset: they are stored as they are. */
   MCP_TOKEN_KEY: optionalString,
+  /** Step-up authorizations for the same scope (403 insufficient_scope) before the client stops asking (docs/mcp.md "The step-up limit"). */
+  MCP_MAX_SCOPE_STEP_UPS: int(2, 0, 10),
 });
 
 export const mcpSettings = settingsLoader(McpSettings);

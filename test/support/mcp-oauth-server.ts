@@ -4,6 +4,7 @@
 // consents at once (authorize redirects straight back with a code). Access tokens live
 // `accessTokenSeconds`, so a test can see them refreshed; `revokeAll()` is the user revoking access
 // at the provider. It remembers every token it issued, so a test can look for them where they must not be.
+// Options make it a server that keeps refusing a scope: /mcp requires one the authorization server withholds.
 import { randomUUID } from "node:crypto";
 import express from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -18,6 +19,16 @@ import { InvalidGrantError, InvalidTokenError } from "@modelcontextprotocol/sdk/
 import * as z from "zod";
 import { freePort } from "./free-port";
 import { listenLocal } from "./local-server";
+
+export interface OAuthMcpServerOptions {
+  accessTokenSeconds?: number;
+  /** Scopes every /mcp request needs; a token without them gets 403 insufficient_scope naming them. */
+  requiredScopes?: string[];
+  /** Scopes the authorization server never grants, whatever is asked (a policy the user cannot change). */
+  withheldScopes?: string[];
+  /** false: tokens come without a refresh token, so a step-up goes to the browser (with one, the SDK refreshes instead). */
+  refreshTokens?: boolean;
+}
 
 export interface OAuthMcpServer {
   /** The MCP endpoint (…/mcp). */
@@ -38,7 +49,11 @@ class Provider implements OAuthServerProvider {
   issued: string[] = [];
   counts = { authorizations: 0, codeExchanges: 0, refreshes: 0, toolCalls: 0 };
 
-  constructor(private readonly accessTokenSeconds: number) {}
+  constructor(private readonly options: OAuthMcpServerOptions) {}
+
+  private get accessTokenSeconds(): number {
+    return this.options.accessTokenSeconds ?? 3600;
+  }
 
   get clientsStore(): OAuthRegisteredClientsStore {
     return {
@@ -94,24 +109,32 @@ class Provider implements OAuthServerProvider {
     this.refresh.clear();
   }
 
-  private issue(clientId: string, scopes: string[]): OAuthTokens {
+  private issue(clientId: string, asked: string[]): OAuthTokens {
+    const scopes = asked.filter((scope) => !this.options.withheldScopes?.includes(scope));
     const access = `at-${randomUUID()}`;
-    const refresh = `rt-${randomUUID()}`;
-    this.issued.push(access, refresh);
+    this.issued.push(access);
     this.access.set(access, { token: access, clientId, scopes, expiresAt: Math.floor(Date.now() / 1000) + this.accessTokenSeconds });
+    const tokens: OAuthTokens = { access_token: access, token_type: "bearer", expires_in: this.accessTokenSeconds, scope: scopes.join(" ") };
+    if (this.options.refreshTokens === false) return tokens;
+    const refresh = `rt-${randomUUID()}`;
+    this.issued.push(refresh);
     this.refresh.set(refresh, { clientId, scopes });
-    return { access_token: access, token_type: "bearer", expires_in: this.accessTokenSeconds, refresh_token: refresh, scope: scopes.join(" ") };
+    return { ...tokens, refresh_token: refresh };
   }
 }
 
-export async function startOAuthMcpServer(options: { accessTokenSeconds?: number } = {}): Promise<OAuthMcpServer> {
+export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): Promise<OAuthMcpServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const mcpUrl = new URL(`${origin}/mcp`);
-  const provider = new Provider(options.accessTokenSeconds ?? 3600);
+  const provider = new Provider(options);
   const app = express();
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl, scopesSupported: ["notes:read"] }));
-  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+    ...(options.requiredScopes && { requiredScopes: options.requiredScopes }),
+  });
   app.post("/mcp", express.json(), bearer, async (req, res) => {
     // Stateless: one server and transport per request.
     const server = new McpServer({ name: "oauth-notes", version: "1.0.0" });

@@ -33,7 +33,7 @@ export async function beginAuthorization(server: McpServerConfig, context: McpOA
   const provider = new StoredOAuthProvider(server, context);
   const fetchFn = guardedFetch(server, context);
   let { challenge } = await context.store.read(provider.key);
-  if (!challenge) {
+  if (!challenge?.scope && !challenge?.resourceMetadataUrl) {
     challenge = await probeChallenge(server.url, fetchFn).catch(() => undefined);
     if (challenge) await context.store.update(provider.key, { challenge });
   }

@@ -15,6 +15,7 @@ const LOCAL_ORIGIN = "http://127.0.0.1:8787";
 export function mcpOAuthContext(env: Env, origin: string, tenant?: string): McpOAuthContext {
   return {
     addressPolicy: { allowPrivate: networkSettings(env).ALLOW_PRIVATE_FETCH },
+    maxScopeStepUps: mcpSettings(env).MCP_MAX_SCOPE_STEP_UPS,
     store: mcpOAuthStore(env),
     redirectUrl: origin + OAUTH_CALLBACK_PATH,
     ...(origin.startsWith("https://") && { clientMetadataUrl: origin + CLIENT_METADATA_PATH }),

@@ -15,11 +15,10 @@ import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
 import { discoveryFetch } from "./discovery-fetch";
 import { oauthKey, type McpOAuthFlow, type McpOAuthStore } from "./oauth-store";
+import { countStepUp, isStepUp } from "./step-up-limit";
 
 /** How long a user has to finish an authorization in the browser. */
 export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
-/** Authorizations for the same scope a server may ask for again (403 insufficient_scope) before the client gives up. */
-export const MAX_SCOPE_STEP_UPS = 2;
 const CLIENT_NAME = "StudyAgent Edge";
 
 /** What every server's provider shares: the store, where the browser comes back, who the user is. */
@@ -35,6 +34,8 @@ export interface McpOAuthContext {
   fetch?: FetchLike;
   /** The address rule discovered OAuth URLs obey (ALLOW_PRIVATE_FETCH lifts loopback for local tests). */
   addressPolicy: AddressPolicy;
+  /** Step-ups for the same scope before the client stops asking (MCP_MAX_SCOPE_STEP_UPS, ./step-up-limit.ts). */
+  maxScopeStepUps: number;
 }
 
 /** This client's metadata: sent in dynamic registration, and served as the client ID metadata document. */
@@ -151,20 +152,20 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /** Nothing to redirect on a server: the URL is remembered and handed to the user (event, route). */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    await this.checkRegistration(authorizationUrl);
     const record = await this.context.store.read(this.key);
-    // Asked again for a scope while holding tokens: a step-up. A server that keeps refusing the
-    // scope it asked for would loop forever; after MAX_SCOPE_STEP_UPS the client stops asking.
-    if (record.tokens) {
+    if (isStepUp(record)) {
+      // Counted (and refused past the limit) before anything reaches the authorization server. No
+      // registration check: it issued the token the server just took, and the check is itself a
+      // request to its authorization endpoint (one more attempt in the server's eyes).
       const scope = authorizationUrl.searchParams.get("scope") ?? "";
-      const count = record.stepUps?.scope === scope ? record.stepUps.count + 1 : 1;
-      if (count > MAX_SCOPE_STEP_UPS) {
-        throw new Error(`MCP server ${this.server.name} still refuses scope "${scope}" after ${MAX_SCOPE_STEP_UPS} authorizations; not asking again`);
-      }
-      await this.context.store.update(this.key, { stepUps: { scope, count } });
+      const stepUps = countStepUp(record, this.server.name, scope, this.context.maxScopeStepUps);
+      this.authorizationUrl = authorizationUrl;
+      return this.context.store.update(this.key, { stepUps, authorizationUrl: authorizationUrl.href });
     }
+    await this.checkRegistration(authorizationUrl);
     this.authorizationUrl = authorizationUrl;
-    await this.context.store.update(this.key, { authorizationUrl: authorizationUrl.href });
+    // A login (no tokens, or the server refused them) starts the step-up count again.
+    await this.context.store.update(this.key, { stepUps: undefined, authorizationUrl: authorizationUrl.href });
   }
 
   /**

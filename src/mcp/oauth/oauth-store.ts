@@ -15,7 +15,7 @@ export interface McpOAuthRecord {
   discoveryState?: OAuthDiscoveryState;
   /** The last authorization URL offered to the user, while no tokens are there. */
   authorizationUrl?: string;
-  /** Authorizations asked again for the same scope while holding tokens (403 insufficient_scope). */
+  /** Step-up authorizations asked for the same scope (403 insufficient_scope) since the last login (./step-up-limit.ts). */
   stepUps?: { scope: string; count: number };
   /** The server's last 401/403 challenge (scope, resource_metadata): what an authorization asks for. */
   challenge?: McpChallenge;

@@ -50,6 +50,7 @@ function context(allowPrivate: boolean): McpOAuthContext {
     store: new InMemoryOAuthStore(),
     redirectUrl: "https://agent.example.com/v1/mcp/oauth/callback",
     addressPolicy: { allowPrivate },
+    maxScopeStepUps: 2,
     fetch: (url, init) => {
       fetched.push(String(url));
       return fetch(url, init);

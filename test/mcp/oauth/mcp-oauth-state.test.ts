@@ -15,6 +15,7 @@ function context(now: () => number): McpOAuthContext {
     tenant: "acme",
     now,
     addressPolicy: { allowPrivate: false },
+    maxScopeStepUps: 2,
   };
 }
 
