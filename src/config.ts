@@ -46,7 +46,7 @@ export const ConfigSchema = z.object({
   /** The outbound wire: Chat Completions, or the Responses API (reasoning items carried between steps). */
   MODEL_API: z.enum(["chat", "responses"]).default("chat"),
   API_TOKEN: optionalString,
-  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
+  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback clients only (src/http/auth.ts) unless this is true (open mode). */
   ALLOW_ANONYMOUS: bool(false),
   /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http/api-keys.ts). */
   API_KEYS: json(ApiKeysSchema, []),

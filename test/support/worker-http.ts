@@ -4,14 +4,27 @@ import { parseSse, type SseEvent } from "./sse-text";
 
 export type { SseEvent };
 
-// A loopback host: with no API_TOKEN set, /v1 answers only loopback requests (closed by default).
 export const BASE = "http://localhost";
+
+/**
+ * The request as the runtime hands over one from a client on this machine: with no API_TOKEN set, /v1
+ * answers only loopback connections (closed by default), and CF-Connecting-IP is how the runtime says
+ * where a client connected from. A call into the Worker's fetch handler has no connection, so it says it here.
+ */
+export function fromThisMachine(request: Request): Request {
+  const local = new Request(request);
+  local.headers.set("cf-connecting-ip", "127.0.0.1");
+  return local;
+}
+
+/** fetch() into the Worker under test, as a client on this machine. */
+export const workerFetch: typeof fetch = (input, init) => exports.default.fetch(fromThisMachine(new Request(input, init)));
 
 export function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("content-type", "application/json");
-  return exports.default.fetch(new Request(BASE + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+  return workerFetch(BASE + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
 }
 
 /** Parses a whole SSE body into events. */
