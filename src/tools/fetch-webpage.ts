@@ -3,6 +3,7 @@
 // invented ones.
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
+import { redactUrlCredentials } from "../lib/redaction";
 import { extractArticle } from "./extract";
 import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
@@ -55,6 +56,8 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
     sideEffects: false,
     async run({ url, max_chars }, ctx) {
       const recheck = ctx.recheck;
+      // As the output names it: without the user and password it may carry.
+      const shown = redactUrlCredentials(url);
       let res: SafeResponse;
       try {
         res = await safeFetch(url, {
@@ -68,10 +71,10 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
           fetch: opts.fetch,
         });
       } catch (e) {
-        if (e instanceof FetchError) return fail(`Could not fetch ${url}: ${e.message}`);
+        if (e instanceof FetchError) return fail(`Could not fetch ${shown}: ${e.message}`);
         throw e;
       }
-      if (res.status >= 400) return fail(`Could not fetch ${url}: the server answered HTTP ${res.status}.`);
+      if (res.status >= 400) return fail(`Could not fetch ${shown}: the server answered HTTP ${res.status}.`);
       const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       const html = type.includes("html") || (!type && /^\s*<(!doctype|html|head|body)/i.test(res.text));
       if (!html && !TEXT_TYPES.test(type)) {
