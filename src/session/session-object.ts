@@ -4,83 +4,48 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Message, newId } from "../agent";
 import { mayAccess, type Tenant } from "../lib/tenant";
+import { unlessStorageClosed } from "../lib/closable-sql";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
 import { loadConfig, type Config } from "../config";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
-import { ApprovalDesk, type DecideOutcome, type Decision } from "./interactions/approvals";
-import { EventHub, type TracePolicy } from "./trace/event-hub";
-import { InputDesk, type AnswerOutcome, type InputAction } from "./interactions/inputs";
+import type { DecideOutcome, Decision } from "./interactions/approvals";
+import type { AnswerOutcome, InputAction } from "./interactions/inputs";
 import type { IdempotencyKey } from "./runs/request-dedupe";
-import { RunExecutor } from "./runs/run-executor";
-import { isUnfinished, RunLifecycle } from "./runs/run-lifecycle";
-import { type MessagePage, runView, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
+import { isUnfinished } from "./runs/run-lifecycle";
+import { type MessagePage, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
 import { RunWaiters } from "./runs/run-waiters";
-import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./runs/request-dedupe";
+import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
-import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { SessionLife } from "./session-life";
+import type { RunOptions, RunRow } from "./session-store";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
-import { createTracePolicy, webhookSettings } from "./trace/trace-policy";
-import { WebhookOutbox } from "./trace/webhook-outbox";
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
 export class SessionObject extends DurableObject<Env> {
-  private readonly store: SessionStore;
-  private readonly hub: EventHub;
-  private readonly approvals: ApprovalDesk;
-  private readonly inputs: InputDesk;
-  private readonly lifecycle: RunLifecycle;
-  private readonly dedupe: RequestDedupe;
-  private readonly outbox: WebhookOutbox;
   private readonly waiters = new RunWaiters();
-  private readonly executor: RunExecutor;
-  private trace: TracePolicy | undefined;
+  /** The storage's current life (session-life.ts): its stores and run executor; a wipe ends it and opens the next. */
+  private life: SessionLife;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, SESSION_MIGRATIONS);
-    this.store = new SessionStore(ctx.storage.sql);
-    this.hub = new EventHub(this.store, () => this.tracePolicy());
-    this.dedupe = new RequestDedupe(ctx.storage.sql);
-    this.lifecycle = new RunLifecycle(this.store);
-    this.outbox = new WebhookOutbox(
-      ctx.storage.sql,
-      () => webhookSettings(this.env),
-      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
-      (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
-    );
-    this.approvals = new ApprovalDesk(
-      ctx.storage.sql,
-      this.store,
-      (runId, e, o) => this.hub.emit(runId, e, o),
-      () => this.tracePolicy().redact,
-    );
-    this.inputs = new InputDesk({
-      sql: ctx.storage.sql,
-      lifecycle: this.lifecycle,
-      emit: (runId, e) => this.hub.emit(runId, e),
-      onPaused: (runId) => {
-        this.executor.answerWaiters(runId);
-        void this.armWatchdog();
-      },
-    });
-    this.executor = new RunExecutor({
-      env,
+    this.life = this.openLife();
+  }
+
+  private openLife(): SessionLife {
+    return new SessionLife({
+      env: () => this.env,
+      sql: this.ctx.storage.sql,
       config: () => this.config(),
-      store: this.store,
-      hub: this.hub,
-      approvals: this.approvals,
-      inputs: this.inputs,
-      lifecycle: this.lifecycle,
       waiters: this.waiters,
-      view: (r) => this.runView(r),
       armWatchdog: () => this.armWatchdog(),
       // Nothing can be due sooner than now: the watchdog's look-ups are left to the alarm, which re-arms it.
       continueInFreshInvocation: () => this.ctx.storage.setAlarm(Date.now()),
-      wipe: () => this.wipe(),
+      waitUntil: (work: Promise<unknown>) => this.ctx.waitUntil(work),
     });
   }
 
@@ -88,24 +53,24 @@ export class SessionObject extends DurableObject<Env> {
 
   /** Creates the session, optionally with a conversation so far (a client that keeps its own history); false if it exists. */
   async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null): Promise<boolean> {
-    if (this.store.exists()) return false;
-    this.store.create(id, metadata, tenant);
-    for (const m of history) this.store.appendMessage(m, null);
+    if (this.life.store.exists()) return false;
+    this.life.store.create(id, metadata, tenant);
+    for (const m of history) this.life.store.appendMessage(m, null);
     return true;
   }
 
   async exists(): Promise<boolean> {
-    return this.store.exists();
+    return this.life.store.exists();
   }
 
   /** The session's tenant; undefined when there is no session. */
   async tenant(): Promise<Tenant | undefined> {
-    return this.store.exists() ? this.store.tenant() : undefined;
+    return this.life.store.exists() ? this.life.store.tenant() : undefined;
   }
 
   /** The session as JSON text (a SessionView, run-views.ts), optionally one page of its messages; null if there is none. */
   async view(page?: MessagePage): Promise<string | null> {
-    return this.store.exists() ? sessionViewJson(this.store, (r) => this.runView(r), page) : null;
+    return this.life.store.exists() ? sessionViewJson(this.life.store, (r) => this.runView(r), page) : null;
   }
 
   /**
@@ -113,22 +78,24 @@ export class SessionObject extends DurableObject<Env> {
    * as failed (session_deleted): its stream gets that event and whoever waits for it that answer.
    */
   async destroy(): Promise<boolean> {
-    if (!this.store.exists()) return false;
-    const stopping = this.executor.abortAll("session deleted");
-    this.executor.discardUnfinished(SESSION_DELETED);
+    if (!this.life.store.exists()) return false;
+    const stopping = this.life.executor.abortAll("session deleted");
+    this.life.executor.discardUnfinished(SESSION_DELETED);
     await Promise.race([stopping, new Promise((r) => setTimeout(r, this.config().DELETE_WAIT_MS))]);
     // A run started while the others stopped ends the same way.
-    this.executor.discardUnfinished(SESSION_DELETED);
+    this.life.executor.discardUnfinished(SESSION_DELETED);
     await this.wipe();
     return true;
   }
 
+  /** Ends the storage's life, then wipes it: work of the old life still under way writes nothing into the next (session-life.ts). */
   private async wipe(): Promise<void> {
+    this.life.end();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.store.forget();
     // The object may live on; its tables must exist again for the next create.
     migrate(this.ctx.storage, SESSION_MIGRATIONS);
+    this.life = this.openLife();
   }
 
   // ---- runs
@@ -139,20 +106,20 @@ export class SessionObject extends DurableObject<Env> {
    */
   async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<StartedRun | null> {
     const tenant = options.tenant ?? null;
-    if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
-    else if (!mayAccess(tenant, this.store.tenant())) return null;
+    if (!this.life.store.exists()) this.life.store.create(sessionId, {}, tenant);
+    else if (!mayAccess(tenant, this.life.store.tenant())) return null;
     const limits = this.dedupeLimits();
-    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), limits);
+    const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), limits);
     if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
     const runId = newId("run");
-    this.store.insertRun(runId, input, options);
-    this.dedupe.remember(dedupe, runId, limits);
+    this.life.store.insertRun(runId, input, options);
+    this.life.dedupe.remember(dedupe, runId, limits);
     if (this.config().RUN_STEPS_PER_INVOCATION) {
       // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
       await this.ctx.storage.setAlarm(Date.now());
     } else {
       await this.armWatchdog();
-      void this.executor.pump();
+      void this.life.executor.pump();
     }
     return { runId, replayed: false };
   }
@@ -162,8 +129,8 @@ export class SessionObject extends DurableObject<Env> {
    * the request the session last served gets that run back; anything else starts over from `history`.
    */
   async startStatelessRun(sessionId: string, history: readonly Message[], input: string, options: RunOptions, dedupe: RunDedupe): Promise<StartedRun> {
-    if (this.store.exists()) {
-      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), this.dedupeLimits());
+    if (this.life.store.exists()) {
+      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), this.dedupeLimits());
       if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
       await this.destroy();
     }
@@ -176,26 +143,26 @@ export class SessionObject extends DurableObject<Env> {
    * repeat may still come: its idempotency key's lifetime, or the retry window after a failure.
    */
   async release(runId: string): Promise<void> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     const limits = this.dedupeLimits();
-    const retryUntil = run?.status === "failed" ? this.dedupe.retryDeadline(run, limits) : 0;
-    const keepUntil = Math.max(retryUntil, this.dedupe.lastExpiry() ?? 0);
+    const retryUntil = run?.status === "failed" ? this.life.dedupe.retryDeadline(run, limits) : 0;
+    const keepUntil = Math.max(retryUntil, this.life.dedupe.lastExpiry() ?? 0);
     if (keepUntil <= Date.now()) {
       await this.destroy();
       return;
     }
-    this.store.setMeta("expires_at", String(keepUntil));
+    this.life.store.setMeta("expires_at", String(keepUntil));
     await this.armWatchdog();
   }
 
   async getRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     return run ? this.runView(run) : null;
   }
 
   /** Resolves when the run ends or pauses for a person (approval or input). */
   async waitRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
     if (run.status !== "running" && run.status !== "queued") return this.runView(run);
     return this.waiters.wait(runId);
@@ -203,42 +170,42 @@ export class SessionObject extends DurableObject<Env> {
 
   /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
   async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
-    return this.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
+    return this.life.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
   async cancelRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
-    if (!this.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
-      this.approvals.withdraw(runId, "the run was cancelled first.");
-      this.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
+    if (!this.life.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
+      this.life.approvals.withdraw(runId, "the run was cancelled first.");
+      this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
-    return this.runView(this.store.run(runId)!);
+    return this.runView(this.life.store.run(runId)!);
   }
 
   /** Compacts the history now (compact-session.ts); null: no such session. */
   async compact(): Promise<CompactResult | null> {
-    if (!this.store.exists()) return null;
-    return compactSession(this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+    if (!this.life.store.exists()) return null;
+    return compactSession(this.config(), this.life.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
   /** Forgets a run that has ended (a deleted response); "active" while it still runs, null when there is no such run. */
   async deleteRun(runId: string): Promise<"deleted" | "active" | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
-    if (run.status === "running" || run.status === "queued" || this.executor.isActive(runId)) return "active";
-    this.approvals.withdraw(runId, "the run was deleted.");
-    this.store.deleteRun(runId);
+    if (run.status === "running" || run.status === "queued" || this.life.executor.isActive(runId)) return "active";
+    this.life.approvals.withdraw(runId, "the run was deleted.");
+    this.life.store.deleteRun(runId);
     return "deleted";
   }
 
   /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. Null: no such session. */
   async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome | null> {
-    if (!this.store.exists()) return null;
-    const { resume, ...outcome } = this.approvals.decide(approvalId, decision, by, remember);
+    if (!this.life.store.exists()) return null;
+    const { resume, ...outcome } = this.life.approvals.decide(approvalId, decision, by, remember);
     if (resume) await this.resume(resume);
     return outcome;
   }
@@ -254,15 +221,15 @@ export class SessionObject extends DurableObject<Env> {
     by: string,
     idempotencyKey?: IdempotencyKey,
   ): Promise<AnswerOutcome | null> {
-    if (!this.store.exists()) return null;
-    const outcome = this.inputs.answer(inputId, action, content, by, idempotencyKey);
+    if (!this.life.store.exists()) return null;
+    const outcome = this.life.inputs.answer(inputId, action, content, by, idempotencyKey);
     if (!outcome.ok && outcome.code === "input_lost") await this.resume();
     return outcome;
   }
 
   async events(after: number, limit: number): Promise<TraceEventView[] | null> {
-    if (!this.store.exists()) return null;
-    return this.store.trace.read({ after, limit }).map(traceEventView);
+    if (!this.life.store.exists()) return null;
+    return this.life.store.trace.read({ after, limit }).map(traceEventView);
   }
 
   // ---- the object's own upkeep
@@ -276,32 +243,11 @@ export class SessionObject extends DurableObject<Env> {
     return loadConfig(this.env);
   }
 
-  /** Redaction, retention and webhook hooks of the trace, built once per object. */
-  private tracePolicy(): TracePolicy {
-    this.trace ??= createTracePolicy(
-      this.env,
-      () => this.store.id() ?? "",
-      this.outbox,
-      () => this.deliverWebhooks(),
-    );
-    return this.trace;
-  }
-
-  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
-  private deliverWebhooks(): void {
-    this.ctx.waitUntil(
-      this.outbox
-        .deliverDue()
-        .then(() => this.armWatchdog())
-        .catch((e: unknown) => console.error("webhook delivery failed", e)),
-    );
-  }
-
   /** Puts a run whose approvals are all settled back in line (or, without one, runs what is in line: a run recovering from a lost input). */
   private async resume(runId?: string): Promise<void> {
-    if (runId) this.lifecycle.resume(runId);
+    if (runId) this.life.lifecycle.resume(runId);
     // The pump takes the run up (uses its resume mark) before the alarm is set, so no alarm is set for it.
-    void this.executor.pump();
+    void this.life.executor.pump();
     await this.armWatchdog();
   }
 
@@ -309,7 +255,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const plan = readAlarmPlan(this.ctx.storage.sql);
     const continueAt = plan.continuing ? Date.now() : undefined;
-    await armWatchdog(this.ctx.storage, this.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
+    await armWatchdog(this.ctx.storage, this.life.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
   }
 
   /**
@@ -320,24 +266,23 @@ export class SessionObject extends DurableObject<Env> {
     // One read says what can be due; most alarms only continue a run that yielded between steps.
     const plan = readAlarmPlan(this.ctx.storage.sql);
     // A released stateless session whose time is up goes entirely.
-    if (plan.releaseAt <= Date.now() && this.executor.activeCount === 0) {
+    if (plan.releaseAt <= Date.now() && this.life.executor.activeCount === 0) {
       await this.destroy();
       return;
     }
     // Pending questions are looked at even before they are due: one this object no longer holds is lost (inputs.ts).
     if (plan.nextExpiry !== undefined) {
-      for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
-      this.inputs.expire(Date.now());
+      for (const runId of this.life.approvals.expire(Date.now())) this.life.lifecycle.resume(runId);
+      this.life.inputs.expire(Date.now());
     }
-    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.outbox.deliverDue();
+    // A delete during the deliveries ends their life; the alarm goes on with the next one.
+    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.life.outbox.deliverDue().catch(unlessStorageClosed);
     // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
-    if (this.executor.activeCount === 0) void this.executor.pump();
+    if (this.life.executor.activeCount === 0) void this.life.executor.pump();
     await this.armWatchdog();
   }
 
-  /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */
   private runView(r: RunRow): RunView {
-    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : r.status === "awaiting_input" ? this.inputs.pending(r.runId) : [];
-    return runView(r, pending);
+    return this.life.runView(r);
   }
 }

@@ -65,7 +65,7 @@ interface KeptHistory {
 
 /**
  * The store keeps what it read per object (the object is its database's only writer, one invocation at a
- * time): every step of a run driven step by step would read it again. `forget()` after the storage is wiped.
+ * time): every step of a run driven step by step would read it again. A wiped storage gets a new store (session-life.ts).
  */
 export class SessionStore {
   private kept: KeptHistory | undefined;
@@ -237,13 +237,6 @@ export class SessionStore {
       this.latest = { compaction: row ? (JSON.parse(row.body) as Compaction) : undefined };
     }
     return this.latest.compaction;
-  }
-
-  /** Drops what the store keeps of what it read: the storage was wiped under it. */
-  forget(): void {
-    this.kept = undefined;
-    this.latest = undefined;
-    this.sessionId = undefined;
   }
 
   // ---- runs
