@@ -175,6 +175,8 @@ export class ChatObject extends DurableObject<Env> {
       maxSteps: config.MAX_STEPS,
       channel: job.message.platform,
       tenant: platform.tenant,
+      // The chat's session ids are derived from the chat (src/lib/derived-ids.ts): no API caller can make one first.
+      derivedSession: true,
     });
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);

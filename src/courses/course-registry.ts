@@ -270,6 +270,8 @@ export class CourseRegistry extends DurableObject<Env> {
       channel: "cron",
       tenant: course.tenant,
       unattended: true,
+      // A course's session ids are derived from its id (src/lib/derived-ids.ts): no API caller can make one first.
+      derivedSession: true,
     });
     return handle.runId;
   }

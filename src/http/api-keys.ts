@@ -4,7 +4,9 @@
 import * as z from "zod";
 import { sha256Hex } from "../lib/sha256-hex";
 import { timingSafeEqualStrings } from "../lib/timing-safe";
-import { TENANT_NAME } from "../lib/tenant";
+import { BOT_TENANTS, TENANT_NAME } from "../lib/tenant";
+
+const BOT_TENANT_NAMES: ReadonlySet<string> = new Set(Object.values(BOT_TENANTS));
 
 export const ApiKeysSchema = z.array(
   z
@@ -16,7 +18,11 @@ export const ApiKeysSchema = z.array(
         .regex(/^[0-9a-fA-F]{64}$/, "64 hex digits")
         .transform((h) => h.toLowerCase())
         .optional(),
-      tenant: z.string().regex(TENANT_NAME, "1–64 characters of A-Z a-z 0-9 . _ : -"),
+      tenant: z
+        .string()
+        .regex(TENANT_NAME, "1–64 characters of A-Z a-z 0-9 . _ : -")
+        // A key of the bots' tenant would own every chat's sessions and learners.
+        .refine((t) => !BOT_TENANT_NAMES.has(t), `${Object.values(BOT_TENANTS).join(" and ")} are the bots' own tenants; give the key another`),
     })
     .refine((k) => (k.key === undefined) !== (k.sha256 === undefined), "give exactly one of key and sha256"),
 );

@@ -1,7 +1,8 @@
 // /v1/sessions: create, read, delete, and the audit trace.
 import { Hono } from "hono";
 import * as z from "zod";
-import { sessionStub } from "../session/runs/start-run";
+import { reservedKind } from "../lib/derived-ids";
+import { reservedIdError, sessionStub } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
 import { checkMetadata } from "./session-metadata";
@@ -27,8 +28,10 @@ export const sessionRoutes = new Hono<AppEnv>()
     const body = await parseJson(c, CreateSession, { optional: true });
     if (body.metadata) checkMetadata(body.metadata, c.get("config"));
     const id = body.id ?? crypto.randomUUID();
-    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
-    if (!created) throw new HttpError(409, "conflict", `session ${id} already exists`);
+    // A derived id's shape is refused whether or not such a session exists: the caller learns nothing of it.
+    if (reservedKind(id)) throw reservedIdError(id);
+    if (!(await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"))))
+      throw new HttpError(409, "conflict", `session ${id} already exists`);
     return c.json({ id }, 201);
   })
   .get("/:id", async (c) => {

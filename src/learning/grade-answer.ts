@@ -18,8 +18,9 @@ export class CouldNotGrade extends Error {
   }
 }
 
-/** Where a model grading runs: the learner's session (absent: a throwaway one), for the tenant answering. */
+/** Where a model grading runs: the learner's session, as the learner's owner (absent: a throwaway one, for the tenant answering). */
 export interface GradingSession {
+  /** A learner's session: its owner was looked up (learner-owner.ts), so it is created for that owner even under a derived id. */
   sessionId?: string;
   tenant: Tenant;
 }
@@ -31,7 +32,7 @@ export async function gradeAnswer(env: Env, config: Config, exercise: Exercise, 
   const options = { stream: false, paradigm: "react" as const, maxSteps: config.MAX_STEPS, channel: "grader", tenant: where.tenant, grading: task };
   const input = gradingRequest(task);
   let run;
-  if (where.sessionId) run = await (await startRun(env, where.sessionId, input, options)).result();
+  if (where.sessionId) run = await (await startRun(env, where.sessionId, input, { ...options, derivedSession: true })).result();
   else {
     const ephemeral = await startEphemeralRun(env, [], input, options);
     try {

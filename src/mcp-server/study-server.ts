@@ -16,6 +16,7 @@ import { Id } from "../http-kit/validation";
 import { AnswerRefused, answerExercise, ExerciseId } from "../learning/answer-exercise";
 import { CouldNotGrade } from "../learning/grade-answer";
 import { HttpError } from "../lib/http-error";
+import { derivedId } from "../lib/derived-ids";
 import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { readStreamRows } from "../session/trace/stream-events";
@@ -56,10 +57,12 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     },
   );
   const absolute = (path: string) => new URL(path, ctx.origin).toString();
+  /** The connection's own agent session (and learner), for calls that name none. */
+  const ownSession = derivedId("mcp", ctx.mcpSessionId);
 
   /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
-    const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
+    const sid = sessionId ?? ownSession;
     const handle = await startRun(env, sid, input, { stream: true, paradigm: "react", maxSteps: config.MAX_STEPS, channel: "mcp", tenant: ctx.tenant });
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
     extra.signal.addEventListener("abort", cancel, { once: true });
@@ -232,8 +235,10 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     async ({ key, exercise, answer, sessionId }) => {
       try {
         if (!isLessonKey(key)) throw new AnswerRefused("lesson_not_found", `No lesson ${key}: list_lessons names the ones that exist.`);
-        const learnerId = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-        const graded = await ctx.keepAwake(() => answerExercise(env, config, { lessonKey: key, exerciseId: exercise, answer, learnerId, tenant: ctx.tenant }));
+        const learnerId = sessionId ?? ownSession;
+        const graded = await ctx.keepAwake(() =>
+          answerExercise(env, config, { lessonKey: key, exerciseId: exercise, answer, learner: learnerId, tenant: ctx.tenant }),
+        );
         const text = [`${graded.verdict} (score ${graded.score})`, graded.feedback, `Expected: ${graded.expected}`].join("\n");
         return { content: [{ type: "text", text }], structuredContent: { ...graded, sessionId: learnerId } };
       } catch (e) {

@@ -5,6 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import { type Message, newId } from "../agent";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import { unlessStorageClosed } from "../lib/closable-sql";
+import { reservedKind } from "../lib/derived-ids";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
 import { loadConfig, type Config } from "../config";
@@ -51,9 +52,13 @@ export class SessionObject extends DurableObject<Env> {
 
   // ---- sessions
 
-  /** Creates the session, optionally with a conversation so far (a client that keeps its own history); false if it exists. */
-  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null): Promise<boolean> {
-    if (this.life.store.exists()) return false;
+  /**
+   * Creates the session, optionally with a conversation so far (a client that keeps its own history);
+   * false if it exists, or if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller
+   * did not derive it (`derived`).
+   */
+  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null, derived = false): Promise<boolean> {
+    if (this.life.store.exists() || (!derived && reservedKind(id))) return false;
     this.life.store.create(id, metadata, tenant);
     for (const m of history) this.life.store.appendMessage(m, null);
     return true;
@@ -103,10 +108,14 @@ export class SessionObject extends DurableObject<Env> {
   /**
    * Queues a run (creating the session if absent) and starts it when the session is free. A request that
    * repeats an earlier one (request-dedupe.ts) gets that run back instead. Null: another tenant's session.
+   * A reserved id (a derived id's shape) is refused to a caller that did not derive it, unless the session
+   * exists and is the caller's: the same answer whether or not it exists, so nothing is learnt of it.
    */
   async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<StartedRun | null> {
     const tenant = options.tenant ?? null;
-    if (!this.life.store.exists()) this.life.store.create(sessionId, {}, tenant);
+    const exists = this.life.store.exists();
+    if (!options.derivedSession && reservedKind(sessionId) && !(exists && mayAccess(tenant, this.life.store.tenant()))) return { reserved: true };
+    if (!exists) this.life.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.life.store.tenant())) return null;
     const limits = this.dedupeLimits();
     const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), limits);
@@ -134,8 +143,9 @@ export class SessionObject extends DurableObject<Env> {
       if (repeat) return "reused" in repeat ? { reused: true } : { runId: repeat.runId, replayed: true };
       await this.destroy();
     }
-    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
-    return (await this.startRun(sessionId, input, options, dedupe))!;
+    // Its id is derived from the request (ephemeral-run.ts).
+    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null, true);
+    return (await this.startRun(sessionId, input, { ...options, derivedSession: true }, dedupe))!;
   }
 
   /**

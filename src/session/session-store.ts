@@ -41,6 +41,11 @@ export interface RunOptions {
   channel?: string;
   /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
   tenant?: Tenant;
+  /**
+   * The session id is one the caller's code derived (src/lib/derived-ids.ts: a bot chat's, a course's, a
+   * hashed request's): only such a caller may create a session under a reserved id. Never set from input.
+   */
+  derivedSession?: boolean;
   /** No person watches the run (a course's scheduled runs): an `ask` rule resolves by UNATTENDED_ASK instead of waiting. */
   unattended?: boolean;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */

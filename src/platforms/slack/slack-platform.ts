@@ -3,6 +3,7 @@
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
 import type { Config } from "../../config";
+import { derivedId } from "../../lib/derived-ids";
 import { BOT_TENANTS } from "../../lib/tenant";
 import { splitMessage } from "../split-message";
 import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
@@ -35,12 +36,12 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   sessionId(m: SlackShapes["message"]): string {
-    return `slack-${m.teamId}-${m.channel}${m.threadTs ? `-${m.threadTs}` : ""}`;
+    return derivedId("slack", [m.teamId, m.channel, ...(m.threadTs ? [m.threadTs] : [])].join("-"));
   }
 
   /** The channel (or DM): its threads are one learner. */
   learnerId(a: SlackShapes["address"]): string {
-    return `slack-${a.teamId}-${a.channel}`;
+    return derivedId("slack", [a.teamId, a.channel].join("-"));
   }
 
   replyTarget(m: SlackShapes["message"]): SlackShapes["target"] {

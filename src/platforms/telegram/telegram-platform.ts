@@ -2,6 +2,7 @@
 // chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
 // documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Config } from "../../config";
+import { derivedId } from "../../lib/derived-ids";
 import { BOT_TENANTS } from "../../lib/tenant";
 import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
@@ -30,12 +31,12 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   sessionId(m: TelegramShapes["message"]): string {
-    return `tg-${m.chatId}`;
+    return derivedId("telegram", m.chatId);
   }
 
   /** The chat's first session id: the same chat stays the same learner after /new. */
   learnerId(a: TelegramShapes["address"]): string {
-    return `tg-${a.chatId}`;
+    return derivedId("telegram", a.chatId);
   }
 
   replyTarget(m: TelegramShapes["message"]): TelegramShapes["target"] {

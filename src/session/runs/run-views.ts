@@ -18,7 +18,8 @@ export interface SessionView {
 }
 
 /** A run started, or found again for a repeated request; `reused`: an Idempotency-Key came with another body. */
-export type StartedRun = { runId: string; replayed: boolean } | { reused: true };
+/** A run queued or found again; `reused`: an Idempotency-Key came with another body; `reserved`: the session id is reserved (derived-ids.ts) and this caller did not derive it. */
+export type StartedRun = { runId: string; replayed: boolean } | { reused: true } | { reserved: true };
 
 /** What a paused run waits for: approvals of its tool calls (awaiting_approval), or answers to MCP servers' questions (awaiting_input, `kind: "input"`). */
 export type PendingInteraction = PendingApproval | PendingInput;
