@@ -16,15 +16,18 @@ export interface LearnerRef {
 }
 
 /**
- * The learner an answer is recorded for. A session that does not exist yet is created for the caller
- * (as a run would create it), so the learner is the caller's from its first answer on; a derived id is
- * never created this way.
+ * The learner an answer is recorded for. A session that does not exist yet is created (as a run would
+ * create it), so the learner is the caller's from its first answer on; or, when answers were recorded
+ * for it before (its session deleted, or from before learners had sessions), the tenant's they were
+ * recorded for, which another tenant's answer never takes. A derived id is never created this way.
  */
 export async function learnerForAnswer(env: Env, caller: Tenant, id: string): Promise<LearnerRef | null> {
   const session = sessionStub(env, id);
   let owner = await session.tenant();
   if (owner === undefined && !reservedKind(id)) {
-    await session.create(id, {}, [], caller);
+    const recorded = await learnerStub(env, id).owner();
+    if (recorded !== undefined && !mayAccess(caller, recorded)) return null;
+    await session.create(id, {}, [], recorded === undefined ? caller : recorded);
     owner = await session.tenant();
   }
   return owner !== undefined && mayAccess(caller, owner) ? { id, owner } : null;

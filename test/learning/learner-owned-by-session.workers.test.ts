@@ -1,10 +1,15 @@
 // The Learner object holds answers for one owner, the tenant its session (or course, or chat) belongs
 // to. Rows another tenant left (recorded before owners were checked, as the issue's takeover did, or in
 // an earlier life of the session id under another tenant) are dropped the first time the owner uses the
-// learner: the owner is neither locked out nor shown the other tenant's answers.
+// learner: the owner is neither locked out nor shown the other tenant's answers. A learner whose
+// session is gone stays with the tenant its answers were recorded for: another tenant's answer is 404.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/http/app";
 import type { Exercise } from "../../src/lessons/exercises";
+import { putLesson } from "../support/quiz-lesson";
+import { TWO_TENANTS } from "../support/tenant-client";
 import { uniqueId } from "../support/worker-http";
 
 const exercise: Exercise = { id: "1.1", chapter: 1, chapterTitle: "The derivative", type: "multiple_choice", question: "What?", concepts: [] };
@@ -37,5 +42,32 @@ describe("a learner's owner", () => {
     await learner.record(null, attempt("A"));
     expect(await learner.progress(null, 5)).toMatchObject({ answered: 2 });
     expect(await learner.owner()).toBeNull();
+  });
+
+  it("without a session, stays with the tenant its answers were recorded for: another tenant's answer is 404", async () => {
+    const app = createApp();
+    const tenantEnv = { ...env, ...TWO_TENANTS.vars() };
+    const answer = (key: string, lesson: string, sessionId: string) =>
+      app.fetch(
+        new Request(`https://agent.example.com/v1/lessons/${lesson}/answers`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({ exercise: "1.1", answer: "B", sessionId }),
+        }),
+        tenantEnv,
+        createExecutionContext(),
+      );
+    const lessons = { acme: `${uniqueId("acme-quiz")}.md`, globex: `${uniqueId("globex-quiz")}.md` };
+    await putLesson(env.LESSONS, lessons.acme, undefined, "acme");
+    await putLesson(env.LESSONS, lessons.globex, undefined, "globex");
+    // acme's answers under an id with no session (its session deleted, or recorded before learners had sessions).
+    const id = uniqueId("learner");
+    await env.LEARNERS.getByName(id).record("acme", attempt("A"));
+
+    expect((await answer(TWO_TENANTS.globex, lessons.globex, id)).status).toBe(404);
+    expect(await env.SESSIONS.getByName(id).exists()).toBe(false);
+    expect((await answer(TWO_TENANTS.acme, lessons.acme, id)).status).toBe(200);
+    expect(await env.LEARNERS.getByName(id).progress("acme", 5)).toMatchObject({ answered: 2 });
+    expect(await env.SESSIONS.getByName(id).tenant()).toBe("acme");
   });
 });
