@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { derivedId } from "../../src/lib/derived-ids";
 import { putLesson } from "../support/quiz-lesson";
+import { remoteAddress, reservedIdArb, spoofedHeaders } from "../support/trust-arbitraries";
 import { call } from "../support/worker-http";
 
 interface BadRequest {
@@ -226,75 +226,35 @@ const badIdempotencyKey = fc.oneof(
   fc.constantFrom("", "two words", "tab\there", "del\x7f"),
   fc.string({ minLength: 256, maxLength: 300, unit: fc.constantFrom("a", "b", "7") }),
 );
-/** Ids of a reserved derived kind (src/lib/derived-ids.ts), with random parts as the code would derive them: no caller may create one. */
-const hex = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
-const reservedId = fc
-  .oneof(
-    fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }).map((chat) => derivedId("telegram", chat)),
-    fc.tuple(fc.stringMatching(/^T[A-Z0-9]{4,9}$/), fc.stringMatching(/^C[A-Z0-9]{4,9}$/)).map(([team, channel]) => derivedId("slack", `${team}-${channel}`)),
-    fc.tuple(hex(12), fc.option(fc.integer({ min: 1, max: 99 }))).map(([h, n]) => `${derivedId("course", h)}${n === null ? "" : `-lesson-${n}`}`),
-    fc.oneof(fc.uuid(), hex(32)).map((h) => derivedId("ephemeral", h)),
-    fc.oneof(fc.uuid(), hex(32)).map((h) => derivedId("response", h)),
-    hex(32).map((h) => derivedId("user", h)),
-  )
-  .map((id) => {
-    touched.add(id);
-    return id;
-  });
+/** Ids of a reserved derived kind: no caller may create one (checked not to exist afterwards). */
+const reservedId = reservedIdArb.map((id) => {
+  touched.add(id);
+  return id;
+});
 /** A lesson the answers below can reach, so their learner is what is refused. */
 const fuzzLesson = `${tag}-lesson.md`;
-/** Addresses the runtime may report for a client that is not on this machine. */
-const remoteAddress = fc.oneof(
-  fc.ipV4().filter((a) => !a.startsWith("127.")),
-  fc.constantFrom("2001:db8::1", "::ffff:10.0.0.1", "fe80::1", "::2"),
-);
-/** What a client sends to pass for a local one: a loopback Host (or a URL that parses to one), forwarding headers. */
-const spoofedHeaders = fc.record(
-  {
-    host: fc.constantFrom("localhost", "127.0.0.1", "[::1]", "localhost:8787", "evil.com#@localhost", "evil.com@localhost"),
-    "x-forwarded-for": fc.constantFrom("127.0.0.1", "::1", "127.0.0.1, 10.0.0.1"),
-    "x-real-ip": fc.constant("127.0.0.1"),
-    forwarded: fc.constantFrom("for=127.0.0.1", 'for="[::1]"'),
-    "true-client-ip": fc.constant("127.0.0.1"),
-    "x-forwarded-host": fc.constant("localhost"),
-  },
-  { requiredKeys: [] },
-);
 const badCount = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom("abc", "1.5", "1e400", "NaN", "-0.5", "0x10", " "));
 
 const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
   [
     "derived ids a caller names, on every way of naming a session (400 reserved_id; a learner: 404)",
-    reservedId.chain((id) =>
-      fc.constantFrom<BadRequest>(
-        { method: "POST", path: "/v1/sessions", body: json({ id }), status: 400, code: "reserved_id" },
-        { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }), status: 400, code: "reserved_id" },
-        {
-          method: "POST",
-          path: "/v1/chat/completions",
-          body: json({ model: "study-agent", messages: [{ role: "user", content: "hi" }] }),
-          headers: { "x-session-id": id },
-          status: 400,
-          code: "reserved_id",
-        },
-        {
-          method: "POST",
-          path: "/v1/chat/completions",
-          body: json({ model: "study-agent", user: id, messages: [{ role: "user", content: "hi" }] }),
-          status: 400,
-          code: "reserved_id",
-        },
-        { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }), status: 400, code: "reserved_id" },
-        {
-          method: "POST",
-          path: "/v1/ui/chat",
-          body: json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] }),
-          status: 400,
-          code: "reserved_id",
-        },
-        { method: "POST", path: `/v1/lessons/${fuzzLesson}/answers`, body: json({ exercise: "1.1", answer: "B", sessionId: id }), status: 404 },
-      ),
-    ),
+    reservedId.chain((id) => {
+      const hi = [{ role: "user", content: "hi" }];
+      const creating: Array<Omit<BadRequest, "status" | "code">> = [
+        { method: "POST", path: "/v1/sessions", body: json({ id }) },
+        { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
+        { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: hi }), headers: { "x-session-id": id } },
+        { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", user: id, messages: hi }) },
+        { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
+        { method: "POST", path: "/v1/ui/chat", body: json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] }) },
+      ];
+      return fc.constantFrom<BadRequest>(...creating.map((req) => ({ ...req, status: 400, code: "reserved_id" })), {
+        method: "POST",
+        path: `/v1/lessons/${fuzzLesson}/answers`,
+        body: json({ exercise: "1.1", answer: "B", sessionId: id }),
+        status: 404,
+      });
+    }),
   ],
   [
     "spoofed client addresses and hosts with no token set (only loopback connections are answered: 401)",
