@@ -8,12 +8,32 @@ import { HttpSettings } from "./http-kit/settings";
 import { LearningSettings } from "./learning/settings";
 import { settingsLoader, shapeOf, type SettingsOf, type SettingsSlice } from "./lib/settings-loader";
 import { McpServerSettings } from "./mcp-server/settings";
-import { PLATFORM_SLICES } from "./platforms/registry";
+import { BOT_TENANTS, PLATFORM_SLICES } from "./platforms/registry";
 import { SESSION_SLICES } from "./session/settings";
 
 export { ConfigError } from "./lib/config-error";
 
-const CONFIG_SLICES = [HttpSettings, CourseSettings, LearningSettings, McpServerSettings, ...SESSION_SLICES, ...PLATFORM_SLICES] satisfies SettingsSlice[];
+/** HTTP's slice with the one rule that needs the platforms: no key of API_KEYS may act for a bot's own tenant. */
+const HttpSettingsBesideBots = HttpSettings.superRefine(({ API_KEYS }, ctx) => {
+  API_KEYS.forEach(({ tenant }, i) => {
+    // Such a key would own every chat's sessions and learners.
+    if (BOT_TENANTS.includes(tenant))
+      ctx.addIssue({
+        code: "custom",
+        path: ["API_KEYS", i, "tenant"],
+        message: `${BOT_TENANTS.join(" and ")} are the bots' own tenants; give the key another`,
+      });
+  });
+});
+
+const CONFIG_SLICES = [
+  HttpSettingsBesideBots,
+  CourseSettings,
+  LearningSettings,
+  McpServerSettings,
+  ...SESSION_SLICES,
+  ...PLATFORM_SLICES,
+] satisfies SettingsSlice[];
 
 /** Every configuration name, for the docs check (test/project/config-documented.test.ts); a name belongs to one slice. */
 export const ConfigSchema = z.object(Object.assign({}, ...CONFIG_SLICES.map(shapeOf)));

@@ -177,6 +177,8 @@ export class ChatObject extends DurableObject<Env> {
       maxSteps: runSettings(this.env).MAX_STEPS,
       channel: job.message.platform,
       tenant: platform.tenant,
+      // The chat's session ids are derived from the chat (src/lib/derived-ids.ts): no API caller can make one first.
+      derivedSession: true,
     });
     // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling.
     if (!handle.ok) return this.reply(job.seq, platform, `Sorry, I could not start on that: ${handle.message}`);

@@ -279,6 +279,8 @@ export class CourseRegistry extends DurableObject<Env> {
       channel: "cron",
       tenant: course.tenant,
       unattended: true,
+      // A course's session ids are derived from its id (src/lib/derived-ids.ts): no API caller can make one first.
+      derivedSession: true,
     });
     // The course's own sessions, without an Idempotency-Key: a refusal fails this attempt, and the tick retries.
     if (!handle.ok) throw new CodedError(handle.code, `the course's run could not start: ${handle.message}`);

@@ -6,6 +6,7 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { parseId, parseJson } from "../http-kit/validation";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
+import { learnerToRead } from "../learning/learner-owner";
 import { learningSettings } from "../learning/settings";
 import { CourseInput } from "./course-input";
 import { createCourse } from "./create-course";
@@ -33,7 +34,8 @@ export const courseRoutes = new Hono<AppEnv>()
     const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
-    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), learningSettings(c.env).WEAK_CONCEPTS_MAX);
+    const learner = await learnerToRead(c.env, c.get("tenant"), id);
+    const progress = learner ? await learnerStub(c.env, id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
     return c.json({ ...course, progress });
   })
   .delete("/:id", async (c) => {

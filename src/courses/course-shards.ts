@@ -3,6 +3,7 @@
 // (docs/courses.md, "Shards"). An Idempotency-Key picks its shard by the same hash, and the course it
 // creates is given an id that lands on that shard, so the key and its course are claimed together.
 import type { Env } from "../env";
+import { derivedId } from "../lib/derived-ids";
 import type { Tenant } from "../lib/tenant";
 
 /** FNV-1a (32 bit): stable across deployments and runtimes, and cheap. */
@@ -30,7 +31,7 @@ export const allCourseShards = (env: Env, shards: number) => Array.from({ length
 /** A new course id; on shard `shard` when given (about `shards` random draws, each a hash of ~20 chars). */
 export function newCourseId(shards: number, shard?: number): string {
   for (;;) {
-    const id = `course-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const id = derivedId("course", crypto.randomUUID().replaceAll("-", "").slice(0, 12));
     if (shard === undefined || shardOf(id, shards) === shard) return id;
   }
 }

@@ -16,6 +16,7 @@ export const ApiKeysSchema = z.array(
         .regex(/^[0-9a-fA-F]{64}$/, "64 hex digits")
         .transform((h) => h.toLowerCase())
         .optional(),
+      // Not a bot's own tenant either: src/config.ts checks that against the platform registry.
       tenant: z.string().regex(TENANT_NAME, "1–64 characters of A-Z a-z 0-9 . _ : -"),
     })
     .refine((k) => (k.key === undefined) !== (k.sha256 === undefined), "give exactly one of key and sha256"),

@@ -6,7 +6,7 @@ import { ApiKeysSchema } from "./api-keys";
 
 export const HttpSettings = z.object({
   API_TOKEN: optionalString,
-  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback hosts only unless this is true (open mode). */
+  /** With no API_TOKEN (or API_KEYS), /v1 answers loopback clients only (src/http/auth.ts) unless this is true (open mode). */
   ALLOW_ANONYMOUS: bool(false),
   /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http-kit/api-keys.ts). */
   API_KEYS: json(ApiKeysSchema, []),

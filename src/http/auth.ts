@@ -1,12 +1,18 @@
 // Bearer auth for /v1/* and /mcp, and who the request acts for (its tenant, see src/lib/tenant.ts).
 // - API_TOKEN is the admin key; API_KEYS are tenants' keys. With either set, a valid bearer is required.
-// - With neither set the API is closed by default: only loopback hosts are answered (local development,
-//   as the admin), unless ALLOW_ANONYMOUS=true opens it to everyone.
+// - With neither set the API is closed by default: only clients connected from this machine are answered
+//   (local development, as the admin), unless ALLOW_ANONYMOUS=true opens it to everyone. The connection
+//   decides, never the Host header: the runtime's CF-Connecting-IP (Cloudflare's edge sets it to the
+//   client's address; so does `wrangler dev`, whose miniflare is patched so a client cannot set it itself:
+//   patches/miniflare+*.patch). Without it the client's address is unknown, and the API stays closed.
+//   The Host header opens nothing, but a loopback client must also name localhost: a page of another
+//   site rebound to 127.0.0.1 (DNS rebinding) names that site.
 // - /mcp with a key set is an OAuth 2.1 protected resource (mcp-oauth.ts): the provider in front of the app
 //   has checked its bearer (an access token, or a static key) and put what it acts as in the props.
 import type { Context, MiddlewareHandler } from "hono";
 import * as z from "zod";
 import { HttpError } from "../lib/http-error";
+import { isLoopbackAddress } from "../lib/loopback-address";
 import { sha256Hex } from "../lib/sha256-hex";
 import { timingSafeEqualStrings } from "../lib/timing-safe";
 import { TENANT_NAME, type Tenant } from "../lib/tenant";
@@ -23,10 +29,20 @@ type KeySettings = Pick<ReturnType<typeof httpSettings>, "API_TOKEN" | "API_KEYS
 export const mcpOAuthSettings = settingsLoader(HttpSettings, McpSettings, McpServerSettings);
 export type McpOAuthSettings = ReturnType<typeof mcpOAuthSettings>;
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** The header the runtime sets to the connecting client's address. */
+export const CLIENT_ADDRESS_HEADER = "cf-connecting-ip";
 
-/** True when the request was addressed to this machine itself, which a deployed Worker never is. */
-export const isLoopbackRequest = (url: string) => LOOPBACK_HOSTS.has(new URL(url).hostname);
+/** True when the runtime says the client connected from this machine, which a deployed Worker's clients never do. */
+export const isLoopbackClient = (headers: Headers) => isLoopbackAddress(headers.get(CLIENT_ADDRESS_HEADER) ?? "");
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * True when the request names this machine as its host. That opens nothing (the client writes it), but
+ * its absence closes: a browser page of another site whose name was rebound to 127.0.0.1 (DNS rebinding)
+ * connects over loopback and names its own site (the MCP spec's "local MCP server" guard).
+ */
+export const namesThisMachine = (url: string) => LOOPBACK_NAMES.has(new URL(url).hostname);
 
 /** What a /mcp request acts as, from its OAuth grant or static key: the tenant, and who holds the credentials. */
 export const McpGrantPropsSchema = z.object({
@@ -55,10 +71,10 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     const owner = await keyOwner(config, header.startsWith("Bearer ") ? header.slice(7) : "");
     if (!owner) throw new HttpError("unauthorized", "A valid Authorization: Bearer <API_TOKEN or a key of API_KEYS> header is required.");
     tenant = owner.tenant;
-  } else if (!config.ALLOW_ANONYMOUS && !isLoopbackRequest(c.req.url)) {
+  } else if (!config.ALLOW_ANONYMOUS && !(isLoopbackClient(c.req.raw.headers) && namesThisMachine(c.req.url))) {
     throw new HttpError(
       "api_token_required",
-      "No API_TOKEN is set, so this API answers only loopback requests. Set the secret (`wrangler secret put API_TOKEN`) and send `Authorization: Bearer <API_TOKEN>`, or set ALLOW_ANONYMOUS=true to open it to everyone.",
+      "No API_TOKEN is set, so this API answers only clients on this machine (loopback connections to localhost). Set the secret (`wrangler secret put API_TOKEN`) and send `Authorization: Bearer <API_TOKEN>`, or set ALLOW_ANONYMOUS=true to open it to everyone.",
     );
   }
   c.set("tenant", tenant);

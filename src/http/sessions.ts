@@ -1,6 +1,7 @@
 // /v1/sessions: create, read, delete, and the audit trace.
 import { Hono } from "hono";
 import * as z from "zod";
+import { reservedIdMessage, reservedKind } from "../lib/derived-ids";
 import { sessionStub } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
@@ -28,6 +29,9 @@ export const sessionRoutes = new Hono<AppEnv>()
     const body = await parseJson(c, CreateSession, { optional: true });
     if (body.metadata) checkMetadata(body.metadata, sessionSettings(c.env));
     const id = body.id ?? crypto.randomUUID();
+    // A derived id's shape is refused whether or not such a session exists: the caller learns nothing of it.
+    const reserved = reservedKind(id);
+    if (reserved) throw new HttpError("reserved_id", reservedIdMessage(id, reserved));
     const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
     if (!created) throw new HttpError("conflict", `session ${id} already exists`);
     return c.json({ id }, 201);

@@ -10,6 +10,7 @@ import { AnswerRefused } from "./answer-refused";
 import { gradeAnswer } from "./grade-answer";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
+import { learnerForAnswer, type LearnerRef } from "./learner-owner";
 import { learningSettings } from "./settings";
 
 /** An exercise's id as its heading names it: "N.K". */
@@ -19,8 +20,12 @@ export interface AnswerInput {
   lessonKey: string;
   exerciseId: string;
   answer: string;
-  /** The learner (a session, chat or course id); without it the answer is graded but not remembered. */
-  learnerId?: string;
+  /**
+   * Whose answer it is; without one the answer is graded but not remembered. An id the caller names (a
+   * session or course id: HTTP, MCP) belongs to its session's tenant (learner-owner.ts); a chat passes
+   * its learner with the owner it knows.
+   */
+  learner?: string | LearnerRef;
   /** Who answers: another tenant's lesson or learner is not found. */
   tenant: Tenant;
 }
@@ -35,12 +40,16 @@ export async function answerExercise(env: Env, input: AnswerInput): Promise<Grad
   const exercise = set.exercises.find((e) => e.id === input.exerciseId);
   if (!exercise) throw new AnswerRefused("exercise_not_found", `exercise ${input.exerciseId} of lesson ${set.lessonKey} not found`);
   if (!exercise.key) throw new AnswerRefused("no_answer_key", `The lesson's Answer Key has no entry for exercise ${exercise.id}, so it cannot be graded.`);
-  const learner = input.learnerId ? learnerStub(env, input.learnerId) : undefined;
-  const repeated = await learner?.repeated(input.tenant, set.lessonKey, exercise.id, input.answer, config.ANSWER_REPEAT_WINDOW_MS);
+  // Whose learner it is is settled before anything is graded or recorded.
+  const ref = typeof input.learner === "string" ? await learnerForAnswer(env, input.tenant, input.learner) : input.learner;
+  if (ref === null) throw new AnswerRefused("learner_not_found", `learner ${String(input.learner)} not found`);
+  const learner = ref ? learnerStub(env, ref.id) : undefined;
+  const owner = ref?.owner ?? input.tenant;
+  const repeated = await learner?.repeated(owner, set.lessonKey, exercise.id, input.answer, config.ANSWER_REPEAT_WINDOW_MS);
   if (repeated) return repeated;
-  const grade = await gradeAnswer(env, withoutKey(exercise), exercise.key, input.answer, { sessionId: input.learnerId, tenant: input.tenant });
+  // A model grading runs in the learner's session, as its owner; without a learner, in a throwaway one.
+  const grade = await gradeAnswer(env, withoutKey(exercise), exercise.key, input.answer, { sessionId: ref?.id, tenant: owner });
   const result: GradedAnswer = { exerciseId: exercise.id, ...grade };
-  const recorded = await learner?.record(input.tenant, { lessonKey: set.lessonKey, exercise: withoutKey(exercise), answer: input.answer, grade: result });
-  if (recorded === false) throw new AnswerRefused("learner_not_found", `learner ${input.learnerId} not found`);
+  await learner?.record(owner, { lessonKey: set.lessonKey, exercise: withoutKey(exercise), answer: input.answer, grade: result });
   return result;
 }

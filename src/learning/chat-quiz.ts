@@ -86,6 +86,7 @@ export interface QuizDeps {
   env: Env;
   /** The learner (the chat, or a course): its answers, schedule and progress. */
   learnerId: string;
+  /** Whom the quiz acts for: the chat's platform, or the course's tenant, which is also the learner's owner. */
   tenant: Tenant;
 }
 
@@ -100,7 +101,7 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 
 /** Starts a review of the learner's due exercises, the longest overdue first. */
 export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
-  const due = (await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5)) ?? [];
+  const due = await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5);
   if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
   const state: QuizState = {
     mode: "review",
@@ -126,7 +127,8 @@ export async function answerQuiz(d: QuizDeps, state: QuizState, answer: string):
   if (!item) return { state, messages: [await ask(d, state)] };
   let result: GradedAnswer;
   try {
-    result = await answerExercise(d.env, { ...item, answer, learnerId: d.learnerId, tenant: d.tenant });
+    // The chat's learner (or its course's) is the chat's own: its owner is the tenant it runs as.
+    result = await answerExercise(d.env, { ...item, answer, learner: { id: d.learnerId, owner: d.tenant }, tenant: d.tenant });
   } catch (e) {
     if (e instanceof CouldNotGrade)
       return { state, messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton() }] };
@@ -157,10 +159,8 @@ async function ask(d: QuizDeps, state: QuizState): Promise<QuizMessage> {
   if (!item) {
     const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
     const lines = [`That was the last one${state.mode === "review" ? " of the review" : ""}.`];
-    if (progress) {
-      lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);
-      if (progress.weakConcepts.length) lines.push(`Worth another look: ${progress.weakConcepts.map((c) => c.term).join(", ")}.`);
-    }
+    lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);
+    if (progress.weakConcepts.length) lines.push(`Worth another look: ${progress.weakConcepts.map((c) => c.term).join(", ")}.`);
     return { text: lines.join("\n") };
   }
   const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);

@@ -32,7 +32,7 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
         lessonKey,
         exerciseId: body.exercise,
         answer: body.answer,
-        learnerId: body.sessionId,
+        ...(body.sessionId ? { learner: body.sessionId } : {}),
         tenant: c.get("tenant"),
       }),
     );

@@ -21,8 +21,9 @@ export class CouldNotGrade extends CodedError<"could_not_grade"> {
   }
 }
 
-/** Where a model grading runs: the learner's session (absent: a throwaway one), for the tenant answering. */
+/** Where a model grading runs: the learner's session, as the learner's owner (absent: a throwaway one, for the tenant answering). */
 export interface GradingSession {
+  /** A learner's session: its owner was looked up (learner-owner.ts), so it is created for that owner even under a derived id. */
   sessionId?: string;
   tenant: Tenant;
 }
@@ -45,7 +46,7 @@ export async function gradeAnswer(env: Env, exercise: Exercise, key: AnswerKey, 
   const input = gradingRequest(task);
   let run;
   if (where.sessionId) {
-    const started = await startRun(env, where.sessionId, input, options);
+    const started = await startRun(env, where.sessionId, input, { ...options, derivedSession: true });
     // The learner's session is another tenant's: as good as absent.
     if (!started.ok) throw new AnswerRefused("learner_not_found", `learner ${where.sessionId} not found`);
     run = await started.result();

@@ -12,12 +12,13 @@ export interface LearnerContext {
   weakConcepts: WeakConcept[];
 }
 
-export async function learnerContext(env: Env, learnerId: string, tenant: Tenant, now: number): Promise<LearnerContext | undefined> {
+/** `owner`: the tenant the learner belongs to (a course's). */
+export async function learnerContext(env: Env, learnerId: string, owner: Tenant, now: number): Promise<LearnerContext | undefined> {
   const config = learningSettings(env);
   const learner = learnerStub(env, learnerId);
-  const progress = await learner.progress(tenant, config.WEAK_CONCEPTS_MAX, now);
-  if (!progress?.answered) return undefined;
-  const reviews = (await learner.dueReviews(tenant, config.RECAP_MAX_REVIEWS, now)) ?? [];
+  const progress = await learner.progress(owner, config.WEAK_CONCEPTS_MAX, now);
+  if (!progress.answered) return undefined;
+  const reviews = await learner.dueReviews(owner, config.RECAP_MAX_REVIEWS, now);
   return { reviews, weakConcepts: progress.weakConcepts };
 }
 

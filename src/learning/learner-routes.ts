@@ -1,7 +1,9 @@
-// /v1/learners/:id: what a learner (a session, chat or course id) has answered, and what is due.
-import { Hono } from "hono";
+// /v1/learners/:id: what a learner (a session, chat or course id) has answered, and what is due; a
+// learner whose session the caller cannot reach is not found (learner-owner.ts).
+import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { learnerStub } from "./learner-object";
+import { learnerToRead, type LearnerRef } from "./learner-owner";
 import type { AppEnv } from "../http-kit/app-env";
 import { notFound } from "../http-kit/errors";
 import { parseId, parseQuery } from "../http-kit/validation";
@@ -11,15 +13,18 @@ const ReviewQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).de
 
 export const learnerRoutes = new Hono<AppEnv>()
   .get("/:id/progress", async (c) => {
-    const id = parseId(c.req.param("id"), "learner id");
-    const progress = await learnerStub(c.env, id).progress(c.get("tenant"), learningSettings(c.env).WEAK_CONCEPTS_MAX);
-    if (!progress) throw notFound(`learner ${id}`);
-    return c.json(progress);
+    const learner = await reachableLearner(c);
+    return c.json(await learnerStub(c.env, learner.id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX));
   })
   .get("/:id/reviews", async (c) => {
-    const id = parseId(c.req.param("id"), "learner id");
+    const learner = await reachableLearner(c);
     const { limit } = parseQuery(c, ReviewQuery);
-    const reviews = await learnerStub(c.env, id).dueReviews(c.get("tenant"), limit);
-    if (!reviews) throw notFound(`learner ${id}`);
-    return c.json({ reviews });
+    return c.json({ reviews: await learnerStub(c.env, learner.id).dueReviews(learner.owner, limit) });
   });
+
+async function reachableLearner(c: Context<AppEnv>): Promise<LearnerRef> {
+  const id = parseId(c.req.param("id"), "learner id");
+  const learner = await learnerToRead(c.env, c.get("tenant"), id);
+  if (!learner) throw notFound(`learner ${id}`);
+  return learner;
+}

@@ -55,7 +55,7 @@ export class LearnerStore {
   /** The tables are the object's versioned schema (learner-schema.ts), migrated before the store opens them. */
   constructor(private readonly sql: SqlStorage) {}
 
-  /** The tenant the learner belongs to (the first to record an answer); undefined before any. */
+  /** The tenant whose answers the learner holds (learner-object.ts); undefined before any. */
   owner(): Tenant | undefined {
     const row = this.sql.exec<Row>("SELECT tenant FROM owner").toArray()[0];
     return row ? (typeof row.tenant === "string" ? row.tenant : null) : undefined;
@@ -63,6 +63,13 @@ export class LearnerStore {
 
   claim(tenant: Tenant): void {
     this.sql.exec("INSERT OR IGNORE INTO owner (id, tenant) VALUES (1, ?)", tenant);
+  }
+
+  /** Forgets every attempt, card and the owner: the learner starts again. */
+  clear(): void {
+    this.sql.exec("DELETE FROM attempts");
+    this.sql.exec("DELETE FROM cards");
+    this.sql.exec("DELETE FROM owner");
   }
 
   /** Stores the attempt and moves the exercise's review card. */

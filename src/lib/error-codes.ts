@@ -18,6 +18,7 @@ const WIRE_CODES = {
   empty_answer: 400,
   answer_too_long: 400,
   invalid_content: 400,
+  reserved_id: 400,
   // 400 on the OpenAI-compatible routes, in OpenAI's error shape
   invalid_session_id: 400,
   unsupported_parameter: 400,

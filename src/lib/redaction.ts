@@ -1,7 +1,17 @@
 // Redaction of secrets before anything is written to the audit trace (or sent to webhook hooks):
 // the exact values of the configured secrets, well-known credential shapes (API keys, bearer
-// tokens, bot tokens), and the string values of fields whose names say they hold a secret.
+// tokens, bot tokens, the user and password of a URL), and the string values of fields whose names
+// say they hold a secret.
 export const REDACTED = "[REDACTED]";
+
+/**
+ * A URL's userinfo (`http://user:password@host`, `https://token@host`): whatever stands between the
+ * scheme's `//` and the last `@` of the authority. The scheme and host stay, so the URL stays readable.
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]*(?:@[^\s/?#@"'<>\\]*)*@/gi;
+
+/** `text` with the credentials of every URL in it replaced: for URLs shown or stored outside the trace (tool outputs, logs). */
+export const redactUrlCredentials = (text: string): string => text.replace(URL_USERINFO, `$1${REDACTED}@`);
 
 /** Credential shapes that are secret wherever they appear. */
 const SECRET_PATTERNS: RegExp[] = [
@@ -22,6 +32,7 @@ const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
  */
 const ANY_PATTERN = new RegExp(SECRET_PATTERNS.map((re) => re.source).join("|"));
 const ANY_AUTH_SCHEME = new RegExp(AUTH_SCHEME.source, "i");
+const ANY_URL_USERINFO = new RegExp(URL_USERINFO.source, "i");
 /** Field names whose string values are secret whatever they look like. */
 const SECRET_FIELD =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
@@ -37,6 +48,7 @@ export function createRedactor(secretValues: Iterable<string> = []): Redactor {
   const text = (s: string): string => {
     let out = s;
     for (const v of values) if (out.includes(v)) out = out.split(v).join(REDACTED);
+    if (ANY_URL_USERINFO.test(out)) out = redactUrlCredentials(out);
     if (!ANY_PATTERN.test(out) && !ANY_AUTH_SCHEME.test(out)) return out;
     for (const re of SECRET_PATTERNS) out = out.replace(re, REDACTED);
     return out.replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`);

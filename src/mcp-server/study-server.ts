@@ -17,6 +17,7 @@ import { AnswerRefused } from "../learning/answer-refused";
 import { CouldNotGrade } from "../learning/grade-answer";
 import { CodedError } from "../lib/coded-error";
 import { HttpError } from "../lib/http-error";
+import { derivedId } from "../lib/derived-ids";
 import type { Tenant } from "../lib/tenant";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { readStreamRows } from "../session/trace/stream-events";
@@ -58,10 +59,12 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     },
   );
   const absolute = (path: string) => new URL(path, ctx.origin).toString();
+  /** The connection's own agent session (and learner), for calls that name none. */
+  const ownSession = derivedId("mcp", ctx.mcpSessionId);
 
   /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
-    const sid = sessionId ?? `mcp-${ctx.mcpSessionId}`;
+    const sid = sessionId ?? ownSession;
     const handle = await startRun(env, sid, input, {
       stream: true,
       paradigm: "react",
@@ -246,8 +249,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     async ({ key, exercise, answer, sessionId }) => {
       try {
         if (!isLessonKey(key)) throw new AnswerRefused("lesson_not_found", `No lesson ${key}: list_lessons names the ones that exist.`);
-        const learnerId = sessionId ?? `mcp-${ctx.mcpSessionId}`;
-        const graded = await ctx.keepAwake(() => answerExercise(env, { lessonKey: key, exerciseId: exercise, answer, learnerId, tenant: ctx.tenant }));
+        const learnerId = sessionId ?? ownSession;
+        const graded = await ctx.keepAwake(() => answerExercise(env, { lessonKey: key, exerciseId: exercise, answer, learner: learnerId, tenant: ctx.tenant }));
         const text = [`${graded.verdict} (score ${graded.score})`, graded.feedback, `Expected: ${graded.expected}`].join("\n");
         return { content: [{ type: "text", text }], structuredContent: { ...graded, sessionId: learnerId } };
       } catch (e) {

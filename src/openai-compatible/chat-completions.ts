@@ -57,7 +57,9 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     origin: new URL(c.req.url).origin,
     ...(turn.system ? { system: turn.system } : {}),
   };
-  const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
+  const place: TurnPlace = turn.sessionId
+    ? { kind: "session", sessionId: turn.sessionId, derived: turn.derivedSession === true }
+    : { kind: "stateless", history: turn.history };
   return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
 }
 

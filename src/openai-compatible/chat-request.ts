@@ -9,6 +9,9 @@ import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
 import { stripProgressLines } from "./progress-lines";
 import { Id } from "../http-kit/validation";
+import { derivedId } from "../lib/derived-ids";
+import { sha256Hex } from "../lib/sha256-hex";
+import type { Tenant } from "../lib/tenant";
 import { runSettings } from "../session/runs/settings";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
@@ -41,6 +44,8 @@ const ChatRequest = z.looseObject({
 export interface ChatTurn {
   /** The session that keeps the conversation; absent in stateless mode. */
   sessionId?: string;
+  /** The session id was derived from `user` (hashed), not named by the client. */
+  derivedSession?: boolean;
   input: string;
   /** Stateless mode: the conversation before the input. */
   history: Message[];
@@ -62,12 +67,12 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
-  const sessionId = await sessionIdOf(c.req.header("x-session-id"), req.user ?? undefined);
+  const session = await sessionOf(c.req.header("x-session-id"), req.user ?? undefined, c.get("tenant"));
   return {
-    ...(sessionId ? { sessionId } : {}),
+    ...session,
     input: last.content,
     // A session holds its own history; only a stateless request brings it along.
-    history: sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
+    history: session.sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
     ...(system ? { system } : {}),
     stream: req.stream === true,
     includeUsage: req.stream === true && req.stream_options?.include_usage === true,
@@ -77,18 +82,20 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
 
 /**
  * X-Session-Id names the session as is (400 if it is not a valid id). `user` does too when it is a valid
- * id; any other `user` (an e-mail address, say) names the session `user-<hash>`.
+ * id; any other `user` (an e-mail address, say) names the session `user-<hash>`, a derived id
+ * (src/lib/derived-ids.ts) hashed with the tenant, so two tenants' users of one name never meet.
  */
-async function sessionIdOf(header: string | undefined, user: string | undefined): Promise<string | undefined> {
+async function sessionOf(header: string | undefined, user: string | undefined, tenant: Tenant): Promise<Pick<ChatTurn, "sessionId" | "derivedSession">> {
   if (header !== undefined) {
     const r = Id.safeParse(header);
     if (!r.success) throw new ParamError("invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
-    return r.data;
+    return { sessionId: r.data };
   }
-  if (!user) return undefined;
-  if (Id.safeParse(user).success) return user;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(user)));
-  return `user-${[...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  if (!user) return {};
+  if (Id.safeParse(user).success) return { sessionId: user };
+  // The admin's users keep the names they had before tenants were hashed in.
+  const digest = await sha256Hex(tenant === null ? user : JSON.stringify([tenant, user]));
+  return { sessionId: derivedId("user", digest.slice(0, 32)), derivedSession: true };
 }
 
 /** Our progress lines in an earlier reply are not part of what the agent said. */

@@ -11,8 +11,11 @@ import { sessionStub, startRun, type RunHandle } from "../session/runs/start-run
 import { readStreamRows, type StreamRow } from "../session/trace/stream-events";
 
 export type TurnPlace =
-  /** A session that keeps the conversation; `seed` is written first when the session is new. */
-  | { kind: "session"; sessionId: string; seed?: readonly Message[] }
+  /**
+   * A session that keeps the conversation; `seed` is written first when the session is new. `derived`:
+   * the id was derived here (a hashed `user`, a new Responses conversation), not named by the client.
+   */
+  | { kind: "session"; sessionId: string; seed?: readonly Message[]; derived?: boolean }
   /** Stateless: the client's history goes into a session deleted once the reply is written. */
   | { kind: "stateless"; history: readonly Message[] };
 
@@ -33,9 +36,10 @@ export async function startTurn(
   dedupe: RunDedupe,
 ): Promise<TurnRun> {
   if (place.kind === "session") {
+    const derived = place.derived === true;
     // A new session starts with the client's conversation, owned by the caller's tenant.
-    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null);
-    const handle = await startRun(env, place.sessionId, input, options, dedupe);
+    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null, derived);
+    const handle = await startRun(env, place.sessionId, input, derived ? { ...options, derivedSession: true } : options, dedupe);
     if (!handle.ok) throw HttpError.of(handle);
     return { handle, sessionId: place.sessionId, end: () => {} };
   }

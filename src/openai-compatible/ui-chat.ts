@@ -40,11 +40,11 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   const body = await parseJson(c, ChatRequest);
   const sessionId = body.id;
   const config = runSettings(c.env);
-  const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
   const last = body.messages.at(-1)!;
   const messageId = crypto.randomUUID();
 
   if (last.role === "assistant") {
+    const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
     const answers = last.parts.flatMap((p) => {
       const r = ApprovalResponse.safeParse(p);
       return r.success ? [r.data] : [];

@@ -12,6 +12,8 @@ import type { ChatPlatform, PlatformShapes } from "./chat-platform";
 export interface RegisteredPlatform<P extends PlatformShapes = PlatformShapes> {
   /** The `platform` of its values, and where its routes are mounted (`/<name>/…`). */
   readonly name: P["message"]["platform"];
+  /** The bot's own tenant (its adapter's `tenant`): no API key may act for it (src/config.ts). */
+  readonly tenant: string;
   /** Its settings, merged into the configuration (src/config.ts); it reads them with its own loader. */
   readonly settings: SettingsSlice;
   adapter(env: Env): ChatPlatform<P>;

@@ -26,6 +26,9 @@ export type PlatformName = ChatMessage["platform"];
  */
 export type AnyChatPlatform = ChatPlatform<ChatShapes>;
 
+/** The bots' own tenants: a key of API_KEYS naming one would own every chat's sessions and learners (src/config.ts refuses it). */
+export const BOT_TENANTS: readonly string[] = CHAT_PLATFORMS.map((p) => p.tenant);
+
 /** Every platform's settings, for the configuration (src/config.ts). */
 export const PLATFORM_SLICES: readonly SettingsSlice[] = CHAT_PLATFORMS.map((p) => p.settings);
 

@@ -91,4 +91,10 @@ CREATE TABLE IF NOT EXISTS webhook_outbox (
   `
 ALTER TABLE approvals ADD COLUMN answer TEXT;
 `,
+  // 6: every trace event gets a random id of its own, its webhook-id: seq restarts when a session id lives
+  // again (DELETE and re-create, a stateless session started over), so "<sessionId>:<seq>" was reused.
+  // Events stored before keep none.
+  `
+ALTER TABLE events ADD COLUMN event_id TEXT;
+`,
 ];

@@ -5,108 +5,79 @@ import { DurableObject } from "cloudflare:workers";
 import { type Message, newId } from "../agent";
 import { refuse, type Outcome } from "../lib/outcome";
 import { mayAccess, type Tenant } from "../lib/tenant";
+import { unlessStorageClosed } from "../lib/closable-sql";
+import { reservedIdMessage, reservedKind } from "../lib/derived-ids";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
-import { ApprovalRequests, type DecideOutcome, type Decision } from "./interactions/approval-requests";
-import { EventHub, type TracePolicy } from "./trace/event-hub";
-import { InputRequests, type AnswerOutcome, type InputAction } from "./interactions/input-requests";
+import type { DecideOutcome, Decision } from "./interactions/approval-requests";
+import type { AnswerOutcome, InputAction } from "./interactions/input-requests";
 import type { IdempotencyKey } from "../lib/idempotency-key";
-import { RunExecutor } from "./runs/run-executor";
-import { isUnfinished, RunLifecycle } from "./runs/run-lifecycle";
-import { type MessagePage, runView, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
+import { isUnfinished } from "./runs/run-lifecycle";
+import { type MessagePage, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
+import type { StartRefusal } from "./runs/start-run";
 import { RunWaiters } from "./runs/run-waiters";
-import { RequestDedupe, type DedupeLimits, type RunDedupe } from "./runs/request-dedupe";
+import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
-import { SessionStore, type RunOptions, type RunRow } from "./session-store";
+import { SessionLife } from "./session-life";
+import type { RunOptions, RunRow } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
-import { createTracePolicy, webhookSettings } from "./trace/trace-policy";
-import { WebhookOutbox } from "./trace/webhook-outbox";
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
 export class SessionObject extends DurableObject<Env> {
-  private readonly store: SessionStore;
-  private readonly hub: EventHub;
-  private readonly approvals: ApprovalRequests;
-  private readonly inputs: InputRequests;
-  private readonly lifecycle: RunLifecycle;
-  private readonly dedupe: RequestDedupe;
-  private readonly outbox: WebhookOutbox;
   private readonly waiters = new RunWaiters();
-  private readonly executor: RunExecutor;
-  private trace: TracePolicy | undefined;
+  /** The storage's current life (session-life.ts): its stores and run executor; a wipe ends it and opens the next. */
+  private life: SessionLife;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, SESSION_MIGRATIONS);
-    this.store = new SessionStore(ctx.storage.sql);
-    this.hub = new EventHub(this.store, () => this.tracePolicy());
-    this.dedupe = new RequestDedupe(ctx.storage.sql);
-    this.lifecycle = new RunLifecycle(this.store);
-    this.outbox = new WebhookOutbox(
-      ctx.storage.sql,
-      () => webhookSettings(this.env),
-      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
-      (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
-    );
-    this.approvals = new ApprovalRequests(
-      ctx.storage.sql,
-      this.store,
-      (runId, e, o) => this.hub.emit(runId, e, o),
-      () => this.tracePolicy().redact,
-    );
-    this.inputs = new InputRequests({
-      sql: ctx.storage.sql,
-      lifecycle: this.lifecycle,
-      emit: (runId, e) => this.hub.emit(runId, e),
-      onPaused: (runId) => {
-        this.executor.answerWaiters(runId);
-        void this.armWatchdog();
-      },
-    });
-    this.executor = new RunExecutor({
+    this.life = this.openLife();
+  }
+
+  private openLife(): SessionLife {
+    return new SessionLife({
       env: () => this.env,
+      sql: this.ctx.storage.sql,
       config: () => this.config(),
-      store: this.store,
-      hub: this.hub,
-      approvals: this.approvals,
-      inputs: this.inputs,
-      lifecycle: this.lifecycle,
       waiters: this.waiters,
-      view: (r) => this.runView(r),
       armWatchdog: () => this.armWatchdog(),
       // Nothing can be due sooner than now: the watchdog's look-ups are left to the alarm, which re-arms it.
       continueInFreshInvocation: () => this.ctx.storage.setAlarm(Date.now()),
-      wipe: () => this.wipe(),
+      waitUntil: (work: Promise<unknown>) => this.ctx.waitUntil(work),
     });
   }
 
   // ---- sessions
 
-  /** Creates the session, optionally with a conversation so far (a client that keeps its own history); false if it exists. */
-  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null): Promise<boolean> {
-    if (this.store.exists()) return false;
-    this.store.create(id, metadata, tenant);
-    for (const m of history) this.store.appendMessage(m, null);
+  /**
+   * Creates the session, optionally with a conversation so far (a client that keeps its own history);
+   * false if it exists, or if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller
+   * did not derive it (`derived`).
+   */
+  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null, derived = false): Promise<boolean> {
+    if (this.life.store.exists() || (!derived && reservedKind(id))) return false;
+    this.life.store.create(id, metadata, tenant);
+    for (const m of history) this.life.store.appendMessage(m, null);
     return true;
   }
 
   async exists(): Promise<boolean> {
-    return this.store.exists();
+    return this.life.store.exists();
   }
 
   /** The session's tenant; undefined when there is no session. */
   async tenant(): Promise<Tenant | undefined> {
-    return this.store.exists() ? this.store.tenant() : undefined;
+    return this.life.store.exists() ? this.life.store.tenant() : undefined;
   }
 
   /** The session as JSON text (a SessionView, run-views.ts), optionally one page of its messages; null if there is none. */
   async view(page?: MessagePage): Promise<string | null> {
-    return this.store.exists() ? sessionViewJson(this.store, (r) => this.runView(r), page) : null;
+    return this.life.store.exists() ? sessionViewJson(this.life.store, (r) => this.runView(r), page) : null;
   }
 
   /**
@@ -114,22 +85,24 @@ export class SessionObject extends DurableObject<Env> {
    * as failed (session_deleted): its stream gets that event and whoever waits for it that answer.
    */
   async destroy(): Promise<boolean> {
-    if (!this.store.exists()) return false;
-    const stopping = this.executor.abortAll("session deleted");
-    this.executor.discardUnfinished(SESSION_DELETED);
+    if (!this.life.store.exists()) return false;
+    const stopping = this.life.executor.abortAll("session deleted");
+    this.life.executor.discardUnfinished(SESSION_DELETED);
     await Promise.race([stopping, new Promise((r) => setTimeout(r, this.config().DELETE_WAIT_MS))]);
     // A run started while the others stopped ends the same way.
-    this.executor.discardUnfinished(SESSION_DELETED);
+    this.life.executor.discardUnfinished(SESSION_DELETED);
     await this.wipe();
     return true;
   }
 
+  /** Ends the storage's life, then wipes it: work of the old life still under way writes nothing into the next (session-life.ts). */
   private async wipe(): Promise<void> {
+    this.life.end();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.store.forget();
     // The object may live on; its tables must exist again for the next create.
     migrate(this.ctx.storage, SESSION_MIGRATIONS);
+    this.life = this.openLife();
   }
 
   // ---- runs
@@ -137,29 +110,29 @@ export class SessionObject extends DurableObject<Env> {
   /**
    * Queues a run (creating the session if absent) and starts it when the session is free. A request that
    * repeats an earlier one (request-dedupe.ts) gets that run back instead. Another tenant's session is as
-   * good as absent (not_found), and cannot be created under the same id.
+   * good as absent (not_found), and cannot be created under the same id. A reserved id (a derived id's
+   * shape) is refused (reserved_id) to a caller that did not derive it, unless the session exists and is
+   * the caller's: the same answer whether or not it exists, so nothing is learnt of it.
    */
-  async startRun(
-    sessionId: string,
-    input: string,
-    options: RunOptions,
-    dedupe: RunDedupe = {},
-  ): Promise<Outcome<StartedRun, "not_found" | "idempotency_key_reused">> {
+  async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     const tenant = options.tenant ?? null;
-    if (!this.store.exists()) this.store.create(sessionId, {}, tenant);
-    else if (!mayAccess(tenant, this.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
+    const exists = this.life.store.exists();
+    const reserved = options.derivedSession ? undefined : reservedKind(sessionId);
+    if (reserved && !(exists && mayAccess(tenant, this.life.store.tenant()))) return refuse("reserved_id", reservedIdMessage(sessionId, reserved));
+    if (!exists) this.life.store.create(sessionId, {}, tenant);
+    else if (!mayAccess(tenant, this.life.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
     const limits = this.dedupeLimits();
-    const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), limits);
+    const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), limits);
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
     const runId = newId("run");
-    this.store.insertRun(runId, input, options);
-    this.dedupe.remember(dedupe, runId, limits);
+    this.life.store.insertRun(runId, input, options);
+    this.life.dedupe.remember(dedupe, runId, limits);
     if (this.config().RUN_STEPS_PER_INVOCATION) {
       // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
       await this.ctx.storage.setAlarm(Date.now());
     } else {
       await this.armWatchdog();
-      void this.executor.pump();
+      void this.life.executor.pump();
     }
     return { ok: true, runId, replayed: false };
   }
@@ -174,14 +147,15 @@ export class SessionObject extends DurableObject<Env> {
     input: string,
     options: RunOptions,
     dedupe: RunDedupe,
-  ): Promise<Outcome<StartedRun, "not_found" | "idempotency_key_reused">> {
-    if (this.store.exists()) {
-      const repeat = this.dedupe.repeatOf(dedupe, input, this.store.lastRun(), this.dedupeLimits());
+  ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
+    if (this.life.store.exists()) {
+      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), this.dedupeLimits());
       if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
       await this.destroy();
     }
-    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null);
-    return this.startRun(sessionId, input, options, dedupe);
+    // Its id is derived from the request (ephemeral-run.ts).
+    await this.create(sessionId, { ephemeral: true }, history, options.tenant ?? null, true);
+    return this.startRun(sessionId, input, { ...options, derivedSession: true }, dedupe);
   }
 
   /**
@@ -189,26 +163,26 @@ export class SessionObject extends DurableObject<Env> {
    * repeat may still come: its idempotency key's lifetime, or the retry window after a failure.
    */
   async release(runId: string): Promise<void> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     const limits = this.dedupeLimits();
-    const retryUntil = run?.status === "failed" ? this.dedupe.retryDeadline(run, limits) : 0;
-    const keepUntil = Math.max(retryUntil, this.dedupe.lastExpiry() ?? 0);
+    const retryUntil = run?.status === "failed" ? this.life.dedupe.retryDeadline(run, limits) : 0;
+    const keepUntil = Math.max(retryUntil, this.life.dedupe.lastExpiry() ?? 0);
     if (keepUntil <= Date.now()) {
       await this.destroy();
       return;
     }
-    this.store.setMeta("expires_at", String(keepUntil));
+    this.life.store.setMeta("expires_at", String(keepUntil));
     await this.armWatchdog();
   }
 
   async getRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     return run ? this.runView(run) : null;
   }
 
   /** Resolves when the run ends or pauses for a person (approval or input). */
   async waitRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
     if (run.status !== "running" && run.status !== "queued") return this.runView(run);
     return this.waiters.wait(runId);
@@ -216,43 +190,43 @@ export class SessionObject extends DurableObject<Env> {
 
   /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
   async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
-    return this.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
+    return this.life.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
   async cancelRun(runId: string): Promise<RunView | null> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return null;
-    if (!this.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
-      this.approvals.withdraw(runId, "the run was cancelled first.");
-      this.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
+    if (!this.life.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
+      this.life.approvals.withdraw(runId, "the run was cancelled first.");
+      this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
-    const after = this.store.run(runId);
+    const after = this.life.store.run(runId);
     return after ? this.runView(after) : null;
   }
 
   /** Compacts the history now (compact-session.ts). */
   async compact(): Promise<CompactResult> {
-    if (!this.store.exists()) return refuse("not_found", "session not found");
-    return compactSession(this.env, this.config(), this.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+    if (!this.life.store.exists()) return refuse("not_found", "session not found");
+    return compactSession(this.env, this.config(), this.life.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */
   async deleteRun(runId: string): Promise<Outcome<{ runId: string }, "not_found" | "run_active">> {
-    const run = this.store.run(runId);
+    const run = this.life.store.run(runId);
     if (!run) return refuse("not_found", `run ${runId} not found`);
-    if (run.status === "running" || run.status === "queued" || this.executor.isActive(runId)) return refuse("run_active", `run ${runId} is still running`);
-    this.approvals.withdraw(runId, "the run was deleted.");
-    this.store.deleteRun(runId);
+    if (run.status === "running" || run.status === "queued" || this.life.executor.isActive(runId)) return refuse("run_active", `run ${runId} is still running`);
+    this.life.approvals.withdraw(runId, "the run was deleted.");
+    this.life.store.deleteRun(runId);
     return { ok: true, runId };
   }
 
   /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. */
   async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome> {
-    if (!this.store.exists()) return refuse("not_found", `approval ${approvalId} not found`);
-    const { resume, ...outcome } = this.approvals.decide(approvalId, decision, by, remember);
+    if (!this.life.store.exists()) return refuse("not_found", `approval ${approvalId} not found`);
+    const { resume, ...outcome } = this.life.approvals.decide(approvalId, decision, by, remember);
     if (resume) await this.resume(resume);
     return outcome;
   }
@@ -268,15 +242,15 @@ export class SessionObject extends DurableObject<Env> {
     by: string,
     idempotencyKey?: IdempotencyKey,
   ): Promise<AnswerOutcome> {
-    if (!this.store.exists()) return refuse("not_found", `input ${inputId} not found`);
-    const outcome = this.inputs.answer(inputId, action, content, by, idempotencyKey);
+    if (!this.life.store.exists()) return refuse("not_found", `input ${inputId} not found`);
+    const outcome = this.life.inputs.answer(inputId, action, content, by, idempotencyKey);
     if (!outcome.ok && outcome.code === "input_lost") await this.resume();
     return outcome;
   }
 
   async events(after: number, limit: number): Promise<TraceEventView[] | null> {
-    if (!this.store.exists()) return null;
-    return this.store.trace.read({ after, limit }).map(traceEventView);
+    if (!this.life.store.exists()) return null;
+    return this.life.store.trace.read({ after, limit }).map(traceEventView);
   }
 
   // ---- the object's own upkeep
@@ -290,32 +264,11 @@ export class SessionObject extends DurableObject<Env> {
     return sessionObjectSettings(this.env);
   }
 
-  /** Redaction, retention and webhook hooks of the trace, built once per object. */
-  private tracePolicy(): TracePolicy {
-    this.trace ??= createTracePolicy(
-      this.env,
-      () => this.store.id() ?? "",
-      this.outbox,
-      () => this.deliverWebhooks(),
-    );
-    return this.trace;
-  }
-
-  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
-  private deliverWebhooks(): void {
-    this.ctx.waitUntil(
-      this.outbox
-        .deliverDue()
-        .then(() => this.armWatchdog())
-        .catch((e: unknown) => console.error("webhook delivery failed", e)),
-    );
-  }
-
   /** Puts a run whose approvals are all settled back in line (or, without one, runs what is in line: a run recovering from a lost input). */
   private async resume(runId?: string): Promise<void> {
-    if (runId) this.lifecycle.resume(runId);
+    if (runId) this.life.lifecycle.resume(runId);
     // The pump takes the run up (uses its resume mark) before the alarm is set, so no alarm is set for it.
-    void this.executor.pump();
+    void this.life.executor.pump();
     await this.armWatchdog();
   }
 
@@ -323,7 +276,7 @@ export class SessionObject extends DurableObject<Env> {
   private async armWatchdog(): Promise<void> {
     const plan = readAlarmPlan(this.ctx.storage.sql);
     const continueAt = plan.continuing ? Date.now() : undefined;
-    await armWatchdog(this.ctx.storage, this.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
+    await armWatchdog(this.ctx.storage, this.life.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
   }
 
   /**
@@ -334,24 +287,23 @@ export class SessionObject extends DurableObject<Env> {
     // One read says what can be due; most alarms only continue a run that yielded between steps.
     const plan = readAlarmPlan(this.ctx.storage.sql);
     // A released stateless session whose time is up goes entirely.
-    if (plan.releaseAt <= Date.now() && this.executor.activeCount === 0) {
+    if (plan.releaseAt <= Date.now() && this.life.executor.activeCount === 0) {
       await this.destroy();
       return;
     }
     // Pending questions are looked at even before they are due: one this object no longer holds is lost (input-requests.ts).
     if (plan.nextExpiry !== undefined) {
-      for (const runId of this.approvals.expire(Date.now())) this.lifecycle.resume(runId);
-      this.inputs.expire(Date.now());
+      for (const runId of this.life.approvals.expire(Date.now())) this.life.lifecycle.resume(runId);
+      this.life.inputs.expire(Date.now());
     }
-    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.outbox.deliverDue();
+    // A delete during the deliveries ends their life; the alarm goes on with the next one.
+    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.life.outbox.deliverDue().catch(unlessStorageClosed);
     // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
-    if (this.executor.activeCount === 0) void this.executor.pump();
+    if (this.life.executor.activeCount === 0) void this.life.executor.pump();
     await this.armWatchdog();
   }
 
-  /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */
   private runView(r: RunRow): RunView {
-    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : r.status === "awaiting_input" ? this.inputs.pending(r.runId) : [];
-    return runView(r, pending);
+    return this.life.runView(r);
   }
 }

@@ -41,6 +41,11 @@ export interface RunOptions {
   channel?: string;
   /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
   tenant?: Tenant;
+  /**
+   * The session id is one the caller's code derived (src/lib/derived-ids.ts: a bot chat's, a course's, a
+   * hashed request's): only such a caller may create a session under a reserved id. Never set from input.
+   */
+  derivedSession?: boolean;
   /** No person watches the run (a course's scheduled runs): an `ask` rule resolves by UNATTENDED_ASK instead of waiting. */
   unattended?: boolean;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
@@ -67,7 +72,7 @@ interface KeptHistory {
 
 /**
  * The store keeps what it read per object (the object is its database's only writer, one invocation at a
- * time): every step of a run driven step by step would read it again. `forget()` after the storage is wiped.
+ * time): every step of a run driven step by step would read it again. A wiped storage gets a new store (session-life.ts).
  */
 export class SessionStore {
   private kept: KeptHistory | undefined;
@@ -239,13 +244,6 @@ export class SessionStore {
       this.latest = { compaction: row ? (JSON.parse(row.body) as Compaction) : undefined };
     }
     return this.latest.compaction;
-  }
-
-  /** Drops what the store keeps of what it read: the storage was wiped under it. */
-  forget(): void {
-    this.kept = undefined;
-    this.latest = undefined;
-    this.sessionId = undefined;
   }
 
   // ---- runs

@@ -3,6 +3,7 @@
 // invented ones.
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
+import { redactUrlCredentials } from "../lib/redaction";
 import { int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import type { BuiltinTool } from "./builtin-tool";
@@ -59,6 +60,8 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
     sideEffects: false,
     async run({ url, max_chars }, ctx) {
       const recheck = ctx.recheck;
+      // As the output names it: without the user and password it may carry.
+      const shown = redactUrlCredentials(url);
       let res: SafeResponse;
       try {
         res = await safeFetch(url, {
@@ -72,10 +75,10 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
           fetch: opts.fetch,
         });
       } catch (e) {
-        if (e instanceof FetchError) return fail(`Could not fetch ${url}: ${e.message}`);
+        if (e instanceof FetchError) return fail(`Could not fetch ${shown}: ${e.message}`);
         throw e;
       }
-      if (res.status >= 400) return fail(`Could not fetch ${url}: the server answered HTTP ${res.status}.`);
+      if (res.status >= 400) return fail(`Could not fetch ${shown}: the server answered HTTP ${res.status}.`);
       const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       const html = type.includes("html") || (!type && /^\s*<(!doctype|html|head|body)/i.test(res.text));
       if (!html && !TEXT_TYPES.test(type)) {

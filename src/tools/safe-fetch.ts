@@ -1,6 +1,7 @@
 // The one way tools reach the network: every URL, and every redirect hop, passes the address
 // rule of ssrf.ts; the whole exchange has a deadline; and the body is read as a stream that stops
 // at a byte cap, so a 20 MB page costs the Worker a few MB at most.
+import { redactUrlCredentials } from "../lib/redaction";
 import { checkUrl } from "./ssrf";
 import { CodedError } from "../lib/coded-error";
 
@@ -22,7 +23,7 @@ export interface SafeFetchOptions {
 }
 
 export interface SafeResponse {
-  /** The URL that answered, after redirects. */
+  /** The URL that answered, after redirects, with any credentials in it redacted: it is shown and stored. */
   finalUrl: string;
   status: number;
   headers: Headers;
@@ -35,10 +36,10 @@ export interface SafeResponse {
 
 export type FetchFailure = "refused" | "timeout" | "cancelled" | "redirects" | "network";
 
-/** A fetch the address rule refused, or that failed; its code says how (callers retry only `network`). */
+/** A fetch the address rule refused, or that failed; its code says how (callers retry only `network`). A URL in the message never carries its credentials (the message reaches tool outputs and logs). */
 export class FetchError extends CodedError<FetchFailure> {
   constructor(message: string, code: FetchFailure) {
-    super(code, message);
+    super(code, redactUrlCredentials(message));
   }
 }
 
@@ -71,7 +72,7 @@ export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<
       const res = await doFetch(check.url.href, init).catch((e: unknown) => Promise.reject(failure(e, deadline.signal)));
       const location = res.headers.get("location");
       if (!REDIRECT_STATUSES.has(res.status) || !location) {
-        return await readCapped(res, check.url.href, opts.maxBytes, deadline.signal);
+        return await readCapped(res, redactUrlCredentials(check.url.href), opts.maxBytes, deadline.signal);
       }
       await res.body?.cancel();
       if (hop >= maxRedirects) throw new FetchError(`more than ${maxRedirects} redirects`, "redirects");

@@ -6,7 +6,7 @@
 // choice button, then Send (the server gets the values with its defaults for the rest). Slack: a reply
 // in the thread, then Decline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatWebhooks } from "../support/chat-webhooks";
+import { chatPlatformVars, chatWebhooks } from "../support/chat-webhooks";
 import { messageLog } from "../support/message-log";
 import { startEverything, type EverythingServer } from "../support/mcp-everything";
 import { PlatformFake } from "../support/platform-fake";
@@ -32,12 +32,7 @@ beforeAll(async () => {
       ...model.workerVars,
       ALLOW_PRIVATE_FETCH: "true",
       MCP_SERVERS: JSON.stringify({ mcpServers: { ev: { url: everything.url } } }),
-      TELEGRAM_BOT_TOKEN: "123456:test-token",
-      TELEGRAM_WEBHOOK_SECRET: SECRETS.telegram,
-      TELEGRAM_API_BASE: `${platformBase}/telegram`,
-      SLACK_SIGNING_SECRET: SECRETS.slack,
-      SLACK_BOT_TOKEN: "xoxb-test-token",
-      SLACK_API_BASE: `${platformBase}/slack/api`,
+      ...chatPlatformVars(platformBase, SECRETS),
     },
   });
   post = chatWebhooks(worker.url, SECRETS);

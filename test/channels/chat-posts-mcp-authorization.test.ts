@@ -3,7 +3,7 @@
 // runs under `wrangler dev` (a workers-pool test would put the MCP server in every run's config) with an
 // OAuth-protected MCP server (test/support/mcp-oauth-server.ts) and the fake platform APIs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatWebhooks } from "../support/chat-webhooks";
+import { chatPlatformVars, chatWebhooks } from "../support/chat-webhooks";
 import { startOAuthMcpServer, type OAuthMcpServer } from "../support/mcp-oauth-server";
 import { PlatformFake } from "../support/platform-fake";
 import { ScriptedModel } from "../support/scripted-model";
@@ -28,12 +28,7 @@ beforeAll(async () => {
       ...model.workerVars,
       ALLOW_PRIVATE_FETCH: "true",
       MCP_SERVERS: JSON.stringify({ mcpServers: { notes: { url: notes.url } } }),
-      TELEGRAM_BOT_TOKEN: "123456:test-token",
-      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
-      TELEGRAM_API_BASE: `${platformBase}/telegram`,
-      SLACK_SIGNING_SECRET: SLACK_SECRET,
-      SLACK_BOT_TOKEN: "xoxb-test-token",
-      SLACK_API_BASE: `${platformBase}/slack/api`,
+      ...chatPlatformVars(platformBase, { telegram: TELEGRAM_SECRET, slack: SLACK_SECRET }),
     },
   });
   post = chatWebhooks(worker.url, { telegram: TELEGRAM_SECRET, slack: SLACK_SECRET });

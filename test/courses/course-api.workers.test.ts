@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { createPlannedCourse, SYLLABUS, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { requests, script } from "../support/model-control";
-import { call, uniqueId } from "../support/worker-http";
+import { call, fromThisMachine, uniqueId } from "../support/worker-http";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
@@ -71,7 +71,7 @@ describe("the Courses API", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ topic: "Vectors", deliver: { telegramChatId: 1 } }),
     });
-    const res = await createApp().fetch(req, unconfigured, createExecutionContext());
+    const res = await createApp().fetch(fromThisMachine(req), unconfigured, createExecutionContext());
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toMatchObject({ code: "delivery_not_configured" });
   });

@@ -1,5 +1,8 @@
+import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { putLesson } from "../support/quiz-lesson";
+import { remoteAddress, reservedIdArb, spoofedHeaders } from "../support/trust-arbitraries";
 import { call } from "../support/worker-http";
 
 interface BadRequest {
@@ -7,8 +10,11 @@ interface BadRequest {
   path: string;
   body?: string;
   headers?: Record<string, string>;
-  /** The one status this request must get (else any 4xx). */
+  /** The one status this request must get (else any 4xx), and the error code with it. */
   status?: number;
+  code?: string;
+  /** The client's address as the runtime reports it (default: this machine). */
+  from?: string;
   /** The answer is a small HTML page for a browser (the MCP OAuth callback), not a JSON error. */
   html?: boolean;
 }
@@ -220,9 +226,51 @@ const badIdempotencyKey = fc.oneof(
   fc.constantFrom("", "two words", "tab\there", "del\x7f"),
   fc.string({ minLength: 256, maxLength: 300, unit: fc.constantFrom("a", "b", "7") }),
 );
+/** Ids of a reserved derived kind: no caller may create one (checked not to exist afterwards). */
+const reservedId = reservedIdArb.map((id) => {
+  touched.add(id);
+  return id;
+});
+/** A lesson the answers below can reach, so their learner is what is refused. */
+const fuzzLesson = `${tag}-lesson.md`;
 const badCount = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom("abc", "1.5", "1e400", "NaN", "-0.5", "0x10", " "));
 
 const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
+  [
+    "derived ids a caller names, on every way of naming a session (400 reserved_id; a learner: 404)",
+    reservedId.chain((id) => {
+      const hi = [{ role: "user", content: "hi" }];
+      const creating: Array<Omit<BadRequest, "status" | "code">> = [
+        { method: "POST", path: "/v1/sessions", body: json({ id }) },
+        { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
+        { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: hi }), headers: { "x-session-id": id } },
+        { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", user: id, messages: hi }) },
+        { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
+        { method: "POST", path: "/v1/ui/chat", body: json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] }) },
+      ];
+      return fc.constantFrom<BadRequest>(...creating.map((req) => ({ ...req, status: 400, code: "reserved_id" })), {
+        method: "POST",
+        path: `/v1/lessons/${fuzzLesson}/answers`,
+        body: json({ exercise: "1.1", answer: "B", sessionId: id }),
+        status: 404,
+      });
+    }),
+  ],
+  [
+    "spoofed client addresses and hosts with no token set (only loopback connections are answered: 401)",
+    fc.tuple(freshId, remoteAddress, spoofedHeaders).chain(([id, from, headers]) =>
+      fc
+        .constantFrom<Omit<BadRequest, "from" | "headers" | "status" | "code">>(
+          { method: "POST", path: "/v1/sessions", body: json({ id }) },
+          { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
+          { method: "GET", path: `/v1/sessions/${id}` },
+          { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", user: id, messages: [{ role: "user", content: "hi" }] }) },
+          { method: "POST", path: "/mcp", body: json({ jsonrpc: "2.0", id: 1, method: "ping" }) },
+        )
+        // The OpenAI-compatible routes answer in OpenAI's words (invalid_api_key).
+        .map((req) => ({ ...req, from, headers, status: 401, code: req.path.startsWith("/v1/chat/") ? "invalid_api_key" : "api_token_required" })),
+    ),
+  ],
   [
     "every route with an invalid id",
     fc.tuple(badId, freshId).chain(([bad, ok]) =>
@@ -366,6 +414,10 @@ async function ourCourses(): Promise<number> {
   return courses.filter((c) => String(c.topic).includes(tag)).length;
 }
 
+beforeAll(async () => {
+  await putLesson(env.LESSONS, fuzzLesson);
+});
+
 describe("generated bad inputs across every route", () => {
   it("all answer a 4xx JSON error, none a 5xx, and nothing is stored", { timeout: 120_000 }, async () => {
     const statuses = new Map<number, number>();
@@ -373,10 +425,15 @@ describe("generated bad inputs across every route", () => {
     for (const [name, arb] of ROUTES) {
       await fc.assert(
         fc.asyncProperty(arb, async (req) => {
-          const res = await call(req.path, { method: req.method, body: req.body, headers: { "content-type": "application/json", ...req.headers } });
+          const res = await call(req.path, {
+            method: req.method,
+            body: req.body,
+            headers: { "content-type": "application/json", ...req.headers },
+            ...(req.from ? { from: req.from } : {}),
+          });
           total++;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          const what = `${name}: ${req.method} ${req.path} ${JSON.stringify(req.headers ?? {})} ${req.body?.slice(0, 80)}`;
+          const what = `${name}: ${req.method} ${req.path} ${req.from ?? ""} ${JSON.stringify(req.headers ?? {})} ${req.body?.slice(0, 80)}`;
           if (req.status) expect(res.status, what).toBe(req.status);
           expect(res.status, what).toBeGreaterThanOrEqual(400);
           expect(res.status, what).toBeLessThan(500);
@@ -387,6 +444,7 @@ describe("generated bad inputs across every route", () => {
           const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown } } | null;
           expect(typeof body?.error?.message, `${what}: error body`).toBe("string");
           expect(typeof body?.error?.code, `${what}: error code`).toBe("string");
+          if (req.code) expect(body?.error?.code, what).toBe(req.code);
         }),
         { numRuns: RUNS_PER_ROUTE },
       );

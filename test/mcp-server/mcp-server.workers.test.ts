@@ -2,7 +2,7 @@
 // calls every tool (study with its progress notifications, answer_exercise graded from the key and by the
 // model), lists and reads lesson:// resources and the template, lists and gets the skills as prompts; the
 // annotations say what each tool does.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
 import { putLesson } from "../support/quiz-lesson";
 import { studyReplies } from "../support/study-script";
-import { BASE, uniqueId } from "../support/worker-http";
+import { BASE, uniqueId, workerFetch } from "../support/worker-http";
 
 const web = String(env.SEARCH_BASE_URL);
-const workerFetch: typeof fetch = (input, init) => exports.default.fetch(new Request(input, init));
 
 let client: Client;
 

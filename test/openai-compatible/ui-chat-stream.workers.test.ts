@@ -3,16 +3,15 @@
 // assistant message with its text, dynamic tool parts and data parts. The chat id is the session: the
 // second turn sends only its own message and the run still sees the first. An approval answered the AI
 // SDK's way (an approval-responded tool part in the next request) resumes the paused run.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { parseJsonEventStream, safeValidateTypes } from "@ai-sdk/provider-utils";
 import { DefaultChatTransport, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
 import { studyReplies } from "../support/study-script";
 import { ASK_PREFIX } from "../support/trust-fixtures";
-import { BASE, call, uniqueId } from "../support/worker-http";
+import { BASE, call, uniqueId, workerFetch } from "../support/worker-http";
 
-const workerFetch: typeof fetch = (input, init) => exports.default.fetch(new Request(input, init));
 const transport = new DefaultChatTransport<UIMessage>({ api: `${BASE}/v1/ui/chat`, fetch: workerFetch });
 
 const user = (text: string): UIMessage => ({ id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text }] });

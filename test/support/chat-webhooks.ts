@@ -3,6 +3,21 @@
 // from telegram-payloads.ts and slack-payloads.ts.
 import { slackSignature } from "../../src/platforms/slack/slack-signature";
 
+/** The bots' secrets the wrangler dev tests configure. */
+export const CHAT_SECRETS = { telegram: "telegram-webhook-secret", slack: "slack-signing-secret" };
+
+/** A Worker's vars for both bots, talking to the fake Telegram and Slack APIs at `platformBase` (platform-fake.ts). */
+export function chatPlatformVars(platformBase: string, secrets = CHAT_SECRETS): Record<string, string> {
+  return {
+    TELEGRAM_BOT_TOKEN: "123456:test-token",
+    TELEGRAM_WEBHOOK_SECRET: secrets.telegram,
+    TELEGRAM_API_BASE: `${platformBase}/telegram`,
+    SLACK_SIGNING_SECRET: secrets.slack,
+    SLACK_BOT_TOKEN: "xoxb-test-token",
+    SLACK_API_BASE: `${platformBase}/slack/api`,
+  };
+}
+
 export function chatWebhooks(workerUrl: string, secrets: { telegram: string; slack: string }) {
   const slack = async (path: string, body: string, contentType: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));

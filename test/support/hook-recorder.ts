@@ -60,6 +60,25 @@ export class HookRecorder {
     return this;
   }
 
+  /**
+   * What a receiver that deduplicates on webhook-id (as our docs advise) keeps of the deliveries that
+   * `select` picks: the first body under each id; and the deliveries it drops though they carried another
+   * event (same id, other body): real events lost.
+   */
+  deduplicated(select: (body: Record<string, unknown>) => boolean = () => true): { kept: Map<string, Record<string, unknown>>; lost: string[] } {
+    const kept = new Map<string, Record<string, unknown>>();
+    const lost: string[] = [];
+    for (const d of this.deliveries) {
+      const body = safeJson(d.body);
+      if (!body || !select(body)) continue;
+      const id = d.headers["webhook-id"] ?? "";
+      const earlier = kept.get(id);
+      if (!earlier) kept.set(id, body);
+      else if (JSON.stringify(earlier) !== JSON.stringify(body)) lost.push(`${id}: ${String(body.type)} (kept ${String(earlier.type)})`);
+    }
+    return { kept, lost };
+  }
+
   async close(): Promise<void> {
     await this.local?.close();
   }

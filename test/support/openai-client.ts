@@ -1,10 +1,9 @@
 // The official `openai` client pointed at the Worker under test (inside workerd): its requests go to
 // the Worker's fetch handler, or to an app built over a changed env (API_TOKEN set, say).
 import { createExecutionContext, env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import OpenAI from "openai";
 import { createApp } from "../../src/http/app";
-import { BASE } from "./worker-http";
+import { BASE, fromThisMachine, workerFetch } from "./worker-http";
 
 export interface AgentClientOptions {
   headers?: Record<string, string>;
@@ -16,7 +15,7 @@ export interface AgentClientOptions {
 export function agentClient(opts: AgentClientOptions = {}): OpenAI {
   const vars = opts.vars;
   const app = vars ? createApp() : undefined;
-  const send = (request: Request) => (app ? app.fetch(request, { ...env, ...vars }, createExecutionContext()) : exports.default.fetch(request));
+  const send = (request: Request) => (app ? app.fetch(fromThisMachine(request), { ...env, ...vars }, createExecutionContext()) : workerFetch(request));
   return new OpenAI({
     apiKey: opts.apiKey ?? "unused-without-API_TOKEN",
     baseURL: `${BASE}/v1`,

@@ -3,6 +3,8 @@
 import { env } from "cloudflare:workers";
 import type { PlatformCall } from "./platform-fake";
 
+export { waitFor } from "./wait-for";
+
 const vars = env as unknown as Record<string, string>;
 // TELEGRAM_API_BASE is http://127.0.0.1:<port>/telegram (vitest.config.ts).
 const base = () => vars.TELEGRAM_API_BASE!.replace(/\/telegram$/, "");
@@ -15,17 +17,6 @@ export async function platformCalls(platform: "telegram" | "slack", target: stri
 /** The next `times` calls to this chat or channel fail (Telegram: HTTP 500; Slack: ok=false). */
 export async function failNextCalls(platform: "telegram" | "slack", target: string | number, times: number): Promise<void> {
   await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times }) });
-}
-
-/** Polls until `check` returns a value that is not undefined (or false). */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** A Telegram chat id no other test uses. */

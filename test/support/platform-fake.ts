@@ -42,6 +42,14 @@ export class PlatformFake {
     return this.calls.filter((c) => c.platform === platform && c.target === String(target));
   }
 
+  /** The texts the bot sent to a chat or channel, oldest first. */
+  sentTexts(platform: PlatformCall["platform"], target: string | number): string[] {
+    const send = platform === "telegram" ? "sendMessage" : "chat.postMessage";
+    return this.recorded(platform, target)
+      .filter((c) => c.method === send)
+      .map((c) => String(c.body.text));
+  }
+
   async close(): Promise<void> {
     await this.local?.close();
   }

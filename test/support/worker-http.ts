@@ -4,14 +4,32 @@ import { parseSse, type SseEvent } from "./sse-text";
 
 export type { SseEvent };
 
-// A loopback host: with no API_TOKEN set, /v1 answers only loopback requests (closed by default).
 export const BASE = "http://localhost";
 
-export function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const { json, ...rest } = init;
+/**
+ * The request as the runtime hands over one from a client on this machine: with no API_TOKEN set, /v1
+ * answers only loopback connections (closed by default), and CF-Connecting-IP is how the runtime says
+ * where a client connected from. A call into the Worker's fetch handler has no connection, so it says it here.
+ */
+export const fromThisMachine = (request: Request): Request => fromClient(request, "127.0.0.1");
+
+/** The request as the runtime hands over one from a client at `address`, whatever the request itself claims. */
+export function fromClient(request: Request, address: string): Request {
+  const located = new Request(request);
+  located.headers.set("cf-connecting-ip", address);
+  return located;
+}
+
+/** fetch() into the Worker under test, as a client on this machine. */
+export const workerFetch: typeof fetch = (input, init) => exports.default.fetch(fromThisMachine(new Request(input, init)));
+
+/** A call into the Worker under test, as a client on this machine (`from`: at another address). */
+export function call(path: string, init: RequestInit & { json?: unknown; from?: string } = {}): Promise<Response> {
+  const { json, from, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set("content-type", "application/json");
-  return exports.default.fetch(new Request(BASE + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+  const request = new Request(BASE + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  return exports.default.fetch(fromClient(request, from ?? "127.0.0.1"));
 }
 
 /** Parses a whole SSE body into events. */

@@ -21,6 +21,8 @@ export interface WranglerDevOptions {
   stateDir?: string;
   /** Environment variables for wrangler itself (not the Worker's vars). */
   env?: Record<string, string>;
+  /** The address to listen on (`--ip`): 127.0.0.1 unless a test needs clients from elsewhere (0.0.0.0). */
+  ip?: string;
 }
 
 export interface WranglerDev {
@@ -58,7 +60,7 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
     WRANGLER,
     "dev",
     "--ip",
-    "127.0.0.1",
+    opts.ip ?? "127.0.0.1",
     "--port",
     String(port),
     "--inspector-port",

@@ -6,6 +6,7 @@ import * as z from "zod";
 import { type Message, newId, now } from "../../agent";
 import type { Tenant } from "../../lib/tenant";
 import { sha256Hex } from "../../lib/sha256-hex";
+import { derivedId } from "../../lib/derived-ids";
 import type { RunDedupe } from "../../session/runs/request-dedupe";
 import type { AppEnv } from "../../http-kit/app-env";
 import { idempotencyKeyOf } from "../../http-kit/idempotency-key";
@@ -75,10 +76,13 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
   const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
   const idempotencyKey = await idempotencyKeyOf(c);
+  const named = previous?.sessionId ?? conversation;
   const place: TurnPlace =
     req.store === false
       ? { kind: "stateless", history }
-      : { kind: "session", sessionId: previous?.sessionId ?? conversation ?? (await newSessionId(c.get("tenant"), idempotencyKey?.key)), seed: history };
+      : named
+        ? { kind: "session", sessionId: named, seed: history }
+        : { kind: "session", sessionId: await newSessionId(c.get("tenant"), idempotencyKey?.key), seed: history, derived: true };
   const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
   return {
     place,
@@ -98,7 +102,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
  * the request finds the run the first one started there; without one it is new every time.
  */
 async function newSessionId(tenant: Tenant, key: string | undefined): Promise<string> {
-  return key ? `resp-${(await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32)}` : `resp-${crypto.randomUUID()}`;
+  return derivedId("response", key ? (await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32) : crypto.randomUUID());
 }
 
 /** `input` → the caller's system text and the conversation as domain messages. */

@@ -10,6 +10,7 @@ import { SlackPlatform, type SlackShapes } from "./slack-platform";
 
 export const slack: RegisteredPlatform<SlackShapes> = {
   name: "slack",
+  tenant: SlackPlatform.tenant,
   settings: SlackSettings,
   adapter: (env) => new SlackPlatform(env),
   routes: (chats) => new Hono<AppEnv>().route("/", slackEventRoutes(chats)).route("/", slackInteractionRoutes(chats)),

@@ -3,6 +3,7 @@
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
 import type { Env } from "../../env";
+import { derivedId } from "../../lib/derived-ids";
 import { splitMessage } from "../split-message";
 import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
@@ -28,7 +29,8 @@ const SECTION_MAX = 3000;
 
 export class SlackPlatform implements ChatPlatform<SlackShapes> {
   /** The app's own tenant: a channel's sessions and the courses it asks for belong to it. */
-  readonly tenant = "slack";
+  static readonly tenant = "slack";
+  readonly tenant = SlackPlatform.tenant;
 
   constructor(private readonly env: Env) {}
 
@@ -37,12 +39,12 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   sessionId(m: SlackShapes["message"]): string {
-    return `slack-${m.teamId}-${m.channel}${m.threadTs ? `-${m.threadTs}` : ""}`;
+    return derivedId("slack", [m.teamId, m.channel, ...(m.threadTs ? [m.threadTs] : [])].join("-"));
   }
 
   /** The channel (or DM): its threads are one learner. */
   learnerId(a: SlackShapes["address"]): string {
-    return `slack-${a.teamId}-${a.channel}`;
+    return derivedId("slack", [a.teamId, a.channel].join("-"));
   }
 
   replyTarget(m: SlackShapes["message"]): SlackShapes["target"] {

@@ -7,6 +7,7 @@ import { telegramRoutes } from "./telegram-webhook";
 
 export const telegram: RegisteredPlatform<TelegramShapes> = {
   name: "telegram",
+  tenant: TelegramPlatform.tenant,
   settings: TelegramSettings,
   adapter: (env) => new TelegramPlatform(env),
   routes: telegramRoutes,

@@ -2,6 +2,7 @@
 // chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
 // documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Env } from "../../env";
+import { derivedId } from "../../lib/derived-ids";
 import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
@@ -23,7 +24,8 @@ export const telegramObjectName = (chatId: number) => `telegram:${chatId}`;
 
 export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   /** The bot's own tenant: a chat's sessions and the courses it asks for belong to it. */
-  readonly tenant = "telegram";
+  static readonly tenant = "telegram";
+  readonly tenant = TelegramPlatform.tenant;
 
   constructor(private readonly env: Env) {}
 
@@ -32,12 +34,12 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   sessionId(m: TelegramShapes["message"]): string {
-    return `tg-${m.chatId}`;
+    return derivedId("telegram", m.chatId);
   }
 
   /** The chat's first session id: the same chat stays the same learner after /new. */
   learnerId(a: TelegramShapes["address"]): string {
-    return `tg-${a.chatId}`;
+    return derivedId("telegram", a.chatId);
   }
 
   replyTarget(m: TelegramShapes["message"]): TelegramShapes["target"] {

@@ -5,6 +5,7 @@
 // (its Idempotency-Key, or its messages) and is deleted once the key expires or the retry window closes.
 import type { Message } from "../../agent";
 import type { Env } from "../../env";
+import { derivedId } from "../../lib/derived-ids";
 import type { Outcome } from "../../lib/outcome";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { Tenant } from "../../lib/tenant";
@@ -47,6 +48,6 @@ export async function startEphemeralRun(
 /** A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again. */
 async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, system: string | undefined, dedupe: RunDedupe): Promise<string> {
   const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["messages", system ?? null, history, input] : undefined;
-  if (!named) return `ephemeral-${crypto.randomUUID()}`;
-  return `ephemeral-${(await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32)}`;
+  if (!named) return derivedId("ephemeral", crypto.randomUUID());
+  return derivedId("ephemeral", (await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32));
 }

@@ -1,10 +1,12 @@
 // Executes a session's runs inside its Durable Object, one at a time in the order they were started:
 // takes the next run in line, drives it (run-driver.ts), and ends or pauses it with the outcome. A run
 // keeps going when the client that started it goes away. A run ended by a delete is "discarded":
-// whatever its execution still does, it neither writes nor emits. Under RUN_STEPS_PER_INVOCATION an
+// whatever its execution still does, it emits nothing, and once the storage is wiped it writes nothing
+// either (its life's storage is closed: session-life.ts). Under RUN_STEPS_PER_INVOCATION an
 // execution yields between steps: the run stays running and the object's alarm, set for now, continues
 // it in a fresh invocation (the pump stops here, so no invocation runs more than its share of steps).
 import type { ErrorInfo, LoopResult, SourcedEvent } from "../../agent";
+import { unlessStorageClosed } from "../../lib/closable-sql";
 import { PermissionPolicy } from "../../lib/permissions";
 import { ConfigError } from "../../lib/config-error";
 import type { Env } from "../../env";
@@ -34,8 +36,6 @@ export interface RunExecutorDeps {
   armWatchdog: () => Promise<void>;
   /** Sets the object's alarm for now: a run yielded between steps, and the alarm's invocation continues it. */
   continueInFreshInvocation: () => Promise<void>;
-  /** Clears the object's storage (a discarded run outlived its session's delete). */
-  wipe: () => Promise<void>;
 }
 
 interface ActiveRun {
@@ -69,6 +69,9 @@ export class RunExecutor {
         const next = this.d.lifecycle.next((runId) => this.active.has(runId));
         if (!next || (await this.execute(next)) === "yielded") break;
       }
+    } catch (e) {
+      // The session was wiped under this life's runs: what they would still do belongs to no session.
+      unlessStorageClosed(e);
     } finally {
       this.pumping = false;
     }
@@ -139,11 +142,8 @@ export class RunExecutor {
       this.active.delete(run.runId);
       stopped();
     }
-    if (this.discarded.has(run.runId)) {
-      // Outlived its session's delete (DELETE_WAIT_MS): what it wrote since must not outlive the session.
-      if (!store.exists()) await this.d.wipe();
-      return;
-    }
+    // Ended by its session's delete: the delete wrote its end, and wipes whatever it wrote meanwhile.
+    if (this.discarded.has(run.runId)) return;
     // A cancel that came after the loop yielded still ends the run.
     if (result.status === "running" && controller.signal.aborted) result = { ...result, status: "cancelled" };
     if (result.status !== "running") {

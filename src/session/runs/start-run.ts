@@ -24,8 +24,11 @@ export function sessionStub(env: Env, sessionId: string) {
   return env.SESSIONS.getByName(sessionId);
 }
 
-/** Why a session starts no run: another tenant's session (as good as absent), or an Idempotency-Key reused with another body. */
-export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused">;
+/**
+ * Why a session starts no run: another tenant's session (as good as absent), an Idempotency-Key reused with
+ * another body, or a reserved id (src/lib/derived-ids.ts) the caller did not derive.
+ */
+export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused" | "reserved_id">;
 
 /** Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error). */
 export async function startRun(

@@ -16,7 +16,7 @@ export interface TracePolicy {
   redact: Redactor;
   maxEvents: number;
   /** Sees each stored event (webhook hooks). */
-  onStored?: (row: TraceRow) => void;
+  onStored?: (row: TraceRow & { id: string }) => void;
 }
 
 interface Subscriber {
@@ -72,7 +72,7 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  private record(runId: string, event: SourcedEvent): TraceRow & { json: string } {
+  private record(runId: string, event: SourcedEvent): TraceRow & { id: string; json: string } {
     const policy = this.policy();
     const row = this.store.trace.append(runId, policy.redact(event));
     if (row.seq > policy.maxEvents) this.store.trace.pruneThrough(row.seq - policy.maxEvents);

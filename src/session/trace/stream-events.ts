@@ -6,6 +6,8 @@ import { isEventType } from "./event-catalogue";
 
 /** A stored event: the audit trace's row. */
 export interface TraceRow {
+  /** The event's id: `evt_…`, random, unique across every session and every life of one (rows stored before ids have none). */
+  id?: string;
   seq: number;
   at: string;
   runId: string | null;
@@ -25,9 +27,9 @@ export function wireEvent(event: SourcedEvent): { type: EventType; data: Omit<So
 }
 
 /** A trace row as clients read it (GET /v1/sessions/:id/events): the public wire's type and data. */
-export type TraceEventView = { seq: number; at: string; runId: string | null } & ReturnType<typeof wireEvent>;
+export type TraceEventView = { id?: string; seq: number; at: string; runId: string | null } & ReturnType<typeof wireEvent>;
 
-export const traceEventView = ({ seq, at, runId, event }: TraceRow): TraceEventView => ({ seq, at, runId, ...wireEvent(event) });
+export const traceEventView = ({ id, seq, at, runId, event }: TraceRow): TraceEventView => ({ ...(id ? { id } : {}), seq, at, runId, ...wireEvent(event) });
 
 const encoder = new TextEncoder();
 

@@ -33,8 +33,9 @@ export function createTracePolicy(
   return {
     redact,
     maxEvents: config.TRACE_MAX_EVENTS,
+    // The event's own id is its webhook-id: unique forever, so a session id's second life never repeats one.
     onStored: (row) => {
-      if (outbox.enqueue({ id: `${sessionId()}:${row.seq}`, sessionId: sessionId(), ...traceEventView(row) })) onQueued();
+      if (outbox.enqueue({ ...traceEventView(row), id: row.id, sessionId: sessionId() })) onQueued();
     },
   };
 }

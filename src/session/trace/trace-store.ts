@@ -1,6 +1,6 @@
 // A session's event trace in its Durable Object's SQLite: every event of its runs, in order, as the
 // stream sends it and `GET …/events` reads it back.
-import type { SourcedEvent } from "../../agent";
+import { newId, type SourcedEvent } from "../../agent";
 import type { TraceRow } from "./stream-events";
 
 /** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
@@ -16,15 +16,16 @@ export class TraceStore {
    * trace holds instead of serializing the event again. The data column holds the whole event (type
    * included); rows from before kept only the other fields, and read back the same way.
    */
-  append(runId: string | null, event: SourcedEvent): TraceRow & { json: string } {
+  append(runId: string | null, event: SourcedEvent): TraceRow & { id: string; json: string } {
+    const id = newId("evt");
     const at = new Date().toISOString();
     let bounded = event;
     let json = JSON.stringify(event);
     if (json.length > MAX_EVENT_CHARS) json = JSON.stringify((bounded = boundedEvent(event)));
     const { seq } = this.sql
-      .exec<{ seq: number }>("INSERT INTO events (at, run_id, type, data) VALUES (?, ?, ?, ?) RETURNING seq", at, runId, event.type, json)
+      .exec<{ seq: number }>("INSERT INTO events (event_id, at, run_id, type, data) VALUES (?, ?, ?, ?, ?) RETURNING seq", id, at, runId, event.type, json)
       .one();
-    return { seq, at, runId, event: bounded, json };
+    return { id, seq, at, runId, event: bounded, json };
   }
 
   /** Deletes events up to `seq` (retention: the hub keeps the newest TRACE_MAX_EVENTS). */
@@ -37,6 +38,7 @@ export class TraceStore {
       ? this.sql.exec<Row>("SELECT * FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", opts.runId, opts.after ?? 0, opts.limit ?? -1)
       : this.sql.exec<Row>("SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", opts.after ?? 0, opts.limit ?? -1);
     return rows.toArray().map((r) => ({
+      ...(r.event_id ? { id: String(r.event_id) } : {}),
       seq: Number(r.seq),
       at: String(r.at),
       runId: r.run_id === null ? null : String(r.run_id),

@@ -32,7 +32,7 @@ export type WebhookHook = z.output<typeof WebhookHookSchema>;
 
 /** One trace event as a webhook receives it (the body's JSON). */
 export interface HookPayload {
-  /** Stable across retries of one delivery: receivers deduplicate on it (it is also `webhook-id`). */
+  /** The event's id (`evt_…`, trace-store.ts): unique forever and stable across retries of one delivery, so receivers deduplicate on it (it is also `webhook-id`). */
   id: string;
   sessionId: string;
   runId: string | null;

@@ -1,12 +1,11 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { exports } from "cloudflare:workers";
 import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../../support/model-control";
-import { BASE, uniqueId } from "../../support/worker-http";
+import { BASE, uniqueId, workerFetch } from "../../support/worker-http";
 
 // The AI SDK's default OpenAI provider speaks the Responses API; its requests go to the Worker under test.
-const openai = createOpenAI({ baseURL: `${BASE}/v1`, apiKey: "unused", fetch: async (input, init) => exports.default.fetch(new Request(input, init)) });
+const openai = createOpenAI({ baseURL: `${BASE}/v1`, apiKey: "unused", fetch: workerFetch });
 
 describe("the AI SDK's default provider, createOpenAI({baseURL})('study-agent'), against /v1/responses", () => {
   it("generateText: the scripted answer, usage, and continuity through previousResponseId", async () => {

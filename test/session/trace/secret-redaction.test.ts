@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "../../../src/lib/redaction";
+import { createRedactor, REDACTED, redactUrlCredentials } from "../../../src/lib/redaction";
 import { configuredSecrets } from "../../../src/session/trace/configured-secrets";
 
 describe("secret redaction", () => {
@@ -23,6 +23,17 @@ describe("secret redaction", () => {
     for (const s of samples) expect(redact(`before ${s} after`)).toBe(`before ${REDACTED} after`);
     expect(redact("Authorization: Bearer abc.def-ghi_jkl")).toBe(`Authorization: Bearer ${REDACTED}`);
     expect(redact("basic dXNlcjpwYXNzd29yZA==")).toBe(`basic ${REDACTED}`);
+  });
+
+  it("removes the user and password of every URL, keeping the scheme, host and path; an e-mail address or an @ in a path stays", () => {
+    const redact = createRedactor();
+    expect(redact({ url: "http://alice:pw-7Hq2@host.example:8080/a?b=c" })).toEqual({ url: `http://${REDACTED}@host.example:8080/a?b=c` });
+    expect(redact("see https://ghtoken@github.com/x and ftp://u:p@files.example/")).toBe(
+      `see https://${REDACTED}@github.com/x and ftp://${REDACTED}@files.example/`,
+    );
+    expect(redact("http://a@b@host/p")).toBe(`http://${REDACTED}@host/p`);
+    for (const kept of ["mail bob@example.com", "http://host/users/@me", "http://host/?to=a@b.c", "mailto:bob@example.com"]) expect(redact(kept)).toBe(kept);
+    expect(redactUrlCredentials("webhook https://u:secret@hooks.example/x failed")).toBe(`webhook https://${REDACTED}@hooks.example/x failed`);
   });
 
   it("blanks string values of fields named like secrets, and keeps ordinary text", () => {

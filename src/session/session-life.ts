@@ -1,0 +1,127 @@
+// One life of a session's storage: the stores, approval and input requests, outbox and run executor that read and write it,
+// all over one closable view of the object's SQLite (src/lib/closable-sql.ts). A session id lives again
+// after DELETE and a re-create, or when a stateless session starts over; the object then ends the old
+// life (closing its view) before it wipes the storage and opens a new one. Whatever the old life's work
+// still does afterwards (a webhook delivery awaited across the wipe, a run that outlived DELETE_WAIT_MS)
+// meets the closed view, so no trace row, outbox row, approval, input or message of the first life
+// lands in the second: one guard for every store.
+import { closableSql, unlessStorageClosed, type ClosableSql } from "../lib/closable-sql";
+import type { Env } from "../env";
+import { ApprovalRequests } from "./interactions/approval-requests";
+import { InputRequests } from "./interactions/input-requests";
+import { RequestDedupe } from "./runs/request-dedupe";
+import { RunExecutor } from "./runs/run-executor";
+import { RunLifecycle } from "./runs/run-lifecycle";
+import { runView, type RunView } from "./runs/run-views";
+import type { RunWaiters } from "./runs/run-waiters";
+import { SessionStore, type RunRow } from "./session-store";
+import type { SessionConfig } from "./settings";
+import { EventHub, type TracePolicy } from "./trace/event-hub";
+import { createTracePolicy, webhookSettings } from "./trace/trace-policy";
+import { WebhookOutbox } from "./trace/webhook-outbox";
+
+export interface SessionLifeDeps {
+  /** The object's env, read when used (a test may lay settings over it: test/support/session-config.ts). */
+  env: () => Env;
+  /** The object's SQLite, migrated. */
+  sql: SqlStorage;
+  config: () => SessionConfig;
+  /** The object's: a waiter outlives nothing, it is answered before a wipe. */
+  waiters: RunWaiters;
+  /** Sets the object's alarm for what remains to do. */
+  armWatchdog: () => Promise<void>;
+  /** Sets the object's alarm for now: a run yielded between steps, and the alarm's invocation continues it. */
+  continueInFreshInvocation: () => Promise<void>;
+  /** Keeps the object alive until `work` settles (ctx.waitUntil). */
+  waitUntil: (work: Promise<unknown>) => void;
+}
+
+export class SessionLife {
+  readonly store: SessionStore;
+  readonly hub: EventHub;
+  readonly approvals: ApprovalRequests;
+  readonly inputs: InputRequests;
+  readonly lifecycle: RunLifecycle;
+  readonly dedupe: RequestDedupe;
+  readonly outbox: WebhookOutbox;
+  readonly executor: RunExecutor;
+  private readonly view: ClosableSql;
+  private trace: TracePolicy | undefined;
+
+  constructor(private readonly d: SessionLifeDeps) {
+    this.view = closableSql(d.sql);
+    const sql = this.view.sql;
+    this.store = new SessionStore(sql);
+    this.hub = new EventHub(this.store, () => this.tracePolicy());
+    this.dedupe = new RequestDedupe(sql);
+    this.lifecycle = new RunLifecycle(this.store);
+    this.outbox = new WebhookOutbox(
+      sql,
+      () => webhookSettings(d.env()),
+      // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
+      (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
+    );
+    this.approvals = new ApprovalRequests(
+      sql,
+      this.store,
+      (runId, e, o) => this.hub.emit(runId, e, o),
+      () => this.tracePolicy().redact,
+    );
+    this.inputs = new InputRequests({
+      sql,
+      lifecycle: this.lifecycle,
+      emit: (runId, e) => this.hub.emit(runId, e),
+      onPaused: (runId) => {
+        this.executor.answerWaiters(runId);
+        void d.armWatchdog();
+      },
+    });
+    this.executor = new RunExecutor({
+      env: d.env,
+      config: d.config,
+      store: this.store,
+      hub: this.hub,
+      approvals: this.approvals,
+      inputs: this.inputs,
+      lifecycle: this.lifecycle,
+      waiters: d.waiters,
+      view: (r) => this.runView(r),
+      armWatchdog: d.armWatchdog,
+      continueInFreshInvocation: d.continueInFreshInvocation,
+    });
+  }
+
+  /** Ends this life: from now on its stores neither read nor write (the object wipes the storage next). */
+  end(): void {
+    this.view.close();
+  }
+
+  /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */
+  runView(r: RunRow): RunView {
+    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : r.status === "awaiting_input" ? this.inputs.pending(r.runId) : [];
+    return runView(r, pending);
+  }
+
+  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
+  deliverWebhooks(): void {
+    this.d.waitUntil(
+      this.outbox
+        .deliverDue()
+        .then(() => this.d.armWatchdog())
+        // Deliveries of an ended life stop there: the session they belonged to is gone.
+        .catch(unlessStorageClosed)
+        .catch((e: unknown) => console.error("webhook delivery failed", e)),
+    );
+  }
+
+  /** Redaction, retention and webhook hooks of the trace, built once per life. */
+  private tracePolicy(): TracePolicy {
+    this.trace ??= createTracePolicy(
+      this.d.env(),
+      () => this.store.id() ?? "",
+      this.outbox,
+      () => this.deliverWebhooks(),
+    );
+    return this.trace;
+  }
+}
