@@ -462,9 +462,19 @@ function download(filename, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The lesson as one self-contained HTML file: its sanitized body and a small print-friendly style. */
-function standaloneHtml(title, bodyHtml) {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap}</style></head><body>${bodyHtml}</body></html>\n`;
+/**
+ * The lesson as one self-contained HTML file: its sanitized body (math already MathML, code already
+ * coloured, the answer forms left out) with a small print-friendly style and lesson.css written in, so it
+ * opens offline from a file.
+ */
+async function standaloneHtml(title, body) {
+  const copy = body.cloneNode(true);
+  for (const form of copy.querySelectorAll(".exercise-answer, .exercise-forms")) form.remove();
+  const lessonCss = await (await fetch("/lesson.css")).text();
+  const style =
+    "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap;background:#f4f4f2;padding:.6rem}" +
+    "@media (prefers-color-scheme:dark){body{background:#151515;color:#ececec}pre{background:#1f1f1f}a{color:#8ab4f8}}";
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}\n${lessonCss}</style></head><body>${copy.innerHTML}</body></html>\n`;
 }
 
 async function openLesson(key) {
@@ -633,7 +643,7 @@ ui.downloadMarkdown.addEventListener("click", () => openedLesson && download(ope
 ui.downloadHtml.addEventListener("click", () => {
   if (!openedLesson) return;
   const title = ui.lessonBody.querySelector("h1")?.textContent ?? openedLesson.key;
-  download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", standaloneHtml(title, ui.lessonBody.innerHTML));
+  void standaloneHtml(title, ui.lessonBody).then((html) => download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", html));
 });
 ui.printLesson.addEventListener("click", () => window.print());
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.

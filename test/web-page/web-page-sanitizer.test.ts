@@ -1,19 +1,11 @@
 // The page's Markdown renderer in Chromium, under the strict Content-Security-Policy: link and image
 // URLs are judged as the browser reads them (entities decoded), so `javascript&#58;` — which passed the
 // old URL check and became a live `javascript:` link — loses its URL, inline and reference-style alike.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, STRICT_CSP } from "../support/chromium";
 import { startPageServer, type PageServer } from "../support/page-server";
-import { fromRoot } from "../support/paths";
-
-const PUBLIC = fromRoot("public");
-const served = (path: string, type: string) => (_req: unknown, res: import("node:http").ServerResponse) => {
-  res.writeHead(200, { "content-type": type, "content-security-policy": STRICT_CSP }).end(readFileSync(resolve(PUBLIC, `.${path}`)));
-};
-const js = "text/javascript; charset=utf-8";
+import { pageModuleRoutes } from "../support/page-modules";
 
 const ATTACKS = {
   inline: "[x](javascript&#58;alert(1))",
@@ -47,9 +39,7 @@ describe("the page's Markdown renderer", () => {
       "/": (_req, res) =>
         void res.writeHead(200, { "content-type": "text/html", "content-security-policy": STRICT_CSP }).end('<!doctype html><div id="out"></div>'),
       "/favicon.ico": (_req, res) => void res.writeHead(204).end(),
-      "/js/markdown.js": served("/js/markdown.js", js),
-      "/vendor/marked.esm.js": served("/vendor/marked.esm.js", js),
-      "/vendor/purify.es.mjs": served("/vendor/purify.es.mjs", js),
+      ...pageModuleRoutes(),
     });
     browser = await launchChromium();
     page = await browser.newPage();
