@@ -686,6 +686,9 @@ async function start() {
   }
   if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
   await Promise.all([refreshLessons(), refreshCourses(), refreshMcpServers()]);
+  // ?lesson=<key>: a chat's link to a lesson whose formulas it could not show; reading it is harmless.
+  const lesson = new URLSearchParams(location.search).get("lesson");
+  if (lesson) await openLesson(lesson);
 }
 
 void start();

@@ -3,49 +3,14 @@
 // MathML needs no fonts or inline style: it works under the page's Content-Security-Policy, in the
 // standalone download opened from file:// and in print. TeX KaTeX cannot parse stays as its source.
 import katex from "/vendor/katex.mjs";
+import { mathExtensions } from "./math-syntax.js";
 
-// `$…$` as Pandoc reads it: no space just inside either dollar, and no digit right after the closing one,
-// so "it costs $5 and $10" stays text; nor a backtick inside, so a dollar never reaches into code.
-const INLINE = [
-  { re: /^\$\$([\s\S]+?)\$\$/, display: true },
-  { re: /^\\\[([\s\S]+?)\\\]/, display: true },
-  { re: /^\\\(([\s\S]+?)\\\)/, display: false },
-  { re: /^\$(?![\s$])((?:\\[\s\S]|[^\\$\n`])+?)(?<!\s)\$(?!\d)/, display: false },
-];
-const BLOCK = [/^\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/, /^\\\[([\s\S]+?)\\\][ \t]*(?:\n+|$)/];
-
-const placeholder = (escape, tex, display) => `<span class="math-tex" data-display="${display}">${escape(tex.trim())}</span>`;
-
-/** marked extensions for the four delimiters; `escape` escapes text for HTML. */
+/** marked extensions keeping TeX as placeholders with its source as text; `escape` escapes text for HTML. */
 export function mathExtension(escape) {
-  return [
-    {
-      name: "mathBlock",
-      level: "block",
-      start: (src) => src.match(/\$\$|\\\[/)?.index,
-      tokenizer(src) {
-        for (const re of BLOCK) {
-          const m = re.exec(src);
-          if (m) return { type: "mathBlock", raw: m[0], tex: m[1] };
-        }
-        return undefined;
-      },
-      renderer: (token) => `<p class="math-block">${placeholder(escape, token.tex, true)}</p>\n`,
-    },
-    {
-      name: "math",
-      level: "inline",
-      start: (src) => src.match(/\$|\\[([]/)?.index,
-      tokenizer(src) {
-        for (const { re, display } of INLINE) {
-          const m = re.exec(src);
-          if (m) return { type: "math", raw: m[0], tex: m[1], display };
-        }
-        return undefined;
-      },
-      renderer: (token) => placeholder(escape, token.tex, token.display),
-    },
-  ];
+  return mathExtensions((tex, display, block) => {
+    const placeholder = `<span class="math-tex" data-display="${display}">${escape(tex)}</span>`;
+    return block ? `<p class="math-block">${placeholder}</p>\n` : placeholder;
+  });
 }
 
 /** Replaces every placeholder under `root` with MathML, or with its source when KaTeX refuses it. */

@@ -12,9 +12,19 @@ export async function platformCalls(platform: "telegram" | "slack", target: stri
   return ((await res.json()) as { calls: PlatformCall[] }).calls;
 }
 
-/** The next `times` calls to this chat or channel fail (Telegram: HTTP 500; Slack: ok=false). */
-export async function failNextCalls(platform: "telegram" | "slack", target: string | number, times: number): Promise<void> {
-  await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times }) });
+/** The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false). */
+export async function failNextCalls(
+  platform: "telegram" | "slack",
+  target: string | number,
+  times: number,
+  as: { status: number; description: string; method?: string } | undefined = undefined,
+): Promise<void> {
+  await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times, ...as }) });
+}
+
+/** A file a person sends (a photo): Telegram's file_id and Slack's file id are both `id`. */
+export async function offerFile(id: string, bytes: Uint8Array): Promise<void> {
+  await fetch(`${base()}/__files`, { method: "POST", body: JSON.stringify({ id, base64: btoa(String.fromCharCode(...bytes)) }) });
 }
 
 /** Polls until `check` returns a value that is not undefined (or false). */

@@ -1,6 +1,8 @@
-// The Slack Web API calls the bot makes: chat.postMessage, and for the approval buttons a message with
+// The Slack Web API calls the bot makes: chat.postMessage (plain, or mrkdwn made from Markdown by
+// slack-mrkdwn.ts), the download of a file a person shared, and for the approval buttons a message with
 // Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
+import { packBlocks } from "../chat-markdown";
 import { splitMessage } from "../split-message";
 
 /** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
@@ -35,6 +37,16 @@ export class SlackApi {
         ...(threadTs ? { thread_ts: threadTs } : {}),
         unfurl_links: false,
       });
+      first ??= typeof answer.ts === "string" ? answer.ts : undefined;
+    }
+    return first;
+  }
+
+  /** Posts mrkdwn blocks (slack-mrkdwn.ts, already escaped) as messages of at most 4000 characters; returns the first one's ts. */
+  async postMrkdwn(channel: string, blocks: readonly string[], threadTs?: string): Promise<string | undefined> {
+    let first: string | undefined;
+    for (const text of packBlocks(blocks, SLACK_MAX_MESSAGE, splitMessage)) {
+      const answer = await this.call("chat.postMessage", { channel, text, mrkdwn: true, ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false });
       first ??= typeof answer.ts === "string" ? answer.ts : undefined;
     }
     return first;

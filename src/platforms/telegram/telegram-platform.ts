@@ -1,11 +1,15 @@
 // Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, the
-// chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
-// documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
+// chat's session `tg-<chat id>` (/new moves it on), replies in Telegram's HTML (telegram-html.ts), lessons
+// as HTML messages (their Answer Key left for the quiz) with a link to the page where their formulas are
+// rendered, then as Markdown documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Config } from "../../config";
 import { BOT_TENANTS } from "../../lib/tenant";
 import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
+import { withoutAnswerKey } from "../../lessons/outline";
+import { lessonPageUrl } from "../lesson-page-url";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
+import { TELEGRAM_HTML, telegramHtml } from "./telegram-html";
 import { parseTelegramCommand } from "./telegram-commands";
 
 export interface TelegramShapes {
@@ -55,11 +59,15 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
-    await this.api().sendMessage(to.chatId, message.text, message.buttons?.length ? keyboard(message.buttons) : undefined);
+    await this.api().sendHtml(to.chatId, telegramHtml(message.text).blocks, message.buttons?.length ? keyboard(message.buttons) : undefined);
     return to;
   }
 
   async sendLesson(to: TelegramShapes["target"], lesson: LessonFile): Promise<void> {
+    const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
+    const url = lessonPageUrl(this.config, lesson.key);
+    const link = url ? [TELEGRAM_HTML.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
+    await this.api().sendHtml(to.chatId, [...blocks, ...link]);
     await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
   }
 
