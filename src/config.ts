@@ -173,6 +173,13 @@ export const ConfigSchema = z.object({
   WEAK_CONCEPTS_MAX: int(10, 1, 100),
   /** Due reviews a course's next lesson re-asks in its Recap at most (2–4 by default). */
   RECAP_MAX_REVIEWS: int(4, 1, 20),
+  // ---- issue 26: what the learner sees (docs/api.md#images)
+  /** true: the models read images (photos of homework reach them as image parts); false: images are refused, plainly. */
+  MODEL_VISION: bool(false),
+  /** Largest image accepted (JPEG, PNG, WebP or GIF, by its bytes), on every way in. */
+  MAX_IMAGE_BYTES: int(5 * 1024 * 1024, 1024, 20 * 1024 * 1024),
+  /** Images one message may carry. */
+  MAX_IMAGES: int(4, 1, 16),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -59,7 +59,17 @@ export type AgentEvent =
   /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time. */
   | { type: "approval.decided"; approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string }
   /** `step` is the loop's step; 0 for a call outside the loop's steps (a compaction summary, the blind answer check). */
-  | { type: "model.request"; step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number }
+  /** `images`: how many images the request carries (absent when none); the trace never holds their bytes. */
+  | {
+      type: "model.request";
+      step: number;
+      model: string;
+      purpose: ModelPurpose;
+      messageCount: number;
+      toolCount: number;
+      estimatedTokens: number;
+      images?: number;
+    }
   | {
       type: "model.response";
       step: number;

@@ -1,6 +1,5 @@
 // The Hono app: config, body limit, auth on /v1, routes by resource, errors in the contract's shape.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { platformRoutes } from "../channels/platform-routes";
 import { loadConfig } from "../config";
@@ -10,7 +9,7 @@ import { approvalRoutes } from "./approvals";
 import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
 import { bearerAuth } from "./auth";
-import { errorResponse, handleError } from "../http-kit/errors";
+import { handleError } from "../http-kit/errors";
 import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
 import { lessonExerciseRoutes } from "../learning/exercise-routes";
@@ -25,6 +24,8 @@ import { mcpOAuthCallbackRoutes } from "../mcp/oauth/callback-routes";
 import { mcpServerRoutes } from "../mcp/server-routes";
 import { sessionRoutes } from "./sessions";
 import { assetOrNotFound } from "./static-assets";
+import { bodyLimitWithImages } from "../images/image-body-limit";
+import { imageRoutes } from "../images/image-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -45,12 +46,7 @@ export function createApp() {
   app.use("/v1/*", bearerAuth);
   app.use("/mcp", bearerAuth);
   app.use("/v1/*", requireJsonBody);
-  app.use("*", (c, next) =>
-    bodyLimit({
-      maxSize: c.get("config").MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${c.get("config").MAX_BODY_BYTES} bytes).`),
-    })(c, next),
-  );
+  app.use("*", bodyLimitWithImages);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/v1/sessions", sessionRoutes);
@@ -61,6 +57,7 @@ export function createApp() {
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
+  app.route("/v1/images", imageRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/responses", responsesRoutes);
   app.route("/v1/courses", courseRoutes);

@@ -8,9 +8,12 @@ import { sseResponse, wantsStream } from "../http-kit/sse";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../http-kit/tenant-session";
 import { parseId, parseJson, parseQuery } from "../http-kit/validation";
+import { storeImageUrls } from "../images/image-url";
 
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),
+  /** Photos of the learner's work, as base64 data URLs (docs/api.md#images). */
+  images: z.array(z.string()).optional(),
   stream: z.boolean().optional(),
   paradigm: ParadigmSchema.default("react"),
   maxSteps: z.number().int().min(1).optional(),
@@ -26,6 +29,12 @@ export const runRoutes = new Hono<AppEnv>()
     if (body.maxSteps !== undefined && body.maxSteps > config.MAX_STEPS) {
       throw badRequest("invalid_request", `maxSteps may lower the configured MAX_STEPS (${config.MAX_STEPS}), not raise it`);
     }
+    const images = await storeImageUrls(
+      c.env.IMAGES,
+      config,
+      c.get("tenant"),
+      (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` })),
+    );
     const stream = wantsStream(c.req.header("accept"), body.stream);
     const idempotencyKey = await idempotencyKeyOf(c);
     const handle = await startRun(
@@ -38,6 +47,7 @@ export const runRoutes = new Hono<AppEnv>()
         maxSteps: body.maxSteps ?? config.MAX_STEPS,
         channel: "http",
         tenant: c.get("tenant"),
+        ...(images.size ? { images: [...images.values()] } : {}),
       },
       { idempotencyKey },
     );

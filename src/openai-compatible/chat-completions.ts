@@ -54,6 +54,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     channel: "openai",
     tenant: c.get("tenant"),
     ...(turn.system ? { system: turn.system } : {}),
+    ...(turn.images ? { images: turn.images } : {}),
   };
   const place: TurnPlace = turn.sessionId ? { kind: "session", sessionId: turn.sessionId } : { kind: "stateless", history: turn.history };
   return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);

@@ -83,9 +83,9 @@ describe("math and code in the page's Markdown", () => {
     expect(await page.locator("#out pre code.hljs .hljs-comment").textContent()).toContain("<script>");
     expect(await page.locator("#out script").count()).toBe(0);
     // The keyword is coloured by lesson.css, not left in the text colour.
-    const [keyword, text] = await page
-      .locator("#out pre code.hljs")
-      .evaluate((code) => [getComputedStyle(code.querySelector(".hljs-keyword")!).color, getComputedStyle(code).color]);
+    const [keyword, text] = (await page.evaluate(
+      `(() => { const code = document.querySelector("#out pre code.hljs"); return [getComputedStyle(code.querySelector(".hljs-keyword")).color, getComputedStyle(code).color]; })()`,
+    )) as [string, string];
     expect(keyword).not.toBe(text);
     expect(await page.locator("#out pre").nth(1).textContent()).toBe("plain $x$ text\n");
     expect(problems).toEqual([]);

@@ -3,7 +3,9 @@
 // session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { type Message, newId, now } from "../../agent";
+import { type ImageRef, type Message, newId, now } from "../../agent";
+import { storeImageUrls } from "../../images/image-url";
+import { responsesImages } from "../wire-images";
 import type { Tenant } from "../../lib/tenant";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { RunDedupe } from "../../session/runs/request-dedupe";
@@ -47,6 +49,8 @@ export interface ResponsesTurn {
   previous?: ResponseRef;
   conversation?: string;
   input: string;
+  /** The input's images (its `input_image` parts), stored. */
+  images?: ImageRef[];
   /** `instructions` and the system/developer messages of `input`. */
   guidance?: string;
   stream: boolean;
@@ -64,9 +68,16 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     throw new ParamError(400, "invalid_request", "store: false is stateless; it cannot continue a stored conversation.", "store");
   if (req.background && req.store === false) throw new ParamError(400, "invalid_request", "background responses must be stored.", "background");
 
-  const { system, messages } = readItems(req.input);
+  const images = await storeImageUrls(
+    c.env.IMAGES,
+    c.get("config"),
+    c.get("tenant"),
+    typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : [])),
+  );
+  const { system, messages } = readItems(req.input, images);
   const last = messages.at(-1);
-  if (last?.role !== "user" || !last.content.trim()) throw new ParamError(400, "invalid_request", "The input must end with a user message with text.", "input");
+  if (last?.role !== "user" || (!last.content.trim() && !last.images?.length))
+    throw new ParamError(400, "invalid_request", "The input must end with a user message with text or an image.", "input");
   const maxChars = c.get("config").MAX_INPUT_CHARS;
   if (last.content.length > maxChars)
     throw new ParamError(400, "input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
@@ -86,6 +97,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     ...(previous ? { previous } : {}),
     ...(conversation ? { conversation } : {}),
     input: last.content,
+    ...(last.images?.length ? { images: last.images } : {}),
     ...(guidance ? { guidance } : {}),
     stream: req.stream === true,
     background: req.background === true,
@@ -101,8 +113,8 @@ async function newSessionId(tenant: Tenant, key: string | undefined): Promise<st
   return key ? `resp-${(await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32)}` : `resp-${crypto.randomUUID()}`;
 }
 
-/** `input` → the caller's system text and the conversation as domain messages. */
-function readItems(input: string | z.output<typeof Item>[]): { system: string; messages: Message[] } {
+/** `input` → the caller's system text and the conversation as domain messages (`images`: stored image URL → its reference). */
+function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<string, ImageRef>): { system: string; messages: Message[] } {
   if (typeof input === "string") return { system: "", messages: [{ id: newId("msg"), createdAt: now(), role: "user", content: input }] };
   const system: string[] = [];
   const messages: Message[] = [];
@@ -113,7 +125,11 @@ function readItems(input: string | z.output<typeof Item>[]): { system: string; m
       throw new ParamError(400, "unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
     const text = textOf(item.content, i);
     if (item.role === "system" || item.role === "developer") system.push(text);
-    else messages.push({ id: newId("msg"), createdAt: now(), role: item.role, content: text });
+    else if (item.role === "assistant") messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text });
+    else {
+      const refs = responsesImages(item.content, i).flatMap((img) => images.get(img.url) ?? []);
+      messages.push({ id: newId("msg"), createdAt: now(), role: "user", content: text, ...(refs.length ? { images: refs } : {}) });
+    }
   });
   return { system: system.join("\n\n"), messages };
 }
@@ -123,6 +139,7 @@ function textOf(content: string | z.output<typeof Part>[] | undefined, i: number
   return (content ?? [])
     .map((p, k) => {
       if (p.text !== undefined && (p.type === "input_text" || p.type === "output_text")) return p.text;
+      if (p.type === "input_image") return ""; // an image, read by responsesImages
       throw new ParamError(
         400,
         "unsupported_content",

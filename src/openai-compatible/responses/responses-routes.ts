@@ -30,6 +30,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       channel: "responses",
       tenant: c.get("tenant"),
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
+      ...(turn.images ? { images: turn.images } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
     const meta: ResponseMeta = {

@@ -13,6 +13,7 @@ import type { SessionStore, RunRow } from "../session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
 import type { McpInputRequest } from "../../mcp";
+import { imageLoader } from "../../images/with-images";
 
 export interface DriveDeps {
   config: Config;
@@ -43,7 +44,10 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   // The user's message is stored once, even when a restarted run comes through here again (a resumed run
   // stored it in its first execution). A grading run's conversation is its own (the exercise and the
   // answer), not part of the session's history.
-  if (!grading && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  if (!grading && d.how !== "resume" && store.messageCount(run.runId) === 0) {
+    const images = run.options.images;
+    store.appendMessage({ ...userMessage(run.input), ...(images?.length ? { images } : {}) }, run.runId);
+  }
   if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) {
     return fail("model_not_configured", "No model is configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a non-OpenAI server) in .dev.vars or as secrets.");
   }
@@ -62,7 +66,9 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       stream: run.options.stream,
       emit: recordingEmit,
     });
-  const models = createRunModels(config, recordingEmit);
+  // With MODEL_VISION the writing model is shown the conversation's images, read from the run's tenant's store.
+  const images = config.MODEL_VISION ? imageLoader(d.env.IMAGES, run.options.tenant ?? null) : undefined;
+  const models = createRunModels(config, recordingEmit, images);
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;

@@ -3,6 +3,7 @@
 // MODEL_API chooses, and carries its purpose into the trace.
 import { createOpenAIModel, createOpenAIResponsesModel, type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../../agent";
 import type { Config } from "../../config";
+import { withImages, type ImageLoader } from "../../images/with-images";
 
 export type RunModels = Record<ModelPurpose, ModelClient>;
 
@@ -34,10 +35,14 @@ function buildModel(config: Config, purpose: ModelPurpose): ModelClient {
   return { model: client.model, purpose, complete: (req) => client.complete(req) };
 }
 
-/** The run's models; the summary and grader ones trace their calls themselves (the loop traces the others). */
-export function createRunModels(config: Config, emit: Emit): RunModels {
+/**
+ * The run's models; the summary and grader ones trace their calls themselves (the loop traces the others).
+ * With `images` (MODEL_VISION), the writing model is shown the conversation's images.
+ */
+export function createRunModels(config: Config, emit: Emit, images?: ImageLoader): RunModels {
+  const writing = createModel(config, "writing");
   return {
-    writing: createModel(config, "writing"),
+    writing: images ? withImages(writing, images) : writing,
     subagent: createModel(config, "subagent"),
     summary: tracedModel(createModel(config, "summary"), emit),
     grader: tracedModel(createModel(config, "grader"), emit),
