@@ -24,6 +24,7 @@ import { parseQuizButton } from "../learning/chat-quiz";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
+import { storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
@@ -165,16 +166,22 @@ export class ChatObject extends DurableObject<Env> {
     }
   }
 
-  /** Starts the agent's run; the answer is awaited outside the queue so the next message can start. */
+  /**
+   * Starts the agent's run, with the photo the message carries (stored first; a photo it cannot take is
+   * answered plainly instead); the answer is awaited outside the queue so the next message can start.
+   */
   private async ask(job: ChatJob, platform: AnyChatPlatform, input: string): Promise<void> {
     const sessionId = this.sessionFor(job);
     const config = loadConfig(this.env);
+    const image = await storeChatImage(this.env, config, platform, job.message);
+    if ("refusal" in image) return this.reply(job.seq, platform, image.refusal);
     const handle = await startRun(this.env, sessionId, input, {
       stream: false,
       paradigm: "react",
       maxSteps: config.MAX_STEPS,
       channel: job.message.platform,
       tenant: platform.tenant,
+      ...(image.images.length ? { images: image.images } : {}),
     });
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);

@@ -1,6 +1,7 @@
 // For tests inside workerd: reads what the fake Telegram and Slack APIs received, scripts failures,
 // and waits for background work (the bots answer after their webhook returned).
 import { env } from "cloudflare:workers";
+import { base64Of } from "./images";
 import type { PlatformCall } from "./platform-fake";
 
 const vars = env as unknown as Record<string, string>;
@@ -24,7 +25,7 @@ export async function failNextCalls(
 
 /** A file a person sends (a photo): Telegram's file_id and Slack's file id are both `id`. */
 export async function offerFile(id: string, bytes: Uint8Array): Promise<void> {
-  await fetch(`${base()}/__files`, { method: "POST", body: JSON.stringify({ id, base64: btoa(String.fromCharCode(...bytes)) }) });
+  await fetch(`${base()}/__files`, { method: "POST", body: JSON.stringify({ id, base64: base64Of(bytes) }) });
 }
 
 /** Polls until `check` returns a value that is not undefined (or false). */

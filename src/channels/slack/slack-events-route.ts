@@ -4,6 +4,7 @@
 // at once, well within Slack's 3 seconds.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http-kit/app-env";
+import { visibleImage } from "../chat-images";
 import { chatObject } from "../chat-object";
 import { slackObjectName } from "../../platforms/slack/slack-platform";
 import { SlackEnvelope, SlackEventCallback, SlackUrlVerification, slackChatMessage } from "../../platforms/slack/slack-event";
@@ -15,8 +16,9 @@ export const slackRoutes = new Hono<AppEnv>().post("/events", async (c) => {
   if (type === "url_verification") return c.json({ challenge: parseOrBadRequest(SlackUrlVerification, payload).challenge });
   if (type !== "event_callback") return c.json({ ok: true });
   const callback = parseOrBadRequest(SlackEventCallback, payload);
-  const message = slackChatMessage(callback);
-  if (!message) return c.json({ ok: true });
+  const read = slackChatMessage(callback);
+  if (!read) return c.json({ ok: true });
+  const message = visibleImage(read, c.get("config"));
   requireSlackBotToken(c);
   await chatObject(c.env, slackObjectName(message)).accept(`event:${callback.event_id}`, message);
   return c.json({ ok: true });

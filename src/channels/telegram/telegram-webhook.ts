@@ -7,6 +7,7 @@ import type { AppEnv } from "../../http-kit/app-env";
 import { HttpError } from "../../lib/http-error";
 import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { parseJson } from "../../http-kit/validation";
+import { visibleImage } from "../chat-images";
 import { chatObject } from "../chat-object";
 import { telegramObjectName } from "../../platforms/telegram/telegram-platform";
 import { TelegramUpdate, telegramChatMessage, telegramClick } from "../../platforms/telegram/telegram-update";
@@ -22,7 +23,8 @@ export const telegramRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
     throw new HttpError(403, "forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
   }
   const update = await parseJson(c, TelegramUpdate);
-  const message = telegramChatMessage(update);
+  const read = telegramChatMessage(update);
+  const message = read && visibleImage(read, c.get("config"));
   if (message) await chatObject(c.env, telegramObjectName(message.chatId)).accept(`update:${update.update_id}`, message);
   const click = telegramClick(update);
   if (click) await chatObject(c.env, telegramObjectName(click.address.chatId)).click(`update:${update.update_id}`, click);

@@ -3,6 +3,7 @@
 // Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
 import { packBlocks } from "../chat-markdown";
+import { readCapped } from "../download-capped";
 import { splitMessage } from "../split-message";
 
 /** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
@@ -50,6 +51,18 @@ export class SlackApi {
       first ??= typeof answer.ts === "string" ? answer.ts : undefined;
     }
     return first;
+  }
+
+  /**
+   * A shared file's bytes from its url_private, with the bot token (needs the files:read scope). Only
+   * Slack's file host (or the configured API's origin) is asked: the token never goes anywhere else.
+   */
+  async downloadFile(url: string, maxBytes: number): Promise<Uint8Array> {
+    const origin = new URL(this.base).origin;
+    if (!url.startsWith("https://files.slack.com/") && !url.startsWith(`${origin}/`)) throw new SlackApiError("file download", "not_a_slack_file_url");
+    const res = await fetch(url, { headers: { authorization: `Bearer ${this.token}` } });
+    if (!res.ok) throw new SlackApiError("file download", `http_${res.status}`);
+    return readCapped(res, maxBytes);
   }
 
   /** Posts one message made of Block Kit `blocks`; `text` is the notification's fallback. Returns its ts. */

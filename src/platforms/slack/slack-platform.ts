@@ -5,7 +5,7 @@
 import type { Config } from "../../config";
 import { BOT_TENANTS } from "../../lib/tenant";
 import { splitMessage } from "../split-message";
-import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { ChatNotConfiguredError, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { packBlocks } from "../chat-markdown";
 import { lessonPageUrl } from "../lesson-page-url";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
@@ -16,7 +16,7 @@ import { parseSlackCommand } from "./slack-commands";
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
   /** `by`: "slack:<user id>", who wrote it. */
-  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string };
+  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
   /** A channel (or DM); in `threadTs`'s thread when it is set. */
   target: { platform: "slack"; channel: string; threadTs?: string };
   button: { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };
@@ -82,6 +82,10 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
     const url = lessonPageUrl(this.config, lesson.key);
     const link = url ? [SLACK_MRKDWN.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
     await this.api().postMrkdwn(to.channel, [...blocks, ...link], to.threadTs);
+  }
+
+  async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {
+    return this.api().downloadFile(image.ref, maxBytes);
   }
 
   async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string): Promise<void> {

@@ -5,6 +5,7 @@
 // parse (400 "can't parse entities") is sent again as its plain text, so no reply is ever lost. Prompts
 // and notes the bot writes itself go as plain text.
 import { splitMessage } from "../split-message";
+import { FileTooLargeError, readCapped } from "../download-capped";
 import { htmlToPlain, packHtml } from "./telegram-html";
 
 /** Telegram's limit for one message's text. */
@@ -26,16 +27,6 @@ export class TelegramApiError extends Error {
     message: string,
   ) {
     super(`Telegram ${method} failed (${status}): ${message}`);
-  }
-}
-
-/** A person's file over the size limit (MAX_IMAGE_BYTES): it is not downloaded further, nor stored. */
-export class FileTooLargeError extends Error {
-  constructor(
-    readonly bytes: number,
-    readonly maxBytes: number,
-  ) {
-    super(`The file has ${bytes} bytes; at most ${maxBytes} are accepted.`);
   }
 }
 
@@ -88,9 +79,7 @@ export class TelegramApi {
     if ((file.file_size ?? 0) > maxBytes) throw new FileTooLargeError(file.file_size!, maxBytes);
     const res = await fetch(`${this.base.replace(/\/$/, "")}/file/bot${this.token}/${file.file_path}`);
     if (!res.ok) throw new TelegramApiError("file download", res.status, res.statusText);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    if (bytes.byteLength > maxBytes) throw new FileTooLargeError(bytes.byteLength, maxBytes);
-    return bytes;
+    return readCapped(res, maxBytes);
   }
 
   /** Replaces a message's text; its inline keyboard goes away unless `replyMarkup` gives a new one. */

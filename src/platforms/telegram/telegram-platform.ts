@@ -4,7 +4,7 @@
 // rendered, then as Markdown documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Config } from "../../config";
 import { BOT_TENANTS } from "../../lib/tenant";
-import { ChatNotConfiguredError, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { ChatNotConfiguredError, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
 import { lessonPageUrl } from "../lesson-page-url";
@@ -14,8 +14,8 @@ import { parseTelegramCommand } from "./telegram-commands";
 
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number };
-  /** `by`: "telegram:<user id>", who wrote it. */
-  message: { platform: "telegram"; chatId: number; text: string; by?: string };
+  /** `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id). */
+  message: { platform: "telegram"; chatId: number; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
   /** A chat id, or "@channelusername" for a course delivered to a channel. */
   target: { platform: "telegram"; chatId: number | string };
   button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };
@@ -69,6 +69,10 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     const link = url ? [TELEGRAM_HTML.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
     await this.api().sendHtml(to.chatId, [...blocks, ...link]);
     await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
+  }
+
+  async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {
+    return this.api().downloadFile(image.ref, maxBytes);
   }
 
   async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string): Promise<void> {
