@@ -21,6 +21,8 @@ import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
 import type { Env } from "../env";
 import { parseQuizButton } from "../learning/chat-quiz";
+import { learnerStub } from "../learning/learner-object";
+import { progressSummary } from "../learning/progress-summary";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
@@ -157,6 +159,11 @@ export class ChatObject extends DurableObject<Env> {
       case "review":
         await this.quizzes.review(platform, m, to);
         return this.finish(seq);
+      case "progress": {
+        const config = loadConfig(this.env);
+        const progress = await learnerStub(this.env, platform.learnerId(m)).progress(platform.tenant, config.WEAK_CONCEPTS_MAX);
+        return this.reply(seq, platform, progressSummary(progress));
+      }
       case "ask":
         // While an MCP server's form or a quiz question is out, a plain message is its answer.
         if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform);

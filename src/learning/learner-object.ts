@@ -8,7 +8,7 @@ import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
 import type { GradedAnswer } from "./grade";
 import { LEARNER_MIGRATIONS } from "./learner-schema";
-import { LearnerStore, type Attempt, type Progress, type Review } from "./learner-store";
+import { LearnerStore, PROGRESS_DAYS, type Attempt, type Progress, type ProgressWindow, type Review } from "./learner-store";
 
 export class LearnerObject extends DurableObject<Env> {
   private readonly store: LearnerStore;
@@ -35,8 +35,10 @@ export class LearnerObject extends DurableObject<Env> {
     return this.allowed(tenant) ? this.store.dueReviews(now, limit) : null;
   }
 
-  async progress(tenant: Tenant, maxWeakConcepts: number, now = Date.now()): Promise<Progress | null> {
-    return this.allowed(tenant) ? this.store.progress(now, maxWeakConcepts) : null;
+  /** `window` as a number: the most weak concepts to list, over the default days back and ahead. */
+  async progress(tenant: Tenant, window: number | ProgressWindow, now = Date.now()): Promise<Progress | null> {
+    if (!this.allowed(tenant)) return null;
+    return this.store.progress(now, typeof window === "number" ? { maxWeakConcepts: window, ...PROGRESS_DAYS } : window);
   }
 
   /** A learner with no answers yet is anyone's to start. */
