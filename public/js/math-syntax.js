@@ -1,6 +1,6 @@
 // Where TeX sits in Markdown: `$…$` and `\(…\)` inline, `$$…$$` and `\[…\]` displayed, as marked
 // extensions that keep the TeX source in a token. One definition for the page (math.js renders the
-// tokens with KaTeX) and the chats (src/platforms/chat-markdown.ts renders them as Unicode); no imports.
+// tokens with KaTeX), the chats and Anki decks (src/lessons/markdown-dialect.ts); no imports.
 
 // `$…$` as Pandoc reads it: no space just inside either dollar, and no digit right after the closing one,
 // so "it costs $5 and $10" stays text; nor a backtick inside, so a dollar never reaches into code.

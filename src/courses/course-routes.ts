@@ -6,6 +6,9 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { parseId, parseJson } from "../http-kit/validation";
 import type { Config } from "../config";
 import { learnerStub } from "../learning/learner-object";
+import { deckFilename } from "../lessons/deck";
+import { lessonExercises } from "../lessons/exercise-store";
+import { deckResponse } from "../lessons/lesson-routes";
 import { CourseInput, type CourseDelivery } from "./course-input";
 import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
@@ -30,6 +33,19 @@ export const courseRoutes = new Hono<AppEnv>()
     // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
     const progress = await learnerStub(c.env, id).progress(c.get("tenant"), c.get("config").WEAK_CONCEPTS_MAX);
     return c.json({ ...course, progress });
+  })
+  .get("/:id/deck", async (c) => {
+    const id = parseId(c.req.param("id"), "course id");
+    const course = await shardHolding(c.env, id, c.get("config").COURSE_SHARDS).get(id, c.get("tenant"));
+    if (!course) throw notFound(`course ${id}`);
+    // The course's lessons in order, one deck; a lesson since deleted is left out.
+    const sets = await Promise.all(course.lessons.map((l) => lessonExercises(c.env.LESSONS, l.key, c.get("tenant"))));
+    return deckResponse(
+      c,
+      course.topic,
+      deckFilename(id),
+      sets.flatMap((s) => s ?? []),
+    );
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
