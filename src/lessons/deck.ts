@@ -6,22 +6,13 @@
 // import update the notes instead of doubling them.
 import type { ExerciseSet } from "./exercise-store";
 import type { KeyedExercise } from "./exercises";
-import { renderInDialect, type MarkdownDialect } from "./markdown-dialect";
-
-const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+import { renderInDialect, SIMPLE_HTML, type MarkdownDialect } from "./markdown-dialect";
 
 /** Anki's card HTML; TeX in the delimiters Anki's MathJax reads. */
 const ANKI_HTML: MarkdownDialect = {
-  escape,
-  strong: (inner) => `<b>${inner}</b>`,
-  em: (inner) => `<i>${inner}</i>`,
-  del: (inner) => `<s>${inner}</s>`,
-  code: (text) => `<code>${escape(text)}</code>`,
-  link: (inner, href) => `<a href="${escape(href).replaceAll('"', "&quot;")}">${inner}</a>`,
-  heading: (inner) => `<b>${inner}</b>`,
-  codeBlock: (code) => `<pre><code>${escape(code)}</code></pre>`,
-  quote: (inner) => `<blockquote>${inner}</blockquote>`,
-  math: (tex, display) => escape(display ? `\\[${tex}\\]` : `\\(${tex}\\)`),
+  ...SIMPLE_HTML,
+  codeBlock: (code) => `<pre><code>${SIMPLE_HTML.escape(code)}</code></pre>`,
+  math: (tex, display) => SIMPLE_HTML.escape(display ? `\\[${tex}\\]` : `\\(${tex}\\)`),
 };
 
 /** One field: HTML on one line (newlines as <br>), with no tab, so it needs no quoting. */

@@ -21,6 +21,22 @@ export interface MarkdownDialect {
   math(tex: string, display: boolean): string;
 }
 
+const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Plain HTML with the tags chats and Anki both read (escaping only &, < and >, and " in href); math as written. */
+export const SIMPLE_HTML: MarkdownDialect = {
+  escape: escapeHtml,
+  strong: (inner) => `<b>${inner}</b>`,
+  em: (inner) => `<i>${inner}</i>`,
+  del: (inner) => `<s>${inner}</s>`,
+  code: (text) => `<code>${escapeHtml(text)}</code>`,
+  link: (inner, href) => `<a href="${escapeHtml(href).replaceAll('"', "&quot;")}">${inner}</a>`,
+  heading: (inner) => `<b>${inner}</b>`,
+  codeBlock: (code) => `<pre>${escapeHtml(code)}</pre>`,
+  quote: (inner) => `<blockquote>${inner}</blockquote>`,
+  math: (tex) => escapeHtml(tex),
+};
+
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
 /** A renderer for `dialect` (math is rendered by the extension, see renderInDialect). */

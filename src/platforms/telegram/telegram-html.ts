@@ -3,21 +3,15 @@
 // (and " inside href). Messages are cut between blocks to fit 4096 characters; a block longer than that
 // is cut inside its text, closing its open tags and opening them again in the next message, so no
 // message carries half a tag.
+import { SIMPLE_HTML } from "../../lessons/markdown-dialect";
 import { packBlocks, renderForChat, type ChatDialect, type ChatText } from "../chat-markdown";
 
-const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+const escape = SIMPLE_HTML.escape;
 
 export const TELEGRAM_HTML: ChatDialect = {
-  escape,
-  strong: (inner) => `<b>${inner}</b>`,
-  em: (inner) => `<i>${inner}</i>`,
-  del: (inner) => `<s>${inner}</s>`,
-  code: (text) => `<code>${escape(text)}</code>`,
-  link: (inner, href) => `<a href="${escape(href).replaceAll('"', "&quot;")}">${inner}</a>`,
-  heading: (inner) => `<b>${inner}</b>`,
+  ...SIMPLE_HTML,
   codeBlock: (code, language) =>
     language && /^[\w+#-]+$/.test(language) ? `<pre><code class="language-${language}">${escape(code)}</code></pre>` : `<pre>${escape(code)}</pre>`,
-  quote: (inner) => `<blockquote>${inner}</blockquote>`,
 };
 
 export const telegramHtml = (markdown: string): ChatText => renderForChat(markdown, TELEGRAM_HTML);
