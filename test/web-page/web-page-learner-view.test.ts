@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../support/axe";
 import { launchChromium } from "../support/chromium";
 import { PNG_BASE64, PNG_DATA_URL } from "../support/images";
 import { MATH_LESSON } from "../support/math-lesson";
@@ -19,7 +20,6 @@ import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
 
 const TOKEN = "learner-view-token";
 const RESULTS = fromRoot("test-results");
-const AXE = readFileSync(fromRoot("node_modules/axe-core/axe.min.js"), "utf8");
 
 let model: ScriptedModel;
 let worker: WranglerDev | undefined;
@@ -36,18 +36,6 @@ async function openPage(viewport = { width: 1280, height: 900 }): Promise<{ page
   await page.goto(worker!.url + "/");
   await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
   return { page, problems };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)")) as {
-    id: string;
-    impact: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function ask(page: Page, text: string): Promise<void> {
