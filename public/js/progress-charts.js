@@ -101,7 +101,7 @@ function weakChart(weak) {
   const shown = weak.slice(0, 6);
   const max = Math.max(1, ...shown.map((c) => c.misses));
   const chart = svg("svg", { class: "chart-svg weak" });
-  const rowH = (H - 8) / Math.max(shown.length, 1);
+  const rowH = Math.min(24, (H - 8) / Math.max(shown.length, 1));
   shown.forEach((c, i) => {
     const y = 4 + i * rowH;
     chart.append(svg("text", { x: 4, y: y + rowH * 0.65, class: "tick" }, c.term.length > 18 ? `${c.term.slice(0, 17)}…` : c.term));
