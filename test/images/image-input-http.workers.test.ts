@@ -93,6 +93,53 @@ describe("images sent over HTTP", () => {
     expect((await stored("img-b")).length).toBeGreaterThan(0);
   });
 
+  it("reach the model from Responses input_image and UI file parts, read the same way", async () => {
+    const key = uniqueId("img-resp");
+    const marker = await script(key, [{ text: "A red pixel, again." }, { text: "Still a red pixel." }]);
+    const res = await as("a", "POST", "/v1/responses", {
+      model: "study-agent",
+      store: false,
+      input: [
+        {
+          role: "user",
+          content: [
+            { type: "input_text", text: `${marker} What is this?` },
+            { type: "input_image", image_url: PNG_DATA_URL, detail: "auto" },
+          ],
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const ui = await as("a", "POST", "/v1/ui/chat", {
+      id: uniqueId("img-ui"),
+      messages: [
+        {
+          id: "m1",
+          role: "user",
+          parts: [
+            { type: "text", text: `${marker} And this?` },
+            { type: "file", mediaType: "image/png", filename: "homework.png", url: PNG_DATA_URL },
+          ],
+        },
+      ],
+    });
+    expect(ui.status).toBe(200);
+    await ui.text();
+    const [fromResponses, fromUi] = (await requests(key)).requests.map((r) => (r.messages.at(-1)!.content as WirePart[]).filter((p) => p.type === "image_url"));
+    expect(fromResponses).toEqual([{ type: "image_url", image_url: { url: PNG_DATA_URL } }]);
+    expect(fromUi).toEqual([{ type: "image_url", image_url: { url: PNG_DATA_URL } }]);
+    // A web address is refused on every wire the same way, naming the field.
+    const web = await as("a", "POST", "/v1/chat/completions", {
+      model: "study-agent",
+      messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "https://example.org/x.png" } }] }],
+    });
+    expect(web.status).toBe(400);
+    expect(((await web.json()) as { error: { code: string; param: string } }).error).toMatchObject({
+      code: "unsupported_content",
+      param: "messages[0].content",
+    });
+  });
+
   it("refuses oversize, non-image and web-address images with a 4xx, storing nothing", async () => {
     const session = uniqueId("img-bad");
     const before = await stored("img-a");
