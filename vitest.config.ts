@@ -45,6 +45,8 @@ export default defineConfig({
                 // Models per purpose: summaries and grading on the fast model, subagents on their own override.
                 MODEL_FAST: "scripted-fast",
                 MODEL_SUBAGENT: "scripted-subagent",
+                // The model reads images (issue 26); tests of a model that cannot see override it per request.
+                MODEL_VISION: "true",
                 MODEL_MAX_RETRIES: "1",
                 ALLOW_PRIVATE_FETCH: "true",
                 SEARCH_PROVIDER: "searxng",

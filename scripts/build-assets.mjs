@@ -1,5 +1,7 @@
-// Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and
-// marked's and DOMPurify's browser builds into public/vendor/ for the page's Markdown (no build step for the page).
+// Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and the
+// browser builds of the page's libraries into public/vendor/ (no build step for the page): marked and
+// DOMPurify for Markdown, KaTeX for math, highlight.js (its core and the languages lessons use) for code.
+// They are static assets, never part of the Worker's bundle.
 // Runs as wrangler's [build] command (dev and deploy) and before the tests.
 // Several wrangler devs may start at once (the tests, the conformance suite), each running this: a file
 // is only replaced when its content changed, and then atomically (written aside, renamed over), and what
@@ -39,3 +41,10 @@ for (const { path } of walk(published)) {
 }
 publish(join(root, "node_modules/marked/lib/marked.esm.js"), join(root, "public/vendor/marked.esm.js"));
 publish(join(root, "node_modules/dompurify/dist/purify.es.mjs"), join(root, "public/vendor/purify.es.mjs"));
+publish(join(root, "node_modules/katex/dist/katex.mjs"), join(root, "public/vendor/katex.mjs"));
+const hljs = join(root, "node_modules/@highlightjs/cdn-assets/es");
+publish(join(hljs, "core.min.js"), join(root, "public/vendor/highlight/core.min.js"));
+// The languages public/js/highlight.js registers.
+for (const language of ["bash", "c", "cpp", "css", "java", "javascript", "json", "latex", "python", "r", "sql", "typescript", "xml", "yaml"]) {
+  publish(join(hljs, `languages/${language}.min.js`), join(root, `public/vendor/highlight/languages/${language}.min.js`));
+}

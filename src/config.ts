@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { CourseSettings } from "./courses/settings";
 import { HttpSettings } from "./http-kit/settings";
+import { ImageSettings } from "./images/settings";
 import { LearningSettings } from "./learning/settings";
 import { settingsLoader, shapeOf, type SettingsOf, type SettingsSlice } from "./lib/settings-loader";
 import { McpServerSettings } from "./mcp-server/settings";
@@ -31,6 +32,7 @@ const CONFIG_SLICES = [
   CourseSettings,
   LearningSettings,
   McpServerSettings,
+  ImageSettings,
   ...SESSION_SLICES,
   ...PLATFORM_SLICES,
 ] satisfies SettingsSlice[];

@@ -42,9 +42,10 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
         throw e;
       }
     },
-    /** Starts a run (creating the session if absent) and follows its events as they happen. */
-    async streamRun(sessionId, input) {
-      const res = await request("POST", `/v1/sessions/${id(sessionId)}/runs`, { input, stream: true }, { accept: "text/event-stream" });
+    /** Starts a run (creating the session if absent), with photos as data URLs, and follows its events as they happen. */
+    async streamRun(sessionId, input, images = []) {
+      const body = { input, stream: true, ...(images.length ? { images } : {}) };
+      const res = await request("POST", `/v1/sessions/${id(sessionId)}/runs`, body, { accept: "text/event-stream" });
       return { runId: res.headers.get("x-run-id"), events: readSse(res.body) };
     },
     /** Follows a run's events after trace seq `after` (a run resumed by an approval). */
@@ -77,8 +78,20 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async answerExercise(key, exercise, answer, sessionId) {
       return (await request("POST", `/v1/lessons/${id(key)}/answers`, { exercise, answer, sessionId })).json();
     },
-    async learnerProgress(learnerId) {
-      return (await request("GET", `/v1/learners/${id(learnerId)}/progress`)).json();
+    /** The learner's progress; `lessons` (keys) limits it to those lessons (a course's). */
+    async learnerProgress(learnerId, lessons) {
+      const query = lessons ? `?lessons=${lessons.map(id).join(",")}` : "";
+      return (await request("GET", `/v1/learners/${id(learnerId)}/progress${query}`)).json();
+    },
+    /** A lesson's or a course's exercises as an Anki deck: {filename, text}. */
+    async deck(kind, key) {
+      const res = await request("GET", `/v1/${kind === "course" ? "courses" : "lessons"}/${id(key)}/deck`);
+      const filename = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "deck.txt";
+      return { filename, text: await res.text() };
+    },
+    /** An image the learner sent, as a Blob (the caller's tenant's only). */
+    async image(key) {
+      return (await request("GET", `/v1/images/${id(key)}`)).blob();
     },
     /** {topic, level?, cron?, deliver?} → the new course's id. */
     async createCourse(course) {

@@ -5,7 +5,9 @@ import { planProgress, savedLessonKey, toolLine } from "./activity.js";
 import { ApiError, createApi } from "./api.js";
 import { courseItem, courseRequest } from "./courses.js";
 import { make } from "./dom.js";
+import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
+import { createProgressPanel } from "./progress-panel.js";
 import { escapeHtml, renderInto } from "./markdown.js";
 import { connectServer, serverItem } from "./mcp-servers.js";
 import { runEventHandlers } from "./run-events.js";
@@ -56,6 +58,13 @@ const ui = {
   downloadMarkdown: $("download-markdown"),
   downloadHtml: $("download-html"),
   printLesson: $("print-lesson"),
+  downloadDeck: $("download-deck"),
+  attach: $("attach"),
+  attachments: $("attachments"),
+  refreshProgress: $("refresh-progress"),
+  progressCourse: $("progress-course"),
+  progressCharts: $("progress-charts"),
+  progressSummary: $("progress-summary"),
   linkedSession: $("linked-session"),
   linkedSessionText: $("linked-session-text"),
   linkedSessionOpen: $("linked-session-open"),
@@ -63,6 +72,21 @@ const ui = {
 };
 
 const api = createApi({ token: () => localStorage.getItem(KEYS.token) || undefined });
+
+const attachments = createAttachments({
+  picker: ui.attach,
+  list: ui.attachments,
+  dropZone: ui.composer,
+  pasteTarget: ui.topic,
+  say: (text) => setStatus(text),
+});
+const progressPanel = createProgressPanel({
+  api,
+  learner: () => currentSession(),
+  select: ui.progressCourse,
+  charts: ui.progressCharts,
+  summary: ui.progressSummary,
+});
 
 /** The run being streamed, if any: what the cancel button stops. */
 let activeRun = null;
@@ -114,7 +138,7 @@ async function showSession(id) {
   let words = "";
   const results = new Map();
   for (const m of view.messages) {
-    if (m.role === "user") addUserMessage(m.content);
+    if (m.role === "user") addUserMessage(m.content, m.images ?? []);
     else if (m.role === "tool") results.set(m.toolCallId, m.status ?? "success");
     else if (m.role === "assistant" && m.toolCalls?.length) {
       calls.push(...m.toolCalls);
@@ -141,11 +165,37 @@ function safeJson(text) {
 
 // ---- the transcript
 
-function addUserMessage(text) {
+/** The person's message, with the photos it carried (data URLs as sent, or stored images by key). */
+function addUserMessage(text, photos = []) {
   ui.transcriptEmpty.hidden = true;
   const item = make("li", { className: "message user", text });
+  if (photos.length) {
+    const strip = make("div", { className: "photos" });
+    for (const [i, photo] of photos.entries()) {
+      const img = make("img", { attrs: { alt: `Photo ${i + 1} of ${photos.length} sent with this message` } });
+      if (typeof photo === "string") img.src = photo;
+      else void showStoredImage(img, photo.key);
+      strip.append(img);
+    }
+    item.append(strip);
+  }
   ui.transcript.append(item);
   item.scrollIntoView({ block: "nearest" });
+}
+
+/** A stored image, read with the API token and shown as a data URL (the page's policy allows no blob: images). */
+async function showStoredImage(img, key) {
+  try {
+    const blob = await api.image(key);
+    img.src = await new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(blob);
+    });
+  } catch {
+    img.alt = `${img.alt} (no longer available)`;
+  }
 }
 
 /** An assistant message that fills in as the run streams. */
@@ -338,9 +388,9 @@ function setRunning(running) {
   ui.newSession.disabled = running;
 }
 
-async function ask(input) {
+async function ask(input, images = []) {
   const sessionId = currentSession() ?? (await createSession());
-  addUserMessage(input);
+  addUserMessage(input, images);
   const bubble = addAssistantMessage();
   setRunning(true);
   setStatus("Working…");
@@ -371,7 +421,7 @@ async function ask(input) {
     },
   });
   try {
-    const started = await api.streamRun(sessionId, input);
+    const started = await api.streamRun(sessionId, input, images);
     activeRun = { sessionId, runId: started.runId };
     let events = started.events;
     // The trace seq of the last event seen: a resumed run is followed from there.
@@ -462,9 +512,19 @@ function download(filename, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The lesson as one self-contained HTML file: its sanitized body and a small print-friendly style. */
-function standaloneHtml(title, bodyHtml, dir) {
-  return `<!doctype html>\n<html dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap}</style></head><body>${bodyHtml}</body></html>\n`;
+/**
+ * The lesson as one self-contained HTML file: its sanitized body (math already MathML, code already
+ * coloured, the answer forms left out) in its own direction, with a small print-friendly style and
+ * lesson.css written in, so it opens offline from a file.
+ */
+async function standaloneHtml(title, body) {
+  const copy = body.cloneNode(true);
+  for (const form of copy.querySelectorAll(".exercise-answer, .exercise-forms")) form.remove();
+  const lessonCss = await (await fetch("/lesson.css")).text();
+  const style =
+    "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap;background:#f4f4f2;padding:.6rem}" +
+    "@media (prefers-color-scheme:dark){body{background:#151515;color:#ececec}pre{background:#1f1f1f}a{color:#8ab4f8}}";
+  return `<!doctype html>\n<html dir="${body.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}\n${lessonCss}</style></head><body>${copy.innerHTML}</body></html>\n`;
 }
 
 async function openLesson(key) {
@@ -512,6 +572,7 @@ async function showExercises(key) {
 async function showProgress(learner, key, exerciseCount) {
   ui.lessonProgress.textContent = `Your progress: ${progressLine(await api.learnerProgress(learner), key, exerciseCount)}`;
   ui.lessonProgress.hidden = false;
+  await progressPanel.refresh();
 }
 
 // ---- courses
@@ -520,11 +581,20 @@ async function refreshCourses() {
   try {
     const courses = await Promise.all((await api.listCourses()).map((c) => api.getCourse(c.id)));
     ui.coursesEmpty.hidden = courses.length > 0;
+    progressPanel.setCourses(courses);
     // A course whose details were open stays open.
     const open = new Set([...ui.courseList.querySelectorAll("li[data-course]:has(details[open])")].map((li) => li.dataset.course));
     ui.courseList.replaceChildren(
       ...courses.map((c) => {
-        const item = courseItem(c, (key) => void openLesson(key));
+        const item = courseItem(
+          c,
+          (key) => void openLesson(key),
+          () =>
+            api.deck("course", c.id).then(
+              ({ filename, text }) => download(filename, "text/plain", text),
+              (e) => setStatus(explain(e)),
+            ),
+        );
         if (open.has(c.id)) item.querySelector("details").open = true;
         return item;
       }),
@@ -593,6 +663,7 @@ ui.token.addEventListener("change", () => {
 ui.sessionSelect.addEventListener("change", () => {
   rememberSession(ui.sessionSelect.value);
   showSession(ui.sessionSelect.value).catch((e) => setStatus(explain(e)));
+  void progressPanel.refresh().catch((e) => setStatus(explain(e)));
 });
 ui.newSession.addEventListener("click", () => createSession().catch((e) => setStatus(explain(e))));
 
@@ -601,7 +672,7 @@ ui.composer.addEventListener("submit", (event) => {
   const input = ui.topic.value.trim();
   if (!input || activeRun) return;
   ui.topic.value = "";
-  void ask(input);
+  void ask(input, attachments.take());
 });
 // Enter sends, Shift+Enter starts a new line.
 ui.topic.addEventListener("keydown", (event) => {
@@ -635,9 +706,17 @@ ui.downloadMarkdown.addEventListener("click", () => openedLesson && download(ope
 ui.downloadHtml.addEventListener("click", () => {
   if (!openedLesson) return;
   const title = ui.lessonBody.querySelector("h1")?.textContent ?? openedLesson.key;
-  download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", standaloneHtml(title, ui.lessonBody.innerHTML, ui.lessonBody.dir));
+  void standaloneHtml(title, ui.lessonBody).then((html) => download(openedLesson.key.replace(/\.[a-z]+$/, ".html"), "text/html", html));
 });
 ui.printLesson.addEventListener("click", () => window.print());
+ui.downloadDeck.addEventListener("click", () => {
+  if (!openedLesson) return;
+  api.deck("lesson", openedLesson.key).then(
+    ({ filename, text }) => download(filename, "text/plain", text),
+    (e) => setStatus(explain(e)),
+  );
+});
+ui.refreshProgress.addEventListener("click", () => void progressPanel.refresh().catch((e) => setStatus(explain(e))));
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.
 ui.transcript.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
@@ -678,6 +757,10 @@ async function start() {
   }
   if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
   await Promise.all([refreshLessons(), refreshCourses(), refreshMcpServers()]);
+  await progressPanel.refresh().catch((e) => setStatus(explain(e)));
+  // ?lesson=<key>: a chat's link to a lesson whose formulas it could not show; reading it is harmless.
+  const lesson = new URLSearchParams(location.search).get("lesson");
+  if (lesson) await openLesson(lesson);
 }
 
 void start();

@@ -32,8 +32,9 @@ function deliveryText(deliver) {
 /**
  * One course as a list item: a summary line, and its details.
  * @param {(key: string) => void} openLesson
+ * @param {() => void} downloadDeck its lessons' exercises as one Anki deck
  */
-export function courseItem(course, openLesson) {
+export function courseItem(course, openLesson, downloadDeck) {
   const item = make("li", { className: "course", attrs: { "data-course": course.id } });
   const details = make("details");
   const summary = make("summary");
@@ -67,6 +68,9 @@ export function courseItem(course, openLesson) {
       list.append(line);
     }
     details.append(list);
+    const deck = make("button", { text: "Anki deck of its exercises", attrs: { type: "button" } });
+    deck.addEventListener("click", downloadDeck);
+    details.append(deck);
   }
   item.append(details);
   return item;

@@ -2,6 +2,17 @@
 // (A–D for multiple choice, text for the rest) that sends the answer to be graded and shows the verdict,
 // the feedback and the expected answer; above the lesson, the learner's progress.
 import { field, make, uniqueId } from "./dom.js";
+import { renderInline } from "./markdown.js";
+
+/** A line whose text may hold Markdown and math (an option, feedback, the expected answer), sanitized. */
+function richLine(tag, className, prefix, markdown) {
+  const line = make(tag, { className });
+  line.append(prefix);
+  const rest = make("span");
+  rest.innerHTML = renderInline(markdown);
+  line.append(rest);
+  return line;
+}
 
 const VERDICT = { correct: "Correct", partial: "Partly right", incorrect: "Not quite" };
 
@@ -27,7 +38,7 @@ function answerControls(exercise) {
       const radio = make("input", { attrs: { type: "radio", name, value: o.letter, id: uniqueId("option") } });
       radio.required = true;
       const label = make("label", { attrs: { for: radio.id } });
-      label.append(make("strong", { text: `${o.letter}.` }), ` ${o.text}`);
+      label.append(make("strong", { text: `${o.letter}.` }), " ", richLine("span", "", "", o.text));
       const row = make("div", { className: "choice" });
       row.append(radio, label);
       group.append(row);
@@ -71,8 +82,8 @@ export function attachExercises(body, exercises, answer) {
         result.dataset.verdict = graded.verdict;
         result.replaceChildren(
           make("p", { className: "verdict-line", text: `${VERDICT[graded.verdict] ?? graded.verdict} (score ${Math.round(graded.score * 100)} %)` }),
-          make("p", { text: graded.feedback }),
-          make("p", { className: "expected", text: `Expected: ${graded.expected}` }),
+          richLine("p", "feedback", "", graded.feedback),
+          richLine("p", "expected", "Expected: ", graded.expected),
         );
       } catch (e) {
         result.dataset.verdict = "";
@@ -86,7 +97,7 @@ export function attachExercises(body, exercises, answer) {
       endOf(headings[at]).after(form);
       from = at + 1;
     } else {
-      leftover.append(make("h3", { text: `Exercise ${exercise.id}` }), make("p", { text: exercise.question }), form);
+      leftover.append(make("h3", { text: `Exercise ${exercise.id}` }), richLine("p", "", "", exercise.question), form);
     }
   }
   if (leftover.childElementCount) body.append(leftover);

@@ -3,8 +3,16 @@
 // sanitizer that judges each URL as the browser will read it (entities decoded: `javascript&#58;` is
 // `javascript:`). Raw HTML in the Markdown is shown as text, and images from other origins become links,
 // so a lesson never loads anything the page's Content-Security-Policy would refuse.
+//
+// Math and code are rendered after the sanitizer, from text only: TeX (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`)
+// is kept by marked as a placeholder holding its source as text, and replaced by KaTeX's MathML (no fonts,
+// no inline style, so it works under the page's policy, in the standalone download and in print); TeX
+// KaTeX cannot parse stays visible as its source. Code blocks are coloured by highlight.js, which escapes
+// what it emits. Neither library is given anything but text, so neither can let markup through.
 import DOMPurify from "/vendor/purify.es.mjs";
 import { Marked } from "/vendor/marked.esm.js";
+import { highlightCode } from "./highlight.js";
+import { mathExtension, renderMath } from "./math.js";
 
 export const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -18,6 +26,7 @@ function sameOrigin(href) {
 
 const marked = new Marked({
   gfm: true,
+  extensions: mathExtension(escapeHtml),
   renderer: {
     html({ text }) {
       return escapeHtml(text);
@@ -31,9 +40,23 @@ const marked = new Marked({
 
 const PURIFY = { USE_PROFILES: { html: true }, FORBID_ATTR: ["style"], FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"] };
 
+/** Sanitized HTML with its math and code rendered (see above). */
+function finish(html) {
+  const template = document.createElement("template");
+  template.innerHTML = DOMPurify.sanitize(html, PURIFY);
+  renderMath(template.content);
+  highlightCode(template.content);
+  return template.innerHTML;
+}
+
 /** Sanitized HTML, safe for innerHTML. */
 export function renderMarkdown(markdown) {
-  return DOMPurify.sanitize(marked.parse(markdown, { async: false }), PURIFY);
+  return finish(marked.parse(markdown, { async: false }));
+}
+
+/** One line of Markdown (an option, feedback, an expected answer) as sanitized inline HTML, math included. */
+export function renderInline(text) {
+  return finish(marked.parseInline(text, { async: false }));
 }
 
 /** Letters of the scripts written right to left. */

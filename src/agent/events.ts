@@ -60,7 +60,8 @@ export interface LoopEventMap {
   "subagent.started": { prompt: string; paradigm: string; tools: string[] };
   "subagent.finished": { status: RunStatus; steps: number; usage: Usage; toolsUsed: string[] };
   /** `step` is the loop's step; 0 for a call outside the loop's steps (a compaction summary, the blind answer check). */
-  "model.request": { step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number };
+  /** `images`: how many images the request carries (absent when none); the trace never holds their bytes. */
+  "model.request": { step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number; images?: number };
   "model.response": { step: number; model: string; purpose: ModelPurpose; usage: Usage; latencyMs: number; finishReason: string; retries: number };
   "context.compacted": { replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number };
   warning: { code: string; message: string };

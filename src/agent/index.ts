@@ -6,9 +6,12 @@ export { replayGuard } from "./replay-guard";
 export { RunState, type RunStateKey, type RunStateVars } from "./run-state";
 export * from "./events";
 export {
+  imagesOf,
   newId,
   now,
   userMessage,
+  type ImageMediaType,
+  type ImageRef,
   type AssistantMessage,
   type Message,
   type Role,
@@ -19,7 +22,7 @@ export {
   type UserMessage,
 } from "./messages";
 export { ModelError, type ModelClient, type ModelPurpose, type ModelPurposes, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
-export { createOpenAIModel, fromWire, toWire, type ModelConfig, type WireMessage } from "./providers/openai";
+export { createOpenAIModel, fromWire, toWire, unseenImage, wireImageUrls, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";
 export { defineTool, fail, ok, ToolRegistry, type JsonSchema, type Tool, type ToolContext, type ToolResult, type ToolSpec, type Validation } from "./tools";

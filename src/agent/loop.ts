@@ -4,7 +4,7 @@
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
 import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
-import { newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
+import { imagesOf, newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
 import { ModelError, type ModelClient } from "./model";
 import { RunState } from "./run-state";
 import { capTools, offeredTools, revealFromHistory } from "./tool-search";
@@ -113,6 +113,8 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         messageCount: view.length + 1,
         toolCount: specs.length,
         estimatedTokens,
+        // That images go along, never their bytes (the history holds only their keys).
+        ...(imagesOf(view).length ? { images: imagesOf(view).length } : {}),
       });
       const response = await o.model.complete({
         system,

@@ -14,9 +14,23 @@ interface Base {
   createdAt: string;
 }
 
+/** The image types a model reads (checked by their magic bytes where they come in). */
+export type ImageMediaType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+
+/**
+ * An image the user attached. The history keeps this reference, never the bytes: they live in a store
+ * the caller brings (R2 in the Worker) and reach the model through ModelRequest.images for one call.
+ */
+export interface ImageRef {
+  key: string;
+  mediaType: ImageMediaType;
+  bytes: number;
+}
+
 export interface UserMessage extends Base {
   role: "user";
   content: string;
+  images?: ImageRef[];
 }
 
 export interface AssistantMessage extends Base {
@@ -61,6 +75,13 @@ export function now(): string {
 
 export function userMessage(content: string): UserMessage {
   return { role: "user", id: newId("msg"), createdAt: now(), content };
+}
+
+/** The images a conversation's user turns carry, each key once. */
+export function imagesOf(messages: readonly Message[]): ImageRef[] {
+  const seen = new Map<string, ImageRef>();
+  for (const m of messages) if (m.role === "user") for (const i of m.images ?? []) seen.set(i.key, i);
+  return [...seen.values()];
 }
 
 /** Id prefix of a note the harness shows the model for one run but never stores (a todo reminder). */

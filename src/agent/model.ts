@@ -16,6 +16,11 @@ export interface ModelRequest {
   onTextDelta?: (delta: string) => void;
   /** A reasoning model's thinking as it arrives (reasoning_content / reasoning): shown, never part of the reply or the history. */
   onReasoningDelta?: (delta: string) => void;
+  /**
+   * The messages' images as data URLs by key, loaded for this call only (see withImages in the Worker).
+   * An image without one reaches the model as a line saying it cannot be shown.
+   */
+  images?: ReadonlyMap<string, string>;
 }
 
 export interface ModelResponse {

@@ -20,10 +20,14 @@ import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
 import type { Env } from "../env";
 import { parseQuizButton } from "../learning/chat-quiz";
+import { learnerStub } from "../learning/learner-object";
+import { progressSummary } from "../learning/progress-summary";
+import { learningSettings } from "../learning/settings";
 import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
+import { storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
@@ -159,6 +163,11 @@ export class ChatObject extends DurableObject<Env> {
       case "review":
         await this.quizzes.review(platform, m, to);
         return this.finish(seq);
+      case "progress": {
+        // The chat's learner is its platform tenant's (learner-owner.ts: the chats know their learners' owner).
+        const progress = await learnerStub(this.env, platform.learnerId(m)).progress(platform.tenant, learningSettings(this.env).WEAK_CONCEPTS_MAX);
+        return this.reply(seq, platform, progressSummary(progress));
+      }
       case "ask":
         // While an MCP server's form or a quiz question is out, a plain message is its answer.
         if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform);
@@ -168,9 +177,14 @@ export class ChatObject extends DurableObject<Env> {
     }
   }
 
-  /** Starts the agent's run; the answer is awaited outside the queue so the next message can start. */
+  /**
+   * Starts the agent's run, with the photo the message carries (stored first; a photo it cannot take is
+   * answered plainly instead); the answer is awaited outside the queue so the next message can start.
+   */
   private async ask(job: ChatJob, platform: AnyChatPlatform, input: string): Promise<void> {
     const sessionId = this.sessionFor(job);
+    const image = await storeChatImage(this.env, platform, job.message);
+    if ("refusal" in image) return this.reply(job.seq, platform, image.refusal);
     const handle = await startRun(this.env, sessionId, input, {
       stream: false,
       paradigm: "react",
@@ -179,6 +193,7 @@ export class ChatObject extends DurableObject<Env> {
       tenant: platform.tenant,
       // The chat's session ids are derived from the chat (src/lib/derived-ids.ts): no API caller can make one first.
       derivedSession: true,
+      ...(image.images.length ? { images: image.images } : {}),
     });
     // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling.
     if (!handle.ok) return this.reply(job.seq, platform, `Sorry, I could not start on that: ${handle.message}`);

@@ -8,6 +8,9 @@ import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
 import { learnerToRead } from "../learning/learner-owner";
 import { learningSettings } from "../learning/settings";
+import { deckFilename } from "../lessons/deck";
+import { lessonExercises } from "../lessons/exercise-store";
+import { deckResponse } from "../lessons/lesson-routes";
 import { CourseInput } from "./course-input";
 import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
@@ -37,6 +40,19 @@ export const courseRoutes = new Hono<AppEnv>()
     const learner = await learnerToRead(c.env, c.get("tenant"), id);
     const progress = learner ? await learnerStub(c.env, id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
     return c.json({ ...course, progress });
+  })
+  .get("/:id/deck", async (c) => {
+    const id = parseId(c.req.param("id"), "course id");
+    const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
+    if (!course) throw notFound(`course ${id}`);
+    // The course's lessons in order, one deck; a lesson since deleted is left out.
+    const sets = await Promise.all(course.lessons.map((l) => lessonExercises(c.env.LESSONS, l.key, c.get("tenant"))));
+    return deckResponse(
+      c,
+      course.topic,
+      deckFilename(id),
+      sets.flatMap((s) => s ?? []),
+    );
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");

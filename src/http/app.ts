@@ -2,19 +2,17 @@
 // limit, auth on /v1, then each feature's routes mounted (each lives in its feature's folder), errors in
 // the contract's shape.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { platformRoutes } from "../channels/platform-routes";
 import { loadConfig } from "../config";
 import { courseRoutes } from "../courses/course-routes";
 import type { AppEnv } from "../http-kit/app-env";
-import { httpSettings } from "../http-kit/settings";
 import { approvalRoutes } from "./approvals";
 import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
 import { bearerAuth, mcpAuth } from "./auth";
 import { mcpConsentRoutes } from "./mcp-consent";
-import { errorResponse, handleError } from "../http-kit/errors";
+import { handleError } from "../http-kit/errors";
 import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
 import { lessonExerciseRoutes } from "../learning/exercise-routes";
@@ -29,6 +27,8 @@ import { mcpOAuthCallbackRoutes } from "../mcp/oauth/callback-routes";
 import { mcpServerRoutes } from "../mcp/server-routes";
 import { sessionRoutes } from "./sessions";
 import { assetOrNotFound } from "./static-assets";
+import { bodyLimitWithImages } from "../images/image-body-limit";
+import { imageRoutes } from "../images/image-routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -51,13 +51,7 @@ export function createApp() {
   // /mcp: OAuth 2.1 (the provider in front of the app checked the bearer) or, without keys, the /v1 rule.
   app.use("/mcp", mcpAuth);
   app.use("/v1/*", requireJsonBody);
-  app.use("*", (c, next) => {
-    const { MAX_BODY_BYTES } = httpSettings(c.env);
-    return bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, "body_too_large", `The request body is larger than MAX_BODY_BYTES (${MAX_BODY_BYTES} bytes).`),
-    })(c, next);
-  });
+  app.use("*", bodyLimitWithImages);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/v1/sessions", sessionRoutes);
@@ -68,6 +62,7 @@ export function createApp() {
   app.route("/v1/lessons", lessonRoutes);
   app.route("/v1/lessons", lessonExerciseRoutes);
   app.route("/v1/learners", learnerRoutes);
+  app.route("/v1/images", imageRoutes);
   app.route("/v1", openAIRoutes);
   app.route("/v1/responses", responsesRoutes);
   app.route("/v1/courses", courseRoutes);

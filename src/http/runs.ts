@@ -9,9 +9,13 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson, parseQuery } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
+import { storeImageUrls } from "../images/image-url";
+import { imageSettings } from "../images/settings";
 
 const StartRun = z.strictObject({
   input: z.string().min(1, "input must not be empty"),
+  /** Photos of the learner's work, as base64 data URLs (docs/api.md#images). */
+  images: z.array(z.string()).optional(),
   stream: z.boolean().optional(),
   paradigm: ParadigmSchema.default("react"),
   maxSteps: z.number().int().min(1).optional(),
@@ -27,6 +31,12 @@ export const runRoutes = new Hono<AppEnv>()
     if (body.maxSteps !== undefined && body.maxSteps > config.MAX_STEPS) {
       throw badRequest("invalid_request", `maxSteps may lower the configured MAX_STEPS (${config.MAX_STEPS}), not raise it`);
     }
+    const images = await storeImageUrls(
+      c.env.IMAGES,
+      imageSettings(c.env),
+      c.get("tenant"),
+      (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` })),
+    );
     const stream = wantsStream(c.req.header("accept"), body.stream);
     const idempotencyKey = await idempotencyKeyOf(c);
     const handle = await startRun(
@@ -40,6 +50,7 @@ export const runRoutes = new Hono<AppEnv>()
         channel: "http",
         tenant: c.get("tenant"),
         origin: new URL(c.req.url).origin,
+        ...(images.size ? { images: [...images.values()] } : {}),
       },
       { idempotencyKey },
     );

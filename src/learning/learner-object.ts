@@ -11,7 +11,7 @@ import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
 import type { GradedAnswer } from "./graded-answer";
 import { LEARNER_MIGRATIONS } from "./learner-schema";
-import { LearnerStore, type Attempt, type Progress, type Review } from "./learner-store";
+import { LearnerStore, PROGRESS_DAYS, type Attempt, type Progress, type ProgressWindow, type Review } from "./learner-store";
 
 export class LearnerObject extends DurableObject<Env> {
   private readonly store: LearnerStore;
@@ -39,9 +39,10 @@ export class LearnerObject extends DurableObject<Env> {
     return this.store.dueReviews(now, limit);
   }
 
-  async progress(owner: Tenant, maxWeakConcepts: number, now = Date.now()): Promise<Progress> {
+  /** `window` as a number: the most weak concepts to list, over the default days back and ahead. */
+  async progress(owner: Tenant, window: number | ProgressWindow, now = Date.now()): Promise<Progress> {
     this.adopt(owner);
-    return this.store.progress(now, maxWeakConcepts);
+    return this.store.progress(now, typeof window === "number" ? { maxWeakConcepts: window, ...PROGRESS_DAYS } : window);
   }
 
   /** The tenant whose answers the learner holds; undefined before any. For a learner whose session is gone. */

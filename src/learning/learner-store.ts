@@ -37,6 +37,20 @@ export interface WeakConcept extends Concept {
   misses: number;
 }
 
+/** One UTC day's answers. */
+export interface DayOfAnswers {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  answered: number;
+  correct: number;
+}
+
+/** Reviews falling due on one UTC day (the first day counts those overdue too). */
+export interface DayOfReviews {
+  day: string;
+  due: number;
+}
+
 export interface Progress {
   answered: number;
   correct: number;
@@ -45,6 +59,21 @@ export interface Progress {
   dueReviews: number;
   byLesson: LessonProgress[];
   weakConcepts: WeakConcept[];
+  /** The last `days` UTC days up to today, oldest first, days without answers included. */
+  daily: DayOfAnswers[];
+  /** Today and the next days (`ahead` in all): reviews the FSRS schedule has due on each. */
+  reviewsAhead: DayOfReviews[];
+}
+
+/** The days a progress report covers unless asked for others: a month back, a week ahead. */
+export const PROGRESS_DAYS = { days: 30, ahead: 7 } as const;
+
+/** What a progress report covers: its days back and ahead, and optionally only some lessons (a course's). */
+export interface ProgressWindow {
+  maxWeakConcepts: number;
+  days: number;
+  ahead: number;
+  lessons?: readonly string[];
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -125,11 +154,13 @@ export class LearnerStore {
       }));
   }
 
-  progress(now: number, maxWeakConcepts: number): Progress {
+  progress(now: number, window: ProgressWindow): Progress {
+    const only = lessonFilter(window.lessons);
     const byLesson = this.sql
       .exec<Row>(
         `SELECT lesson_key, COUNT(*) AS answered, SUM(verdict = 'correct') AS correct, COUNT(DISTINCT exercise_id) AS exercises, MAX(at) AS last
-         FROM attempts GROUP BY lesson_key ORDER BY last DESC`,
+         FROM attempts WHERE ${only.where} GROUP BY lesson_key ORDER BY last DESC`,
+        ...only.keys,
       )
       .toArray()
       .map((r) => ({
@@ -142,7 +173,7 @@ export class LearnerStore {
       }));
     const answered = byLesson.reduce((n, l) => n + l.answered, 0);
     const correct = byLesson.reduce((n, l) => n + l.correct, 0);
-    const due = Number(this.sql.exec<Row>("SELECT COUNT(*) AS n FROM cards WHERE due <= ?", now).one().n);
+    const due = Number(this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM cards WHERE due <= ? AND ${only.where}`, now, ...only.keys).one().n);
     return {
       answered,
       correct,
@@ -150,8 +181,37 @@ export class LearnerStore {
       streakDays: this.streakDays(now),
       dueReviews: due,
       byLesson,
-      weakConcepts: this.weakConcepts(maxWeakConcepts),
+      weakConcepts: this.weakConcepts(window.maxWeakConcepts, only),
+      daily: this.daily(now, window.days, only),
+      reviewsAhead: this.reviewsAhead(now, window.ahead, only),
     };
+  }
+
+  /** Answers per UTC day over the last `days` days, today included. */
+  private daily(now: number, days: number, only: LessonFilter): DayOfAnswers[] {
+    const today = Math.floor(now / DAY_MS);
+    const first = today - days + 1;
+    const counts = new Map(
+      this.sql
+        .exec<Row>(
+          `SELECT at / ${DAY_MS} AS day, COUNT(*) AS answered, SUM(verdict = 'correct') AS correct FROM attempts
+           WHERE at >= ? AND ${only.where} GROUP BY at / ${DAY_MS}`,
+          first * DAY_MS,
+          ...only.keys,
+        )
+        .toArray()
+        .map((r) => [Math.floor(Number(r.day)), { answered: Number(r.answered), correct: Number(r.correct) }]),
+    );
+    return Array.from({ length: days }, (_, i) => ({ day: isoDay(first + i), ...(counts.get(first + i) ?? { answered: 0, correct: 0 }) }));
+  }
+
+  /** Reviews due per UTC day from today for `ahead` days; today's count holds the overdue ones too. */
+  private reviewsAhead(now: number, ahead: number, only: LessonFilter): DayOfReviews[] {
+    const today = Math.floor(now / DAY_MS);
+    const due = Array.from({ length: ahead }, (_, i) => ({ day: isoDay(today + i), due: 0 }));
+    const rows = this.sql.exec<Row>(`SELECT due FROM cards WHERE due < ? AND ${only.where}`, (today + ahead) * DAY_MS, ...only.keys).toArray();
+    for (const r of rows) due[Math.max(0, Math.floor(Number(r.due) / DAY_MS) - today)]!.due++;
+    return due;
   }
 
   /** Consecutive UTC days with an answer, up to today (or yesterday: today's may not have come yet). */
@@ -170,9 +230,9 @@ export class LearnerStore {
   }
 
   /** The Key Concepts of the exercises whose latest answer was not correct, the most missed first. */
-  private weakConcepts(max: number): WeakConcept[] {
+  private weakConcepts(max: number, only: LessonFilter): WeakConcept[] {
     const counts = new Map<string, WeakConcept>();
-    for (const r of this.sql.exec<Row>("SELECT lesson_key, exercise FROM cards WHERE last_verdict != 'correct'").toArray()) {
+    for (const r of this.sql.exec<Row>(`SELECT lesson_key, exercise FROM cards WHERE last_verdict != 'correct' AND ${only.where}`, ...only.keys).toArray()) {
       const lessonKey = String(r.lesson_key);
       for (const c of (JSON.parse(String(r.exercise)) as Exercise).concepts) {
         const id = `${lessonKey}\n${c.term}`;
@@ -184,5 +244,19 @@ export class LearnerStore {
     return [...counts.values()].sort((a, b) => b.misses - a.misses || a.term.localeCompare(b.term)).slice(0, max);
   }
 }
+
+interface LessonFilter {
+  where: string;
+  keys: string[];
+}
+
+/** A WHERE clause keeping only `lessons` (all when absent), with its bound keys. */
+function lessonFilter(lessons: readonly string[] | undefined): LessonFilter {
+  if (!lessons) return { where: "1", keys: [] };
+  if (!lessons.length) return { where: "0", keys: [] };
+  return { where: `lesson_key IN (${lessons.map(() => "?").join(", ")})`, keys: [...lessons] };
+}
+
+const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 const ratio = (n: number, d: number) => (d === 0 ? 0 : Math.round((n / d) * 1000) / 1000);

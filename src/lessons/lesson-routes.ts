@@ -1,5 +1,8 @@
-// /v1/lessons: the saved lessons in R2 the caller's tenant may see, newest first, and one lesson as Markdown.
-import { Hono } from "hono";
+// /v1/lessons: the saved lessons in R2 the caller's tenant may see, newest first, one lesson as Markdown,
+// and its exercises as an Anki deck (deck.ts).
+import { Hono, type Context } from "hono";
+import { ankiDeck, deckFilename } from "./deck";
+import { lessonExercises, type ExerciseSet } from "./exercise-store";
 import { getLesson, isLessonKey, listLessons } from "./store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
@@ -12,4 +15,19 @@ export const lessonRoutes = new Hono<AppEnv>()
     const lesson = await getLesson(c.env.LESSONS, key, c.get("tenant"));
     if (!lesson) throw notFound(`lesson ${key}`);
     return c.body(lesson.markdown, 200, { "content-type": lesson.meta.contentType ?? "text/markdown; charset=utf-8" });
+  })
+  .get("/:key/deck", async (c) => {
+    const key = c.req.param("key");
+    if (!isLessonKey(key)) throw badRequest("invalid_id", `invalid lesson key: ${key.slice(0, 140)}`);
+    const set = await lessonExercises(c.env.LESSONS, key, c.get("tenant"));
+    if (!set) throw notFound(`lesson ${key}`);
+    return deckResponse(c, set.title, deckFilename(key), [set]);
   });
+
+/** A deck as a download (text/plain, UTF-8, as Anki reads it). */
+export function deckResponse(c: Context, title: string, filename: string, sets: readonly ExerciseSet[]): Response {
+  return c.body(ankiDeck(title, sets), 200, {
+    "content-type": "text/plain; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+  });
+}

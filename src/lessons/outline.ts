@@ -1,5 +1,6 @@
 // A Markdown lesson as an outline of headings and sections: what the lesson validator checks against.
 // Lines inside code fences and HTML comments never count as headings or text.
+import { isSection } from "./vocabulary";
 
 export interface Heading {
   level: number;
@@ -67,4 +68,11 @@ export function hasTable(lines: string[]): boolean {
   return lines.some(
     (l, i) => i > 0 && /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$/.test(l) && lines[i - 1]!.includes("|") && (lines[i + 1] ?? "").includes("|"),
   );
+}
+
+/** The lesson without its `## Answer Key` section, for showing it in a chat before its quiz. */
+export function withoutAnswerKey(markdown: string): string {
+  const doc = outline(markdown);
+  const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
+  return key ? [...doc.lines.slice(0, key.line), ...doc.lines.slice(key.end)].join("\n") : markdown;
 }

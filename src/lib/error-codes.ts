@@ -19,6 +19,10 @@ const WIRE_CODES = {
   answer_too_long: 400,
   invalid_content: 400,
   reserved_id: 400,
+  // 400 for an image on any way in (docs/api.md#images)
+  invalid_image_url: 400,
+  too_many_images: 400,
+  vision_unavailable: 400,
   // 400 on the OpenAI-compatible routes, in OpenAI's error shape
   invalid_session_id: 400,
   unsupported_parameter: 400,
@@ -47,7 +51,9 @@ const WIRE_CODES = {
   no_answer_key: 409,
   // the request's form
   body_too_large: 413,
+  image_too_large: 413,
   unsupported_media_type: 415,
+  unsupported_image: 415,
   idempotency_key_reused: 422,
   // ours, or a server behind us
   internal_error: 500,

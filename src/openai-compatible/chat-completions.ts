@@ -56,6 +56,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     tenant: c.get("tenant"),
     origin: new URL(c.req.url).origin,
     ...(turn.system ? { system: turn.system } : {}),
+    ...(turn.images ? { images: turn.images } : {}),
   };
   const place: TurnPlace = turn.sessionId
     ? { kind: "session", sessionId: turn.sessionId, derived: turn.derivedSession === true }

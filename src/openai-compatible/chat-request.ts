@@ -3,7 +3,10 @@
 // history), and the client's own system prompt.
 import type { Context } from "hono";
 import * as z from "zod";
-import { fromWire, type Message, type WireMessage } from "../agent";
+import { fromWire, type ImageRef, type Message, type WireMessage } from "../agent";
+import { storeImageUrls } from "../images/image-url";
+import { imageSettings } from "../images/settings";
+import { chatImages } from "./wire-images";
 import type { AppEnv } from "../http-kit/app-env";
 import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
@@ -47,6 +50,8 @@ export interface ChatTurn {
   /** The session id was derived from `user` (hashed), not named by the client. */
   derivedSession?: boolean;
   input: string;
+  /** The input's images (its `image_url` parts), stored. */
+  images?: ImageRef[];
   /** Stateless mode: the conversation before the input. */
   history: Message[];
   /** The client's system and developer messages, replacing the agent's system prompt. */
@@ -59,10 +64,11 @@ export interface ChatTurn {
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const req = await parseOpenAIBody(c, ChatRequest);
 
-  const { system, messages } = fromWire(req.messages as WireMessage[]);
+  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
+  const { system, messages } = fromWire(req.messages as WireMessage[], images);
   const last = messages.at(-1);
-  if (last?.role !== "user" || !last.content.trim()) {
-    throw new ParamError("invalid_request", "The last message must be a user message with text: it is the new input.", "messages");
+  if (last?.role !== "user" || (!last.content.trim() && !last.images?.length)) {
+    throw new ParamError("invalid_request", "The last message must be a user message with text or an image: it is the new input.", "messages");
   }
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
@@ -71,6 +77,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   return {
     ...session,
     input: last.content,
+    ...(last.images?.length ? { images: last.images } : {}),
     // A session holds its own history; only a stateless request brings it along.
     history: session.sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
     ...(system ? { system } : {}),

@@ -13,6 +13,9 @@ import { reachableSession } from "../session/reachable-session";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from "./ui-message-stream";
 import { Id, parseJson } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
+import { storeImageUrls } from "../images/image-url";
+import { imageSettings } from "../images/settings";
+import { uiImages } from "./wire-images";
 
 const Part = z.looseObject({ type: z.string() });
 const UIMessage = z.looseObject({ id: z.string().optional(), role: z.enum(["system", "user", "assistant"]), parts: z.array(Part) });
@@ -63,7 +66,9 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   }
 
   const input = last.role === "user" ? userText(last) : "";
-  if (!input) throw badRequest("invalid_request", "The last message must be a user message with text (or an assistant message answering tool approvals).");
+  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), last.role === "user" ? uiImages(last.parts) : []);
+  if (!input && !images.size)
+    throw badRequest("invalid_request", "The last message must be a user message with text or an image (or an assistant message answering tool approvals).");
   if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
   const handle = await startRun(c.env, sessionId, input, {
     stream: true,
@@ -72,6 +77,7 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
     channel: "ui",
     tenant: c.get("tenant"),
     origin: new URL(c.req.url).origin,
+    ...(images.size ? { images: [...images.values()] } : {}),
   });
   if (!handle.ok) throw HttpError.of(handle);
   return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });

@@ -11,6 +11,7 @@ export type ChatCommand =
   | { kind: "course"; topic: string }
   | { kind: "quiz" }
   | { kind: "review" }
+  | { kind: "progress" }
   | { kind: "ask"; text: string };
 
 /** What /lesson asks the agent (the default system prompt knows how to build and save a lesson). */

@@ -10,13 +10,27 @@ import type { ChatCommand } from "./chat-commands";
 export interface PlatformShapes {
   /** What names the conversation's Durable Object (a Telegram chat, a Slack channel). */
   address: { platform: string };
-  /** A person's message, as the webhook reduced it: the address, where to answer, and the text. */
-  message: { platform: string; text: string; by?: string };
+  /**
+   * A person's message, as the webhook reduced it: the address, where to answer, the text, and a photo or
+   * file they sent (`image`, the platform's handle to download it), or `unseenImage` when they sent one the
+   * model cannot see (MODEL_VISION off).
+   */
+  message: { platform: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
   /** Where a reply goes. */
   target: { platform: string };
   /** Where a clicked button's message is, and how to answer the person who clicked. */
   button: { platform: string };
 }
+
+/** A file a person sent, by the platform's handle (a Telegram file_id, a Slack url_private). */
+export interface ChatImage {
+  ref: string;
+  /** Its size as the platform announced it, when it did. */
+  bytes?: number;
+}
+
+/** What a photo sent without a caption asks. */
+export const PHOTO_ONLY = "Here is a photo of my work. Please look at it and help me with it.";
 
 /** A button under a message: `value` comes back in the click (at most 64 bytes: Telegram's callback_data). */
 export interface ChatButton {
@@ -75,6 +89,8 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). */
   send(to: P["target"], message: OutgoingMessage): Promise<P["target"]>;
   sendLesson(to: P["target"], lesson: LessonFile): Promise<void>;
+  /** The bytes of a file a person sent; FileTooLargeError past `maxBytes` (read no further). */
+  downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array>;
   /** The prompt of one approval with Allow / Deny / Always allow (approval-buttons.ts). */
   approvalButtons(to: P["target"], prompt: string, approvalId: string): Promise<void>;
   /** After a decision: tells the person who clicked, and shows `note` in place of the buttons. */

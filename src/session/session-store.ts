@@ -1,6 +1,17 @@
 // A session's storage in its Durable Object's SQLite: messages, runs and small key/value state, with
 // the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
-import { addUsage, type Compaction, emptyUsage, type ErrorInfo, type Message, type Paradigm, type RunStatus, type Todo, type Usage } from "../agent";
+import {
+  addUsage,
+  type Compaction,
+  emptyUsage,
+  type ErrorInfo,
+  type ImageRef,
+  type Message,
+  type Paradigm,
+  type RunStatus,
+  type Todo,
+  type Usage,
+} from "../agent";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./runs/run-lifecycle";
 import type { RunRecipe } from "./runs/run-recipe";
@@ -56,6 +67,8 @@ export interface RunOptions {
   origin?: string;
   /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
   recipe?: RunRecipe;
+  /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
+  images?: ImageRef[];
 }
 
 type Row = Record<string, SqlStorageValue>;

@@ -53,8 +53,10 @@ async function sentTexts(platform: "telegram" | "slack", target: string, count: 
 
 function expectAuthorizationLink(text: string) {
   expect(text).toMatch(/^To let me use notes, authorize it here/);
-  // Slack's text escapes & as &amp; (Slack shows it as &); Telegram's is plain.
-  const url = new URL(text.split("\n").at(-1)!.replaceAll("&amp;", "&"));
+  // The link is markup: Telegram's <a href="…">, Slack's <…|…>; both escape & as &amp; (shown as &).
+  const last = text.split("\n").at(-1)!;
+  const href = /href="([^"]+)"/.exec(last)?.[1] ?? /^<([^|>]+)\|/.exec(last)?.[1] ?? last;
+  const url = new URL(href.replaceAll("&amp;", "&"));
   expect(url.origin).toBe(new URL(notes.url).origin);
   expect(url.searchParams.get("code_challenge_method")).toBe("S256");
 }

@@ -59,8 +59,8 @@ describe("a course whose daily work fails", () => {
     expect(done.lastError).toBeNull();
     expect((await requests(key)).requests).toHaveLength(3); // the syllabus and one lesson run of two steps
     const delivered = (await platformCalls("telegram", chat)).filter((c) => c.method !== "sendChatAction");
-    // The failed attempt, then the retry's message and document.
-    expect(delivered.map((c) => c.method)).toEqual(["sendMessage", "sendMessage", "sendDocument"]);
+    // The failed attempt, then the retry's message, the lesson's text and its document.
+    expect(delivered.map((c) => c.method)).toEqual(["sendMessage", "sendMessage", "sendMessage", "sendDocument"]);
   });
 
   it("records a failed syllabus plan and plans again at the next tick", async () => {

@@ -39,12 +39,13 @@ describe("the scheduled tick and daily lessons", () => {
     expect(lessonInput).toContain("Today: lesson 1 of 3: What a vector is");
     expect((await call(`/v1/sessions/${course.id}-lesson-1`)).status).toBe(200);
 
-    // Delivered to Telegram: the summary, then the lesson as a Markdown document.
+    // Delivered to Telegram: the summary, then the lesson in Telegram's HTML, then as a Markdown document.
     const telegram = (await platformCalls("telegram", chat)).filter((c) => c.method !== "sendChatAction");
-    expect(telegram.map((c) => c.method)).toEqual(["sendMessage", "sendDocument"]);
+    expect(telegram.map((c) => c.method)).toEqual(["sendMessage", "sendMessage", "sendDocument"]);
+    expect(telegram[1]!.body).toMatchObject({ parse_mode: "HTML", text: expect.stringContaining("<b>Objectives</b>") });
     expect(String(telegram[0]!.body.text)).toContain("lesson 1 of 3: Vectors — What a vector is");
     expect(String(telegram[0]!.body.text)).toContain("Today: What a vector is.");
-    expect(telegram[1]!.body.document).toEqual({ filename: lesson!.key, text: lessonMarkdown("What a vector is") });
+    expect(telegram[2]!.body.document).toEqual({ filename: lesson!.key, text: lessonMarkdown("What a vector is") });
     // And to Slack: the summary in the channel, the lesson in its thread.
     const slack = await platformCalls("slack", channel);
     expect(slack.length).toBeGreaterThanOrEqual(2);

@@ -32,6 +32,7 @@ const NOT_CALLER_NAMEABLE: Record<string, string> = {
   "src/courses/course-registry.ts: `${courseId}-lesson-${":
     "a course's lesson session: the course's derived id and a number, so reserved with it (course-<12 hex>-…)",
   "src/courses/course-shards.ts: `courses-${": "a course registry shard's Durable Object name (COURSES): no API names one",
+  "src/images/image-store.ts: `img-${": "an image's key: the hash of its bytes, in its tenant's folder of IMAGES, never a session or learner",
   "src/openai-compatible/chat-wire.ts: `chatcmpl-${": "a chat completion's id in its reply body, never looked up",
   "src/openai-compatible/ui-message-stream.ts: `${messageId}-${": "a UI message part's id in a stream to the browser, never looked up",
 };

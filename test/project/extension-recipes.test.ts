@@ -90,6 +90,8 @@ beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), "extension-recipes-"));
   cpSync(join(ROOT, "src"), join(copy, "src"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
+  // The Worker shares the TeX delimiters with the page (src/lessons/markdown-dialect.ts imports public/js/math-syntax.js).
+  symlinkSync(join(ROOT, "public"), join(copy, "public"));
   for (const recipe of recipes) {
     const before = snapshot(copy);
     for (const [path, text] of recipe.files) {

@@ -1,6 +1,7 @@
 // For tests inside workerd: reads what the fake Telegram and Slack APIs received, scripts failures,
 // and waits for background work (the bots answer after their webhook returned).
 import { env } from "cloudflare:workers";
+import { base64Of } from "./images";
 import type { PlatformCall } from "./platform-fake";
 
 export { waitFor } from "./wait-for";
@@ -14,9 +15,19 @@ export async function platformCalls(platform: "telegram" | "slack", target: stri
   return ((await res.json()) as { calls: PlatformCall[] }).calls;
 }
 
-/** The next `times` calls to this chat or channel fail (Telegram: HTTP 500; Slack: ok=false). */
-export async function failNextCalls(platform: "telegram" | "slack", target: string | number, times: number): Promise<void> {
-  await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times }) });
+/** The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false). */
+export async function failNextCalls(
+  platform: "telegram" | "slack",
+  target: string | number,
+  times: number,
+  as: { status: number; description: string; method?: string } | undefined = undefined,
+): Promise<void> {
+  await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times, ...as }) });
+}
+
+/** A file a person sends (a photo): Telegram's file_id and Slack's file id are both `id`. */
+export async function offerFile(id: string, bytes: Uint8Array): Promise<void> {
+  await fetch(`${base()}/__files`, { method: "POST", body: JSON.stringify({ id, base64: base64Of(bytes) }) });
 }
 
 /** A Telegram chat id no other test uses. */

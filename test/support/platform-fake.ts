@@ -5,7 +5,10 @@
 //   Slack:    POST /slack/api/<method> (JSON, bot token as Bearer)
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
-//   POST /__fail {platform, target, times}  the next `times` calls for that target fail
+//   POST /__fail {platform, target, times, status?, description?, method?}  the next `times` calls (of `method`) for that target fail
+//             (Telegram: HTTP 500, or `status` with `description`, e.g. 400 "Bad Request: can't parse entities")
+//   POST /__files {id, base64}  a file people send: Telegram's getFile {file_id: id} then GET /telegram/file/bot<token>/<path>;
+//             Slack's url_private GET /slack/files/<id> (bot token as Bearer, else 404 as Slack answers)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLocal, type LocalServer } from "./local-server";
 
@@ -24,12 +27,17 @@ interface Failure {
   platform: string;
   target: string;
   times: number;
+  status?: number;
+  description?: string;
+  /** Only calls of this method fail (default: any). */
+  method?: string;
 }
 
 export class PlatformFake {
   private local: LocalServer | undefined;
   private calls: PlatformCall[] = [];
   private failures: Failure[] = [];
+  private files = new Map<string, Buffer>();
   private ts = 0;
 
   async listen(port = 0): Promise<number> {
@@ -66,12 +74,36 @@ export class PlatformFake {
       this.failures.push(JSON.parse(raw.toString("utf8")) as Failure);
       return json(res, 200, { ok: true });
     }
+    if (url.pathname === "/__files") {
+      const { id, base64 } = JSON.parse(raw.toString("utf8")) as { id: string; base64: string };
+      this.files.set(id, Buffer.from(base64, "base64"));
+      return json(res, 200, { ok: true });
+    }
+    const download = /^\/telegram\/file\/bot[^/]+\/photos\/(.+)$/.exec(url.pathname) ?? /^\/slack\/files\/(.+)$/.exec(url.pathname);
+    if (download) {
+      const file = this.files.get(decodeURIComponent(download[1]!));
+      const slackAuthorized = !url.pathname.startsWith("/slack/") || /^Bearer xoxb-/.test(String(req.headers.authorization ?? ""));
+      if (!file || !slackAuthorized) return json(res, 404, { ok: false, error: "file_not_found" });
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      return void res.end(file);
+    }
     const telegram = /^\/telegram\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
     if (telegram) {
       const body = await parseBody(req, raw);
-      const target = String(body.chat_id ?? body.callback_query_id ?? "");
+      const target = String(body.chat_id ?? body.callback_query_id ?? body.file_id ?? "");
       this.calls.push({ platform: "telegram", method: telegram[2]!, target, body, credential: telegram[1]!, at: Date.now() });
-      if (this.takeFailure("telegram", target)) return json(res, 500, { ok: false, error_code: 500, description: "Internal Server Error: scripted failure" });
+      const failure = this.takeFailure("telegram", target, telegram[2]!);
+      if (failure)
+        return json(res, failure.status ?? 500, {
+          ok: false,
+          error_code: failure.status ?? 500,
+          description: failure.description ?? "Internal Server Error: scripted failure",
+        });
+      if (telegram[2] === "getFile") {
+        const file = this.files.get(String(body.file_id));
+        if (!file) return json(res, 400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });
+        return json(res, 200, { ok: true, result: { file_id: body.file_id, file_size: file.length, file_path: `photos/${String(body.file_id)}` } });
+      }
       return json(res, 200, {
         ok: true,
         result: telegram[2] === "sendChatAction" ? true : { message_id: this.calls.length, chat: { id: Number(target) }, date: 0 },
@@ -88,10 +120,10 @@ export class PlatformFake {
     json(res, 404, { ok: false, error: "unknown_method" });
   }
 
-  private takeFailure(platform: string, target: string): boolean {
-    const f = this.failures.find((x) => x.platform === platform && x.target === target && x.times > 0);
+  private takeFailure(platform: string, target: string, method?: string): Failure | undefined {
+    const f = this.failures.find((x) => x.platform === platform && x.target === target && x.times > 0 && (!x.method || x.method === method));
     if (f) f.times--;
-    return f !== undefined;
+    return f;
   }
 }
 

@@ -17,6 +17,29 @@ export function telegramUpdate(chatId: number, text: string, updateId = nextUpda
   };
 }
 
+/** A photo (its largest size `fileId`, of `fileSize` bytes) with an optional caption; `asDocument` sends it as a file instead. */
+export function telegramPhotoUpdate(chatId: number, fileId: string, opts: { caption?: string; fileSize?: number; asDocument?: boolean } = {}) {
+  const { text: _none, ...base } = telegramUpdate(chatId, "").message;
+  const file = { file_id: fileId, file_unique_id: `u-${fileId}`, ...(opts.fileSize !== undefined ? { file_size: opts.fileSize } : {}) };
+  const updateId = nextUpdateId++;
+  return {
+    update_id: updateId,
+    message: {
+      ...base,
+      message_id: updateId % 100_000,
+      ...(opts.caption ? { caption: opts.caption } : {}),
+      ...(opts.asDocument
+        ? { document: { ...file, file_name: "homework", mime_type: "application/octet-stream" } }
+        : {
+            photo: [
+              { ...file, file_id: `${fileId}-small`, width: 90, height: 90 },
+              { ...file, width: 1280, height: 960 },
+            ],
+          }),
+    },
+  };
+}
+
 /** A click on an inline keyboard button of message `messageId` in a private chat; the query id is `cb-<update id>`. */
 export function callbackQueryUpdate(
   chatId: number,

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../support/axe";
 import { launchChromium } from "../support/chromium";
 import { lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "../support/course-script";
 import { fixtureWebVars, startFixtureWeb } from "../support/fixture-web";
@@ -25,7 +26,6 @@ import { fromRoot } from "../support/paths";
 
 const TOKEN = "workspace-test-token";
 const RESULTS = fromRoot("test-results");
-const AXE = readFileSync(fromRoot("node_modules/axe-core/axe.min.js"), "utf8");
 const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 
 let model: ScriptedModel;
@@ -68,19 +68,6 @@ async function refreshUntil(page: Page, button: string, done: () => Promise<bool
       { timeout, interval: 200 },
     )
     .toBe(true);
-}
-
-/** axe-core's serious and critical findings (evaluated over CDP: the page's CSP allows no injected script). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)")) as {
-    id: string;
-    impact: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 describe("the web page as a workspace", () => {

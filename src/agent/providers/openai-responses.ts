@@ -4,10 +4,10 @@
 // sent again before those calls in the next steps' input, as the API expects.
 import type OpenAI from "openai";
 import type { Usage } from "../events";
-import { toolResultText, type Message, type ToolCall } from "../messages";
+import { toolResultText, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
-import { openAIClient, type ModelConfig, type ModelReply } from "./openai";
+import { openAIClient, unseenImage, type ModelConfig, type ModelReply } from "./openai";
 
 type InputItem = OpenAI.Responses.ResponseInputItem;
 type Reasoning = OpenAI.Responses.ResponseReasoningItem;
@@ -22,7 +22,7 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
       const body = {
         model: cfg.model,
         instructions: req.system,
-        input: toInput(req.messages, reasoning),
+        input: toInput(req.messages, reasoning, req.images),
         store: false,
         include: ["reasoning.encrypted_content" as const],
         ...(req.tools.length ? { tools: toFunctionTools(req.tools), tool_choice: toolChoiceOf(req.toolChoice) } : {}),
@@ -40,10 +40,10 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
 }
 
 /** Domain messages → input items; an assistant's calls are preceded by the reasoning that led to them. */
-function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Reasoning[]>): InputItem[] {
+function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Reasoning[]>, images?: ReadonlyMap<string, string>): InputItem[] {
   const out: InputItem[] = [];
   for (const m of messages) {
-    if (m.role === "user") out.push({ role: "user", content: m.content });
+    if (m.role === "user") out.push({ role: "user", content: userInput(m, images) });
     else if (m.role === "summary") out.push({ role: "user", content: `[Summary of the earlier conversation]\n${m.content}` });
     else if (m.role === "tool") out.push({ type: "function_call_output", call_id: m.toolCallId, output: toolResultText(m) });
     else {
@@ -54,6 +54,17 @@ function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Re
     }
   }
   return out;
+}
+
+/** A user turn's content: its text, then each image as `input_image` when loaded, else a line saying so. */
+function userInput(m: UserMessage, images: ReadonlyMap<string, string> | undefined): OpenAI.Responses.EasyInputMessage["content"] {
+  if (!m.images?.length) return m.content;
+  const parts: OpenAI.Responses.ResponseInputContent[] = m.content ? [{ type: "input_text", text: m.content }] : [];
+  for (const i of m.images) {
+    const url = images?.get(i.key);
+    parts.push(url ? { type: "input_image", image_url: url, detail: "auto" } : { type: "input_text", text: unseenImage(i) });
+  }
+  return parts;
 }
 
 const toFunctionTools = (specs: readonly ToolSpec[]): OpenAI.Responses.FunctionTool[] =>

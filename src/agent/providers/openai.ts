@@ -4,7 +4,7 @@
 // reads its clients' messages with fromWire, the same conversion in the other direction.
 import OpenAI from "openai";
 import type { Usage } from "../events";
-import { newId, now, toolResultText, type Message, type ToolCall } from "../messages";
+import { newId, now, toolResultText, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
@@ -88,7 +88,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
     complete(req) {
       const body = {
         model: cfg.model,
-        messages: toWire(req.system, req.messages),
+        messages: toWire(req.system, req.messages, req.images),
         ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
       };
       return countedCall(req.signal, async (options) =>
@@ -201,14 +201,28 @@ export function toModelError(e: unknown, signal: AbortSignal): ModelError {
   return new ModelError("model_bad_response", `The model's response could not be read: ${e instanceof Error ? e.message : String(e)}`);
 }
 
-/** Domain messages → Chat Completions messages, with the system prompt first. */
-export function toWire(system: string, messages: readonly Message[]): WireMessage[] {
+/** What the model reads of an image it is not shown (not loaded for this call, or no vision). */
+export const unseenImage = (i: ImageRef): string => `[An image was attached here (${i.mediaType}), but it cannot be shown to this model.]`;
+
+/** A user turn's content: its text, then each image as a part when loaded (`images`), else a line saying so. */
+function userContent(m: UserMessage, images: ReadonlyMap<string, string> | undefined): OpenAI.Chat.Completions.ChatCompletionUserMessageParam["content"] {
+  if (!m.images?.length) return m.content;
+  const parts: OpenAI.Chat.Completions.ChatCompletionContentPart[] = m.content ? [{ type: "text", text: m.content }] : [];
+  for (const i of m.images) {
+    const url = images?.get(i.key);
+    parts.push(url ? { type: "image_url", image_url: { url } } : { type: "text", text: unseenImage(i) });
+  }
+  return parts;
+}
+
+/** Domain messages → Chat Completions messages, with the system prompt first; `images` as ModelRequest.images. */
+export function toWire(system: string, messages: readonly Message[], images?: ReadonlyMap<string, string>): WireMessage[] {
   const out: WireMessage[] = [];
   if (system) out.push({ role: "system", content: system });
   for (const m of messages) {
     switch (m.role) {
       case "user":
-        out.push({ role: "user", content: m.content });
+        out.push({ role: "user", content: userContent(m, images) });
         break;
       case "assistant":
         out.push(
@@ -238,8 +252,21 @@ export function toWire(system: string, messages: readonly Message[]): WireMessag
   return out;
 }
 
-/** A Chat Completions message from a client (the OpenAI-compatible endpoint) → domain messages. */
-export function fromWire(wire: readonly WireMessage[]): { system: string; messages: Message[] } {
+/** The image URLs of a Chat Completions content (its `image_url` parts), in order. */
+export function wireImageUrls(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((p) => {
+    const url = p && typeof p === "object" && p.type === "image_url" ? (p.image_url?.url ?? p.image_url) : undefined;
+    return typeof url === "string" ? [url] : [];
+  });
+}
+
+/**
+ * A Chat Completions message from a client (the OpenAI-compatible endpoint) → domain messages. A user
+ * turn's `image_url` parts become references through `images` (URL → the stored image; the caller
+ * stored them first, see wireImageUrls).
+ */
+export function fromWire(wire: readonly WireMessage[], images: ReadonlyMap<string, ImageRef> = new Map()): { system: string; messages: Message[] } {
   const system: string[] = [];
   const messages: Message[] = [];
   const text = (c: unknown): string =>
@@ -247,8 +274,10 @@ export function fromWire(wire: readonly WireMessage[]): { system: string; messag
   for (const w of wire) {
     const base = { id: newId("msg"), createdAt: now() };
     if (w.role === "system" || w.role === "developer") system.push(text(w.content));
-    else if (w.role === "user") messages.push({ ...base, role: "user", content: text(w.content) });
-    else if (w.role === "assistant") {
+    else if (w.role === "user") {
+      const refs = wireImageUrls(w.content).flatMap((url) => images.get(url) ?? []);
+      messages.push({ ...base, role: "user", content: text(w.content), ...(refs.length ? { images: refs } : {}) });
+    } else if (w.role === "assistant") {
       const calls = (w.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : []));
       messages.push({ ...base, role: "assistant", content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
     } else if (w.role === "tool") {

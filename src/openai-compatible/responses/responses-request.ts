@@ -3,7 +3,10 @@
 // session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { type Message, newId, now } from "../../agent";
+import { type ImageRef, type Message, newId, now } from "../../agent";
+import { storeImageUrls } from "../../images/image-url";
+import { imageSettings } from "../../images/settings";
+import { responsesImages } from "../wire-images";
 import type { Tenant } from "../../lib/tenant";
 import { sha256Hex } from "../../lib/sha256-hex";
 import { derivedId } from "../../lib/derived-ids";
@@ -49,6 +52,8 @@ export interface ResponsesTurn {
   previous?: ResponseRef;
   conversation?: string;
   input: string;
+  /** The input's images (its `input_image` parts), stored. */
+  images?: ImageRef[];
   /** `instructions` and the system/developer messages of `input`. */
   guidance?: string;
   stream: boolean;
@@ -66,9 +71,16 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     throw new ParamError("invalid_request", "store: false is stateless; it cannot continue a stored conversation.", "store");
   if (req.background && req.store === false) throw new ParamError("invalid_request", "background responses must be stored.", "background");
 
-  const { system, messages } = readItems(req.input);
+  const images = await storeImageUrls(
+    c.env.IMAGES,
+    imageSettings(c.env),
+    c.get("tenant"),
+    typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : [])),
+  );
+  const { system, messages } = readItems(req.input, images);
   const last = messages.at(-1);
-  if (last?.role !== "user" || !last.content.trim()) throw new ParamError("invalid_request", "The input must end with a user message with text.", "input");
+  if (last?.role !== "user" || (!last.content.trim() && !last.images?.length))
+    throw new ParamError("invalid_request", "The input must end with a user message with text or an image.", "input");
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
 
@@ -90,6 +102,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     ...(previous ? { previous } : {}),
     ...(conversation ? { conversation } : {}),
     input: last.content,
+    ...(last.images?.length ? { images: last.images } : {}),
     ...(guidance ? { guidance } : {}),
     stream: req.stream === true,
     background: req.background === true,
@@ -105,8 +118,8 @@ async function newSessionId(tenant: Tenant, key: string | undefined): Promise<st
   return derivedId("response", key ? (await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32) : crypto.randomUUID());
 }
 
-/** `input` → the caller's system text and the conversation as domain messages. */
-function readItems(input: string | z.output<typeof Item>[]): { system: string; messages: Message[] } {
+/** `input` → the caller's system text and the conversation as domain messages (`images`: stored image URL → its reference). */
+function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<string, ImageRef>): { system: string; messages: Message[] } {
   if (typeof input === "string") return { system: "", messages: [{ id: newId("msg"), createdAt: now(), role: "user", content: input }] };
   const system: string[] = [];
   const messages: Message[] = [];
@@ -117,7 +130,11 @@ function readItems(input: string | z.output<typeof Item>[]): { system: string; m
       throw new ParamError("unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
     const text = textOf(item.content, i);
     if (item.role === "system" || item.role === "developer") system.push(text);
-    else messages.push({ id: newId("msg"), createdAt: now(), role: item.role, content: text });
+    else if (item.role === "assistant") messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text });
+    else {
+      const refs = responsesImages(item.content, i).flatMap((img) => images.get(img.url) ?? []);
+      messages.push({ id: newId("msg"), createdAt: now(), role: "user", content: text, ...(refs.length ? { images: refs } : {}) });
+    }
   });
   return { system: system.join("\n\n"), messages };
 }
@@ -127,6 +144,7 @@ function textOf(content: string | z.output<typeof Part>[] | undefined, i: number
   return (content ?? [])
     .map((p, k) => {
       if (p.text !== undefined && (p.type === "input_text" || p.type === "output_text")) return p.text;
+      if (p.type === "input_image") return ""; // an image, read by responsesImages
       throw new ParamError("unsupported_content", `input[${i}].content[${k}]: content of type '${p.type}' is not supported; send text.`, `input[${i}].content`);
     })
     .join("");

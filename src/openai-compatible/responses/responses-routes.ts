@@ -32,6 +32,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       tenant: c.get("tenant"),
       origin: new URL(c.req.url).origin,
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
+      ...(turn.images ? { images: turn.images } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
     const meta: ResponseMeta = {

@@ -1,6 +1,9 @@
-// The Slack Web API calls the bot makes: chat.postMessage, and for the approval buttons a message with
+// The Slack Web API calls the bot makes: chat.postMessage (plain, or mrkdwn made from Markdown by
+// slack-mrkdwn.ts), the download of a file a person shared, and for the approval buttons a message with
 // Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
+import { packBlocks } from "../chat-markdown";
+import { readCapped } from "../download-capped";
 import { splitMessage } from "../split-message";
 import { CodedError } from "../../lib/coded-error";
 
@@ -30,6 +33,29 @@ export class SlackApi {
       first ??= typeof answer.ts === "string" ? answer.ts : undefined;
     }
     return first;
+  }
+
+  /** Posts mrkdwn blocks (slack-mrkdwn.ts, already escaped) as messages of at most 4000 characters; returns the first one's ts. */
+  async postMrkdwn(channel: string, blocks: readonly string[], threadTs?: string): Promise<string | undefined> {
+    let first: string | undefined;
+    for (const text of packBlocks(blocks, SLACK_MAX_MESSAGE, splitMessage)) {
+      const answer = await this.call("chat.postMessage", { channel, text, mrkdwn: true, ...(threadTs ? { thread_ts: threadTs } : {}), unfurl_links: false });
+      first ??= typeof answer.ts === "string" ? answer.ts : undefined;
+    }
+    return first;
+  }
+
+  /**
+   * A shared file's bytes from its url_private, with the bot token (needs the files:read scope). Only
+   * Slack's file host (or the configured API's origin) is asked: the token never goes anywhere else.
+   */
+  async downloadFile(url: string, maxBytes: number): Promise<Uint8Array> {
+    const origin = new URL(this.base).origin;
+    if (!url.startsWith("https://files.slack.com/") && !url.startsWith(`${origin}/`))
+      throw new CodedError("slack_api_failed", "Slack file download failed: not_a_slack_file_url");
+    const res = await fetch(url, { headers: { authorization: `Bearer ${this.token}` } });
+    if (!res.ok) throw new CodedError("slack_api_failed", `Slack file download failed: http_${res.status}`);
+    return readCapped(res, maxBytes);
   }
 
   /** Posts one message made of Block Kit `blocks`; `text` is the notification's fallback. Returns its ts. */

@@ -25,10 +25,10 @@ export function approvalBlocks(prompt: string, approvalId: string): SlackBlock[]
   ];
 }
 
-/** `text` with rows of buttons under it. */
-export function buttonBlocks(text: string, rows: readonly ChatButton[][]): SlackBlock[] {
+/** `mrkdwn` (already Slack's markup, slack-mrkdwn.ts) with rows of buttons under it. */
+export function buttonBlocks(mrkdwn: string, rows: readonly ChatButton[][]): SlackBlock[] {
   return [
-    promptSection(text),
+    { type: "section", text: { type: "mrkdwn", text: mrkdwn } },
     ...rows.map((row, r) => ({
       type: "actions",
       elements: row.map((b, i) => ({ type: "button", action_id: `button_${r}_${i}`, text: { type: "plain_text", text: b.label }, value: b.value })),

@@ -4,6 +4,7 @@
 // at once, well within Slack's 3 seconds.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http-kit/app-env";
+import { visibleImage } from "../../images/visible-image";
 import type { ChatDoors } from "../chat-door";
 import { slackObjectName, type SlackShapes } from "./slack-platform";
 import { SlackEnvelope, SlackEventCallback, SlackUrlVerification, slackChatMessage } from "./slack-event";
@@ -16,8 +17,9 @@ export const slackEventRoutes = (chats: ChatDoors<SlackShapes>) =>
     if (type === "url_verification") return c.json({ challenge: parseOrBadRequest(SlackUrlVerification, payload).challenge });
     if (type !== "event_callback") return c.json({ ok: true });
     const callback = parseOrBadRequest(SlackEventCallback, payload);
-    const message = slackChatMessage(callback);
-    if (!message) return c.json({ ok: true });
+    const read = slackChatMessage(callback);
+    if (!read) return c.json({ ok: true });
+    const message = visibleImage(read, c.env);
     requireSlackBotToken(c);
     await chats(c.env).accept(slackObjectName(message), `event:${callback.event_id}`, message);
     return c.json({ ok: true });

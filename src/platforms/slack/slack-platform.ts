@@ -1,12 +1,15 @@
 // Slack as a ChatPlatform (../chat-platform.ts): one Durable Object per channel (or DM), one session
-// per thread (or DM), replies and lessons as messages in the thread, buttons as Block Kit actions, and a
+// per thread (or DM), replies and lessons as mrkdwn messages in the thread (slack-mrkdwn.ts), buttons as Block Kit actions, and a
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import { splitMessage } from "../split-message";
-import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { packBlocks } from "../chat-markdown";
+import { lessonPageUrl } from "../lesson-page-url";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
+import { SLACK_MRKDWN, slackMrkdwn } from "./slack-mrkdwn";
 import { SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
 import { CodedError } from "../../lib/coded-error";
@@ -15,7 +18,7 @@ import { slackSettings } from "./settings";
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
   /** `by`: "slack:<user id>", who wrote it. */
-  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string };
+  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
   /** A channel (or DM); in `threadTs`'s thread when it is set. */
   target: { platform: "slack"; channel: string; threadTs?: string };
   button: { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };
@@ -63,21 +66,30 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   async typing(): Promise<void> {}
 
   async send(to: SlackShapes["target"], message: OutgoingMessage): Promise<SlackShapes["target"]> {
+    const { blocks } = slackMrkdwn(message.text);
     let ts: string | undefined;
-    if (!message.buttons?.length) ts = await this.api().postMessage(to.channel, message.text, to.threadTs);
+    if (!message.buttons?.length) ts = await this.api().postMrkdwn(to.channel, blocks, to.threadTs);
     else {
       // The buttons go under the last piece of the text.
-      const pieces = splitMessage(message.text, SECTION_MAX);
-      for (const piece of pieces.slice(0, -1)) ts ??= await this.api().postMessage(to.channel, piece, to.threadTs);
+      const pieces = packBlocks(blocks, SECTION_MAX, splitMessage);
+      for (const piece of pieces.slice(0, -1)) ts ??= await this.api().postMrkdwn(to.channel, [piece], to.threadTs);
       const last = pieces.at(-1) ?? "";
-      const posted = await this.api().postBlocks(to.channel, last, buttonBlocks(last, message.buttons), to.threadTs);
+      const posted = await this.api().postBlocks(to.channel, message.text.slice(0, SECTION_MAX), buttonBlocks(last, message.buttons), to.threadTs);
       ts ??= posted;
     }
     return { ...to, ...((to.threadTs ?? ts) ? { threadTs: to.threadTs ?? ts } : {}) };
   }
 
+  /** The lesson as mrkdwn in the thread, with a link to the page where its formulas are rendered. */
   async sendLesson(to: SlackShapes["target"], lesson: LessonFile): Promise<void> {
-    await this.api().postMessage(to.channel, lesson.markdown, to.threadTs);
+    const { blocks, complexMath } = slackMrkdwn(lesson.markdown);
+    const url = lessonPageUrl(this.env, lesson.key);
+    const link = url ? [SLACK_MRKDWN.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
+    await this.api().postMrkdwn(to.channel, [...blocks, ...link], to.threadTs);
+  }
+
+  async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {
+    return this.api().downloadFile(image.ref, maxBytes);
   }
 
   async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string): Promise<void> {

@@ -1,10 +1,13 @@
-// The Telegram Bot API calls the bot makes: sendMessage, sendChatAction, sendDocument, and for the
-// approval buttons editMessageText and answerCallbackQuery. The base URL
-// is configurable (TELEGRAM_API_BASE) so tests point it at a local fake. Replies go out as plain text
-// (no parse_mode): the model writes Markdown, and Telegram's Markdown/HTML modes reject a message with
-// one unbalanced `*` or `<`, so plain text is the only mode that never loses a reply.
+// The Telegram Bot API calls the bot makes: sendMessage, sendChatAction, sendDocument, getFile (and the
+// file's download), and for the approval buttons editMessageText and answerCallbackQuery. The base URL
+// is configurable (TELEGRAM_API_BASE) so tests point it at a local fake. Answers go out in Telegram's HTML
+// (parse_mode "HTML", made from the model's Markdown by telegram-html.ts); a message Telegram refuses to
+// parse (400 "can't parse entities") is sent again as its plain text, so no reply is ever lost. Prompts
+// and notes the bot writes itself go as plain text.
 import { splitMessage } from "../split-message";
 import { CodedError } from "../../lib/coded-error";
+import { FileTooLargeError, readCapped } from "../download-capped";
+import { htmlToPlain, packHtml } from "./telegram-html";
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_MAX_MESSAGE = 4096;
@@ -16,6 +19,17 @@ export type ChatId = number | string;
 /** https://core.telegram.org/bots/api#inlinekeyboardmarkup (only callback buttons are used). */
 export interface InlineKeyboardMarkup {
   inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
+}
+
+/** A Bot API call Telegram refused; `status` tells a message it could not parse (400) from the rest. */
+export class TelegramApiError extends CodedError<"telegram_api_failed"> {
+  constructor(
+    method: string,
+    readonly status: number,
+    description: string,
+  ) {
+    super("telegram_api_failed", `Telegram ${method} failed (${status}): ${description}`);
+  }
 }
 
 interface TelegramAnswer {
@@ -39,6 +53,35 @@ export class TelegramApi {
       const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
       await this.call("sendMessage", () => json({ chat_id: chatId, text: piece, link_preview_options: { is_disabled: true }, ...markup }));
     }
+  }
+
+  /**
+   * Sends HTML blocks (telegram-html.ts) as messages of at most 4096 characters; `replyMarkup` goes on the
+   * last. A message Telegram cannot parse is sent again as plain text.
+   */
+  async sendHtml(chatId: ChatId, blocks: readonly string[], replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+    const pieces = packHtml(blocks, TELEGRAM_MAX_MESSAGE);
+    for (const [i, piece] of pieces.entries()) {
+      const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
+      const message = (text: string, html: boolean) => () =>
+        json({ chat_id: chatId, text, ...(html ? { parse_mode: "HTML" } : {}), link_preview_options: { is_disabled: true }, ...markup });
+      try {
+        await this.call("sendMessage", message(piece, true));
+      } catch (e) {
+        if (!(e instanceof TelegramApiError && e.status === 400 && /can't parse entities/i.test(e.message))) throw e;
+        await this.call("sendMessage", message(htmlToPlain(piece), false));
+      }
+    }
+  }
+
+  /** The bytes of a file a person sent (a photo), by its file_id: getFile, then the file's download URL. */
+  async downloadFile(fileId: string, maxBytes: number): Promise<Uint8Array> {
+    const file = (await this.call("getFile", () => json({ file_id: fileId }))) as { file_path?: string; file_size?: number };
+    if (!file.file_path) throw new TelegramApiError("getFile", 400, "the file has no path (too big for the Bot API?)");
+    if ((file.file_size ?? 0) > maxBytes) throw new FileTooLargeError(file.file_size!, maxBytes);
+    const res = await fetch(`${this.base.replace(/\/$/, "")}/file/bot${this.token}/${file.file_path}`);
+    if (!res.ok) throw new TelegramApiError("file download", res.status, res.statusText);
+    return readCapped(res, maxBytes);
   }
 
   /** Replaces a message's text; its inline keyboard goes away unless `replyMarkup` gives a new one. */
@@ -78,7 +121,7 @@ export class TelegramApi {
       await new Promise((r) => setTimeout(r, retryAfter * 1000));
       return this.call(method, body, attempt + 1);
     }
-    throw new CodedError("telegram_api_failed", `Telegram ${method} failed (${answer.error_code ?? res.status}): ${answer.description ?? "no description"}`);
+    throw new TelegramApiError(method, answer.error_code ?? res.status, answer.description ?? "no description");
   }
 }
 

@@ -9,6 +9,7 @@ export const TELEGRAM_HELP = [
   "/course <topic> – a daily course: one new lesson here every day",
   "/quiz – answer the last lesson's exercises, one at a time",
   "/review – the exercises due for review",
+  "/progress – how you are doing: answers, accuracy, reviews due, weak spots",
   "/new – start a fresh conversation",
   "/stop – stop what I am working on",
   "/compact – summarize our earlier conversation so I can keep going",
@@ -33,6 +34,8 @@ export function parseTelegramCommand(text: string): ChatCommand {
       return { kind: "quiz" };
     case "review":
       return { kind: "review" };
+    case "progress":
+      return { kind: "progress" };
     case "lesson":
       return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
     case "course":

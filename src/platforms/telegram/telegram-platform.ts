@@ -1,19 +1,23 @@
 // Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, the
-// chat's session `tg-<chat id>` (/new moves it on), replies as plain-text messages, lessons as Markdown
-// documents, buttons as inline keyboards, and clicks answered with answerCallbackQuery.
+// chat's session `tg-<chat id>` (/new moves it on), replies in Telegram's HTML (telegram-html.ts), lessons
+// as HTML messages (their Answer Key left for the quiz) with a link to the page where their formulas are
+// rendered, then as Markdown documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
-import { type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
+import { withoutAnswerKey } from "../../lessons/outline";
+import { lessonPageUrl } from "../lesson-page-url";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
+import { TELEGRAM_HTML, telegramHtml } from "./telegram-html";
 import { parseTelegramCommand } from "./telegram-commands";
 import { telegramSettings } from "./settings";
 import { CodedError } from "../../lib/coded-error";
 
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number };
-  /** `by`: "telegram:<user id>", who wrote it. */
-  message: { platform: "telegram"; chatId: number; text: string; by?: string };
+  /** `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id). */
+  message: { platform: "telegram"; chatId: number; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
   /** A chat id, or "@channelusername" for a course delivered to a channel. */
   target: { platform: "telegram"; chatId: number | string };
   button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };
@@ -59,12 +63,20 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
-    await this.api().sendMessage(to.chatId, message.text, message.buttons?.length ? keyboard(message.buttons) : undefined);
+    await this.api().sendHtml(to.chatId, telegramHtml(message.text).blocks, message.buttons?.length ? keyboard(message.buttons) : undefined);
     return to;
   }
 
   async sendLesson(to: TelegramShapes["target"], lesson: LessonFile): Promise<void> {
+    const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
+    const url = lessonPageUrl(this.env, lesson.key);
+    const link = url ? [TELEGRAM_HTML.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
+    await this.api().sendHtml(to.chatId, [...blocks, ...link]);
     await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
+  }
+
+  async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {
+    return this.api().downloadFile(image.ref, maxBytes);
   }
 
   async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string): Promise<void> {

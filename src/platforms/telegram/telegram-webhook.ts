@@ -7,6 +7,7 @@ import type { AppEnv } from "../../http-kit/app-env";
 import { parseJson } from "../../http-kit/validation";
 import { HttpError } from "../../lib/http-error";
 import { timingSafeEqualStrings } from "../../lib/timing-safe";
+import { visibleImage } from "../../images/visible-image";
 import type { ChatDoors } from "../chat-door";
 import { telegramSettings } from "./settings";
 import { telegramObjectName, type TelegramShapes } from "./telegram-platform";
@@ -24,7 +25,8 @@ export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
       throw new HttpError("forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
     }
     const update = await parseJson(c, TelegramUpdate);
-    const message = telegramChatMessage(update);
+    const read = telegramChatMessage(update);
+    const message = read && visibleImage(read, c.env);
     if (message) await chats(c.env).accept(telegramObjectName(message.chatId), `update:${update.update_id}`, message);
     const click = telegramClick(update);
     if (click) await chats(c.env).click(telegramObjectName(click.address.chatId), `update:${update.update_id}`, click);

@@ -15,6 +15,8 @@ import type { SessionStore, RunRow } from "../session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
 import type { McpInputRequest } from "../../mcp";
+import { imageLoader } from "../../images/with-images";
+import { imageSettings } from "../../images/settings";
 
 export interface DriveDeps {
   config: SessionConfig;
@@ -44,7 +46,10 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const recipe = run.options.recipe;
   // The user's message is stored once, even when a restarted run comes through here again (a resumed run
   // stored it in its first execution). A recipe's conversation is its own, not part of the session's history.
-  if (!recipe && d.how !== "resume" && store.messageCount(run.runId) === 0) store.appendMessage(userMessage(run.input), run.runId);
+  if (!recipe && d.how !== "resume" && store.messageCount(run.runId) === 0) {
+    const images = run.options.images;
+    store.appendMessage({ ...userMessage(run.input), ...(images?.length ? { images } : {}) }, run.runId);
+  }
   const missing = modelMissing(d.env);
   if (missing) return fail("model_not_configured", missing);
   // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
@@ -63,7 +68,9 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       stream: run.options.stream,
       emit: recordingEmit,
     });
-  const models = createRunModels(d.env, recordingEmit);
+  // With MODEL_VISION the writing model is shown the conversation's images, read from the run's tenant's store.
+  const images = imageSettings(d.env).MODEL_VISION ? imageLoader(d.env.IMAGES, run.options.tenant ?? null) : undefined;
+  const models = createRunModels(d.env, recordingEmit, images);
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;

@@ -2,14 +2,19 @@
 // purpose's setting names), each carrying its purpose into the trace.
 import { type Emit, type ModelClient, type ModelPurpose, tracedModel } from "../../agent";
 import type { Env } from "../../env";
+import { withImages, type ImageLoader } from "../../images/with-images";
 import { createModel } from "../../models/models";
 
 export type RunModels = Record<ModelPurpose, ModelClient>;
 
-/** The run's models; the summary and grader ones trace their calls themselves (the loop traces the others). */
-export function createRunModels(env: Env, emit: Emit): RunModels {
+/**
+ * The run's models; the summary and grader ones trace their calls themselves (the loop traces the others).
+ * With `images` (MODEL_VISION), the writing model is shown the conversation's images.
+ */
+export function createRunModels(env: Env, emit: Emit, images?: ImageLoader): RunModels {
+  const writing = createModel(env, "writing");
   return {
-    writing: createModel(env, "writing"),
+    writing: images ? withImages(writing, images) : writing,
     subagent: createModel(env, "subagent"),
     summary: tracedModel(createModel(env, "summary"), emit),
     grader: tracedModel(createModel(env, "grader"), emit),

@@ -45,7 +45,9 @@ describe("a quiz on Slack", () => {
     // The answer, the lesson and the offer, all in the mention's thread.
     const [answer, lesson, offer] = await next(3);
     expect(answer!.text).toBe("Here is your lesson on derivatives.");
-    expect(lesson!.text).toContain("# Derivatives");
+    // In mrkdwn: the heading bold, the math as Unicode.
+    expect(lesson!.text).toContain("*Derivatives*");
+    expect(lesson!.text).toContain("The derivative of xⁿ is n xⁿ⁻¹");
     expect(Object.keys(offer!.buttons)).toEqual(["Quiz me"]);
 
     await walkQuiz(

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { htmlToPlain } from "../../../src/platforms/telegram/telegram-html";
 import { lessonMarkdown, lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "../../support/course-fixtures";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
@@ -10,7 +11,9 @@ afterEach(async () => {
   for (const id of created.splice(0)) await call(`/v1/courses/${id}`, { method: "DELETE" });
 });
 
-const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
+/** What the chat shows of each message: Telegram's HTML read as text. */
+const texts = async (chat: number) =>
+  (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => htmlToPlain(String(c.body.text)));
 
 describe("Telegram commands", () => {
   it("/start explains the bot and its commands", async () => {
@@ -45,7 +48,10 @@ describe("Telegram commands", () => {
     const document = await waitFor(async () => (await platformCalls("telegram", chat)).find((c) => c.method === "sendDocument"), "the lesson document");
     expect(document.body.document).toMatchObject({ filename: `${filename}.md`, text: lessonMarkdown("What a vector is") });
     expect(document.body.caption).toBe("Vectors — What a vector is");
-    expect(await texts(chat)).toEqual(["Today: What a vector is. You will be able to draw and compare vectors."]);
+    expect(await texts(chat)).toEqual([
+      "Today: What a vector is. You will be able to draw and compare vectors.",
+      "Vectors — What a vector is\n\nChapter 1: What a vector is\n\nObjectives\n\n• Explain what a vector is.\n\nSummary\n\nA vector has a size and a direction.",
+    ]);
     expect(JSON.stringify((await requests(key)).requests[0]!.messages)).toContain("I want to learn about:");
   });
 

@@ -20,8 +20,8 @@ describe("a long Telegram reply", () => {
     const texts = messages.map((m) => String(m.body.text));
     for (const t of texts) expect(t.length).toBeLessThanOrEqual(4096);
     expect(texts).toEqual([paragraphs.slice(0, 4).join("\n\n"), paragraphs.slice(4, 8).join("\n\n"), paragraphs.slice(8).join("\n\n")]);
-    // Plain text: no parse mode that a stray * or _ in the model's answer could break.
-    expect(messages.every((m) => m.body.parse_mode === undefined)).toBe(true);
+    // Telegram's HTML, made from the model's Markdown (this answer has no markup to convert).
+    expect(messages.every((m) => m.body.parse_mode === "HTML")).toBe(true);
 
     const calls = await platformCalls("telegram", chat);
     const typing = calls.findIndex((c) => c.method === "sendChatAction" && c.body.action === "typing");

@@ -33,9 +33,10 @@ describe("a quiz on Telegram", () => {
     const say = async (text: string) => expect((await postTelegram(telegramUpdate(chat, text))).status).toBe(200);
     await say(`${writer} teach me derivatives`);
 
-    // The answer, then the lesson as a document, then the offer.
-    const [answer, offer] = await next(2);
+    // The answer, then the lesson (as HTML, then as a document), then the offer.
+    const [answer, lesson, offer] = await next(3);
     expect(answer!.text).toBe("Here is your lesson on derivatives.");
+    expect(lesson!.text).toContain("<b>Derivatives</b>");
     expect(Object.keys(offer!.buttons)).toEqual(["Quiz me"]);
     expect((await platformCalls("telegram", chat)).some((c) => c.method === "sendDocument")).toBe(true);
 

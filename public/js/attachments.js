@@ -1,0 +1,82 @@
+// Photos of homework attached to a question: from the file picker, pasted, or dropped on the composer.
+// Each is read as a data URL (what POST /v1/sessions/:id/runs takes in `images`), shown as a thumbnail with
+// a Remove button, and sent with the next question. The server judges each by its bytes and size; the
+// page only skips files that do not even claim to be images, and says so.
+import { make } from "./dom.js";
+
+const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+
+const readAsDataUrl = (file) =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * @param {{ picker: HTMLInputElement, list: HTMLElement, dropZone: HTMLElement, pasteTarget: HTMLElement, say: (text: string) => void }} parts
+ */
+export function createAttachments({ picker, list, dropZone, pasteTarget, say }) {
+  /** @type {{ name: string, url: string }[]} */
+  let attached = [];
+  const render = () => {
+    list.hidden = attached.length === 0;
+    list.replaceChildren(
+      ...attached.map((a, i) => {
+        const item = make("li", { className: "attachment" });
+        const remove = make("button", { className: "link", text: "Remove", attrs: { type: "button", "aria-label": `Remove ${a.name}` } });
+        remove.addEventListener("click", () => {
+          attached = attached.filter((_, j) => j !== i);
+          render();
+          pasteTarget.focus();
+        });
+        item.append(make("img", { attrs: { src: a.url, alt: `Attached: ${a.name}` } }), make("span", { text: a.name }), remove);
+        return item;
+      }),
+    );
+  };
+  const add = async (files) => {
+    for (const file of files) {
+      if (!TYPES.includes(file.type)) {
+        say(`${file.name || "That file"} is not a photo (JPEG, PNG, WebP or GIF); it was not attached.`);
+        continue;
+      }
+      attached.push({ name: file.name || "pasted image", url: await readAsDataUrl(file) });
+    }
+    render();
+    if (attached.length) say(`${attached.length} photo${attached.length === 1 ? "" : "s"} attached.`);
+  };
+  picker.addEventListener("change", () => {
+    void add([...picker.files]);
+    picker.value = "";
+  });
+  pasteTarget.addEventListener("paste", (event) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!files.length) return;
+    event.preventDefault();
+    void add(files);
+  });
+  dropZone.addEventListener("dragover", (event) => {
+    if (!event.dataTransfer?.types.includes("Files")) return;
+    event.preventDefault();
+    dropZone.classList.add("dropping");
+  });
+  dropZone.addEventListener("dragleave", () => dropZone.classList.remove("dropping"));
+  dropZone.addEventListener("drop", (event) => {
+    if (!event.dataTransfer?.files.length) return;
+    event.preventDefault();
+    dropZone.classList.remove("dropping");
+    void add([...event.dataTransfer.files]);
+  });
+  return {
+    /** The attached photos' data URLs, and clears the list. */
+    take() {
+      const urls = attached.map((a) => a.url);
+      attached = [];
+      render();
+      return urls;
+    },
+    count: () => attached.length,
+  };
+}

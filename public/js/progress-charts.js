@@ -1,0 +1,120 @@
+// The learner's progress as charts, drawn as SVG from GET /v1/learners/:id/progress: answers and accuracy
+// per day, reviews due in the coming days (the FSRS schedule), and the weak concepts. Each chart is a
+// figure whose SVG is one labelled image (role="img", a summary as its name), followed by its numbers in a
+// table under a <details>, so a screen reader or a keyboard reaches every value. Sizes come from the viewBox:
+// the charts shrink to a phone's width.
+import { make } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const W = 320;
+const H = 140;
+const PAD = { left: 28, right: 8, top: 10, bottom: 22 };
+
+function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const shortDay = (iso) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+const pct = (x) => `${Math.round(x * 100)} %`;
+
+/** A figure: caption, the SVG image named by `summary`, and the numbers as a table. */
+function figure(id, caption, summary, chart, head, rows) {
+  const fig = make("figure", { className: "chart", attrs: { "data-chart": id } });
+  const captionId = `chart-${id}-caption`;
+  chart.setAttribute("role", "img");
+  chart.setAttribute("aria-label", summary);
+  chart.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  chart.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  const table = make("table");
+  const thead = make("tr");
+  thead.append(...head.map((h) => make("th", { text: h, attrs: { scope: "col" } })));
+  table.append(
+    thead,
+    ...rows.map((r) => {
+      const tr = make("tr");
+      tr.append(make("th", { text: r[0], attrs: { scope: "row" } }), ...r.slice(1).map((v) => make("td", { text: v })));
+      return tr;
+    }),
+  );
+  const details = make("details");
+  details.append(make("summary", { text: "The numbers" }), table);
+  fig.append(make("figcaption", { text: caption, attrs: { id: captionId } }), chart, details);
+  fig.setAttribute("aria-labelledby", captionId);
+  return fig;
+}
+
+/** Bars of `values` over `labels` (every other label when crowded), with a y axis to `max`. */
+function bars(values, labels, max, className) {
+  const chart = svg("svg", { class: `chart-svg ${className}` });
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const step = plotW / Math.max(values.length, 1);
+  chart.append(svg("line", { x1: PAD.left, y1: PAD.top + plotH, x2: W - PAD.right, y2: PAD.top + plotH, class: "axis" }));
+  chart.append(svg("text", { x: PAD.left - 4, y: PAD.top + 8, class: "tick", "text-anchor": "end" }, String(max)));
+  chart.append(svg("text", { x: PAD.left - 4, y: PAD.top + plotH, class: "tick", "text-anchor": "end" }, "0"));
+  const every = Math.ceil(values.length / 8);
+  values.forEach((v, i) => {
+    const h = max ? (v / max) * plotH : 0;
+    chart.append(svg("rect", { x: PAD.left + i * step + step * 0.15, y: PAD.top + plotH - h, width: step * 0.7, height: h, class: "bar" }));
+    if (i % every === 0) chart.append(svg("text", { x: PAD.left + i * step + step / 2, y: H - 6, class: "tick", "text-anchor": "middle" }, labels[i]));
+  });
+  return { chart, step, plotH };
+}
+
+function answersChart(daily) {
+  const max = Math.max(1, ...daily.map((d) => d.answered));
+  const { chart, step, plotH } = bars(
+    daily.map((d) => d.answered),
+    daily.map((d) => shortDay(d.day)),
+    max,
+    "answers",
+  );
+  // Accuracy of the days with answers, as a line over the bars (0–100 % on the same height).
+  const points = daily.flatMap((d, i) => (d.answered ? [[PAD.left + i * step + step / 2, PAD.top + plotH - (d.correct / d.answered) * plotH]] : []));
+  if (points.length > 1) chart.append(svg("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "accuracy" }));
+  for (const [x, y] of points) chart.append(svg("circle", { cx: x, cy: y, r: 3, class: "accuracy-point" }));
+  const answered = daily.reduce((n, d) => n + d.answered, 0);
+  const correct = daily.reduce((n, d) => n + d.correct, 0);
+  const summary = `${answered} answers over ${daily.length} days, ${correct} correct (${pct(answered ? correct / answered : 0)}); bars: answers per day, line: accuracy.`;
+  const rows = daily.filter((d) => d.answered).map((d) => [shortDay(d.day), String(d.answered), String(d.correct), pct(d.correct / d.answered)]);
+  return figure("answers", "Answers and accuracy per day", summary, chart, ["Day", "Answers", "Correct", "Accuracy"], rows);
+}
+
+function reviewsChart(ahead) {
+  const max = Math.max(1, ...ahead.map((d) => d.due));
+  const { chart } = bars(
+    ahead.map((d) => d.due),
+    ahead.map((d, i) => (i === 0 ? "Today" : shortDay(d.day))),
+    max,
+    "reviews",
+  );
+  const total = ahead.reduce((n, d) => n + d.due, 0);
+  const summary = `${total} reviews due in the next ${ahead.length} days, ${ahead[0]?.due ?? 0} of them today.`;
+  const rows = ahead.map((d, i) => [i === 0 ? "Today" : shortDay(d.day), String(d.due)]);
+  return figure("reviews", "Reviews due in the coming days", summary, chart, ["Day", "Due"], rows);
+}
+
+function weakChart(weak) {
+  const shown = weak.slice(0, 6);
+  const max = Math.max(1, ...shown.map((c) => c.misses));
+  const chart = svg("svg", { class: "chart-svg weak" });
+  const rowH = Math.min(24, (H - 8) / Math.max(shown.length, 1));
+  shown.forEach((c, i) => {
+    const y = 4 + i * rowH;
+    chart.append(svg("text", { x: 4, y: y + rowH * 0.65, class: "tick" }, c.term.length > 18 ? `${c.term.slice(0, 17)}…` : c.term));
+    chart.append(svg("rect", { x: 130, y: y + rowH * 0.2, width: ((W - 140) * c.misses) / max, height: rowH * 0.6, class: "bar weak-bar" }));
+  });
+  const summary = shown.length ? `Weak concepts, most missed first: ${shown.map((c) => `${c.term} (${c.misses})`).join(", ")}.` : "No weak concepts.";
+  const rows = shown.map((c) => [c.term, String(c.misses), c.lessonKey]);
+  return figure("weak", "Weak concepts", summary, chart, ["Concept", "Misses", "Lesson"], rows);
+}
+
+/** The charts of one progress report, as figures. */
+export function progressCharts(progress) {
+  const figures = [answersChart(progress.daily ?? []), reviewsChart(progress.reviewsAhead ?? [])];
+  if (progress.weakConcepts?.length) figures.push(weakChart(progress.weakConcepts));
+  return figures;
+}

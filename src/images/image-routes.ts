@@ -1,0 +1,13 @@
+// GET /v1/images/:key: an image a learner sent, for the page to show it again in the conversation. Only the
+// caller's tenant's images are found; the bytes are served with their sniffed type and nosniff (app.ts).
+import { Hono } from "hono";
+import type { AppEnv } from "../http-kit/app-env";
+import { notFound } from "../http-kit/errors";
+import { readImage } from "./image-store";
+
+export const imageRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
+  const key = c.req.param("key");
+  const image = await readImage(c.env.IMAGES, c.get("tenant"), key);
+  if (!image) throw notFound(`image ${key}`);
+  return c.body(image.bytes, 200, { "content-type": image.mediaType, "cache-control": "private, max-age=86400" });
+});

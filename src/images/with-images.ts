@@ -1,0 +1,41 @@
+// A model that is shown the conversation's images: before each call their bytes are read from the store
+// (by key, in the run's tenant) and handed to the provider as data URLs for that call only
+// (ModelRequest.images); the history and the trace keep just the keys. An image no longer in the store
+// reaches the model as a line saying it cannot be shown.
+import { imagesOf, type ImageRef, type ModelClient } from "../agent";
+import type { Tenant } from "../lib/tenant";
+import { dataUrl, readImage, type ImageBucket } from "./image-store";
+
+/** An image's data URL, or null when it cannot be read. */
+export type ImageLoader = (ref: ImageRef) => Promise<string | null>;
+
+export function imageLoader(bucket: ImageBucket, tenant: Tenant): ImageLoader {
+  return async (ref) => {
+    const image = await readImage(bucket, tenant, ref.key);
+    return image ? dataUrl(image) : null;
+  };
+}
+
+/** The model shown the images; each image is read once per run (a model client lives for one run). */
+export function withImages(model: ModelClient, read: ImageLoader): ModelClient {
+  const seen = new Map<string, Promise<string | null>>();
+  const load = (ref: ImageRef) => {
+    let url = seen.get(ref.key);
+    if (!url) seen.set(ref.key, (url = read(ref)));
+    return url;
+  };
+  return {
+    model: model.model,
+    ...(model.purpose ? { purpose: model.purpose } : {}),
+    async complete(req) {
+      const refs = imagesOf(req.messages);
+      if (!refs.length) return model.complete(req);
+      const images = new Map<string, string>();
+      for (const ref of refs) {
+        const url = await load(ref);
+        if (url) images.set(ref.key, url);
+      }
+      return model.complete({ ...req, images });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// A lesson's (or a course's) exercises as an Anki deck, in Anki's documented text import
+// (https://docs.ankiweb.net/importing/text-files.html#file-headers): tab-separated notes of the Basic
+// type, the headers saying so (#separator, #html, #notetype, #deck, #columns, #guid column, #tags column).
+// The front is the question (and the options), the back the Answer Key's answer and explanation, both as
+// HTML with math in MathJax's \(…\) and \[…\], which Anki renders; a GUID per exercise makes a second
+// import update the notes instead of doubling them.
+import type { ExerciseSet } from "./exercise-store";
+import type { KeyedExercise } from "./exercises";
+import { renderInDialect, SIMPLE_HTML, type MarkdownDialect } from "./markdown-dialect";
+
+/** Anki's card HTML; TeX in the delimiters Anki's MathJax reads. */
+const ANKI_HTML: MarkdownDialect = {
+  ...SIMPLE_HTML,
+  codeBlock: (code) => `<pre><code>${SIMPLE_HTML.escape(code)}</code></pre>`,
+  math: (tex, display) => SIMPLE_HTML.escape(display ? `\\[${tex}\\]` : `\\(${tex}\\)`),
+};
+
+/** One field: HTML on one line (newlines as <br>), with no tab, so it needs no quoting. */
+function field(markdown: string): string {
+  return renderInDialect(markdown, ANKI_HTML).join("<br><br>").replace(/\r?\n/g, "<br>").replaceAll("\t", " ");
+}
+
+/** A tag: Anki's tags are space-separated, so no spaces in one. */
+const tag = (text: string) => text.replace(/[^\p{L}\p{N}_.:-]+/gu, "_").replace(/^_+|_+$/g, "");
+
+function note(lessonKey: string, e: KeyedExercise): string {
+  const options = e.options?.length ? `\n\n${e.options.map((o) => `${o.letter}. ${o.text}`).join("  \n")}` : "";
+  const back = e.key ? [`**${e.key.answer}**`, e.key.explanation].filter(Boolean).join("\n\n") : "(no answer in the lesson's Answer Key)";
+  const guid = `studyagent:${lessonKey}#${e.id}`;
+  const tags = ["studyagent", tag(lessonKey.replace(/\.[a-z]+$/, "")), tag(e.type)].join(" ");
+  return [guid, field(`**${e.id}.** ${e.question}${options}`), field(back), tags].join("\t");
+}
+
+/** The deck: Anki's headers, then one note per exercise of every set. */
+export function ankiDeck(title: string, sets: readonly ExerciseSet[]): string {
+  const headers = [
+    "#separator:tab",
+    "#html:true",
+    "#notetype:Basic",
+    `#deck:${title.replace(/[\r\n\t]+/g, " ").trim() || "StudyAgent"}`,
+    "#columns:GUID\tFront\tBack\tTags",
+    "#guid column:1",
+    "#tags column:4",
+  ];
+  const notes = sets.flatMap((set) => set.exercises.map((e) => note(set.lessonKey, e)));
+  return `${[...headers, ...notes].join("\n")}\n`;
+}
+
+/** The file name a deck downloads as. */
+export const deckFilename = (name: string) => `${name.replace(/\.[a-z]+$/, "").replace(/[^A-Za-z0-9_-]+/g, "-")}-anki.txt`;

@@ -1,0 +1,52 @@
+// The image parts of each OpenAI-compatible wire, read the same way: Chat Completions `image_url`
+// (`{url}` or a string), Responses `input_image` (`image_url`), and the AI SDK's UI file parts
+// (`{type: "file", mediaType: "image/…", url}`). Each becomes an image URL with the field it came from;
+// storeImageUrls (src/images/image-url.ts) then checks and stores them, or refuses with a 4xx naming the
+// field. A part this server cannot take (a Responses `file_id`, a UI file that is not an image) is refused.
+import { wireImageUrls } from "../agent";
+import { ParamError } from "./openai-errors";
+
+export interface WireImage {
+  url: string;
+  field: string;
+}
+
+/** An image as a data URL, or a 400 naming `param`: the server does not fetch images from the web. */
+function dataUrlAt(url: string, param: string): WireImage {
+  if (!url.startsWith("data:"))
+    throw new ParamError(
+      "unsupported_content",
+      `${param}: send images as base64 data URLs (data:image/png;base64,…); this server does not fetch them from the web.`,
+      param,
+    );
+  return { url, field: param };
+}
+
+/** Chat Completions: the `image_url` parts of the user messages. */
+export const chatImages = (messages: readonly { role: string; content?: unknown }[]): WireImage[] =>
+  messages.flatMap((m, i) => (m.role === "user" ? wireImageUrls(m.content).map((url) => dataUrlAt(url, `messages[${i}].content`)) : []));
+
+type Part = { type: string; [k: string]: unknown };
+
+/** Responses: the `input_image` parts of one input item's content. */
+export function responsesImages(content: unknown, i: number): WireImage[] {
+  if (!Array.isArray(content)) return [];
+  return (content as Part[]).flatMap((p, k) => {
+    if (p.type !== "input_image") return [];
+    const param = `input[${i}].content`;
+    if (typeof p.image_url !== "string")
+      throw new ParamError("unsupported_content", `${param}[${k}]: send the image as image_url (a data URL); file_id is not supported.`, param);
+    return [dataUrlAt(p.image_url, param)];
+  });
+}
+
+/** The AI SDK's UI message: its file parts, which must be images. */
+export function uiImages(parts: readonly Part[]): WireImage[] {
+  return parts.flatMap((p, k) => {
+    if (p.type !== "file") return [];
+    const field = `parts[${k}]`;
+    if (typeof p.url !== "string" || typeof p.mediaType !== "string" || !p.mediaType.startsWith("image/"))
+      throw new ParamError("unsupported_image", `${field}: only image files (JPEG, PNG, WebP, GIF) are read.`, field);
+    return [dataUrlAt(p.url, field)];
+  });
+}
