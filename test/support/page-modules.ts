@@ -27,8 +27,9 @@ export function pageModuleRoutes(): Record<string, Route> {
   return routes;
 }
 
-/** A blank page under the strict policy, with an element `#out` to render into and the page's stylesheets. */
-export const blankPage: Route = (_req, res) =>
-  void res
-    .writeHead(200, { "content-type": "text/html", "content-security-policy": STRICT_CSP })
-    .end('<!doctype html><html lang="en"><head><title>t</title><link rel="stylesheet" href="/lesson.css"></head><body><main id="out"></main></body></html>');
+/** A blank page with an element `#out` to render into and the lesson stylesheet. */
+export const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><title>t</title><link rel="stylesheet" href="/lesson.css"></head><body><main id="out"></main></body></html>';
+
+/** The blank page under the strict policy. */
+export const blankPage: Route = (_req, res) => void res.writeHead(200, { "content-type": "text/html", "content-security-policy": STRICT_CSP }).end(BLANK_PAGE);

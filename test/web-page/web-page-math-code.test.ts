@@ -2,16 +2,14 @@
 // TeX in all four delimiters becomes MathML (KaTeX), TeX KaTeX cannot parse stays visible as its source,
 // dollars that are prices stay text, math inside code stays code, fenced code in a known language is
 // highlighted (escaped: a `<script>` in code is text), and nothing logs an error.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium";
-import { blankPage, pageModuleRoutes } from "../support/page-modules";
-import { startPageServer, type PageServer } from "../support/page-server";
+import { openMarkdownPage, type OpenedMarkdownPage } from "../support/markdown-page";
+import { BLANK_PAGE } from "../support/page-modules";
 
-let server: PageServer;
-let browser: Browser;
+let opened: OpenedMarkdownPage;
 let page: Page;
-const problems: string[] = [];
+let problems: string[] = [];
 
 async function render(markdown: string, fn = "renderMarkdown"): Promise<string> {
   // A string, so that the test's own bundler leaves the browser's dynamic import alone.
@@ -25,18 +23,11 @@ async function render(markdown: string, fn = "renderMarkdown"): Promise<string> 
 
 describe("math and code in the page's Markdown", () => {
   beforeAll(async () => {
-    server = await startPageServer({ "/": blankPage, "/favicon.ico": (_req, res) => void res.writeHead(204).end(), ...pageModuleRoutes() });
-    browser = await launchChromium();
-    page = await browser.newPage();
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(server.url("/"));
+    opened = await openMarkdownPage(BLANK_PAGE);
+    ({ page, problems } = opened);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   it("renders $…$ and \\(…\\) inline, $$…$$ and \\[…\\] as display MathML", async () => {
     await render("Inline $x^2$ and \\(\\frac{a}{b}\\).\n\n$$\\int_0^1 x\\,dx = \\tfrac12$$\n\n\\[\\sqrt{2}\\]\n\nMid-line $$e^{i\\pi}+1=0$$ too.");

@@ -3,12 +3,10 @@
 // left because most of its letters are Arabic — even where a paragraph starts with math, which
 // `dir="auto"` alone would get wrong — so its title and lists sit at the right edge, while code
 // stays left to right. An English lesson stays left to right.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium";
 import { languageSheet } from "../support/language-sheets";
-import { startMarkdownPage } from "../support/markdown-page";
-import type { PageServer } from "../support/page-server";
+import { openMarkdownPage, type OpenedMarkdownPage } from "../support/markdown-page";
 
 const PAGE = '<!doctype html><html lang="en"><link rel="stylesheet" href="/style.css"><article id="lesson-body" class="lesson markdown"></article>';
 
@@ -23,8 +21,7 @@ interface Layout {
   code: string;
 }
 
-let server: PageServer;
-let browser: Browser;
+let opened: OpenedMarkdownPage;
 let page: Page;
 
 async function layout(markdown: string): Promise<Layout> {
@@ -53,21 +50,14 @@ async function layout(markdown: string): Promise<Layout> {
 }
 
 describe("the lesson reader's direction", () => {
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startMarkdownPage(PAGE);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(server.url("/"));
+    opened = await openMarkdownPage(PAGE, { width: 900, height: 900 });
+    ({ page, problems } = opened);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   it("shows the Arabic sample lesson right to left: text and bullets at the right edge, code left to right", async () => {
     const shown = await layout(`${languageSheet("ar").lesson}\n\`\`\`python\nprint(20 / 4)  # a = F / m\n\`\`\`\n`);

@@ -1,11 +1,9 @@
 // The page's Markdown renderer in Chromium, under the strict Content-Security-Policy: link and image
 // URLs are judged as the browser reads them (entities decoded), so `javascript&#58;` — which passed the
 // old URL check and became a live `javascript:` link — loses its URL, inline and reference-style alike.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium";
-import { startMarkdownPage } from "../support/markdown-page";
-import type { PageServer } from "../support/page-server";
+import { openMarkdownPage, type OpenedMarkdownPage } from "../support/markdown-page";
 
 const ATTACKS = {
   inline: "[x](javascript&#58;alert(1))",
@@ -17,8 +15,7 @@ const ATTACKS = {
   image: "![pic](javascript&#58;alert(1))",
 };
 
-let server: PageServer;
-let browser: Browser;
+let opened: OpenedMarkdownPage;
 let page: Page;
 
 async function render(markdown: string): Promise<string> {
@@ -32,25 +29,18 @@ async function render(markdown: string): Promise<string> {
 }
 
 describe("the page's Markdown renderer", () => {
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startMarkdownPage('<!doctype html><div id="out"></div>');
-    browser = await launchChromium();
-    page = await browser.newPage();
+    opened = await openMarkdownPage('<!doctype html><div id="out"></div>');
+    ({ page, problems } = opened);
     page.on("dialog", (d) => {
       problems.push(`dialog: ${d.message()}`);
       void d.dismiss();
     });
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(server.url("/"));
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => opened?.close());
 
   for (const [name, markdown] of Object.entries(ATTACKS)) {
     it(`leaves no live script URL or handler: ${name}`, async () => {
@@ -67,7 +57,7 @@ describe("the page's Markdown renderer", () => {
       expect(live, html).toEqual([]);
       // Clicking every link it left does nothing (no dialog, no navigation).
       for (const link of await page.locator("#out a").all()) await link.click();
-      expect(page.url()).toBe(server.url("/"));
+      expect(page.url()).toBe(opened.url);
       expect(problems).toEqual([]);
     });
   }
