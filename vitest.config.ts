@@ -31,6 +31,8 @@ export default defineConfig({
           exclude: ["test/**/*.workers.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A browser on a loaded 2-core machine can take seconds to paint; polls wait for behaviour, not a deadline.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
