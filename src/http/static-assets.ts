@@ -24,6 +24,28 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The diagram renderer (public/diagram.html, which the assets serve at /diagram; framed by the page only
+ * when a lesson has a mermaid block):
+ * sandboxed to an opaque origin even if opened on its own, it runs only its own scripts (mermaid and the
+ * frame's), may use the inline styles mermaid writes, and loads and reaches nothing else. Only this
+ * origin's page may frame it; it hands its SVG back by postMessage.
+ */
+const DIAGRAM_FRAME_POLICY = [
+  "sandbox allow-scripts",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+/** The Content-Security-Policy a static asset is served with. */
+export function contentSecurityPolicy(path: string): string {
+  return path === "/diagram" ? DIAGRAM_FRAME_POLICY : CONTENT_SECURITY_POLICY;
+}
+
 export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
   const { method, path } = c.req;
   const api = path === "/v1" || path.startsWith("/v1/");
@@ -32,7 +54,7 @@ export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
     if (asset.status !== 404) {
       // The binding's response headers are immutable; a copy lets us and middleware add our own.
       const res = new Response(asset.body, asset);
-      res.headers.set("content-security-policy", CONTENT_SECURITY_POLICY);
+      res.headers.set("content-security-policy", contentSecurityPolicy(path));
       return res;
     }
   }
