@@ -41,6 +41,12 @@ const DIAGRAM_FRAME_POLICY = [
   "frame-ancestors 'self'",
 ].join("; ");
 
+/**
+ * The scripts public/diagram.html loads. Its sandbox makes it another (opaque) origin, which the
+ * Cross-Origin-Resource-Policy "same-origin" every response gets would refuse them to; they are public code.
+ */
+const DIAGRAM_FRAME_SCRIPTS = new Set(["/vendor/mermaid.min.js", "/js/diagram-frame.js"]);
+
 /** The Content-Security-Policy a static asset is served with. */
 export function contentSecurityPolicy(path: string): string {
   return path === "/diagram" ? DIAGRAM_FRAME_POLICY : CONTENT_SECURITY_POLICY;
@@ -55,6 +61,7 @@ export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
       // The binding's response headers are immutable; a copy lets us and middleware add our own.
       const res = new Response(asset.body, asset);
       res.headers.set("content-security-policy", contentSecurityPolicy(path));
+      if (DIAGRAM_FRAME_SCRIPTS.has(path)) res.headers.set("cross-origin-resource-policy", "cross-origin");
       return res;
     }
   }

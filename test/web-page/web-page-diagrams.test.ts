@@ -5,16 +5,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
+import { BROKEN_DIAGRAM, FLOWCHART, FLOWCHART_ALT } from "../support/diagram-lesson";
 import { openMarkdownPage, type OpenedMarkdownPage } from "../support/markdown-page";
 import { BLANK_PAGE } from "../support/page-modules";
-
-const FLOWCHART = [
-  "flowchart LR",
-  "  accTitle: The power rule",
-  "  accDescr: From x to the n to n times x to the n minus 1",
-  "  A[x^n] -->|differentiate| B[n x^n-1]",
-].join("\n");
-const BROKEN = "flowchart LR\n  A -->|never closed B";
 
 let opened: OpenedMarkdownPage;
 let page: Page;
@@ -50,7 +43,7 @@ describe("mermaid diagrams in the page's Markdown", () => {
     await show(`# Rules\n\n\`\`\`mermaid\n${FLOWCHART}\n\`\`\`\n\nAfter the diagram.`);
     const image = page.locator("#out figure.diagram img");
     await expect.poll(() => image.count(), { timeout: 20_000 }).toBe(1);
-    expect(await image.getAttribute("alt")).toBe("The power rule. From x to the n to n times x to the n minus 1");
+    expect(await image.getAttribute("alt")).toBe(FLOWCHART_ALT);
     const src = (await image.getAttribute("src"))!;
     expect(src.startsWith("data:image/svg+xml;charset=utf-8,")).toBe(true);
     const svg = decodeURIComponent(src.slice(src.indexOf(",") + 1));
@@ -72,13 +65,13 @@ describe("mermaid diagrams in the page's Markdown", () => {
   });
 
   it("leaves a block mermaid cannot read as its source, and draws the lesson's other diagrams", async () => {
-    await show(`\`\`\`mermaid\n${BROKEN}\n\`\`\`\n\n\`\`\`mermaid\nsequenceDiagram\n  Learner->>Tutor: Why is it n x^n-1?\n\`\`\``);
+    await show(`\`\`\`mermaid\n${BROKEN_DIAGRAM}\n\`\`\`\n\n\`\`\`mermaid\nsequenceDiagram\n  Learner->>Tutor: Why is it n x^n-1?\n\`\`\``);
     const image = page.locator("#out figure.diagram img");
     await expect.poll(() => image.count(), { timeout: 20_000 }).toBe(1);
     expect(await image.getAttribute("alt")).toBe("Diagram: sequenceDiagram\n  Learner->>Tutor: Why is it n x^n-1?");
     const broken = page.locator("#out pre.diagram-error");
     await expect.poll(() => broken.count()).toBe(1);
-    expect(await broken.locator("code").textContent()).toBe(`${BROKEN}\n`);
+    expect(await broken.locator("code").textContent()).toBe(`${BROKEN_DIAGRAM}\n`);
     expect(await broken.getAttribute("title")).toMatch(/^Not drawn: /);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
