@@ -78,7 +78,8 @@ describe("diagrams in the lesson reader", () => {
     await page.locator(".activity li.saved button").nth(1).focus();
     await page.keyboard.press("Enter");
     const image = body.locator("figure.diagram img");
-    await expect.poll(() => image.count(), { timeout: 30_000 }).toBe(1);
+    // The frame loads and starts mermaid (5.5 MB) first: slow on a busy machine.
+    await expect.poll(() => image.count(), { timeout: 60_000 }).toBe(1);
     expect(await image.getAttribute("alt")).toBe(FLOWCHART_ALT);
     expect(await image.getAttribute("src")).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg%20/);
     await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(50);
