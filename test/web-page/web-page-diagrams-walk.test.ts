@@ -28,7 +28,7 @@ describe("diagrams in the lesson reader", () => {
     mkdirSync(RESULTS, { recursive: true });
     model = await new ScriptedModel().listen();
     [worker, browser] = await Promise.all([
-      startWranglerDev({ vars: { ...model.workerVars, API_TOKEN: TOKEN, LESSON_ANSWER_CHECK: "false" } }),
+      startWranglerDev({ vars: { ...model.workerVars, API_TOKEN: TOKEN, LESSON_ANSWER_CHECK: "false" }, timeoutMs: 150_000 }),
       launchChromium(),
     ]);
   }, 180_000);
