@@ -1,6 +1,7 @@
 // Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and the
 // browser builds of the page's libraries into public/vendor/ (no build step for the page): marked and
-// DOMPurify for Markdown, KaTeX for math, highlight.js (its core and the languages lessons use) for code.
+// DOMPurify for Markdown, KaTeX for math, highlight.js (its core and the languages lessons use) for code,
+// mermaid for diagrams (its one-file browser build, loaded only by the diagram frame, public/diagram.html).
 // They are static assets, never part of the Worker's bundle.
 // Runs as wrangler's [build] command (dev and deploy) and before the tests.
 // Several wrangler devs may start at once (the tests, the conformance suite), each running this: a file
@@ -42,6 +43,7 @@ for (const { path } of walk(published)) {
 publish(join(root, "node_modules/marked/lib/marked.esm.js"), join(root, "public/vendor/marked.esm.js"));
 publish(join(root, "node_modules/dompurify/dist/purify.es.mjs"), join(root, "public/vendor/purify.es.mjs"));
 publish(join(root, "node_modules/katex/dist/katex.mjs"), join(root, "public/vendor/katex.mjs"));
+publish(join(root, "node_modules/mermaid/dist/mermaid.min.js"), join(root, "public/vendor/mermaid.min.js"));
 const hljs = join(root, "node_modules/@highlightjs/cdn-assets/es");
 publish(join(hljs, "core.min.js"), join(root, "public/vendor/highlight/core.min.js"));
 // The languages public/js/highlight.js registers.

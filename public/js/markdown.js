@@ -9,8 +9,10 @@
 // no inline style, so it works under the page's policy, in the standalone download and in print); TeX
 // KaTeX cannot parse stays visible as its source. Code blocks are coloured by highlight.js, which escapes
 // what it emits. Neither library is given anything but text, so neither can let markup through.
+// ```mermaid blocks in a shown lesson or answer are drawn as diagrams (diagrams.js), mermaid loaded only then.
 import DOMPurify from "/vendor/purify.es.mjs";
 import { Marked } from "/vendor/marked.esm.js";
+import { drawDiagrams } from "./diagrams.js";
 import { highlightCode } from "./highlight.js";
 import { mathExtension, renderMath } from "./math.js";
 
@@ -77,9 +79,13 @@ export function textDirection(markdown) {
   return rtl * 2 > letters ? "rtl" : "ltr";
 }
 
-/** Shows Markdown in `element`, sanitized and set in its own direction; code reads left to right in any lesson. */
+/**
+ * Shows Markdown in `element`, sanitized and set in its own direction; code reads left to right in any
+ * lesson. Its diagrams replace their source blocks as they are drawn.
+ */
 export function renderInto(element, markdown) {
   element.innerHTML = renderMarkdown(markdown);
   element.dir = textDirection(markdown);
   for (const code of element.querySelectorAll("pre, code")) code.dir = "ltr";
+  drawDiagrams(element);
 }

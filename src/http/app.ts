@@ -36,7 +36,8 @@ export function createApp() {
   app.notFound(assetOrNotFound);
 
   // nosniff keeps a lesson served as text/markdown from being read as HTML; frames and referrers stay home.
-  app.use("*", secureHeaders());
+  // A header a route set itself stands (the diagram frame's scripts are cross-origin readable, static-assets.ts).
+  app.use("*", secureHeaders({ overwrite: false }));
   // First, so it sees every error of the OpenAI-compatible routes, auth and config ones included.
   app.use("/v1/*", openAIErrorShape);
   // Every setting parses, or nothing is served (500 config_invalid, the detail in the log only).

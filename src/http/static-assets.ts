@@ -24,6 +24,34 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The diagram renderer (public/diagram.html, which the assets serve at /diagram; framed by the page only
+ * when a lesson has a mermaid block):
+ * sandboxed to an opaque origin even if opened on its own, it runs only its own scripts (mermaid and the
+ * frame's), may use the inline styles mermaid writes, and loads and reaches nothing else. Only this
+ * origin's page may frame it; it hands its SVG back by postMessage.
+ */
+const DIAGRAM_FRAME_POLICY = [
+  "sandbox allow-scripts",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+].join("; ");
+
+/**
+ * The scripts public/diagram.html loads. Its sandbox makes it another (opaque) origin, which the
+ * Cross-Origin-Resource-Policy "same-origin" every response gets would refuse them to; they are public code.
+ */
+const DIAGRAM_FRAME_SCRIPTS = new Set(["/vendor/mermaid.min.js", "/js/diagram-frame.js"]);
+
+/** The Content-Security-Policy a static asset is served with. */
+export function contentSecurityPolicy(path: string): string {
+  return path === "/diagram" ? DIAGRAM_FRAME_POLICY : CONTENT_SECURITY_POLICY;
+}
+
 export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
   const { method, path } = c.req;
   const api = path === "/v1" || path.startsWith("/v1/");
@@ -32,7 +60,8 @@ export async function assetOrNotFound(c: Context<AppEnv>): Promise<Response> {
     if (asset.status !== 404) {
       // The binding's response headers are immutable; a copy lets us and middleware add our own.
       const res = new Response(asset.body, asset);
-      res.headers.set("content-security-policy", CONTENT_SECURITY_POLICY);
+      res.headers.set("content-security-policy", contentSecurityPolicy(path));
+      if (DIAGRAM_FRAME_SCRIPTS.has(path)) res.headers.set("cross-origin-resource-policy", "cross-origin");
       return res;
     }
   }
