@@ -12,6 +12,8 @@ process.env.PLATFORM_FAKE_PORT ??= String(await freePort());
 const platformFake = `http://127.0.0.1:${process.env.PLATFORM_FAKE_PORT}`;
 // And for the webhook receiver the WEBHOOKS binding delivers to (test/support/hook-recorder.ts).
 process.env.HOOK_RECORDER_PORT ??= String(await freePort());
+// And for the broker of the wrangler dev Workers that test files share (test/support/wrangler-dev-broker.ts).
+process.env.WRANGLER_BROKER_PORT ??= String(await freePort());
 
 // Two projects: "node" runs the harness core, the tools and the end-to-end checks (wrangler dev,
 // MCP servers, a browser) in Node; "workers" runs the Worker itself inside workerd, with real

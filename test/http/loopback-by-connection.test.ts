@@ -5,20 +5,14 @@
 // as the README's curl examples need.
 import { request } from "node:http";
 import { networkInterfaces } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BARE_WORKER, sharedWranglerDev } from "../support/shared-wrangler-dev";
 
-let worker: WranglerDev;
 let port: number;
 
 beforeAll(async () => {
-  worker = await startWranglerDev({ ip: "0.0.0.0" });
-  port = Number(new URL(worker.url).port);
+  port = Number(new URL((await sharedWranglerDev(BARE_WORKER)).url).port);
 }, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-});
 
 /** This machine's first non-loopback IPv4 address: connecting to it from here, the client's address is that one too. */
 function networkAddress(): string {

@@ -7,8 +7,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { beforeAll, expect, it } from "vitest";
+import { BARE_WORKER, sharedWranglerDev, type SharedWorker } from "../support/shared-wrangler-dev";
 import { ROOT } from "../support/paths";
 
 const root = ROOT;
@@ -25,16 +25,15 @@ export const APPLICABLE_SCENARIOS = [
   "dns-rebinding-protection",
 ];
 
-let worker: WranglerDev | undefined;
+let worker: SharedWorker | undefined;
 
 beforeAll(async () => {
   // No API_TOKEN: the suite sends no credentials, and loopback requests are answered (closed by default elsewhere).
-  worker = await startWranglerDev();
+  worker = await sharedWranglerDev(BARE_WORKER);
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-});
 
+// One after another: run at once, they only share the CPU (each is mostly its Node starting), and on a busy machine
+// five at once outlast each one's timeout.
 it.each(APPLICABLE_SCENARIOS)("passes %s", { timeout: 60_000 }, async (scenario) => {
   // The suite needs Node 22, which the project ships as node_modules/.bin/node.
   const run = await promisify(execFile)(

@@ -81,6 +81,14 @@ async function follow(p: Paused, after: number) {
 const toolResult = (p: Paused) => String(model.requests(p.key)[1]?.messages.find((m) => m.role === "tool")?.content ?? "");
 
 describe("an MCP server's question pauses the run until someone answers", () => {
+  // The question left to expire is asked first, so its INPUT_TTL_MS runs out while the other tests run.
+  let expiring: Promise<{ p: Paused; askedAt: number }>;
+  beforeAll(() => {
+    expiring = pausedRun("expiry").then((p) => ({ p, askedAt: Date.now() }));
+    // Awaited by its test; a failure here must not go unhandled before that.
+    expiring.catch(() => undefined);
+  });
+
   it("accept: the stream ends at input.required, the run waits with the question in pending, and the answer (defaults applied) resumes it", async () => {
     const p = await pausedRun("accept");
     const asked = p.stream.seen.at(-1)!;
@@ -165,8 +173,7 @@ describe("an MCP server's question pauses the run until someone answers", () => 
   });
 
   it("a question no one answers within INPUT_TTL_MS is cancelled and the run goes on", async () => {
-    const p = await pausedRun("expiry");
-    const askedAt = Date.now();
+    const { p, askedAt } = await expiring;
     // The paused run's stream ends at once; the alarm settles the question when its time is up.
     for (let i = 0; i < 150 && (await runOf(p)).status === "awaiting_input"; i++) await new Promise((r) => setTimeout(r, 100));
     expect(Date.now() - askedAt).toBeGreaterThan(INPUT_TTL_MS - 1_000);

@@ -15,6 +15,7 @@ import { startDeadEndServer, type DeadEndServer } from "../support/dead-end-serv
 import { startEverything, type EverythingServer } from "../support/mcp-everything";
 import { ScriptedModel } from "../support/scripted-model";
 import { parseSse } from "../support/sse-text";
+import { BARE_WORKER, sharedWranglerDev, type SharedWorker } from "../support/shared-wrangler-dev";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
 import { FIXTURES } from "../support/paths";
 
@@ -23,7 +24,7 @@ let everything: EverythingServer;
 let web: PageServer;
 let gone: DeadEndServer;
 let worker: WranglerDev;
-let bare: WranglerDev;
+let bare: SharedWorker;
 
 beforeAll(async () => {
   [everything, web, gone] = await Promise.all([startEverything("streamableHttp"), startFixtureWeb(), startDeadEndServer(), model.listen()]);
@@ -45,15 +46,15 @@ beforeAll(async () => {
       },
     }),
     // No model configured at all: runs must fail cleanly, not crash.
-    startWranglerDev(),
+    sharedWranglerDev(BARE_WORKER),
   ]);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([worker?.stop(), bare?.stop(), everything?.stop(), web?.close(), gone?.close(), model.close()]);
+  await Promise.all([worker?.stop(), everything?.stop(), web?.close(), gone?.close(), model.close()]);
 });
 
-const run = (w: WranglerDev, session: string, body: Record<string, unknown>) =>
+const run = (w: SharedWorker, session: string, body: Record<string, unknown>) =>
   fetch(`${w.url}/v1/sessions/${session}/runs`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 describe("the Worker under wrangler dev", () => {

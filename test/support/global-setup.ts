@@ -4,6 +4,7 @@ import { startFixtureWeb } from "./fixture-web";
 import { HookRecorder } from "./hook-recorder";
 import { PlatformFake } from "./platform-fake";
 import { ScriptedModel } from "./scripted-model";
+import { WranglerDevBroker } from "./wrangler-dev-broker";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const model = await new ScriptedModel().listen(Number(process.env.SCRIPTED_MODEL_PORT));
@@ -13,7 +14,10 @@ export default async function setup(): Promise<() => Promise<void>> {
   await platforms.listen(Number(process.env.PLATFORM_FAKE_PORT));
   // The receiver of the HOOKS binding's deliveries.
   const hooks = await new HookRecorder().listen(Number(process.env.HOOK_RECORDER_PORT));
+  // The wrangler dev Workers test files share (shared-wrangler-dev.ts); none starts until a file asks.
+  const workers = await new WranglerDevBroker().listen(Number(process.env.WRANGLER_BROKER_PORT));
   return async () => {
+    await workers.close();
     await model.close();
     await web.close();
     await platforms.close();

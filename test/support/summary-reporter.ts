@@ -1,5 +1,15 @@
-// Ends the test output with one plain line, "N passed, N failed, N skipped", that any CI can read.
+// Ends the test output with the slowest test files (where the suite's time goes, so the next one to cut
+// is in plain sight) and one plain line, "N passed, N failed, N skipped", that any CI can read.
 import type { Reporter, TestModule } from "vitest/node";
+
+/** How many of the slowest files to list. */
+const SLOWEST_SHOWN = 10;
+
+/** A file's own time: its environment, imports, setup files, tests and hooks (not time spent queued). */
+function fileMs(m: TestModule): number {
+  const d = m.diagnostic();
+  return d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -12,6 +22,9 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped++;
       }
     }
+    const slowest = [...testModules].sort((a, b) => fileMs(b) - fileMs(a)).slice(0, SLOWEST_SHOWN);
+    const lines = slowest.map((m) => `${(fileMs(m) / 1000).toFixed(1).padStart(7)} s  ${m.relativeModuleId} (${m.project.name})`);
+    process.stdout.write(`\nSlowest ${slowest.length} test files:\n${lines.join("\n")}\n`);
     process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }
