@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS turns (
 );
 CREATE INDEX IF NOT EXISTS turns_hash ON turns (hash);
 CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
+CREATE TABLE IF NOT EXISTS request_keys (key TEXT PRIMARY KEY, placement TEXT NOT NULL, expires_at INTEGER NOT NULL);
 `,
 ];
 
@@ -70,11 +71,29 @@ export class ConversationIndex extends DurableObject<Env> {
 
   /**
    * Places a request: `chain` is its history's fingerprint chain, `input` its new user turn's (chained
-   * after it), `fresh` the id a new session takes.
+   * after it), `fresh` the id a new session takes; a request with an Idempotency-Key goes where its key went
+   * (remembered for `keyTtlMs`), and its session answers it by the key.
    */
-  async place(chain: readonly string[], input: string, fresh: string): Promise<Decision> {
+  async place(chain: readonly string[], input: string, fresh: string, key?: { key: string; ttlMs: number }): Promise<Decision> {
     const now = Date.now();
     this.expire(now);
+    const sql = this.ctx.storage.sql;
+    if (key) {
+      const known = sql.exec<{ placement: string }>("SELECT placement FROM request_keys WHERE key = ? AND expires_at > ?", key.key, now).toArray()[0];
+      if (known) return { placement: JSON.parse(known.placement) as Placement, repeat: false };
+      const decided = this.decide(chain, input, fresh, now);
+      sql.exec(
+        "INSERT OR REPLACE INTO request_keys (key, placement, expires_at) VALUES (?, ?, ?)",
+        key.key,
+        JSON.stringify(decided.placement),
+        now + key.ttlMs,
+      );
+      return decided;
+    }
+    return this.decide(chain, input, fresh, now);
+  }
+
+  private decide(chain: readonly string[], input: string, fresh: string, now: number): Decision {
     const n = chain.length;
     const all = [...chain, input];
     // Rows whose hash is the request's at their own depth, deepest first, then the most recently touched.
@@ -168,6 +187,7 @@ export class ConversationIndex extends DurableObject<Env> {
   /** Conversations no request touched within CONVERSATION_INDEX_TTL_MS are forgotten. */
   private expire(now: number): void {
     this.ctx.storage.sql.exec("DELETE FROM turns WHERE at < ?", now - conversationSettings(this.env).CONVERSATION_INDEX_TTL_MS);
+    this.ctx.storage.sql.exec("DELETE FROM request_keys WHERE expires_at <= ?", now);
   }
 
   /** Past CONVERSATION_INDEX_MAX_TURNS, the conversations touched longest ago go first. */

@@ -9,6 +9,7 @@ import type { Tenant } from "../../lib/tenant";
 import { sessionStub } from "../../session/runs/start-run";
 import { turnChain } from "../../session/runs/turn-fingerprint";
 import type { RunDedupe } from "../../session/runs/request-dedupe";
+import { runSettings } from "../../session/runs/settings";
 import type { RunOptions } from "../../session/session-store";
 import { chatContent } from "../chat-content";
 import { stripProgressLines } from "../progress-lines";
@@ -43,7 +44,8 @@ export async function startConversationTurn(
   const chain = await turnChain(history);
   const [asked] = await turnChain([{ id: "", createdAt: "", role: "user", content: input }], chain.at(-1));
   const fresh = derivedId("conversation", crypto.randomUUID().replaceAll("-", ""));
-  const { placement, repeat } = await index.place(chain, asked!, fresh);
+  const key = dedupe.idempotencyKey && { key: dedupe.idempotencyKey.key, ttlMs: runSettings(env).IDEMPOTENCY_TTL_MS };
+  const { placement, repeat } = await index.place(chain, asked!, fresh, key);
   const later = history.slice(placement.seedFrom);
   // A fork copies its source's prefix and state; one whose source is gone starts from the request's own history.
   const prefix = placement.source ? await sessionStub(env, placement.source.sessionId).conversationPrefix(placement.source.cut) : undefined;
