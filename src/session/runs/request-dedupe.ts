@@ -18,6 +18,8 @@ export interface RunDedupe {
   detectRetry?: boolean;
   /** A retry of a completed run gets that run back: its reply never reached the client. */
   replayCompleted?: boolean;
+  /** The request regenerates the latest turn (useChat's Regenerate): the latest run, ended, with the same input is replaced. */
+  regenerate?: boolean;
 }
 
 export interface DedupeLimits {
@@ -31,6 +33,8 @@ const KEY_REUSED = refuse("idempotency_key_reused", "This Idempotency-Key was us
 
 /** Runs that a retry attaches to instead of starting another. */
 const ATTACHED_STATUSES = new Set(["running", "queued"]);
+/** Runs a Regenerate may replace: over, with nothing pending (a paused run is superseded as any new run supersedes it). */
+const ENDED_STATUSES = new Set(["completed", "failed", "cancelled"]);
 
 export class RequestDedupe {
   /** Its tables are the session's (schema.ts). */
@@ -49,9 +53,11 @@ export class RequestDedupe {
     return undefined;
   }
 
-  /** The failed run a retry replaces: the session's latest, failed with the same input. */
+  /** The run this request replaces: the session's latest with the same input, failed (a retry) or ended (a Regenerate). */
   replacedBy(dedupe: RunDedupe, input: string, latest: RunRow | undefined): string | undefined {
-    return dedupe.detectRetry && latest?.input === input && latest.status === "failed" ? latest.runId : undefined;
+    if (latest?.input !== input) return undefined;
+    if (dedupe.detectRetry && latest.status === "failed") return latest.runId;
+    return dedupe.regenerate && ENDED_STATUSES.has(latest.status) ? latest.runId : undefined;
   }
 
   /** A replaced run's keys go with it. */
