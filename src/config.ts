@@ -9,6 +9,7 @@ import { ImageSettings } from "./images/settings";
 import { LearningSettings } from "./learning/settings";
 import { settingsLoader, shapeOf, type SettingsOf, type SettingsSlice } from "./lib/settings-loader";
 import { McpServerSettings } from "./mcp-server/settings";
+import { ConversationSettings } from "./openai-compatible/conversations/settings";
 import { BOT_TENANTS, PLATFORM_SLICES } from "./platforms/registry";
 import { SESSION_SLICES } from "./session/settings";
 
@@ -33,6 +34,7 @@ const CONFIG_SLICES = [
   LearningSettings,
   McpServerSettings,
   ImageSettings,
+  ConversationSettings,
   ...SESSION_SLICES,
   ...PLATFORM_SLICES,
 ] satisfies SettingsSlice[];

@@ -11,6 +11,7 @@ export { CourseRegistry } from "./courses/course-registry";
 export { McpOAuthObject } from "./mcp/oauth/oauth-object";
 export { LearnerObject } from "./learning/learner-object";
 export { McpSessionObject } from "./mcp-server/mcp-session-object";
+export { ConversationIndex } from "./openai-compatible/conversations/conversation-index";
 
 // The OAuth provider of /mcp sits in front of the app (src/http/mcp-oauth.ts): its metadata, token and
 // registration endpoints, and the bearer check of /mcp; everything else goes to the app unchanged.

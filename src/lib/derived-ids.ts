@@ -26,7 +26,12 @@ export const DERIVED_IDS = {
   },
   ephemeral: { prefix: "ephemeral-", reserved: /^ephemeral-/, what: "a stateless request's throwaway session" },
   response: { prefix: "resp-", reserved: /^resp-/, what: "a Responses API conversation started without a session" },
-  user: { prefix: "user-", reserved: /^user-[0-9a-f]{32}$/, what: "a chat completion's session named by a hashed `user`" },
+  user: {
+    prefix: "user-",
+    reserved: /^user-[0-9a-f]{32}$/,
+    what: "a chat completion's session named by a hashed `user` (before conversations were found by their turns)",
+  },
+  conversation: { prefix: "conv-", reserved: /^conv-[0-9a-f]{32}$/, what: "a chat front end's conversation, found again by its earlier messages" },
   mcp: { prefix: "mcp-", reserved: null, what: "an MCP connection's own session (mcp-<Mcp-Session-Id>, a random UUID only its client holds)" },
 } as const satisfies Record<string, DerivedIdKind>;
 

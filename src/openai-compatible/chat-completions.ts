@@ -9,7 +9,8 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
-import { followedStream, followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
+import { followedStream, followRun, startTurn, type TurnRun } from "./turn-run";
+import { startConversationTurn } from "./conversations/conversation-place";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./chat-wire";
 import { runSettings } from "../session/runs/settings";
 
@@ -24,7 +25,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     const run = await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
-      ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
+      "x-session-id": run.sessionId,
       ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
     };
     const who = replyIdentity(run.handle.runId);
@@ -34,6 +35,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     try {
       const { events } = await followRun(run.handle);
       for await (const piece of chatContent(events, turn)) content += piece;
+      if (!c.req.raw.signal.aborted) await run.delivered?.();
     } finally {
       run.end();
     }
@@ -43,8 +45,9 @@ export const openAIRoutes = new Hono<AppEnv>()
   });
 
 /**
- * Starts the turn's run. A repeat of an earlier request gets that run back (its outcome, replayed): one
- * with the same Idempotency-Key, or, without a key, a client's automatic retry after a failure.
+ * Starts the turn's run, in the session X-Session-Id names or in the conversation the request's earlier
+ * messages continue (conversations/). A repeat of an earlier request gets that run back: one with the same
+ * Idempotency-Key, or, without a key, a client's retry while the run is still going (request-dedupe.ts).
  */
 async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRun> {
   const dedupe = { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true };
@@ -58,10 +61,14 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     ...(turn.system ? { system: turn.system } : {}),
     ...(turn.images ? { images: turn.images } : {}),
   };
-  const place: TurnPlace = turn.sessionId
-    ? { kind: "session", sessionId: turn.sessionId, derived: turn.derivedSession === true }
-    : { kind: "stateless", history: turn.history };
-  return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
+  if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
+  return startConversationTurn(
+    c.env,
+    c.executionCtx,
+    { history: turn.history ?? [], ...(turn.user ? { user: turn.user } : {}), input: turn.input },
+    options,
+    dedupe,
+  );
 }
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */
@@ -77,6 +84,7 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
     } else {
       send(chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
       if (turn.includeUsage) send(usageChunk(who, result.usage));
+      await run.delivered?.();
       send("[DONE]");
     }
   });

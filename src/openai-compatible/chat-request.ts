@@ -1,6 +1,6 @@
 // A Chat Completions request, read into one agent turn: the new input, where the conversation lives
-// (a session named by X-Session-Id or `user`, or nowhere: the request's messages are the whole
-// history), and the client's own system prompt.
+// (a session named by X-Session-Id, or the one its earlier messages continue: conversations/), and the
+// client's own system prompt.
 import type { Context } from "hono";
 import * as z from "zod";
 import { fromWire, type ImageRef, type Message, type WireMessage } from "../agent";
@@ -12,9 +12,6 @@ import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
 import { stripProgressLines } from "./progress-lines";
 import { Id } from "../http-kit/validation";
-import { derivedId } from "../lib/derived-ids";
-import { sha256Hex } from "../lib/sha256-hex";
-import type { Tenant } from "../lib/tenant";
 import { runSettings } from "../session/runs/settings";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
@@ -45,15 +42,15 @@ const ChatRequest = z.looseObject({
 });
 
 export interface ChatTurn {
-  /** The session that keeps the conversation; absent in stateless mode. */
+  /** The session named by X-Session-Id; without it the conversation is found by `history` (conversations/). */
   sessionId?: string;
-  /** The session id was derived from `user` (hashed), not named by the client. */
-  derivedSession?: boolean;
+  /** The conversation before the input, as the client sent it (without X-Session-Id). */
+  history?: Message[];
+  /** The request's `user`: its conversations are found among that user's only. */
+  user?: string;
   input: string;
   /** The input's images (its `image_url` parts), stored. */
   images?: ImageRef[];
-  /** Stateless mode: the conversation before the input. */
-  history: Message[];
   /** The client's system and developer messages, replacing the agent's system prompt. */
   system?: string;
   stream: boolean;
@@ -73,13 +70,11 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
-  const session = await sessionOf(c.req.header("x-session-id"), req.user ?? undefined, c.get("tenant"));
+  const sessionId = sessionOf(c.req.header("x-session-id"));
   return {
-    ...session,
+    ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
-    // A session holds its own history; only a stateless request brings it along.
-    history: session.sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
     ...(system ? { system } : {}),
     stream: req.stream === true,
     includeUsage: req.stream === true && req.stream_options?.include_usage === true,
@@ -87,22 +82,12 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   };
 }
 
-/**
- * X-Session-Id names the session as is (400 if it is not a valid id). `user` does too when it is a valid
- * id; any other `user` (an e-mail address, say) names the session `user-<hash>`, a derived id
- * (src/lib/derived-ids.ts) hashed with the tenant, so two tenants' users of one name never meet.
- */
-async function sessionOf(header: string | undefined, user: string | undefined, tenant: Tenant): Promise<Pick<ChatTurn, "sessionId" | "derivedSession">> {
-  if (header !== undefined) {
-    const r = Id.safeParse(header);
-    if (!r.success) throw new ParamError("invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
-    return { sessionId: r.data };
-  }
-  if (!user) return {};
-  if (Id.safeParse(user).success) return { sessionId: user };
-  // The admin's users keep the names they had before tenants were hashed in.
-  const digest = await sha256Hex(tenant === null ? user : JSON.stringify([tenant, user]));
-  return { sessionId: derivedId("user", digest.slice(0, 32)), derivedSession: true };
+/** X-Session-Id names the session as is (400 if it is not a valid id). */
+function sessionOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const r = Id.safeParse(header);
+  if (!r.success) throw new ParamError("invalid_session_id", `X-Session-Id: ${r.error.issues[0]?.message}`, null);
+  return r.data;
 }
 
 /** Our progress lines in an earlier reply are not part of what the agent said. */

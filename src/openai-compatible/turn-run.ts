@@ -6,16 +6,17 @@ import type { Env } from "../env";
 import { HttpError } from "../http-kit/errors";
 import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import type { RunDedupe } from "../session/runs/request-dedupe";
-import type { RunOptions } from "../session/session-store";
+import type { RunOptions, SessionState } from "../session/session-store";
 import { sessionStub, startRun, type RunHandle } from "../session/runs/start-run";
 import { readStreamRows, type StreamRow } from "../session/trace/stream-events";
 
 export type TurnPlace =
   /**
-   * A session that keeps the conversation; `seed` is written first when the session is new. `derived`:
-   * the id was derived here (a hashed `user`, a new Responses conversation), not named by the client.
+   * A session that keeps the conversation; `seed` (and a fork's `state`) is written first when the session
+   * is new. `derived`: the id was derived here (a conversation found by its turns, a new Responses
+   * conversation), not named by the client.
    */
-  | { kind: "session"; sessionId: string; seed?: readonly Message[]; derived?: boolean }
+  | { kind: "session"; sessionId: string; seed?: readonly Message[]; state?: SessionState; derived?: boolean }
   /** Stateless: the client's history goes into a session deleted once the reply is written. */
   | { kind: "stateless"; history: readonly Message[] };
 
@@ -24,6 +25,8 @@ export interface TurnRun {
   sessionId: string;
   /** Called once the reply is written or abandoned: a stateless run's session is deleted. */
   end(): void;
+  /** Called before the last of a whole reply is written to a client still there (a conversation records that its client got it). */
+  delivered?(): Promise<void>;
 }
 
 /** Starts the turn's run; `dedupe` makes a repeated request (Idempotency-Key, an automatic retry) get the earlier run back. */
@@ -38,7 +41,8 @@ export async function startTurn(
   if (place.kind === "session") {
     const derived = place.derived === true;
     // A new session starts with the client's conversation, owned by the caller's tenant.
-    if (place.seed?.length) await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null, derived);
+    if (place.seed?.length || place.state)
+      await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null, derived, place.state);
     const handle = await startRun(env, place.sessionId, input, derived ? { ...options, derivedSession: true } : options, dedupe);
     if (!handle.ok) throw HttpError.of(handle);
     return { handle, sessionId: place.sessionId, end: () => {} };

@@ -1,7 +1,7 @@
 // POST /v1/ui/chat: the AI SDK's useChat backend. It accepts what DefaultChatTransport sends
 // ({id, messages, trigger, …}) and answers with the UI message stream (ui-message-stream.ts). The chat
 // id is the session: the history is the Durable Object's, so only the newest message counts — a user
-// message starts a run, an assistant message carrying tool approval responses (addToolApprovalResponse)
+// message starts a run (a Regenerate's replaces the latest turn when it asked the same), an assistant message carrying tool approval responses (addToolApprovalResponse)
 // settles those approvals and follows the resumed run.
 import { Hono } from "hono";
 import * as z from "zod";
@@ -70,15 +70,21 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   if (!input && !images.size)
     throw badRequest("invalid_request", "The last message must be a user message with text or an image (or an assistant message answering tool approvals).");
   if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
-  const handle = await startRun(c.env, sessionId, input, {
-    stream: true,
-    paradigm: "react",
-    maxSteps: config.MAX_STEPS,
-    channel: "ui",
-    tenant: c.get("tenant"),
-    origin: new URL(c.req.url).origin,
-    ...(images.size ? { images: [...images.values()] } : {}),
-  });
+  const handle = await startRun(
+    c.env,
+    sessionId,
+    input,
+    {
+      stream: true,
+      paradigm: "react",
+      maxSteps: config.MAX_STEPS,
+      channel: "ui",
+      tenant: c.get("tenant"),
+      origin: new URL(c.req.url).origin,
+      ...(images.size ? { images: [...images.values()] } : {}),
+    },
+    { regenerate: body.trigger === "regenerate-message" },
+  );
   if (!handle.ok) throw HttpError.of(handle);
   return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 });

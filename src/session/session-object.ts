@@ -22,7 +22,7 @@ import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
-import type { RunOptions, RunRow } from "./session-store";
+import type { RunOptions, RunRow, SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
 
@@ -59,11 +59,34 @@ export class SessionObject extends DurableObject<Env> {
    * false if it exists, or if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller
    * did not derive it (`derived`).
    */
-  async create(id: string, metadata: Record<string, unknown> = {}, history: readonly Message[] = [], tenant: Tenant = null, derived = false): Promise<boolean> {
+  async create(
+    id: string,
+    metadata: Record<string, unknown> = {},
+    history: readonly Message[] = [],
+    tenant: Tenant = null,
+    derived = false,
+    state?: SessionState,
+  ): Promise<boolean> {
     if (this.life.store.exists() || (!derived && reservedKind(id))) return false;
     this.life.store.create(id, metadata, tenant);
     for (const m of history) this.life.store.appendMessage(m, null);
+    if (state) this.life.store.restoreState(state);
     return true;
+  }
+
+  /**
+   * The first `count` messages of the history and the server-side state that goes with them (a fork of the
+   * conversation starts from it: docs/openai-compatible.md#front-ends-conversations); null if there is no session.
+   */
+  async conversationPrefix(count: number): Promise<{ messages: Message[]; state: SessionState } | null> {
+    if (!this.life.store.exists()) return null;
+    const messages = this.life.store.messages({ limit: count }).map(({ seq: _seq, ...m }) => m as Message);
+    return { messages, state: this.life.store.stateOf(messages) };
+  }
+
+  /** How many messages the history holds through the run's last one (where a fork after that run cuts); null without any. */
+  async messagesThrough(runId: string): Promise<number | null> {
+    return this.life.store.exists() ? this.life.store.messagesThrough(runId) : null;
   }
 
   async exists(): Promise<boolean> {
@@ -122,8 +145,15 @@ export class SessionObject extends DurableObject<Env> {
     if (!exists) this.life.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.life.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
     const limits = this.dedupeLimits();
-    const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), limits);
+    const latest = this.life.store.lastRun();
+    const repeat = this.life.dedupe.repeatOf(dedupe, input, latest);
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
+    // A retry after a failure runs again in the failed run's place: its input is in the history once.
+    const replaced = this.life.dedupe.replacedBy(dedupe, input, latest);
+    if (replaced) {
+      this.life.store.deleteRun(replaced);
+      this.life.dedupe.forget(replaced);
+    }
     const runId = newId("run");
     this.life.store.insertRun(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
@@ -149,7 +179,7 @@ export class SessionObject extends DurableObject<Env> {
     dedupe: RunDedupe,
   ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     if (this.life.store.exists()) {
-      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun(), this.dedupeLimits());
+      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun());
       if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
       await this.destroy();
     }
@@ -160,13 +190,10 @@ export class SessionObject extends DurableObject<Env> {
 
   /**
    * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a
-   * repeat may still come: its idempotency key's lifetime, or the retry window after a failure.
+   * repeat may still come: its idempotency key's lifetime.
    */
-  async release(runId: string): Promise<void> {
-    const run = this.life.store.run(runId);
-    const limits = this.dedupeLimits();
-    const retryUntil = run?.status === "failed" ? this.life.dedupe.retryDeadline(run, limits) : 0;
-    const keepUntil = Math.max(retryUntil, this.life.dedupe.lastExpiry() ?? 0);
+  async release(): Promise<void> {
+    const keepUntil = this.life.dedupe.lastExpiry() ?? 0;
     if (keepUntil <= Date.now()) {
       await this.destroy();
       return;
@@ -257,7 +284,7 @@ export class SessionObject extends DurableObject<Env> {
 
   private dedupeLimits(): DedupeLimits {
     const config = this.config();
-    return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS, retryWindowMs: config.RETRY_WINDOW_MS };
+    return { idempotencyTtlMs: config.IDEMPOTENCY_TTL_MS };
   }
 
   private config(): SessionConfig {

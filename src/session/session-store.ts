@@ -71,6 +71,12 @@ export interface RunOptions {
   images?: ImageRef[];
 }
 
+/** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */
+export interface SessionState {
+  todos: Todo[];
+  toolOutputs: Array<{ id: string; content: string }>;
+}
+
 type Row = Record<string, SqlStorageValue>;
 type ModelUsageRow = { run_id: string; model: string; prompt: number; completion: number; total: number };
 
@@ -220,6 +226,35 @@ export class SessionStore {
     this.kept = last ? { through, lastSeq: last.seq, messages } : undefined;
     // Copies: what a run does to its messages never reaches what is kept.
     return messages.map((m) => ({ ...m }));
+  }
+
+  /** How many messages there are up to the run's last one; null when the run stored none. */
+  messagesThrough(runId: string): number | null {
+    const row = this.sql
+      .exec<{ n: number; last: number | null }>(
+        "SELECT COUNT(*) AS n, (SELECT MAX(seq) FROM messages WHERE run_id = ?) AS last FROM messages WHERE seq <= (SELECT MAX(seq) FROM messages WHERE run_id = ?)",
+        runId,
+        runId,
+      )
+      .one();
+    return row.last === null ? null : row.n;
+  }
+
+  /** The todos, and the kept whole tool outputs that `messages` show cut. */
+  stateOf(messages: readonly Message[]): SessionState {
+    // An output is kept under the id of the tool result message that showed it.
+    const ids = messages.flatMap((m) => (m.role === "tool" ? [m.id] : []));
+    const toolOutputs = ids.flatMap((id) => {
+      const content = this.toolOutput(id);
+      return content === undefined ? [] : [{ id, content }];
+    });
+    return { todos: this.todos(), toolOutputs };
+  }
+
+  /** A forked conversation's state, written into its new session. */
+  restoreState(state: SessionState): void {
+    if (state.todos.length) this.setTodos(state.todos);
+    for (const o of state.toolOutputs) this.putToolOutput(o.id, null, o.content);
   }
 
   messageCount(runId?: string): number {

@@ -80,20 +80,24 @@ describe("Idempotency-Key", () => {
 });
 
 describe("a client's automatic retry without a key", () => {
-  it("gets the failed run's outcome again within the window, in a session and stateless", async () => {
+  it("without a key, a retry after a failure runs again in the failed run's place, in a session and without one", async () => {
     for (const headers of [{}, { "x-session-id": uniqueId("retry") }] as Array<Record<string, string>>) {
       const key = uniqueId("k");
       const marker = await script(key, [{ status: 400 }, { text: "Now it works." }]);
       const body = { model: "study-agent", messages: [{ role: "user", content: `${marker} fail once` }] };
       const first = await post("/v1/chat/completions", body, undefined, headers);
       expect(first.status).toBeGreaterThanOrEqual(500);
-      const runId = first.headers.get("x-run-id");
-      for (let i = 0; i < 3; i++) {
-        const retry = await post("/v1/chat/completions", body, undefined, headers);
-        expect(retry.status).toBe(first.status);
-        expect(retry.headers.get("x-run-id")).toBe(runId);
-      }
-      expect((await requests(key)).requests).toHaveLength(1);
+      const retry = await post("/v1/chat/completions", body, undefined, headers);
+      expect(retry.status).toBe(200);
+      expect(((await retry.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain("Now it works.");
+      expect(retry.headers.get("x-session-id")).toBe(first.headers.get("x-session-id"));
+      expect((await requests(key)).requests).toHaveLength(2);
+      const session = (await (await call(`/v1/sessions/${retry.headers.get("x-session-id")}`)).json()) as {
+        runs: Array<{ status: string }>;
+        messages: unknown[];
+      };
+      expect(session.runs.map((r) => r.status)).toEqual(["completed"]);
+      expect(session.messages).toHaveLength(2);
     }
   });
 });

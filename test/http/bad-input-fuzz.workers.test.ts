@@ -244,7 +244,6 @@ const ROUTES: Array<[string, fc.Arbitrary<BadRequest>]> = [
         { method: "POST", path: "/v1/sessions", body: json({ id }) },
         { method: "POST", path: `/v1/sessions/${id}/runs`, body: json({ input: "hi" }) },
         { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", messages: hi }), headers: { "x-session-id": id } },
-        { method: "POST", path: "/v1/chat/completions", body: json({ model: "study-agent", user: id, messages: hi }) },
         { method: "POST", path: "/v1/responses", body: json({ model: "study-agent", input: "hi", conversation: id }) },
         { method: "POST", path: "/v1/ui/chat", body: json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] }) },
       ];

@@ -35,25 +35,23 @@ describe("where the OpenAI-compatible endpoint keeps the conversation", () => {
     expect(session.messages).toHaveLength(4);
   });
 
-  it("names the session by the request's user field, hashing a user that is not a valid id", async () => {
+  it("a `user` alone never joins two chats: each first message starts its own conversation", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "one" }, { text: "two" }]);
-    const plain = uniqueId("user");
-    const first = await agentClient()
-      .chat.completions.create({ model: "study-agent", user: plain, messages: [{ role: "user", content: `${marker} hi` }] })
-      .withResponse();
-    expect(first.response.headers.get("x-session-id")).toBe(plain);
-
-    const email = `${uniqueId("ada")}@example.com`;
-    const second = await agentClient()
-      .chat.completions.create({ model: "study-agent", user: email, messages: [{ role: "user", content: `${marker} hi again` }] })
-      .withResponse();
-    const hashed = second.response.headers.get("x-session-id")!;
-    expect(hashed).toMatch(/^user-[0-9a-f]{32}$/);
-    expect((await call(`/v1/sessions/${hashed}`)).status).toBe(200);
+    const user = `${uniqueId("ada")}@example.com`;
+    const ask = (content: string) =>
+      agentClient()
+        .chat.completions.create({ model: "study-agent", user, messages: [{ role: "user", content }] })
+        .withResponse();
+    const first = await ask(`${marker} hi`);
+    const second = await ask(`${marker} hi again`);
+    const ids = [first.response.headers.get("x-session-id"), second.response.headers.get("x-session-id")];
+    for (const id of ids) expect(id).toMatch(/^conv-[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(contents((await requests(key)).requests[1]!.messages)).toEqual([["user", `${marker} hi again`]]);
   });
 
-  it("without a session, runs on the request's own messages and keeps nothing", async () => {
+  it("without a session, runs on the request's own messages, kept in a new session", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "It is 84." }]);
     const { data, response } = await agentClient()
@@ -68,12 +66,19 @@ describe("where the OpenAI-compatible endpoint keeps the conversation", () => {
       })
       .withResponse();
     expect(data.choices[0]!.message.content).toBe("It is 84.");
-    expect(response.headers.get("x-session-id")).toBeNull();
+    const sid = response.headers.get("x-session-id")!;
     const [seen] = (await requests(key)).requests;
     expect(contents(seen!.messages)).toEqual([
       ["user", `${marker} What is 12*7?`],
       ["assistant", "84."],
       ["user", "And in words?"],
+    ]);
+    const session = (await (await call(`/v1/sessions/${sid}`)).json()) as { messages: Array<{ role: string; content: string }> };
+    expect(session.messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", `${marker} What is 12*7?`],
+      ["assistant", "84."],
+      ["user", "And in words?"],
+      ["assistant", "It is 84."],
     ]);
   });
 });

@@ -52,10 +52,6 @@ async function takeAttempts(session: string): Promise<Array<{ how: string; statu
       () =>
         globex("/v1/chat/completions", { json: { model: "study-agent", messages: [{ role: "user", content: "hi" }] }, headers: { "x-session-id": session } }),
     ],
-    [
-      "chat completions user",
-      () => globex("/v1/chat/completions", { json: { model: "study-agent", user: session, messages: [{ role: "user", content: "hi" }] } }),
-    ],
     ["responses conversation", () => globex("/v1/responses", { json: { model: "study-agent", conversation: session, input: "hi" } })],
     ["ui chat", () => globex("/v1/ui/chat", { json: { id: session, messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "hi" }] }] } })],
   ];
@@ -69,14 +65,11 @@ async function takeAttempts(session: string): Promise<Array<{ how: string; statu
 }
 
 /** What each attempt of takeAttempts must answer. */
-const REFUSED = [
-  "POST /v1/sessions",
-  "POST /v1/sessions/:id/runs",
-  "chat completions X-Session-Id",
-  "chat completions user",
-  "responses conversation",
-  "ui chat",
-].map((how) => ({ how, status: 400, code: "reserved_id" }));
+const REFUSED = ["POST /v1/sessions", "POST /v1/sessions/:id/runs", "chat completions X-Session-Id", "responses conversation", "ui chat"].map((how) => ({
+  how,
+  status: 400,
+  code: "reserved_id",
+}));
 
 async function mcpAsk(session: string): Promise<CallToolResult> {
   const client = new Client({ name: "globex-mcp", version: "1.0.0" });

@@ -74,6 +74,8 @@ describe("derived ids", () => {
       "src/courses/course-shards.ts: env.COURSES.getByName(`courses-${index}`)": "a course registry shard: no caller names one",
       "src/mcp-server/mcp-routes.ts: c.env.MCP_SESSIONS.getByName(sessionId)": "an MCP session: random, bound to the credentials that opened it",
       'src/mcp/oauth/oauth-object.ts: env.MCP_OAUTH.getByName("deployment")': "the deployment's one OAuth store",
+      "src/openai-compatible/conversations/conversation-place.ts: env.CONVERSATIONS.getByName(name)":
+        "a conversation index: a hash of the tenant and the request's `user`",
     };
     const named = sourceFiles("src").flatMap((file) =>
       [...withoutComments(readFileSync(join(ROOT, file), "utf8")).matchAll(/[\w.]+\.(?:getByName|idFromName)\([^)]*\)/g)].map((m) => `${file}: ${m[0]}`),
@@ -89,6 +91,7 @@ describe("derived ids", () => {
       ephemeral: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
       response: "3d0c2b6e-8f0a-4c1e-9b7d-5a4f3e2d1c0b",
       user: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+      conversation: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
       mcp: "3d0c2b6e-8f0a-4c1e-9b7d-5a4f3e2d1c0b",
     };
     for (const [name, kind] of Object.entries(DERIVED_IDS) as Array<[keyof typeof DERIVED_IDS, (typeof DERIVED_IDS)[keyof typeof DERIVED_IDS]]>) {
@@ -99,7 +102,7 @@ describe("derived ids", () => {
       }
       expect(reservedKind(id), name).toBe(kind);
       // What the code derives from a derived id (a chat's session after /new, a course's lesson session) stays reserved.
-      expect(reservedKind(`${id}-lesson-3`) ?? reservedKind(`${id}-lz4k2`), name).toBe(name === "user" ? undefined : kind);
+      expect(reservedKind(`${id}-lesson-3`) ?? reservedKind(`${id}-lz4k2`), name).toBe(name === "user" || name === "conversation" ? undefined : kind);
     }
   });
 

@@ -3,7 +3,7 @@
 // as our docs advise, counting every event it should have got:
 // - acme runs in session S, deletes it; globex creates S and runs in it: every event of both lives
 //   arrives under an id of its own (the ids were "<sessionId>:<seq>", and seq starts again at 1);
-// - a stateless chat completion sent twice, word for word, runs twice in the same hashed session id
+// - a stateless response (store: false) sent twice, word for word, runs twice in the same hashed session id
 //   (ephemeral-…): both runs' events arrive, none dropped as a duplicate;
 // - a delivery still awaited when its session is deleted and created again records nothing in the new
 //   life (its webhook.attempt used to land in the new session's trace).
@@ -96,13 +96,10 @@ describe("a session id's second life", () => {
     expect(second[0]!.seq).toBe(first[0]!.seq);
   });
 
-  it("a stateless chat completion sent twice word for word: both runs' events arrive, none taken for a duplicate", async () => {
+  it("a stateless response sent twice word for word: both runs' events arrive, none taken for a duplicate", async () => {
     const marker = model.script(`stateless-${Date.now()}`, [{ text: "once" }, { text: "twice" }]);
     const ask = async () => {
-      const res = await acme("/v1/chat/completions", {
-        json: { model: "study-agent", messages: [{ role: "user", content: `${marker} the same question` }] },
-        headers: { "x-agent-progress": "none" },
-      });
+      const res = await acme("/v1/responses", { json: { model: "study-agent", store: false, input: `${marker} the same question` } });
       expect(res.status).toBe(200);
       return res.headers.get("x-run-id")!;
     };

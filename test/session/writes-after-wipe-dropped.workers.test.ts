@@ -32,10 +32,7 @@ describe("writes after a wipe", () => {
         ],
         ["an approval", () => old.approvals.open("run_late", [{ callId: "c1", name: "calculate", args: {} }], 60_000)],
         ["a read of the inputs", () => old.inputs.pending("run_late")],
-        [
-          "an idempotency key",
-          () => old.dedupe.remember({ idempotencyKey: { key: "k", fingerprint: "f" } }, "run_late", { idempotencyTtlMs: 60_000, retryWindowMs: 0 }),
-        ],
+        ["an idempotency key", () => old.dedupe.remember({ idempotencyKey: { key: "k", fingerprint: "f" } }, "run_late", { idempotencyTtlMs: 60_000 })],
         ["a run", () => old.store.insertRun("run_late", "late", { stream: false, paradigm: "react", maxSteps: 1 })],
       ];
       for (const [what, write] of late) expect(write, what).toThrow(StorageClosed);

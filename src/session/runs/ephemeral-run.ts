@@ -2,7 +2,8 @@
 // to the OpenAI-compatible endpoint). It goes through the session like every other run; dispose() stops
 // it if it is still going and deletes the session, so nothing of the conversation stays behind — except
 // while a repeat of the request may still come (request-dedupe.ts): then the session names the request
-// (its Idempotency-Key, or its messages) and is deleted once the key expires or the retry window closes.
+// (its Idempotency-Key, or its turns) and is deleted once the key expires; a retry while the run is still
+// going finds it there and attaches to it.
 import type { Message } from "../../agent";
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
@@ -10,6 +11,7 @@ import type { Outcome } from "../../lib/outcome";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { Tenant } from "../../lib/tenant";
 import type { RunDedupe } from "./request-dedupe";
+import { turnChain } from "./turn-fingerprint";
 import type { RunOptions } from "../session-store";
 import { runHandle, sessionStub, type RunHandle, type StartRefusal } from "./start-run";
 
@@ -40,14 +42,18 @@ export async function startEphemeralRun(
       // write of the run from landing in the wiped storage.
       await stub.cancelRun(handle.runId);
       await handle.result();
-      await stub.release(handle.runId);
+      await stub.release();
     },
   };
 }
 
-/** A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again. */
+/**
+ * A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again:
+ * its conversation by its turns (turn-fingerprint.ts), not by the ids and times a client's retry rebuilds.
+ */
 async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, system: string | undefined, dedupe: RunDedupe): Promise<string> {
-  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["messages", system ?? null, history, input] : undefined;
+  const turns = async () => (await turnChain(history)).at(-1) ?? null;
+  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["turns", system ?? null, await turns(), input] : undefined;
   if (!named) return derivedId("ephemeral", crypto.randomUUID());
   return derivedId("ephemeral", (await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32));
 }

@@ -13,8 +13,6 @@ export const RunSettings = z.object({
   MAX_PARALLEL_TOOLS: int(4, 1, 32),
   /** How long an Idempotency-Key is remembered (the same key then returns the same run). */
   IDEMPOTENCY_TTL_MS: int(86_400_000, 1000),
-  /** A client's automatic retry is recognized within this time of a run that failed (docs/api.md#idempotency). */
-  RETRY_WINDOW_MS: int(60_000, 0, 3_600_000),
   /** Wall-clock limit of one execution of a run; past it the run fails with run_timeout. */
   RUN_TIMEOUT_MS: int(900_000, 1000),
   /** Model steps of a run one invocation of its Session object executes before the run continues in a fresh one (its alarm); 0: the whole run in one. */

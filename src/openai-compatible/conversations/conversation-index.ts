@@ -1,0 +1,201 @@
+// The ConversationIndex Durable Object: one per tenant, or per tenant and `user` when a request names one.
+// It keeps the fingerprint chain (src/session/runs/turn-fingerprint.ts) of every turn of the conversations
+// the OpenAI-compatible wires keep, so a request without X-Session-Id finds its conversation by its earlier
+// messages, and decides where the request's turn runs (docs/openai-compatible.md#front-ends-conversations):
+// - the request repeats a turn whose reply never reached its client (a retry): where that turn ran;
+// - its history is a session's whole conversation: that session, continued;
+// - its history leaves a session's conversation, or stops short of it (a Regenerate, an Edit): a new session
+//   forked from the longest matching prefix;
+// - nothing matches: a new session, seeded with the request's history.
+// The decision and the turns it adds are one step of this object, so two requests cannot both take a place.
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../../env";
+import { migrate } from "../../lib/schema-migrations";
+import { conversationSettings } from "./settings";
+
+const CONVERSATION_INDEX_MIGRATIONS = [
+  // A row per turn of a session's conversation, at its depth (1 = the first turn). `cut`: how many of the
+  // session's stored messages make up the conversation through this turn (a fork copies them); null for
+  // a user turn whose reply is not stored yet. `placement`: a user turn's, where its run was placed.
+  // `at`: when a request last touched the session (every row of a session carries it).
+  `
+CREATE TABLE IF NOT EXISTS turns (
+  session_id TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  cut INTEGER,
+  delivered INTEGER NOT NULL DEFAULT 0,
+  placement TEXT,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, depth)
+);
+CREATE INDEX IF NOT EXISTS turns_hash ON turns (hash);
+CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
+CREATE TABLE IF NOT EXISTS request_keys (key TEXT PRIMARY KEY, placement TEXT NOT NULL, expires_at INTEGER NOT NULL);
+`,
+];
+
+/** Where a request's turn runs. */
+export interface Placement {
+  sessionId: string;
+  /** A fork: the session whose first `cut` messages (and state) the new session starts from. */
+  source?: { sessionId: string; cut: number };
+  /** The request's history from this turn on is written into the session (after the fork's copy); its length to continue. */
+  seedFrom: number;
+}
+
+export interface Decision {
+  placement: Placement;
+  /** The request repeats a turn whose reply never reached its client: that run's outcome answers it. */
+  repeat: boolean;
+}
+
+type TurnRow = {
+  session_id: string;
+  depth: number;
+  hash: string;
+  cut: number | null;
+  delivered: number;
+  placement: string | null;
+  at: number;
+};
+
+/** Hashes per look-up, under SQLite's limit on bound parameters. */
+const LOOKUP_CHUNK = 90;
+
+export class ConversationIndex extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, CONVERSATION_INDEX_MIGRATIONS);
+  }
+
+  /**
+   * Places a request: `chain` is its history's fingerprint chain, `input` its new user turn's (chained
+   * after it), `fresh` the id a new session takes; a request with an Idempotency-Key goes where its key went
+   * (remembered for `keyTtlMs`), and its session answers it by the key.
+   */
+  async place(chain: readonly string[], input: string, fresh: string, key?: { key: string; ttlMs: number }): Promise<Decision> {
+    const now = Date.now();
+    this.expire(now);
+    const sql = this.ctx.storage.sql;
+    if (key) {
+      const known = sql.exec<{ placement: string }>("SELECT placement FROM request_keys WHERE key = ? AND expires_at > ?", key.key, now).toArray()[0];
+      if (known) return { placement: JSON.parse(known.placement) as Placement, repeat: false };
+      const decided = this.decide(chain, input, fresh, now);
+      sql.exec(
+        "INSERT OR REPLACE INTO request_keys (key, placement, expires_at) VALUES (?, ?, ?)",
+        key.key,
+        JSON.stringify(decided.placement),
+        now + key.ttlMs,
+      );
+      return decided;
+    }
+    return this.decide(chain, input, fresh, now);
+  }
+
+  private decide(chain: readonly string[], input: string, fresh: string, now: number): Decision {
+    const n = chain.length;
+    const all = [...chain, input];
+    // Rows whose hash is the request's at their own depth, deepest first, then the most recently touched.
+    const rows = this.lookup(all)
+      .filter((r) => all[r.depth - 1] === r.hash)
+      .sort((a, b) => b.depth - a.depth || b.at - a.at);
+
+    // A retry: the same turn was asked here before, and no client got its reply.
+    for (const asked of rows.filter((r) => r.depth === n + 1 && r.placement)) {
+      const reply = this.row(asked.session_id, n + 2);
+      if (reply?.delivered || this.deepest(asked.session_id) > n + 2) continue;
+      this.touch(asked.session_id, now);
+      return { placement: JSON.parse(asked.placement!) as Placement, repeat: true };
+    }
+
+    // A continuation: the history is the whole of a session's conversation.
+    const whole = rows.find((r) => r.depth === n && r.cut !== null && this.deepest(r.session_id) === n);
+    if (whole) return { placement: this.ask(whole.session_id, n, input, { sessionId: whole.session_id, seedFrom: n }, now), repeat: false };
+
+    // A fork from the longest matching prefix, or a new conversation.
+    const from = rows.find((r) => r.depth <= n && r.cut !== null);
+    const placement: Placement = from
+      ? { sessionId: fresh, source: { sessionId: from.session_id, cut: from.cut! }, seedFrom: from.depth }
+      : { sessionId: fresh, seedFrom: 0 };
+    if (from) {
+      this.ctx.storage.sql.exec(
+        "INSERT INTO turns (session_id, depth, hash, cut, delivered, placement, at) SELECT ?, depth, hash, cut, 1, NULL, ? FROM turns WHERE session_id = ? AND depth <= ?",
+        fresh,
+        now,
+        from.session_id,
+        from.depth,
+      );
+    }
+    // The history after the prefix is written into the new session after the copy, one message a turn.
+    const base = from?.cut ?? 0;
+    for (let depth = placement.seedFrom + 1; depth <= n; depth++) this.put(fresh, depth, chain[depth - 1]!, base + depth - placement.seedFrom, null, now);
+    this.ask(fresh, n, input, placement, now);
+    this.bound();
+    return { placement, repeat: false };
+  }
+
+  /** A run answered the user turn at `depth - 1`: its reply is the conversation's turn `depth`, through message `cut`. */
+  async replied(sessionId: string, depth: number, hash: string, cut: number, delivered: boolean): Promise<void> {
+    const known = this.row(sessionId, depth);
+    this.put(sessionId, depth, hash, cut, null, Date.now(), delivered || (known?.hash === hash && known.delivered === 1));
+  }
+
+  /** The user turn at `n + 1` is asked in `sessionId`, placed by `placement`. */
+  private ask(sessionId: string, n: number, input: string, placement: Placement, now: number): Placement {
+    this.ctx.storage.sql.exec("DELETE FROM turns WHERE session_id = ? AND depth > ?", sessionId, n);
+    this.put(sessionId, n + 1, input, null, JSON.stringify(placement), now);
+    this.touch(sessionId, now);
+    return placement;
+  }
+
+  private put(sessionId: string, depth: number, hash: string, cut: number | null, placement: string | null, now: number, delivered = false): void {
+    this.ctx.storage.sql.exec(
+      "INSERT OR REPLACE INTO turns (session_id, depth, hash, cut, delivered, placement, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      sessionId,
+      depth,
+      hash,
+      cut,
+      delivered ? 1 : 0,
+      placement,
+      now,
+    );
+  }
+
+  private lookup(hashes: readonly string[]): TurnRow[] {
+    const found: TurnRow[] = [];
+    for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
+      const part = hashes.slice(i, i + LOOKUP_CHUNK);
+      found.push(...this.ctx.storage.sql.exec<TurnRow>(`SELECT * FROM turns WHERE hash IN (${part.map(() => "?").join(", ")})`, ...part).toArray());
+    }
+    return found;
+  }
+
+  private row(sessionId: string, depth: number): TurnRow | undefined {
+    return this.ctx.storage.sql.exec<TurnRow>("SELECT * FROM turns WHERE session_id = ? AND depth = ?", sessionId, depth).toArray()[0];
+  }
+
+  /** The depth of the session's latest turn. */
+  private deepest(sessionId: string): number {
+    return this.ctx.storage.sql.exec<{ d: number | null }>("SELECT MAX(depth) AS d FROM turns WHERE session_id = ?", sessionId).one().d ?? 0;
+  }
+
+  private touch(sessionId: string, now: number): void {
+    this.ctx.storage.sql.exec("UPDATE turns SET at = ? WHERE session_id = ?", now, sessionId);
+  }
+
+  /** Conversations no request touched within CONVERSATION_INDEX_TTL_MS are forgotten. */
+  private expire(now: number): void {
+    this.ctx.storage.sql.exec("DELETE FROM turns WHERE at < ?", now - conversationSettings(this.env).CONVERSATION_INDEX_TTL_MS);
+    this.ctx.storage.sql.exec("DELETE FROM request_keys WHERE expires_at <= ?", now);
+  }
+
+  /** Past CONVERSATION_INDEX_MAX_TURNS, the conversations touched longest ago go first. */
+  private bound(): void {
+    const max = conversationSettings(this.env).CONVERSATION_INDEX_MAX_TURNS;
+    const count = () => this.ctx.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM turns").one().n;
+    while (count() > max) {
+      this.ctx.storage.sql.exec("DELETE FROM turns WHERE session_id = (SELECT session_id FROM turns ORDER BY at LIMIT 1)");
+    }
+  }
+}

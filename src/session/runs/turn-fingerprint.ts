@@ -1,0 +1,25 @@
+// What makes two turns of a conversation the same turn: role and text, and the tool call ids and results
+// where there are any; never the ids and times a client rebuilds when it sends its history again. A
+// conversation's fingerprint is a chain: each turn's hash covers every turn before it, so one hash names a
+// whole prefix (the OpenAI-compatible wires find a conversation by it; a repeated stateless request by it too).
+import type { Message } from "../../agent";
+import { sha256Hex } from "../../lib/sha256-hex";
+
+/** A turn as compared: whitespace is left out, so a front end's reformatting of a reply does not make it another turn. */
+function turnKey(m: Message): unknown[] {
+  const text = m.content.replace(/\s+/g, "");
+  if (m.role === "assistant") return ["assistant", text, (m.toolCalls ?? []).map((c) => [c.id, c.name, c.args])];
+  if (m.role === "tool") return ["tool", text, m.toolCallId];
+  return [m.role, text];
+}
+
+/** The chain of hashes over `turns`, one per turn: entry i names the conversation through turn i. */
+export async function turnChain(turns: readonly Message[], after = ""): Promise<string[]> {
+  const chain: string[] = [];
+  let previous = after;
+  for (const t of turns) {
+    previous = await sha256Hex(JSON.stringify([previous, turnKey(t)]));
+    chain.push(previous);
+  }
+  return chain;
+}
