@@ -33,8 +33,8 @@ describe("the Responses stream's events", () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "a" }, { text: "b" }, { text: "c" }]);
     const client = agentClient();
-    expect((await client.responses.create({ model: "study-agent", input: `${marker} hi`, store: false })).store).toBe(false);
-    expect((await client.responses.create({ model: "study-agent", input: `${marker} hi`, store: true })).store).toBe(true);
-    expect((await client.responses.create({ model: "study-agent", input: `${marker} hi` })).store).toBe(true);
+    expect(await client.responses.create({ model: "study-agent", input: `${marker} hi`, store: false })).toMatchObject({ store: false });
+    expect(await client.responses.create({ model: "study-agent", input: `${marker} hi`, store: true })).toMatchObject({ store: true });
+    expect(await client.responses.create({ model: "study-agent", input: `${marker} hi` })).toMatchObject({ store: true });
   });
 });

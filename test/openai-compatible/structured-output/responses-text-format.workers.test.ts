@@ -24,7 +24,7 @@ describe("Responses API text.format", () => {
     const response = await agentClient().responses.create({ model: "study-agent", input: `${marker} Define a limit.`, text: { format } });
     expect(response.status).toBe("completed");
     expect(response.output_text).toBe(answer);
-    expect(response.text.format).toEqual(format);
+    expect(response.text?.format).toEqual(format);
     // The agent's tool call is still shown as an mcp_call item; the one message is the JSON.
     expect(response.output.map((i) => i.type)).toEqual(["mcp_call", "message"]);
     const seen = (await requests(key)).requests;
