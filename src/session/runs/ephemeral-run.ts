@@ -26,7 +26,9 @@ export async function startEphemeralRun(
   options: RunOptions,
   dedupe: RunDedupe = {},
 ): Promise<Outcome<EphemeralRun, StartRefusal["code"]>> {
-  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, options.system, dedupe);
+  // What the caller asked beyond the messages (its system text, guidance, answer format) makes another request.
+  const asked = [options.system ?? null, options.guidance ?? null, options.answerFormat ?? null];
+  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, asked, dedupe);
   const stub = sessionStub(env, sessionId);
   const started = await stub.startStatelessRun(sessionId, history, input, options, dedupe);
   if (!started.ok) return started;
@@ -46,8 +48,8 @@ export async function startEphemeralRun(
 }
 
 /** A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again. */
-async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, system: string | undefined, dedupe: RunDedupe): Promise<string> {
-  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["messages", system ?? null, history, input] : undefined;
+async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, asked: unknown[], dedupe: RunDedupe): Promise<string> {
+  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["messages", ...asked, history, input] : undefined;
   if (!named) return derivedId("ephemeral", crypto.randomUUID());
   return derivedId("ephemeral", (await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32));
 }
