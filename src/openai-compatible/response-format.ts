@@ -29,7 +29,7 @@ export const ResponsesTextFormat = z.discriminatedUnion("type", [
   SchemaConfig.extend({ type: z.literal("json_schema") }),
 ]);
 
-/** The run's format, or undefined for plain text; `param` is where the schema sits in the request. */
+/** The run's format, or undefined for plain text (`text`, or no format). */
 export function chatAnswerFormat(f: z.output<typeof ChatResponseFormat> | null | undefined): ResponseFormat | undefined {
   if (f?.type !== "json_schema") return f?.type === "json_object" ? { type: "json_object" } : undefined;
   return schemaFormat(f.json_schema, "response_format.json_schema.schema");
