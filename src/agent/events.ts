@@ -32,6 +32,8 @@ export interface Todo {
 export interface ErrorInfo {
   code: string;
   message: string;
+  /** The upstream's Retry-After (a rate limit), as it sent it: a caller may pass it on to its own client. */
+  retryAfter?: string;
 }
 
 export interface RunResult {

@@ -21,7 +21,17 @@ export {
   type ToolStatus,
   type UserMessage,
 } from "./messages";
-export { ModelError, type ModelClient, type ModelPurpose, type ModelPurposes, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
+export {
+  ModelError,
+  type ModelClient,
+  type ModelPurpose,
+  type ModelPurposes,
+  type ModelRequest,
+  type ModelResponse,
+  type ResponseFormat,
+  type ToolChoice,
+} from "./model";
+export { parsedObject, type AnswerFormat } from "./answer-format";
 export { createOpenAIModel, fromWire, toWire, unseenImage, wireImageUrls, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";

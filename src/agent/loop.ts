@@ -1,11 +1,12 @@
 // The ReAct loop: call the model, run the tool calls it asks for, append the results, repeat until it
 // answers without tools (or a tool ends the run). It works on domain messages, persists each one
 // through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
+import { type AnswerFormat, FORMAT_ATTEMPTS, formatInstruction, repairInstruction } from "./answer-format";
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
 import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
-import { imagesOf, newId, now, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
-import { ModelError, type ModelClient } from "./model";
+import { imagesOf, newId, now, userMessage, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse } from "./model";
 import { RunState } from "./run-state";
 import { capTools, offeredTools, revealFromHistory } from "./tool-search";
 import { type ToolRegistry, type ToolResult, type ToolSpec } from "./tools";
@@ -40,6 +41,11 @@ export interface LoopOptions {
   hookTimeoutMs?: number;
   /** Shared facts of this run's tools (fetched URLs, loaded skills). */
   runState?: RunState;
+  /**
+   * The shape the final answer must take (answer-format.ts). The agent's own words are then not streamed:
+   * the run's one text is the checked answer, or the run fails `output_invalid`.
+   */
+  answerFormat?: AnswerFormat;
   /** The prompt-token estimate of the model.request event; ~4 characters a token without it. */
   countTokens?: (system: string, messages: readonly Message[], tools: readonly ToolSpec[]) => number;
 }
@@ -50,7 +56,10 @@ export interface LoopResult extends RunResult {
   pending?: Array<{ callId: string; name: string; args: unknown }>;
 }
 
-export async function runLoop(o: LoopOptions): Promise<LoopResult> {
+export async function runLoop(options: LoopOptions): Promise<LoopResult> {
+  const say = options.emit;
+  // With a format, only the checked answer is said: drafts and a finish tool's answer stay out of the stream.
+  const o: LoopOptions = options.answerFormat ? { ...options, emit: (e) => (e.type === "text.delta" && !e.agent ? undefined : say(e)) } : options;
   const messages = [...o.history];
   const run: RunContext = { runId: o.runId, sessionId: o.sessionId, signal: o.signal, emit: o.emit, state: o.runState ?? new RunState() };
   const hooks = new HookRunner(o.hooks ?? [], run, o.hookTimeoutMs ?? 5_000);
@@ -68,6 +77,63 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
     return result;
   };
 
+  /** One model call as a step: announced, made, counted and reported. */
+  const callModel = async (
+    next: number,
+    req: Pick<ModelRequest, "system" | "messages" | "tools" | "toolChoice" | "responseFormat" | "onTextDelta" | "onReasoningDelta">,
+  ): Promise<ModelResponse> => {
+    const estimatedTokens = o.countTokens ? o.countTokens(req.system, req.messages, req.tools) : estimateTokens(req.messages, req.system);
+    o.emit({
+      type: "model.request",
+      step: next,
+      model: o.model.model,
+      purpose: o.model.purpose ?? "writing",
+      messageCount: req.messages.length + 1,
+      toolCount: req.tools.length,
+      estimatedTokens,
+      // That images go along, never their bytes (the history holds only their keys).
+      ...(imagesOf(req.messages).length ? { images: imagesOf(req.messages).length } : {}),
+    });
+    const response = await o.model.complete({ ...req, stream: o.stream, signal: o.signal });
+    steps = next;
+    usage = addUsage(usage, response.usage);
+    o.emit({
+      type: "model.response",
+      step: next,
+      model: o.model.model,
+      purpose: o.model.purpose ?? "writing",
+      usage: response.usage ?? emptyUsage(),
+      latencyMs: response.latencyMs,
+      finishReason: response.finishReason,
+      retries: response.retries,
+    });
+    return response;
+  };
+
+  /**
+   * The answer in the caller's format: calls without tools that carry the format, after the conversation so
+   * far (`context`: ending with the agent's answer), each checked; the first that passes is the run's text.
+   */
+  const shapedFinish = async (context: readonly Message[], system = o.system): Promise<LoopResult> => {
+    const { format, check } = o.answerFormat!;
+    const asked: Message[] = [...context, userMessage(formatInstruction(format))];
+    let error = "";
+    for (let attempt = 1; attempt <= FORMAT_ATTEMPTS; attempt++) {
+      const reply = await callModel(steps + 1, { system, messages: asked, tools: [], responseFormat: format });
+      if (o.signal.aborted) return finish("cancelled");
+      const verdict = check(reply.content);
+      if (verdict.ok) {
+        output = reply.content;
+        await append({ role: "assistant", id: newId("msg"), createdAt: now(), content: output });
+        say({ type: "text.delta", delta: output });
+        return finish("completed");
+      }
+      error = verdict.error;
+      asked.push(draftOf(reply.content), userMessage(repairInstruction(format, error)));
+    }
+    return finish("failed", { error: { code: "output_invalid", message: `The answer did not match the requested response format: ${error}` } });
+  };
+
   await hooks.observe("beforeRun");
   revealFromHistory(o.tools, run.state, messages);
 
@@ -81,7 +147,7 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
         if (round.awaiting.length) return finish("awaiting_approval", { pending: round.awaiting });
         if (round.endRun) {
           output = round.endRun.output;
-          return finish("completed");
+          return o.answerFormat ? shapedFinish(messages) : finish("completed");
         }
       }
       if (o.signal.aborted) return finish("cancelled");
@@ -104,44 +170,23 @@ export async function runLoop(o: LoopOptions): Promise<LoopResult> {
           code: "tools_capped",
           message: `${dropped} tools were left out of this model request: it may carry ${specs.length} at most.`,
         });
-      const estimatedTokens = o.countTokens ? o.countTokens(system, view, specs) : estimateTokens(view, system);
-      o.emit({
-        type: "model.request",
-        step: next,
-        model: o.model.model,
-        purpose: o.model.purpose ?? "writing",
-        messageCount: view.length + 1,
-        toolCount: specs.length,
-        estimatedTokens,
-        // That images go along, never their bytes (the history holds only their keys).
-        ...(imagesOf(view).length ? { images: imagesOf(view).length } : {}),
-      });
-      const response = await o.model.complete({
+      const response = await callModel(next, {
         system,
         messages: view,
         tools: specs,
         toolChoice: step.toolChoice,
-        stream: o.stream,
-        signal: o.signal,
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
         onReasoningDelta: (delta) => o.emit({ type: "reasoning.delta", delta }),
-      });
-      steps = next;
-      usage = addUsage(usage, response.usage);
-      o.emit({
-        type: "model.response",
-        step: next,
-        model: o.model.model,
-        purpose: o.model.purpose ?? "writing",
-        usage: response.usage ?? emptyUsage(),
-        latencyMs: response.latencyMs,
-        finishReason: response.finishReason,
-        retries: response.retries,
       });
       await hooks.observe("afterModel", step, response);
       if (!o.stream && response.content) o.emit({ type: "text.delta", delta: response.content });
 
       const calls = response.toolCalls.map((c) => ({ ...c, id: c.id || newId("call") }));
+      // The agent has answered: with a format, its answer is rewritten in that shape, and only that is kept.
+      if (!calls.length && o.answerFormat && !o.signal.aborted) {
+        output = response.content;
+        return shapedFinish([...view, draftOf(response.content)], system);
+      }
       const assistant: AssistantMessage = {
         role: "assistant",
         id: newId("msg"),
@@ -189,6 +234,8 @@ export function unansweredCalls(messages: readonly Message[]): ToolCall[] {
   }
   return [];
 }
+
+const draftOf = (content: string): AssistantMessage => ({ role: "assistant", id: newId("msg"), createdAt: now(), content });
 
 function toolMessage(call: ToolCall, result: ToolResult, id = newId("msg")): ToolResultMessage {
   return { role: "tool", id, createdAt: now(), toolCallId: call.id, name: call.name, status: result.status, content: result.content };

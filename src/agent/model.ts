@@ -6,11 +6,20 @@ import type { ToolSpec } from "./tools";
 
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
 
+/**
+ * A shape the model's answer must take, as OpenAI's APIs ask for it: any JSON object, or JSON valid against
+ * a JSON Schema (`strict`: the provider enforces it while decoding). Providers pass it on as they spell it.
+ */
+export type ResponseFormat =
+  { type: "json_object" } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
+
 export interface ModelRequest {
   system: string;
   messages: readonly Message[];
   tools: readonly ToolSpec[];
   toolChoice?: ToolChoice;
+  /** The answer's shape (a client's structured output): only the call that writes the final answer carries it. */
+  responseFormat?: ResponseFormat;
   stream: boolean;
   signal: AbortSignal;
   onTextDelta?: (delta: string) => void;
@@ -56,10 +65,12 @@ export class ModelError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The upstream's Retry-After header, when it sent one with its refusal. */
+    readonly retryAfter?: string,
   ) {
     super(message);
   }
   toInfo(): ErrorInfo {
-    return { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}) };
   }
 }

@@ -10,6 +10,20 @@ export const HttpSettings = z.object({
   ALLOW_ANONYMOUS: bool(false),
   /** Tenants' bearer keys: [{"name", "key"|"sha256", "tenant"}] (src/http-kit/api-keys.ts). */
   API_KEYS: json(ApiKeysSchema, []),
+  /**
+   * Browser origins that may call /v1 directly with a bearer token (CORS, src/http/cors.ts), comma-separated
+   * (`https://chat.example.com,http://localhost:5173`). Empty: no CORS at all, as before (closed by default).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().refine((u) => new URL(u).origin === u, "an origin: scheme://host[:port], no path or trailing slash"))),
   /** Request body limit for every route. */
   MAX_BODY_BYTES: int(1_048_576, 1024),
 });

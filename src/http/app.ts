@@ -11,6 +11,7 @@ import { approvalRoutes } from "./approvals";
 import { inputRoutes } from "./inputs";
 import { compactRoutes } from "./compact";
 import { bearerAuth, mcpAuth } from "./auth";
+import { corsForListedOrigins } from "./cors";
 import { mcpConsentRoutes } from "./mcp-consent";
 import { handleError } from "../http-kit/errors";
 import { requireJsonBody } from "./json-content-type";
@@ -45,6 +46,8 @@ export function createApp() {
     loadConfig(c.env);
     await next();
   });
+  // Before auth: a browser's preflight carries no bearer token (CORS_ORIGINS; nothing without it).
+  app.use("/v1/*", corsForListedOrigins);
   // The browser returning from an MCP server's authorization carries no bearer token; its state guards it.
   app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.

@@ -55,10 +55,13 @@ const WIRE_CODES = {
   unsupported_media_type: 415,
   unsupported_image: 415,
   idempotency_key_reused: 422,
+  // 429: the model behind us is rate limited (the OpenAI-compatible routes pass its Retry-After on)
+  model_rate_limited: 429,
   // ours, or a server behind us
   internal_error: 500,
   config_invalid: 500,
   could_not_grade: 502,
+  output_invalid: 502,
   mcp_authorization_failed: 502,
   mcp_config_invalid: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;

@@ -4,9 +4,10 @@
 // activity as progress lines (chat-content.ts).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
-import { chatContent } from "./chat-content";
+import { chatContent, type ChatContentOptions } from "./chat-content";
+import { StopCut } from "./stop-sequences";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
-import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
+import { openAIErrorBody, ParamError, runFailedResponse, runFailureStatus } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
 import { followedStream, followRun, startTurn, type TurnRun } from "./turn-run";
@@ -32,16 +33,17 @@ export const openAIRoutes = new Hono<AppEnv>()
     if (turn.stream) return new Response(completionStream(run, turn, who), { headers: { ...headers, ...SSE_HEADERS } });
 
     let content = "";
+    const shown = contentOptions(turn);
     try {
       const { events } = await followRun(run.handle);
-      for await (const piece of chatContent(events, turn)) content += piece;
+      for await (const piece of chatContent(events, shown)) content += piece;
       if (!c.req.raw.signal.aborted) await run.delivered?.();
     } finally {
       run.end();
     }
     const result = await run.handle.result();
     if (result.status === "failed") return runFailedResponse(result.error, headers);
-    return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
+    return c.json(completion(who, content, shown.stop?.cut ? "stop" : finishReasonOf(result.status), result.usage), 200, headers);
   });
 
 /**
@@ -58,8 +60,9 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     channel: "openai",
     tenant: c.get("tenant"),
     origin: new URL(c.req.url).origin,
-    ...(turn.system ? { system: turn.system } : {}),
+    ...(turn.guidance ? { guidance: turn.guidance } : {}),
     ...(turn.images ? { images: turn.images } : {}),
+    ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
   };
   if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
   return startConversationTurn(
@@ -76,16 +79,27 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
   return followedStream(run, async (events, frame) => {
     const send = (value: unknown) => frame(`data: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`);
     send(chunk(who, { role: "assistant", content: "" }, null, turn.includeUsage));
-    for await (const piece of chatContent(events, turn)) send(chunk(who, { content: piece }, null, turn.includeUsage));
+    const shown = contentOptions(turn);
+    for await (const piece of chatContent(events, shown)) send(chunk(who, { content: piece }, null, turn.includeUsage));
     const result = await run.handle.result();
     if (result.status === "failed") {
       // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
-      send(openAIErrorBody(502, result.error?.code ?? "run_failed", result.error?.message ?? "The run failed."));
+      const code = result.error?.code ?? "run_failed";
+      send(openAIErrorBody(runFailureStatus(code), code, result.error?.message ?? "The run failed."));
     } else {
-      send(chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
+      send(chunk(who, {}, shown.stop?.cut ? "stop" : finishReasonOf(result.status), turn.includeUsage));
       if (turn.includeUsage) send(usageChunk(who, result.usage));
       await run.delivered?.();
       send("[DONE]");
     }
   });
+}
+
+/** What the reply shows of the run: with a JSON format, the checked answer alone; with `stop`, the text up to it. */
+function contentOptions(turn: ChatTurn): ChatContentOptions {
+  return {
+    progress: turn.progress && !turn.answerFormat,
+    answerOnly: turn.answerFormat !== undefined,
+    ...(turn.stop.length ? { stop: new StopCut(turn.stop) } : {}),
+  };
 }

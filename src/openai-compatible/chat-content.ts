@@ -3,10 +3,15 @@
 // client would try to run them itself.
 import type { StreamRow } from "../session/trace/stream-events";
 import { describePlan, describeToolCall, describeToolFailure, PROGRESS_MARK } from "./progress-lines";
+import type { StopCut } from "./stop-sequences";
 
 export interface ChatContentOptions {
   /** Progress lines for tool calls and plan changes (header X-Agent-Progress: none turns them off). */
   progress: boolean;
+  /** The answer only (a requested JSON format): no progress, approval or input lines, which would break the JSON. */
+  answerOnly?: boolean;
+  /** The client's `stop`: the text ends before the first sequence, and nothing follows it. */
+  stop?: StopCut;
 }
 
 /** The content of the reply, piece by piece, until the run's stream ends. */
@@ -21,16 +26,35 @@ export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatC
     tail = (tail + piece).slice(-2);
     return piece;
   };
+  const { stop } = opts;
   for await (const { event: e } of events) {
+    // After a stop sequence the run goes on (its session keeps it), but the reply has ended.
+    if (stop?.cut) continue;
     // Subagents report to their parent; their words are not the reply.
-    if (e.type === "text.delta" && !e.agent && e.delta) yield emit(e.delta);
-    else if (e.type === "approval.required") yield emit(line(`waiting for approval to run ${e.name} (approval ${e.approvalId})`));
-    else if (e.type === "input.required") yield emit(line(`waiting for an answer to ${e.server}: ${e.message} (input ${e.inputId})`));
-    else if (!opts.progress) continue;
-    else if (e.type === "tool.started") {
-      const text = describeToolCall(e.name, e.args);
-      if (text) yield emit(line(text));
-    } else if (e.type === "tool.finished" && e.status === "error") yield emit(line(describeToolFailure(e.name, e.output)));
-    else if (e.type === "todo.updated") yield emit(line(describePlan(e.todos)));
+    if (e.type === "text.delta" && !e.agent && e.delta) {
+      const piece = stop ? stop.push(e.delta) : e.delta;
+      if (piece) yield emit(piece);
+      continue;
+    }
+    if (opts.answerOnly) continue;
+    const said = lineOf(e, opts.progress);
+    if (!said) continue;
+    // A line between texts ends the text before it: a tail held for a stop sequence goes out first.
+    const held = stop?.flush();
+    if (held) yield emit(held);
+    yield emit(line(said));
   }
+  const held = stop?.flush();
+  if (held) yield emit(held);
+}
+
+/** The line an event shows as (approvals and questions always; tool activity and the plan with `progress`), or null. */
+function lineOf(e: StreamRow["event"], progress: boolean): string | null {
+  if (e.type === "approval.required") return `waiting for approval to run ${e.name} (approval ${e.approvalId})`;
+  if (e.type === "input.required") return `waiting for an answer to ${e.server}: ${e.message} (input ${e.inputId})`;
+  if (!progress) return null;
+  if (e.type === "tool.started") return describeToolCall(e.name, e.args);
+  if (e.type === "tool.finished" && e.status === "error") return describeToolFailure(e.name, e.output);
+  if (e.type === "todo.updated") return describePlan(e.todos);
+  return null;
 }

@@ -3,7 +3,7 @@
 // client's own system prompt.
 import type { Context } from "hono";
 import * as z from "zod";
-import { fromWire, type ImageRef, type Message, type WireMessage } from "../agent";
+import { fromWire, type ImageRef, type Message, type ResponseFormat, type WireMessage } from "../agent";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { chatImages } from "./wire-images";
@@ -11,6 +11,9 @@ import type { AppEnv } from "../http-kit/app-env";
 import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
 import { stripProgressLines } from "./progress-lines";
+import { ChatResponseFormat, chatAnswerFormat } from "./response-format";
+import { refuseChatParameters } from "./refused-parameters";
+import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 
@@ -31,14 +34,16 @@ const ChatMessage = z.discriminatedUnion("role", [
   z.looseObject({ role: z.literal("tool"), content: Content, tool_call_id: z.string() }),
 ]);
 
-// Loose: clients send sampling parameters (temperature, top_p, …) that an agent has no use for.
+// Loose: clients send sampling parameters (temperature, top_p, …) that an agent has no use for, and
+// refused-parameters.ts refuses what it cannot honour (docs/openai-compatible.md's field table).
 const ChatRequest = z.looseObject({
   model: z.string().min(1),
   messages: z.array(ChatMessage).min(1, "messages must not be empty"),
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   user: z.string().nullish(),
-  n: z.literal(1, "only n=1 is supported").nullish(),
+  response_format: ChatResponseFormat.nullish(),
+  stop: Stop,
 });
 
 export interface ChatTurn {
@@ -51,8 +56,12 @@ export interface ChatTurn {
   input: string;
   /** The input's images (its `image_url` parts), stored. */
   images?: ImageRef[];
-  /** The client's system and developer messages, replacing the agent's system prompt. */
-  system?: string;
+  /** The client's system and developer messages: guidance added to the agent's system prompt, as on the Responses API. */
+  guidance?: string;
+  /** response_format json_object / json_schema: the answer's shape. */
+  answerFormat?: ResponseFormat;
+  /** The client's stop sequences; the reply ends before the first. */
+  stop: string[];
   stream: boolean;
   includeUsage: boolean;
   progress: boolean;
@@ -60,6 +69,11 @@ export interface ChatTurn {
 
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const req = await parseOpenAIBody(c, ChatRequest);
+  refuseChatParameters(req);
+  const answerFormat = chatAnswerFormat(req.response_format);
+  const stop = stopSequences(req.stop);
+  if (answerFormat && stop.length)
+    throw new ParamError("unsupported_parameter", "stop cannot be combined with a JSON response_format: the JSON would be cut.", "stop");
 
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
@@ -75,7 +89,9 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
-    ...(system ? { system } : {}),
+    ...(system ? { guidance: system } : {}),
+    ...(answerFormat ? { answerFormat } : {}),
+    stop,
     stream: req.stream === true,
     includeUsage: req.stream === true && req.stream_options?.include_usage === true,
     progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError } from "../http-kit/errors";
-import type { ErrorCode } from "../lib/error-codes";
+import { httpStatus, isErrorCode, type ErrorCode } from "../lib/error-codes";
 
 /** Paths that answer in OpenAI's wire format; every other /v1 path does too when no route answers it. */
 const OPENAI_PATHS = /^\/v1\/(chat\/completions|models|responses)(\/|$)/;
@@ -24,7 +24,17 @@ export class ParamError extends HttpError {
 export function openAIErrorBody(status: number, code: string, message: string, param: string | null = null) {
   // OpenAI answers a bad key with code invalid_api_key; clients look for it.
   const wireCode = status === 401 ? "invalid_api_key" : code;
-  const type = status >= 500 ? "server_error" : status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : "invalid_request_error";
+  // OpenAI's own 429s say `requests` (the request rate) as their type.
+  const type =
+    status >= 500
+      ? "server_error"
+      : status === 401
+        ? "authentication_error"
+        : status === 404
+          ? "not_found_error"
+          : status === 429
+            ? "requests"
+            : "invalid_request_error";
   return { error: { message, type, param, code: wireCode } };
 }
 
@@ -51,9 +61,20 @@ export function publicRunError(error: { code: string; message: string } | undefi
   return { code, message: code === "internal_error" ? "Something went wrong on our side." : (error?.message ?? "The run failed.") };
 }
 
-/** A run the model could not finish: 502 (the upstream model failed) and no retry, which would rerun the agent. */
-export function runFailedResponse(error: { code: string; message: string } | undefined, headers: Record<string, string>): Response {
+/** A failed run's HTTP status: the catalogue's (429 for a rate-limited model), else 502 when the upstream model failed, else 500. */
+export function runFailureStatus(code: string): number {
+  if (isErrorCode(code)) return httpStatus(code);
+  return code.startsWith("model_") ? 502 : 500;
+}
+
+/**
+ * A run the model could not finish. A rate limit is a 429 with the upstream's Retry-After, which a client
+ * should honour and retry; any other failure says not to retry, which would rerun the agent.
+ */
+export function runFailedResponse(error: { code: string; message: string; retryAfter?: string } | undefined, headers: Record<string, string>): Response {
   const { code, message } = publicRunError(error);
-  const status = code.startsWith("model_") ? 502 : 500;
-  return Response.json(openAIErrorBody(status, code, message), { status, headers: { ...headers, "x-should-retry": "false" } });
+  const status = runFailureStatus(code);
+  const retry =
+    status === 429 ? { "x-should-retry": "true", ...(error?.retryAfter ? { "retry-after": error.retryAfter } : {}) } : { "x-should-retry": "false" };
+  return Response.json(openAIErrorBody(status, code, message), { status, headers: { ...headers, ...retry } });
 }

@@ -8,6 +8,7 @@ import {
   type ImageRef,
   type Message,
   type Paradigm,
+  type ResponseFormat,
   type RunStatus,
   type Todo,
   type Usage,
@@ -69,6 +70,8 @@ export interface RunOptions {
   recipe?: RunRecipe;
   /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
   images?: ImageRef[];
+  /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
+  answerFormat?: ResponseFormat;
 }
 
 /** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */

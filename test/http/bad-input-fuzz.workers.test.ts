@@ -127,6 +127,59 @@ const courseBody = fc.oneof(
     })
     .map(json),
 );
+/** JSON Schemas the validator could not use: a type that is no JSON type, `required` that is no list, a `$ref` that goes nowhere. */
+const badSchema = fc.oneof(
+  fc
+    .string()
+    .filter((t) => !["string", "number", "integer", "boolean", "object", "array", "null"].includes(t))
+    .map((type) => ({ type })),
+  fc.oneof(fc.string(), fc.integer(), fc.constant({ a: 1 })).map((required) => ({ type: "object", required })),
+  fc.stringMatching(/^[a-z]{1,8}$/).map((name) => ({ $ref: `#/$defs/${name}` })),
+  fc.oneof(fc.integer(), fc.string(), fc.array(fc.nat(), { maxLength: 2 })).map((a) => ({ type: "object", properties: { a } })),
+);
+/** A format name OpenAI refuses: empty, too long, or with characters outside a-z A-Z 0-9 _ -. */
+const badFormatName = fc.oneof(
+  fc.constant(""),
+  fc.string({ minLength: 65, maxLength: 80, unit: fc.constantFrom("a", "b") }),
+  fc.constantFrom("a b", "x/y", "é"),
+);
+/** Bad `response_format` values (Chat Completions) and bad `text` values (Responses). */
+const badResponseFormat = fc.oneof(
+  notString.filter((v) => v !== null && !(typeof v === "object" && !Array.isArray(v))),
+  fc
+    .string()
+    .filter((t) => !["text", "json_object", "json_schema"].includes(t))
+    .map((type) => ({ type })),
+  fc.constant({ type: "json_schema" }),
+  badSchema.map((schema) => ({ type: "json_schema", json_schema: { name: "answer", schema } })),
+  badFormatName.map((name) => ({ type: "json_schema", json_schema: { name, schema: { type: "object" } } })),
+);
+const badTextFormat = fc.oneof(
+  fc.oneof(fc.string(), fc.integer(), fc.array(fc.nat(), { maxLength: 2 })).map((text) => ({ text })),
+  fc
+    .string()
+    .filter((t) => !["text", "json_object", "json_schema"].includes(t))
+    .map((type) => ({ text: { format: { type } } })),
+  badSchema.map((schema) => ({ text: { format: { type: "json_schema", name: "answer", schema } } })),
+  badFormatName.map((name) => ({ text: { format: { type: "json_schema", name, schema: { type: "object" } } } })),
+);
+/** `stop` values refused: empty, not text, more than 4, or beside a JSON format. */
+const badStop = fc.oneof(
+  fc.constant({ stop: "" }),
+  fc.oneof(fc.integer(), fc.boolean(), fc.constant({ a: 1 })).map((stop) => ({ stop })),
+  fc.array(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 5, maxLength: 8 }).map((stop) => ({ stop })),
+  fc.string({ minLength: 1, maxLength: 4 }).map((stop) => ({ stop, response_format: { type: "json_object" } })),
+);
+/** What the agent cannot honour: log probabilities, more than one choice. */
+const refusedChat = fc.oneof(
+  fc.constant({ logprobs: true }),
+  fc.integer({ min: 1, max: 20 }).map((top_logprobs) => ({ top_logprobs })),
+  fc.integer({ min: 2, max: 128 }).map((n) => ({ n })),
+);
+const refusedResponses = fc.oneof(
+  fc.integer({ min: 1, max: 20 }).map((top_logprobs) => ({ top_logprobs })),
+  fc.constant({ include: ["message.output_text.logprobs"] }),
+);
 const chatBody = fc.oneof(
   notJson,
   notObject,
@@ -149,6 +202,13 @@ const chatBody = fc.oneof(
     }),
   ),
   fc.integer({ min: 2, max: 9 }).map((n) => json({ model: "study-agent", n, messages: [{ role: "user", content: "hi" }] })),
+  fc
+    .oneof(
+      badResponseFormat.map((response_format) => ({ response_format })),
+      badStop,
+      refusedChat,
+    )
+    .map((extra) => json({ model: "study-agent", messages: [{ role: "user", content: "hi" }], ...extra })),
   // An assistant tool call without its function (or with an empty one) must not reach the history.
   fc
     .constantFrom<unknown>(
@@ -182,6 +242,7 @@ const responsesBody = fc.oneof(
   badId.map((conversation) => json({ model: "study-agent", input: "hi", conversation })),
   notString.filter((v) => v !== null).map((instructions) => json({ model: "study-agent", input: "hi", instructions })),
   fc.string({ minLength: 1, maxLength: 40 }).map((previous) => json({ model: "study-agent", input: "hi", previous_response_id: `not-ours-${previous}` })),
+  fc.oneof(badTextFormat, refusedResponses).map((extra) => json({ model: "study-agent", input: "hi", ...extra })),
 );
 const uiChatBody = fc.oneof(
   notJson,

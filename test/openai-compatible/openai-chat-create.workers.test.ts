@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requests, script } from "../support/model-control";
+import { script } from "../support/model-control";
 import { agentClient } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
 
@@ -23,22 +23,6 @@ describe("POST /v1/chat/completions without streaming", () => {
     expect(data.choices[0]!.message.tool_calls).toBeUndefined();
     expect(data.usage).toEqual({ prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 });
     expect(response.headers.get("x-run-id")).toMatch(/^run_/);
-  });
-
-  it("lets the client's system message replace the agent's system prompt", async () => {
-    const key = uniqueId("k");
-    const marker = await script(key, [{ text: "Bonjour." }]);
-    await agentClient().chat.completions.create({
-      model: "study-agent",
-      messages: [
-        { role: "system", content: "Answer in French, in one word." },
-        { role: "user", content: `${marker} Say hello.` },
-      ],
-    });
-    const [seen] = (await requests(key)).requests;
-    expect(seen!.messages[0]).toMatchObject({ role: "system" });
-    expect(String(seen!.messages[0]!.content)).toMatch(/^Answer in French, in one word\./);
-    expect(String(seen!.messages[0]!.content)).not.toContain("StudyAgent");
   });
 
   it("lists study-agent as its one model", async () => {

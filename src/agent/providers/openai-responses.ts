@@ -26,6 +26,8 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
         store: false,
         include: ["reasoning.encrypted_content" as const],
         ...(req.tools.length ? { tools: toFunctionTools(req.tools), tool_choice: toolChoiceOf(req.toolChoice) } : {}),
+        // The Responses API spells a format as the domain does: {type, name, schema, strict}.
+        ...(req.responseFormat ? { text: { format: req.responseFormat } } : {}),
       };
       return countedCall(req.signal, async (options) => {
         const reply = req.stream

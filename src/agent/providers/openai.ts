@@ -5,7 +5,7 @@
 import OpenAI from "openai";
 import type { Usage } from "../events";
 import { newId, now, toolResultText, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "../model";
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ResponseFormat, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
 export interface ModelConfig {
@@ -90,6 +90,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
         model: cfg.model,
         messages: toWire(req.system, req.messages, req.images),
         ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
+        ...(req.responseFormat ? { response_format: wireResponseFormat(req.responseFormat) } : {}),
       };
       return countedCall(req.signal, async (options) =>
         req.stream
@@ -112,6 +113,12 @@ export function toWireTools(specs: readonly ToolSpec[]): WireTool[] {
 function wireToolChoice(choice: ToolChoice | undefined): OpenAI.Chat.Completions.ChatCompletionToolChoiceOption {
   if (!choice) return "auto";
   return typeof choice === "string" ? choice : { type: "function", function: { name: choice.name } };
+}
+
+function wireResponseFormat(f: ResponseFormat): OpenAI.ResponseFormatJSONObject | OpenAI.ResponseFormatJSONSchema {
+  if (f.type === "json_object") return f;
+  const { type, ...jsonSchema } = f;
+  return { type, json_schema: jsonSchema };
 }
 
 const usageOf = (u: OpenAI.CompletionUsage | null | undefined): Usage | undefined =>
@@ -192,7 +199,8 @@ export function toModelError(e: unknown, signal: AbortSignal): ModelError {
   if (signal.aborted || e instanceof OpenAI.APIUserAbortError) return new ModelError("cancelled", "The run was cancelled.");
   if (e instanceof OpenAI.APIConnectionTimeoutError) return new ModelError("model_timeout", "The model did not answer in time (after retries).");
   if (e instanceof OpenAI.APIConnectionError) return new ModelError("model_unreachable", `The model could not be reached: ${e.message}`);
-  if (e instanceof OpenAI.RateLimitError) return new ModelError("model_rate_limited", "The model kept answering 429 (rate limited) after retries.");
+  if (e instanceof OpenAI.RateLimitError)
+    return new ModelError("model_rate_limited", "The model kept answering 429 (rate limited) after retries.", e.headers?.get("retry-after") ?? undefined);
   if (e instanceof OpenAI.AuthenticationError || e instanceof OpenAI.PermissionDeniedError)
     return new ModelError("model_auth_failed", `The model refused the credentials: ${e.message}`);
   if (e instanceof OpenAI.APIError && (e.status ?? 0) >= 500)

@@ -3,7 +3,7 @@
 // docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
-import type { RunStatus, Usage } from "../../agent";
+import type { ResponseFormat, RunStatus, Usage } from "../../agent";
 import type { RunView } from "../../session/runs/run-views";
 import type { StreamRow } from "../../session/trace/stream-events";
 import { publicRunError } from "../openai-errors";
@@ -31,6 +31,10 @@ export interface ResponseMeta {
   conversation: string | null;
   metadata: Record<string, string>;
   background: boolean;
+  /** `store` as the request sent it. */
+  store: boolean;
+  /** The request's text.format when it asked for JSON; echoed as the response's. */
+  format?: ResponseFormat;
 }
 
 export class ResponseAssembler {
@@ -63,7 +67,11 @@ export class ResponseAssembler {
         arguments: JSON.stringify(e.args ?? {}),
         server_label: SERVER_LABEL,
       };
-      return [...this.closeMessage(), ...this.add(item), this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item })];
+      return [
+        ...this.closeMessage(),
+        ...this.add(item),
+        this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item: structuredClone(item) }),
+      ];
     }
     return [];
   }
@@ -118,9 +126,9 @@ export class ResponseAssembler {
       previous_response_id: this.meta.previousResponseId,
       conversation: this.meta.conversation ? { id: this.meta.conversation } : null,
       reasoning: { effort: null, summary: null },
-      store: true,
+      store: this.meta.store,
       temperature: null,
-      text: { format: { type: "text" as const } },
+      text: { format: this.meta.format ?? { type: "text" as const } },
       tool_choice: "auto" as const,
       tools: [],
       top_p: null,
@@ -138,7 +146,16 @@ export class ResponseAssembler {
       this.openMessage = { index: this.output.length - 1, item };
       const part = { type: "output_text" as const, text: "", annotations: [], logprobs: [] };
       item.content.push(part);
-      events.push(this.event({ type: "response.content_part.added", item_id: item.id, output_index: this.openMessage.index, content_index: 0, part }));
+      // A copy: the part grows with every delta, and an event says what it was when it happened.
+      events.push(
+        this.event({
+          type: "response.content_part.added",
+          item_id: item.id,
+          output_index: this.openMessage.index,
+          content_index: 0,
+          part: structuredClone(part),
+        }),
+      );
     }
     const { index, item } = this.openMessage;
     (item.content[0] as OpenAI.Responses.ResponseOutputText).text += delta;

@@ -3,7 +3,7 @@
 // session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { type ImageRef, type Message, newId, now } from "../../agent";
+import { type ImageRef, type Message, newId, now, type ResponseFormat } from "../../agent";
 import { storeImageUrls } from "../../images/image-url";
 import { imageSettings } from "../../images/settings";
 import { responsesImages } from "../wire-images";
@@ -15,6 +15,8 @@ import type { AppEnv } from "../../http-kit/app-env";
 import { idempotencyKeyOf } from "../../http-kit/idempotency-key";
 import { ParamError } from "../openai-errors";
 import { parseOpenAIBody } from "../chat-request";
+import { ResponsesTextFormat, responsesAnswerFormat } from "../response-format";
+import { refuseResponsesParameters } from "../refused-parameters";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, type ResponseRef } from "./response-id";
@@ -27,7 +29,8 @@ const Item = z.looseObject({
   content: z.union([z.string(), z.array(Part)]).optional(),
 });
 
-// Loose: clients send sampling and caching parameters (temperature, include, truncation, …) an agent has no use for.
+// Loose: clients send sampling and caching parameters (temperature, include, truncation, …) an agent has no use for;
+// refused-parameters.ts refuses what it cannot honour (docs/openai-compatible.md's field table).
 const ResponsesRequest = z.looseObject({
   model: z.string().min(1),
   input: z.union([z.string().min(1, "input must not be empty"), z.array(Item).min(1, "input must not be empty")]),
@@ -39,6 +42,7 @@ const ResponsesRequest = z.looseObject({
   background: z.boolean().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
   tools: z.array(z.looseObject({ type: z.string() })).nullish(),
+  text: z.looseObject({ format: ResponsesTextFormat.nullish() }).nullish(),
 });
 
 /** Items this server produced itself (its tool activity, reasoning): a client sending its history back includes them; they carry nothing new. */
@@ -59,10 +63,16 @@ export interface ResponsesTurn {
   stream: boolean;
   background: boolean;
   metadata: Record<string, string>;
+  /** text.format json_object / json_schema: the answer's shape. */
+  answerFormat?: ResponseFormat;
+  /** `store` as sent (true when absent, as in the API), echoed in the response. */
+  store: boolean;
 }
 
 export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTurn> {
   const req = await parseOpenAIBody(c, ResponsesRequest);
+  refuseResponsesParameters(req);
+  const answerFormat = responsesAnswerFormat(req.text?.format);
   if (req.tools?.length)
     throw new ParamError("unsupported_parameter", "This agent runs its own tools server-side; it cannot call tools the client defines.", "tools");
   if (req.previous_response_id && req.conversation)
@@ -107,6 +117,8 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     stream: req.stream === true,
     background: req.background === true,
     metadata: req.metadata ?? {},
+    ...(answerFormat ? { answerFormat } : {}),
+    store: req.store !== false,
   };
 }
 

@@ -8,7 +8,7 @@ import type { sessionStub } from "../../session/runs/start-run";
 import { readStreamRows } from "../../session/trace/stream-events";
 import type { AppEnv } from "../../http-kit/app-env";
 import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
-import { ParamError } from "../openai-errors";
+import { ParamError, runFailedResponse } from "../openai-errors";
 import { reachableSession } from "../../session/reachable-session";
 import { SSE_HEADERS } from "../../http-kit/sse";
 import { followedStream, followRun, startTurn, type TurnRun } from "../turn-run";
@@ -33,6 +33,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       origin: new URL(c.req.url).origin,
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
       ...(turn.images ? { images: turn.images } : {}),
+      ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
     };
     const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
     const meta: ResponseMeta = {
@@ -44,6 +45,8 @@ export const responsesRoutes = new Hono<AppEnv>()
       conversation: turn.conversation ?? null,
       metadata: turn.metadata,
       background: turn.background,
+      store: turn.store,
+      ...(turn.answerFormat ? { format: turn.answerFormat } : {}),
     };
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
@@ -61,8 +64,11 @@ export const responsesRoutes = new Hono<AppEnv>()
       run.end();
     }
     // A failed run is a response with status "failed" and its error, as the API reports its own failures:
-    // clients raise it (the AI SDK, the Agents SDK) or show it, and none retries it into a second run.
-    return c.json(assembler.final(await run.handle.result()), 200, headers);
+    // clients raise it (the AI SDK, the Agents SDK) or show it, and none retries it into a second run. A rate
+    // limit is the exception: the 429 with the upstream's Retry-After that the API answers, which clients retry.
+    const result = await run.handle.result();
+    if (result.status === "failed" && result.error?.code === "model_rate_limited") return runFailedResponse(result.error, headers);
+    return c.json(assembler.final(result), 200, headers);
   })
   .get("/:id", async (c) => {
     const ref = responseRef(c);
@@ -115,6 +121,8 @@ function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
     conversation: null,
     metadata: {},
     background: false,
+    // Only a stored response can be read back.
+    store: true,
   };
 }
 

@@ -28,7 +28,9 @@ export async function startEphemeralRun(
   options: RunOptions,
   dedupe: RunDedupe = {},
 ): Promise<Outcome<EphemeralRun, StartRefusal["code"]>> {
-  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, options.system, dedupe);
+  // What the caller asked beyond the messages (its system text, guidance, answer format) makes another request.
+  const asked = [options.system ?? null, options.guidance ?? null, options.answerFormat ?? null];
+  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, asked, dedupe);
   const stub = sessionStub(env, sessionId);
   const started = await stub.startStatelessRun(sessionId, history, input, options, dedupe);
   if (!started.ok) return started;
@@ -51,9 +53,9 @@ export async function startEphemeralRun(
  * A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again:
  * its conversation by its turns (turn-fingerprint.ts), not by the ids and times a client's retry rebuilds.
  */
-async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, system: string | undefined, dedupe: RunDedupe): Promise<string> {
+async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, asked: unknown[], dedupe: RunDedupe): Promise<string> {
   const turns = async () => (await turnChain(history)).at(-1) ?? null;
-  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["turns", system ?? null, await turns(), input] : undefined;
+  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["turns", ...asked, await turns(), input] : undefined;
   if (!named) return derivedId("ephemeral", crypto.randomUUID());
   return derivedId("ephemeral", (await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32));
 }

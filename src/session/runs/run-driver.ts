@@ -11,6 +11,7 @@ import { runDeadline } from "./run-deadline";
 import type { ExecutionStart } from "./run-lifecycle";
 import { createRunModels } from "./run-models";
 import { runRecipe } from "./run-recipe";
+import { answerFormatOf } from "./answer-format-check";
 import type { SessionStore, RunRow } from "../session-store";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
@@ -129,6 +130,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
       hooks: [context, ...(d.how === "recover" ? [replayGuard(history)] : []), d.permissions],
       countTokens: (s, m, t) => context.count(s, m, t),
+      ...(run.options.answerFormat ? { answerFormat: answerFormatOf(run.options.answerFormat) } : {}),
       todos: stores.todos,
       settings: paradigmSettings(config),
     });

@@ -1,0 +1,45 @@
+// Request fields this model cannot honour, per wire: a client that sends one gets 400 unsupported_parameter
+// naming it, never an answer that quietly ignored it. docs/openai-compatible.md's field table is the
+// contract; fields it calls ignored are accepted and have no effect (sampling, caching, service hints).
+import { ParamError } from "./openai-errors";
+
+interface Refusal {
+  param: string;
+  /** Whether this value asks for something the agent cannot do (false for the off values clients send by default). */
+  refused(value: unknown): boolean;
+  why: string;
+}
+
+const set = (v: unknown) => v !== undefined && v !== null;
+const NO_LOGPROBS = "the reply is an agent's text written over several model calls, so it has no token log probabilities";
+
+const CHAT: readonly Refusal[] = [
+  { param: "n", refused: (v) => set(v) && v !== 1, why: "the agent writes one answer per request (n must be 1)" },
+  { param: "logprobs", refused: (v) => v === true, why: NO_LOGPROBS },
+  { param: "top_logprobs", refused: (v) => set(v) && v !== 0, why: NO_LOGPROBS },
+  { param: "logit_bias", refused: (v) => set(v) && Object.keys(v as object).length > 0, why: "token biases cannot be applied across the agent's model calls" },
+  { param: "audio", refused: set, why: "the agent answers in text only" },
+  { param: "modalities", refused: (v) => Array.isArray(v) && v.some((m) => m !== "text"), why: "the agent answers in text only" },
+  { param: "functions", refused: (v) => Array.isArray(v) && v.length > 0, why: "the legacy function-calling fields are not supported; send tools" },
+  { param: "function_call", refused: set, why: "the legacy function-calling fields are not supported; send tool_choice" },
+  { param: "moderation", refused: set, why: "this server runs no moderation" },
+];
+
+const RESPONSES: readonly Refusal[] = [
+  { param: "top_logprobs", refused: (v) => set(v) && v !== 0, why: NO_LOGPROBS },
+  {
+    param: "include",
+    refused: (v) => Array.isArray(v) && v.includes("message.output_text.logprobs"),
+    why: `message.output_text.logprobs cannot be included: ${NO_LOGPROBS}`,
+  },
+  { param: "prompt", refused: set, why: "stored prompt templates are not available; send instructions" },
+  { param: "max_tool_calls", refused: set, why: "the agent's own tool calls are not capped per request" },
+  { param: "moderation", refused: set, why: "this server runs no moderation" },
+];
+
+function refuse(rules: readonly Refusal[], body: Record<string, unknown>): void {
+  for (const r of rules) if (r.refused(body[r.param])) throw new ParamError("unsupported_parameter", `${r.param}: ${r.why}.`, r.param);
+}
+
+export const refuseChatParameters = (body: Record<string, unknown>) => refuse(CHAT, body);
+export const refuseResponsesParameters = (body: Record<string, unknown>) => refuse(RESPONSES, body);

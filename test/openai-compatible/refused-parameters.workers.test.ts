@@ -1,0 +1,66 @@
+// What the agent cannot honour (logprobs, n > 1, …) is a 400 unsupported_parameter naming the field; the
+// harmless fields of docs/openai-compatible.md's table are accepted.
+import OpenAI from "openai";
+import { describe, expect, it } from "vitest";
+import { script } from "../support/model-control";
+import { agentClient } from "../support/openai-client";
+import { uniqueId } from "../support/worker-http";
+
+async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (e instanceof OpenAI.APIError) return e;
+  throw new Error(`expected an APIError, got ${String(e)}`);
+}
+
+describe("parameters the agent cannot honour", () => {
+  const messages = [{ role: "user" as const, content: "hi" }];
+  it.each([
+    ["logprobs", { logprobs: true }],
+    ["top_logprobs", { top_logprobs: 3 }],
+    ["n", { n: 2 }],
+    ["logit_bias", { logit_bias: { "50256": -100 } }],
+    ["audio", { audio: { voice: "alloy", format: "mp3" }, modalities: ["text", "audio"] }],
+    ["functions", { functions: [{ name: "f", parameters: {} }] }],
+  ])("Chat Completions %s: 400 unsupported_parameter naming it", async (param, extra) => {
+    const e = await failure(agentClient().chat.completions.create({ model: "study-agent", messages, ...extra } as never));
+    expect(e).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(e.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_parameter", param });
+  });
+
+  it.each([
+    ["top_logprobs", { top_logprobs: 2 }],
+    ["include", { include: ["message.output_text.logprobs"] }],
+    ["prompt", { prompt: { id: "pmpt_1" } }],
+    ["max_tool_calls", { max_tool_calls: 3 }],
+  ])("Responses %s: 400 unsupported_parameter naming it", async (param, extra) => {
+    const e = await failure(agentClient().responses.create({ model: "study-agent", input: "hi", ...extra } as never));
+    expect(e.error).toMatchObject({ code: "unsupported_parameter", param });
+  });
+
+  it("their off values, and the harmless sampling fields, are accepted", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "ok" }, { text: "ok" }]);
+    const chat = await agentClient().chat.completions.create({
+      model: "study-agent",
+      messages: [{ role: "user", content: `${marker} hi` }],
+      n: 1,
+      logprobs: false,
+      temperature: 0.2,
+      top_p: 0.9,
+      seed: 7,
+      max_tokens: 50,
+    });
+    expect(chat.choices[0]!.message.content).toBe("ok");
+    const response = await agentClient().responses.create({
+      model: "study-agent",
+      input: `${marker} hi`,
+      temperature: 0.2,
+      include: ["reasoning.encrypted_content"],
+      truncation: "auto",
+    });
+    expect(response.output_text).toBe("ok");
+  });
+});

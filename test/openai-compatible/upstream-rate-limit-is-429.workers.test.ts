@@ -1,0 +1,39 @@
+// A model behind us that keeps answering 429 with Retry-After is a 429 with that Retry-After on both wires,
+// in OpenAI's error shape and with x-should-retry: true, so a client waits and retries (not a 502 it gives up on).
+import OpenAI from "openai";
+import { describe, expect, it } from "vitest";
+import { script } from "../support/model-control";
+import { agentClient } from "../support/openai-client";
+import { uniqueId } from "../support/worker-http";
+
+// MODEL_MAX_RETRIES is 1 in the test env: the agent's model client tries twice.
+const rateLimited = () => Array.from({ length: 2 }, () => ({ status: 429, retryAfter: 1 }));
+
+async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (e instanceof OpenAI.APIError) return e;
+  throw new Error(`expected an APIError, got ${String(e)}`);
+}
+
+describe("an upstream 429", () => {
+  it("Chat Completions: 429 model_rate_limited with the upstream's Retry-After and x-should-retry true", async () => {
+    const marker = await script(uniqueId("k"), rateLimited());
+    const e = await failure(agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} hi` }] }));
+    expect(e).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(e.error).toMatchObject({ code: "model_rate_limited", param: null });
+    expect(e.headers?.get("retry-after")).toBe("1");
+    expect(e.headers?.get("x-should-retry")).toBe("true");
+  });
+
+  it("Responses API: the same 429, not a failed response", async () => {
+    const marker = await script(uniqueId("k"), rateLimited());
+    const e = await failure(agentClient().responses.create({ model: "study-agent", input: `${marker} hi` }));
+    expect(e).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(e.error).toMatchObject({ code: "model_rate_limited" });
+    expect(e.headers?.get("retry-after")).toBe("1");
+    expect(e.headers?.get("x-should-retry")).toBe("true");
+  });
+});
