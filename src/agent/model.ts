@@ -11,6 +11,8 @@ export interface ModelRequest {
   messages: readonly Message[];
   tools: readonly ToolSpec[];
   toolChoice?: ToolChoice;
+  /** Whether the model may call several tools in one reply; the provider's default when absent. */
+  parallelToolCalls?: boolean;
   stream: boolean;
   signal: AbortSignal;
   onTextDelta?: (delta: string) => void;

@@ -9,8 +9,9 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
-import { followedStream, followRun, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
-import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./chat-wire";
+import { followedStream, followRun, resumeTurn, startTurn, type TurnPlace, type TurnRun } from "./turn-run";
+import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, toolCallsChunk, usageChunk, type ReplyIdentity } from "./chat-wire";
+import { clientCallsOf } from "./client-tools";
 import { runSettings } from "../session/runs/settings";
 
 export const openAIRoutes = new Hono<AppEnv>()
@@ -21,7 +22,9 @@ export const openAIRoutes = new Hono<AppEnv>()
   })
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
-    const run = await startChatTurn(c, turn);
+    const run = turn.resume
+      ? await resumeTurn(c.env, c.executionCtx, turn.resume, { tools: turn.clientTools, stream: turn.stream, tenant: c.get("tenant"), param: "messages" })
+      : await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
       ...(turn.sessionId ? { "x-session-id": turn.sessionId } : {}),
@@ -39,7 +42,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     }
     const result = await run.handle.result();
     if (result.status === "failed") return runFailedResponse(result.error, headers);
-    return c.json(completion(who, content, finishReasonOf(result.status), result.usage), 200, headers);
+    return c.json(completion(who, content, finishReasonOf(result.status), result.usage, clientCallsOf(result, run.sessionId)), 200, headers);
   });
 
 /**
@@ -57,6 +60,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     origin: new URL(c.req.url).origin,
     ...(turn.system ? { system: turn.system } : {}),
     ...(turn.images ? { images: turn.images } : {}),
+    ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
   const place: TurnPlace = turn.sessionId
     ? { kind: "session", sessionId: turn.sessionId, derived: turn.derivedSession === true }
@@ -75,6 +79,8 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
       // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
       send(openAIErrorBody(502, result.error?.code ?? "run_failed", result.error?.message ?? "The run failed."));
     } else {
+      const calls = clientCallsOf(result, run.sessionId);
+      if (calls.length) send(toolCallsChunk(who, calls, turn.includeUsage));
       send(chunk(who, {}, finishReasonOf(result.status), turn.includeUsage));
       if (turn.includeUsage) send(usageChunk(who, result.usage));
       send("[DONE]");

@@ -16,6 +16,8 @@ import { derivedId } from "../lib/derived-ids";
 import { sha256Hex } from "../lib/sha256-hex";
 import type { Tenant } from "../lib/tenant";
 import { runSettings } from "../session/runs/settings";
+import type { ClientTools } from "../session/session-store";
+import { readClientResults, readClientTools, type ClientResults } from "./client-tools";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
 
@@ -42,6 +44,10 @@ const ChatRequest = z.looseObject({
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   user: z.string().nullish(),
   n: z.literal(1, "only n=1 is supported").nullish(),
+  // Read by client-tools.ts, which names the field at fault.
+  tools: z.unknown().optional(),
+  tool_choice: z.unknown().optional(),
+  parallel_tool_calls: z.unknown().optional(),
 });
 
 export interface ChatTurn {
@@ -59,6 +65,10 @@ export interface ChatTurn {
   stream: boolean;
   includeUsage: boolean;
   progress: boolean;
+  /** The client's own tools (client-tools.ts). */
+  clientTools?: ClientTools;
+  /** The request ends with tool results: they resume the run that waits for them (and `input` is empty). */
+  resume?: ClientResults;
 }
 
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
@@ -66,6 +76,24 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
 
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
+  const clientTools = readClientTools(req, "chat");
+  const stream = req.stream === true;
+  const shared = {
+    stream,
+    includeUsage: stream && req.stream_options?.include_usage === true,
+    progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
+    ...(clientTools ? { clientTools } : {}),
+  };
+  // Tool messages last: the client ran its tools, and their results resume the run that called them.
+  const firstResult = req.messages.findLastIndex((m) => m.role !== "tool") + 1;
+  if (firstResult < req.messages.length) {
+    const results = messages.slice(firstResult - req.messages.length).map((m, k) => ({
+      callId: m.role === "tool" ? m.toolCallId : "",
+      output: m.content,
+      param: `messages[${firstResult + k}].tool_call_id`,
+    }));
+    return { ...shared, input: "", history: [], resume: readClientResults(results) };
+  }
   const last = messages.at(-1);
   if (last?.role !== "user" || (!last.content.trim() && !last.images?.length)) {
     throw new ParamError("invalid_request", "The last message must be a user message with text or an image: it is the new input.", "messages");
@@ -81,9 +109,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     // A session holds its own history; only a stateless request brings it along.
     history: session.sessionId ? [] : messages.slice(0, -1).map(withoutProgressLines),
     ...(system ? { system } : {}),
-    stream: req.stream === true,
-    includeUsage: req.stream === true && req.stream_options?.include_usage === true,
-    progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
+    ...shared,
   };
 }
 

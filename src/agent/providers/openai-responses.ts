@@ -26,6 +26,7 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
         store: false,
         include: ["reasoning.encrypted_content" as const],
         ...(req.tools.length ? { tools: toFunctionTools(req.tools), tool_choice: toolChoiceOf(req.toolChoice) } : {}),
+        ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
       return countedCall(req.signal, async (options) => {
         const reply = req.stream

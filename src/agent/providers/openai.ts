@@ -90,6 +90,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
         model: cfg.model,
         messages: toWire(req.system, req.messages, req.images),
         ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
+        ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
       return countedCall(req.signal, async (options) =>
         req.stream
