@@ -48,7 +48,7 @@ describe("client tools on /v1/responses", () => {
     const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: `${marker} Weather in Lima?` }];
     const stream = client.responses.stream({ model: "study-agent", input, tools: [weather], store: false, parallel_tool_calls: false });
     const first = await stream.finalResponse();
-    const call = first.output.find((i): i is OpenAI.Responses.ResponseFunctionToolCall => i.type === "function_call")!;
+    const call = first.output.find((i): i is OpenAI.Responses.ParsedResponseFunctionToolCall => i.type === "function_call")!;
     expect(call).toMatchObject({ name: "get_weather", arguments: '{"city":"Lima"}' });
 
     input.push(call, { type: "function_call_output", call_id: call.call_id, output: "mild" });
