@@ -3,6 +3,7 @@
 export { runLoop, unansweredCalls, type LoopOptions, type LoopResult } from "./loop";
 export { HookRunner, forceFirstToolChoice, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
 export { replayGuard } from "./replay-guard";
+export { addClientTools, type ClientCall, type ClientToolSpec } from "./client-tools";
 export { RunState, type RunStateKey, type RunStateVars } from "./run-state";
 export * from "./events";
 export {

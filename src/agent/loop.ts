@@ -3,10 +3,11 @@
 // through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
 import { type AnswerFormat, FORMAT_ATTEMPTS, formatInstruction, repairInstruction } from "./answer-format";
 import { estimateTokens } from "./context/tokens";
-import { addUsage, emptyUsage, type Emit, type ErrorInfo, type RunResult, type RunStatus, type Usage } from "./events";
+import { addUsage, emptyUsage, type Emit, type RunResult, type RunStatus, type Usage } from "./events";
 import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
 import { imagesOf, newId, now, userMessage, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse } from "./model";
+import type { ClientCall } from "./client-tools";
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
 import { RunState } from "./run-state";
 import { capTools, offeredTools, revealFromHistory } from "./tool-search";
 import { type ToolRegistry, type ToolResult, type ToolSpec } from "./tools";
@@ -46,6 +47,13 @@ export interface LoopOptions {
    * the run's one text is the checked answer, or the run fails `output_invalid`.
    */
   answerFormat?: AnswerFormat;
+  /**
+   * The caller's tool choice for every model call of this execution (a hook may still force one): `none`
+   * offers the model no tool at all; `required` and a named tool force a call each step (client-tools.ts).
+   */
+  toolChoice?: ToolChoice;
+  /** Passed to the model as is: whether it may call several tools in one reply. */
+  parallelToolCalls?: boolean;
   /** The prompt-token estimate of the model.request event; ~4 characters a token without it. */
   countTokens?: (system: string, messages: readonly Message[], tools: readonly ToolSpec[]) => number;
 }
@@ -54,6 +62,8 @@ export interface LoopOptions {
 export interface LoopResult extends RunResult {
   /** Calls waiting for a human decision when status is awaiting_approval. */
   pending?: Array<{ callId: string; name: string; args: unknown }>;
+  /** Calls of the client's own tools waiting for the client's results when status is awaiting_client_tools. */
+  clientCalls?: ClientCall[];
 }
 
 export async function runLoop(options: LoopOptions): Promise<LoopResult> {
@@ -71,7 +81,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     messages.push(m);
     await o.onMessage(m);
   };
-  const finish = async (status: RunStatus, extra: { error?: ErrorInfo; pending?: LoopResult["pending"] } = {}): Promise<LoopResult> => {
+  const finish = async (status: RunStatus, extra: Pick<LoopResult, "error" | "pending" | "clientCalls"> = {}): Promise<LoopResult> => {
     const result: LoopResult = { runId: o.runId, status, output, steps, usage, ...extra };
     await hooks.observe("afterRun", result);
     return result;
@@ -139,16 +149,28 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
 
   try {
     for (;;) {
-      // A resumed run may hold a tool round whose results are not all in yet.
+      // A resumed run may hold a tool round whose results are not all in yet. The agent's own calls run
+      // here; the client's are the client's to run: the run stops and hands them over.
       const pending = unansweredCalls(messages);
-      if (pending.length) {
-        const round = await runToolCalls(o, run, hooks, pending, append);
+      const forClient = pending.filter((c) => o.tools.get(c.name)?.external);
+      const ours = pending.filter((c) => !o.tools.get(c.name)?.external);
+      if (ours.length) {
+        const round = await runToolCalls(o, run, hooks, ours, append);
         usage = addUsage(usage, round.usage);
         if (round.awaiting.length) return finish("awaiting_approval", { pending: round.awaiting });
         if (round.endRun) {
           output = round.endRun.output;
+          if (forClient.length) await answerAll(forClient, "The run ended before the client ran this call.", append);
           return o.answerFormat ? shapedFinish(messages) : finish("completed");
         }
+      }
+      if (forClient.length) {
+        if (o.signal.aborted) {
+          await answerAll(forClient, "The run was cancelled before this call ran.", append);
+          return finish("cancelled");
+        }
+        const clientCalls = forClient.map((c) => ({ callId: c.id, name: o.tools.get(c.name)!.external!.name, args: c.args }));
+        return finish("awaiting_client_tools", { clientCalls });
       }
       if (o.signal.aborted) return finish("cancelled");
       if (steps >= o.maxSteps) {
@@ -159,7 +181,13 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
 
       // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.
       const next = steps + 1;
-      const step: ModelStep = await hooks.transformContext({ step: next, system: o.system, messages, tools: offeredTools(o.tools, run.state) });
+      const step: ModelStep = await hooks.transformContext({
+        step: next,
+        system: o.system,
+        messages,
+        tools: o.toolChoice === "none" ? [] : offeredTools(o.tools, run.state),
+        ...(o.toolChoice && o.toolChoice !== "none" ? { toolChoice: o.toolChoice } : {}),
+      });
       usage = addUsage(usage, step.usage);
       const { system, messages: view } = step;
       // The hard limit, whatever a hook offered: no request carries more than MAX_MODEL_TOOLS tools.
@@ -175,6 +203,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         messages: view,
         tools: specs,
         toolChoice: step.toolChoice,
+        ...(o.parallelToolCalls !== undefined ? { parallelToolCalls: o.parallelToolCalls } : {}),
         onTextDelta: (delta) => o.emit({ type: "text.delta", delta }),
         onReasoningDelta: (delta) => o.emit({ type: "reasoning.delta", delta }),
       });

@@ -20,6 +20,8 @@ export interface ModelRequest {
   toolChoice?: ToolChoice;
   /** The answer's shape (a client's structured output): only the call that writes the final answer carries it. */
   responseFormat?: ResponseFormat;
+  /** Whether the model may call several tools in one reply; the provider's default when absent. */
+  parallelToolCalls?: boolean;
   stream: boolean;
   signal: AbortSignal;
   onTextDelta?: (delta: string) => void;

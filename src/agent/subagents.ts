@@ -97,7 +97,8 @@ export function createTaskTool(deps: SubagentDeps): Tool {
         const agent = newId("agent");
         const todos = new MemoryTodoStore();
         const readonly = args.tools === "readonly";
-        const tools = deps.tools.filter((t) => t.name !== TASK_TOOL && t.name !== TODO_WRITE_TOOL && !(readonly && t.sideEffects));
+        // A client's tools answer the client's request, not a subagent's task: the child never sees them.
+        const tools = deps.tools.filter((t) => t.name !== TASK_TOOL && t.name !== TODO_WRITE_TOOL && !t.external && !(readonly && t.sideEffects));
         // A child keeps its own list: the session's belongs to the parent.
         if (deps.tools.has(TODO_WRITE_TOOL)) tools.add(createTodoWriteTool(todos, { maxItems: deps.todoMaxItems }));
         const emit: LoopOptions["emit"] = (e) => ctx.emit({ ...e, agent });

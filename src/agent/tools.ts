@@ -60,6 +60,8 @@ export interface Tool {
   effectiveArgs?: (args: unknown) => unknown;
   /** May be offered by name only, through tool_search, when a run has more than `inlineMax` tools (MCP tools). */
   deferrable?: boolean;
+  /** Declared by the client, which runs it (client-tools.ts): the loop never executes it. `name` is the client's own. */
+  external?: { name: string };
 }
 
 type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;

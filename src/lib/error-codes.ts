@@ -28,6 +28,7 @@ const WIRE_CODES = {
   unsupported_parameter: 400,
   unsupported_item: 400,
   unsupported_content: 400,
+  tool_call_not_found: 400,
   // 401, 403: who is asking
   unauthorized: 401,
   api_token_required: 401,

@@ -10,9 +10,10 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse, runFailureStatus } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
-import { followedStream, followRun, startTurn, type TurnRun } from "./turn-run";
+import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "./turn-run";
 import { startConversationTurn } from "./conversations/conversation-place";
-import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, usageChunk, type ReplyIdentity } from "./chat-wire";
+import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, toolCallsChunk, usageChunk, type ReplyIdentity } from "./chat-wire";
+import { clientCallsOf } from "./client-tools";
 import { runSettings } from "../session/runs/settings";
 
 export const openAIRoutes = new Hono<AppEnv>()
@@ -23,7 +24,9 @@ export const openAIRoutes = new Hono<AppEnv>()
   })
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
-    const run = await startChatTurn(c, turn);
+    const run = turn.resume
+      ? await resumeTurn(c.env, c.executionCtx, turn.resume, { tools: turn.clientTools, stream: turn.stream, tenant: c.get("tenant"), param: "messages" })
+      : await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
       "x-session-id": run.sessionId,
@@ -43,7 +46,8 @@ export const openAIRoutes = new Hono<AppEnv>()
     }
     const result = await run.handle.result();
     if (result.status === "failed") return runFailedResponse(result.error, headers);
-    return c.json(completion(who, content, shown.stop?.cut ? "stop" : finishReasonOf(result.status), result.usage), 200, headers);
+    const finish = shown.stop?.cut ? "stop" : finishReasonOf(result.status);
+    return c.json(completion(who, content, finish, result.usage, clientCallsOf(result, run.sessionId)), 200, headers);
   });
 
 /**
@@ -63,6 +67,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     ...(turn.guidance ? { guidance: turn.guidance } : {}),
     ...(turn.images ? { images: turn.images } : {}),
     ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
+    ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
   if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
   return startConversationTurn(
@@ -87,6 +92,8 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
       const code = result.error?.code ?? "run_failed";
       send(openAIErrorBody(runFailureStatus(code), code, result.error?.message ?? "The run failed."));
     } else {
+      const calls = clientCallsOf(result, run.sessionId);
+      if (calls.length) send(toolCallsChunk(who, calls, turn.includeUsage));
       send(chunk(who, {}, shown.stop?.cut ? "stop" : finishReasonOf(result.status), turn.includeUsage));
       if (turn.includeUsage) send(usageChunk(who, result.usage));
       await run.delivered?.();

@@ -16,6 +16,8 @@ import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
+import type { ClientTools } from "../session/session-store";
+import { readClientResults, readClientTools, type ClientResults } from "./client-tools";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
 
@@ -44,6 +46,10 @@ const ChatRequest = z.looseObject({
   user: z.string().nullish(),
   response_format: ChatResponseFormat.nullish(),
   stop: Stop,
+  // Read by client-tools.ts, which names the field at fault.
+  tools: z.unknown().optional(),
+  tool_choice: z.unknown().optional(),
+  parallel_tool_calls: z.unknown().optional(),
 });
 
 export interface ChatTurn {
@@ -65,6 +71,10 @@ export interface ChatTurn {
   stream: boolean;
   includeUsage: boolean;
   progress: boolean;
+  /** The client's own tools (client-tools.ts). */
+  clientTools?: ClientTools;
+  /** The request ends with tool results: they resume the run that waits for them (and `input` is empty). */
+  resume?: ClientResults;
 }
 
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
@@ -77,6 +87,25 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
 
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
+  const clientTools = readClientTools(req, "chat");
+  const stream = req.stream === true;
+  const shared = {
+    stream,
+    includeUsage: stream && req.stream_options?.include_usage === true,
+    progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
+    stop,
+    ...(clientTools ? { clientTools } : {}),
+  };
+  // Tool messages last: the client ran its tools, and their results resume the run that called them.
+  const firstResult = req.messages.findLastIndex((m) => m.role !== "tool") + 1;
+  if (firstResult < req.messages.length) {
+    const results = messages.slice(firstResult - req.messages.length).map((m, k) => ({
+      callId: m.role === "tool" ? m.toolCallId : "",
+      output: m.content,
+      param: `messages[${firstResult + k}].tool_call_id`,
+    }));
+    return { ...shared, input: "", resume: readClientResults(results) };
+  }
   const last = messages.at(-1);
   if (last?.role !== "user" || (!last.content.trim() && !last.images?.length)) {
     throw new ParamError("invalid_request", "The last message must be a user message with text or an image: it is the new input.", "messages");
@@ -91,10 +120,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     ...(last.images?.length ? { images: last.images } : {}),
     ...(system ? { guidance: system } : {}),
     ...(answerFormat ? { answerFormat } : {}),
-    stop,
-    stream: req.stream === true,
-    includeUsage: req.stream === true && req.stream_options?.include_usage === true,
-    progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
+    ...shared,
   };
 }
 

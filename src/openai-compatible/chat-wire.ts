@@ -8,10 +8,20 @@ const MODEL_CREATED = 1_767_225_600;
 
 export const modelEntry = () => ({ id: MODEL_ID, object: "model" as const, created: MODEL_CREATED, owned_by: "study-agent-edge" });
 
-export type FinishReason = "stop" | "length";
+export type FinishReason = "stop" | "length" | "tool_calls";
 
-/** How the run ended, as a finish_reason: a run stopped at its step limit reads as cut off. */
-export const finishReasonOf = (status: RunStatus): FinishReason => (status === "max_steps" ? "length" : "stop");
+/** How the run ended, as a finish_reason: a run stopped at its step limit reads as cut off, one waiting for the client's tools as their calls. */
+export const finishReasonOf = (status: RunStatus): FinishReason =>
+  status === "max_steps" ? "length" : status === "awaiting_client_tools" ? "tool_calls" : "stop";
+
+/** A call of one of the client's tools, as the wire hands it over. */
+export interface WireToolCall {
+  wireId: string;
+  name: string;
+  args: string;
+}
+
+const toolCall = (c: WireToolCall) => ({ id: c.wireId, type: "function" as const, function: { name: c.name, arguments: c.args } });
 
 export const usageOf = (u: Usage) => ({ prompt_tokens: u.promptTokens, completion_tokens: u.completionTokens, total_tokens: u.totalTokens });
 
@@ -25,13 +35,16 @@ export function replyIdentity(runId: string): ReplyIdentity {
   return { id: `chatcmpl-${runId}`, created: Math.floor(Date.now() / 1000) };
 }
 
-export function completion(who: ReplyIdentity, content: string, finishReason: FinishReason, usage: Usage) {
+export function completion(who: ReplyIdentity, content: string, finishReason: FinishReason, usage: Usage, calls: readonly WireToolCall[] = []) {
+  const message = calls.length
+    ? { role: "assistant" as const, content: content || null, refusal: null, tool_calls: calls.map(toolCall) }
+    : { role: "assistant" as const, content, refusal: null };
   return {
     id: who.id,
     object: "chat.completion" as const,
     created: who.created,
     model: MODEL_ID,
-    choices: [{ index: 0, message: { role: "assistant" as const, content, refusal: null }, logprobs: null, finish_reason: finishReason }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
     usage: usageOf(usage),
     system_fingerprint: null,
   };
@@ -47,13 +60,22 @@ const chunkOf = (who: ReplyIdentity) => ({
 });
 
 /** One stream chunk; with include_usage, every chunk but the last carries `usage: null`, as OpenAI's do. */
-export function chunk(who: ReplyIdentity, delta: { role?: "assistant"; content?: string }, finishReason: FinishReason | null, includeUsage: boolean) {
+export function chunk(
+  who: ReplyIdentity,
+  delta: { role?: "assistant"; content?: string; tool_calls?: unknown[] },
+  finishReason: FinishReason | null,
+  includeUsage: boolean,
+) {
   return {
     ...chunkOf(who),
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     ...(includeUsage ? { usage: null } : {}),
   };
 }
+
+/** The chunk that hands the client its tool calls, whole, each at its index. */
+export const toolCallsChunk = (who: ReplyIdentity, calls: readonly WireToolCall[], includeUsage: boolean) =>
+  chunk(who, { tool_calls: calls.map((c, index) => ({ index, ...toolCall(c) })) }, null, includeUsage);
 
 /** The last chunk when the client asked for stream_options.include_usage: no choices, the run's usage. */
 export function usageChunk(who: ReplyIdentity, usage: Usage) {

@@ -4,10 +4,14 @@
 import type { Message } from "../agent";
 import type { Env } from "../env";
 import { HttpError } from "../http-kit/errors";
-import { startEphemeralRun } from "../session/runs/ephemeral-run";
+import { disposeStatelessRun, startEphemeralRun } from "../session/runs/ephemeral-run";
 import type { RunDedupe } from "../session/runs/request-dedupe";
-import type { RunOptions, SessionState } from "../session/session-store";
-import { sessionStub, startRun, type RunHandle } from "../session/runs/start-run";
+import type { ClientTools, RunOptions, SessionState } from "../session/session-store";
+import { runHandle, sessionStub, startRun, type RunHandle } from "../session/runs/start-run";
+import type { Tenant } from "../lib/tenant";
+import { DERIVED_IDS, reservedKind } from "../lib/derived-ids";
+import type { ClientResults } from "./client-tools";
+import { ParamError } from "./openai-errors";
 import { readStreamRows, type StreamRow } from "../session/trace/stream-events";
 
 export type TurnPlace =
@@ -27,6 +31,8 @@ export interface TurnRun {
   end(): void;
   /** Called before the last of a whole reply is written to a client still there (a conversation records that its client got it). */
   delivered?(): Promise<void>;
+  /** A resumed run: the trace seq its reply's events follow. */
+  after?: number;
 }
 
 /** Starts the turn's run; `dedupe` makes a repeated request (Idempotency-Key, an automatic retry) get the earlier run back. */
@@ -50,6 +56,29 @@ export async function startTurn(
   const run = await startEphemeralRun(env, place.history, input, options, dedupe);
   if (!run.ok) throw HttpError.of(run);
   return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
+}
+
+/**
+ * Resumes the run waiting for the client's tool results (client-tools.ts) with them: the turn follows the
+ * run from where the results went in. A stateless session is released again once the reply is written.
+ */
+export async function resumeTurn(
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  to: ClientResults,
+  resume: { tools: ClientTools | undefined; stream: boolean; tenant: Tenant; param: string },
+): Promise<TurnRun> {
+  const stub = sessionStub(env, to.sessionId);
+  const outcome = await stub.resumeWithClientResults(to.runId, to.results, resume.tools, resume.stream, resume.tenant);
+  if (!outcome.ok) throw new ParamError(outcome.code, outcome.message, resume.param);
+  const handle = runHandle(stub, { runId: to.runId, replayed: false });
+  const stateless = reservedKind(to.sessionId) === DERIVED_IDS.ephemeral;
+  return {
+    handle: { ...handle, events: (after = outcome.seq, format) => handle.events(after, format) },
+    sessionId: to.sessionId,
+    after: outcome.seq,
+    end: () => (stateless ? ctx.waitUntil(disposeStatelessRun(stub, to.runId)) : undefined),
+  };
 }
 
 /** The run's events, and a way to stop following them from outside the loop that reads them. */

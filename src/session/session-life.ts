@@ -9,6 +9,7 @@ import { closableSql, unlessStorageClosed, type ClosableSql } from "../lib/closa
 import type { Env } from "../env";
 import { ApprovalRequests } from "./interactions/approval-requests";
 import { InputRequests } from "./interactions/input-requests";
+import { ClientToolCalls } from "./interactions/client-tool-calls";
 import { RequestDedupe } from "./runs/request-dedupe";
 import { RunExecutor } from "./runs/run-executor";
 import { RunLifecycle } from "./runs/run-lifecycle";
@@ -41,6 +42,7 @@ export class SessionLife {
   readonly hub: EventHub;
   readonly approvals: ApprovalRequests;
   readonly inputs: InputRequests;
+  readonly clientCalls: ClientToolCalls;
   readonly lifecycle: RunLifecycle;
   readonly dedupe: RequestDedupe;
   readonly outbox: WebhookOutbox;
@@ -67,6 +69,7 @@ export class SessionLife {
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
     );
+    this.clientCalls = new ClientToolCalls(sql, this.store, (runId, e) => this.hub.emit(runId, e));
     this.inputs = new InputRequests({
       sql,
       lifecycle: this.lifecycle,
@@ -83,6 +86,7 @@ export class SessionLife {
       hub: this.hub,
       approvals: this.approvals,
       inputs: this.inputs,
+      clientCalls: this.clientCalls,
       lifecycle: this.lifecycle,
       waiters: d.waiters,
       view: (r) => this.runView(r),
@@ -98,7 +102,14 @@ export class SessionLife {
 
   /** A run as clients see it; a paused run's `pending` comes from the table of pending interactions. */
   runView(r: RunRow): RunView {
-    const pending = r.status === "awaiting_approval" ? this.approvals.pending(r.runId) : r.status === "awaiting_input" ? this.inputs.pending(r.runId) : [];
+    const pending =
+      r.status === "awaiting_approval"
+        ? this.approvals.pending(r.runId)
+        : r.status === "awaiting_input"
+          ? this.inputs.pending(r.runId)
+          : r.status === "awaiting_client_tools"
+            ? this.clientCalls.pending(r.runId)
+            : [];
     return runView(r, pending);
   }
 

@@ -14,6 +14,7 @@ import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
 import type { DecideOutcome, Decision } from "./interactions/approval-requests";
 import type { AnswerOutcome, InputAction } from "./interactions/input-requests";
+import type { ClientResultsOutcome, ClientToolResult } from "./interactions/client-tool-calls";
 import type { IdempotencyKey } from "../lib/idempotency-key";
 import { isUnfinished } from "./runs/run-lifecycle";
 import { type MessagePage, sessionViewJson, type RunView, type StartedRun } from "./runs/run-views";
@@ -22,7 +23,7 @@ import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
-import type { RunOptions, RunRow, SessionState } from "./session-store";
+import type { ClientTools, RunOptions, RunRow, SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
 
@@ -190,10 +191,15 @@ export class SessionObject extends DurableObject<Env> {
 
   /**
    * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a
-   * repeat may still come: its idempotency key's lifetime.
+   * repeat may still come (its idempotency key's lifetime), or while its run waits for the client's tool results.
    */
-  async release(): Promise<void> {
-    const keepUntil = this.life.dedupe.lastExpiry() ?? 0;
+  async release(runId: string): Promise<void> {
+    const run = this.life.store.run(runId);
+    // Running again: a request brought the client's tool results meanwhile, and its reply releases the session.
+    if (run?.status === "running" || run?.status === "queued") return;
+    // A run waiting for the client's tool results stays until they come (the next request resumes it) or its calls are abandoned.
+    const resumeUntil = run?.status === "awaiting_client_tools" ? (this.life.clientCalls.expiry(runId) ?? 0) : 0;
+    const keepUntil = Math.max(resumeUntil, this.life.dedupe.lastExpiry() ?? 0);
     if (keepUntil <= Date.now()) {
       await this.destroy();
       return;
@@ -228,6 +234,7 @@ export class SessionObject extends DurableObject<Env> {
     if (!run) return null;
     if (!this.life.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
       this.life.approvals.withdraw(runId, "the run was cancelled first.");
+      this.life.clientCalls.withdraw(runId, "the run was cancelled first.");
       this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
     const after = this.life.store.run(runId);
@@ -246,6 +253,7 @@ export class SessionObject extends DurableObject<Env> {
     if (!run) return refuse("not_found", `run ${runId} not found`);
     if (run.status === "running" || run.status === "queued" || this.life.executor.isActive(runId)) return refuse("run_active", `run ${runId} is still running`);
     this.life.approvals.withdraw(runId, "the run was deleted.");
+    this.life.clientCalls.withdraw(runId, "the run was deleted.");
     this.life.store.deleteRun(runId);
     return { ok: true, runId };
   }
@@ -272,6 +280,34 @@ export class SessionObject extends DurableObject<Env> {
     if (!this.life.store.exists()) return refuse("not_found", `input ${inputId} not found`);
     const outcome = this.life.inputs.answer(inputId, action, content, by, idempotencyKey);
     if (!outcome.ok && outcome.code === "input_lost") await this.resume();
+    return outcome;
+  }
+
+  /**
+   * Resumes a run waiting for the client's tool results (awaiting_client_tools) with them: each becomes its
+   * call's tool message, and the run goes on with the resuming request's tools, tool choice and streaming.
+   * The answer says where the resumed run's events follow (trace seq); a repeat of the same results gets
+   * the same. Another tenant's session, or a run not here, is tool_call_not_found, as if absent.
+   */
+  async resumeWithClientResults(
+    runId: string,
+    results: readonly ClientToolResult[],
+    tools: ClientTools | undefined,
+    stream: boolean,
+    tenant: Tenant,
+  ): Promise<ClientResultsOutcome> {
+    const run = this.life.store.exists() && mayAccess(tenant, this.life.store.tenant()) ? this.life.store.run(runId) : undefined;
+    if (!run) return refuse("tool_call_not_found", "The tool calls answered belong to no run of this server.");
+    const wasWaiting = run.status === "awaiting_client_tools";
+    const outcome = this.life.clientCalls.answer(runId, results);
+    if (!outcome.ok || !wasWaiting) return outcome;
+    const options: RunOptions = { ...run.options, stream };
+    if (tools) options.clientTools = tools;
+    else delete options.clientTools;
+    this.life.store.setRunOptions(runId, options);
+    // A stateless session released until the results came stays for the resumed run (its reply releases it again).
+    this.life.store.deleteMeta("expires_at");
+    await this.resume(runId);
     return outcome;
   }
 
@@ -322,6 +358,11 @@ export class SessionObject extends DurableObject<Env> {
     if (plan.nextExpiry !== undefined) {
       for (const runId of this.life.approvals.expire(Date.now())) this.life.lifecycle.resume(runId);
       this.life.inputs.expire(Date.now());
+      for (const runId of this.life.clientCalls.due(Date.now())) {
+        const run = this.life.store.run(runId);
+        this.life.clientCalls.withdraw(runId, "none came within CLIENT_TOOLS_TTL_MS.");
+        if (run) this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
+      }
     }
     // A delete during the deliveries ends their life; the alarm goes on with the next one.
     if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.life.outbox.deliverDue().catch(unlessStorageClosed);

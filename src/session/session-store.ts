@@ -2,6 +2,7 @@
 // the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
 import {
   addUsage,
+  type ClientToolSpec,
   type Compaction,
   emptyUsage,
   type ErrorInfo,
@@ -11,6 +12,7 @@ import {
   type ResponseFormat,
   type RunStatus,
   type Todo,
+  type ToolChoice,
   type Usage,
 } from "../agent";
 import type { Tenant } from "../lib/tenant";
@@ -72,12 +74,21 @@ export interface RunOptions {
   images?: ImageRef[];
   /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
   answerFormat?: ResponseFormat;
+  /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
+  clientTools?: ClientTools;
 }
 
 /** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */
 export interface SessionState {
   todos: Todo[];
   toolOutputs: Array<{ id: string; content: string }>;
+}
+
+/** What an OpenAI client's request says of tools: its function tools, `tool_choice` (a named one by the client's name), `parallel_tool_calls`. */
+export interface ClientTools {
+  tools: ClientToolSpec[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -345,6 +356,11 @@ export class SessionStore {
   /** Marks a running run as continuing after its pause or its yield (true) or clears the mark when its execution takes it up. */
   setResume(runId: string, resume: boolean): void {
     this.sql.exec("UPDATE runs SET resume = ? WHERE id = ?", resume ? 1 : 0, runId);
+  }
+
+  /** A run's options as a resuming request changes them (client-tool-calls.ts). */
+  setRunOptions(runId: string, options: RunOptions): void {
+    this.sql.exec("UPDATE runs SET options = ? WHERE id = ?", JSON.stringify(options), runId);
   }
 
   markStarted(runId: string): void {

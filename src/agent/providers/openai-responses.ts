@@ -28,6 +28,7 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
         ...(req.tools.length ? { tools: toFunctionTools(req.tools), tool_choice: toolChoiceOf(req.toolChoice) } : {}),
         // The Responses API spells a format as the domain does: {type, name, schema, strict}.
         ...(req.responseFormat ? { text: { format: req.responseFormat } } : {}),
+        ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
       return countedCall(req.signal, async (options) => {
         const reply = req.stream

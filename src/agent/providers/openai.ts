@@ -91,6 +91,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
         messages: toWire(req.system, req.messages, req.images),
         ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
         ...(req.responseFormat ? { response_format: wireResponseFormat(req.responseFormat) } : {}),
+        ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
       return countedCall(req.signal, async (options) =>
         req.stream

@@ -8,6 +8,7 @@ import type { RunView } from "../../session/runs/run-views";
 import type { StreamRow } from "../../session/trace/stream-events";
 import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../chat-wire";
+import { wireCallId } from "../client-tools";
 
 /** One semantic stream event (OpenAI.Responses.ResponseStreamEvent, with our response object). */
 export interface ResponseStreamEvent {
@@ -24,6 +25,7 @@ export const SERVER_LABEL = "study-agent";
 
 export interface ResponseMeta {
   id: string;
+  sessionId: string;
   runId: string;
   createdAt: number;
   instructions: string | null;
@@ -73,6 +75,7 @@ export class ResponseAssembler {
         this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item: structuredClone(item) }),
       ];
     }
+    if (e.type === "client_tools.required") return [...this.closeMessage(), ...e.calls.flatMap((c) => this.functionCall(c.callId, c.name, c.args))];
     return [];
   }
 
@@ -206,6 +209,28 @@ export class ResponseAssembler {
     ];
   }
 
+  /** A call of one of the client's tools, for the client to run (answered with a function_call_output). */
+  private functionCall(callId: string, name: string, args: string): ResponseStreamEvent[] {
+    const item: OpenAI.Responses.ResponseFunctionToolCall = {
+      type: "function_call",
+      id: `fc_${callId}`,
+      call_id: wireCallId({ sessionId: this.meta.sessionId, runId: this.meta.runId, callId }),
+      name,
+      arguments: "",
+      status: "in_progress",
+    };
+    const events = this.add(item);
+    const index = this.output.length - 1;
+    item.arguments = args;
+    item.status = "completed";
+    return [
+      ...events,
+      this.event({ type: "response.function_call_arguments.delta", item_id: item.id, output_index: index, delta: args }),
+      this.event({ type: "response.function_call_arguments.done", item_id: item.id, output_index: index, name, arguments: args }),
+      this.event({ type: "response.output_item.done", output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
   private add(item: OutputItem): ResponseStreamEvent[] {
     this.output.push(item);
     return [this.event({ type: "response.output_item.added", output_index: this.output.length - 1, item: structuredClone(item) })];
@@ -227,6 +252,9 @@ export function responseStatus(status: RunStatus): OpenAI.Responses.ResponseStat
     case "failed":
     case "cancelled":
       return status;
+    // As OpenAI's: a response whose function calls wait for the client is completed.
+    case "awaiting_client_tools":
+      return "completed";
     case "max_steps":
     case "awaiting_approval":
     case "awaiting_input":

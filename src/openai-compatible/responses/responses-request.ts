@@ -21,12 +21,19 @@ import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, type ResponseRef } from "./response-id";
 import { runSettings } from "../../session/runs/settings";
+import type { ClientTools } from "../../session/session-store";
+import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
 
 const Part = z.looseObject({ type: z.string(), text: z.string().optional() });
 const Item = z.looseObject({
   type: z.string().optional(),
   role: z.enum(["user", "assistant", "system", "developer"]).optional(),
   content: z.union([z.string(), z.array(Part)]).optional(),
+  // function_call and function_call_output items (client tools): their call and its result.
+  call_id: z.string().optional(),
+  name: z.string().optional(),
+  arguments: z.string().optional(),
+  output: z.union([z.string(), z.array(Part)]).optional(),
 });
 
 // Loose: clients send sampling and caching parameters (temperature, include, truncation, …) an agent has no use for;
@@ -41,8 +48,11 @@ const ResponsesRequest = z.looseObject({
   stream: z.boolean().nullish(),
   background: z.boolean().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
-  tools: z.array(z.looseObject({ type: z.string() })).nullish(),
   text: z.looseObject({ format: ResponsesTextFormat.nullish() }).nullish(),
+  // Read by client-tools.ts, which names the field at fault.
+  tools: z.unknown().optional(),
+  tool_choice: z.unknown().optional(),
+  parallel_tool_calls: z.unknown().optional(),
 });
 
 /** Items this server produced itself (its tool activity, reasoning): a client sending its history back includes them; they carry nothing new. */
@@ -67,14 +77,17 @@ export interface ResponsesTurn {
   answerFormat?: ResponseFormat;
   /** `store` as sent (true when absent, as in the API), echoed in the response. */
   store: boolean;
+  /** The client's own tools (client-tools.ts). */
+  clientTools?: ClientTools;
+  /** The input ends with function_call_output items: they resume the run that waits for them (and `input` is empty). */
+  resume?: ClientResults;
 }
 
 export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTurn> {
   const req = await parseOpenAIBody(c, ResponsesRequest);
   refuseResponsesParameters(req);
   const answerFormat = responsesAnswerFormat(req.text?.format);
-  if (req.tools?.length)
-    throw new ParamError("unsupported_parameter", "This agent runs its own tools server-side; it cannot call tools the client defines.", "tools");
+  const clientTools = readClientTools(req, "responses");
   if (req.previous_response_id && req.conversation)
     throw new ParamError("invalid_request", "previous_response_id and conversation cannot be used together.", "conversation");
   if (req.store === false && (req.previous_response_id || req.conversation))
@@ -88,6 +101,30 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : [])),
   );
   const { system, messages } = readItems(req.input, images);
+  const shared = {
+    dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
+    stream: req.stream === true,
+    background: req.background === true,
+    metadata: req.metadata ?? {},
+    ...(answerFormat ? { answerFormat } : {}),
+    store: req.store !== false,
+    ...(clientTools ? { clientTools } : {}),
+  };
+  // function_call_output items last: the client ran its tools, and their results resume the run that called them.
+  const outputs = typeof req.input === "string" ? [] : trailingOutputs(req.input);
+  if (outputs.length) {
+    const resume = readClientResults(outputs);
+    const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
+    const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
+    return {
+      ...shared,
+      place: { kind: "session", sessionId: resume.sessionId },
+      ...(previous ? { previous } : {}),
+      input: "",
+      ...(guidance ? { guidance } : {}),
+      resume,
+    };
+  }
   const last = messages.at(-1);
   if (last?.role !== "user" || (!last.content.trim() && !last.images?.length))
     throw new ParamError("invalid_request", "The input must end with a user message with text or an image.", "input");
@@ -97,7 +134,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const history = messages.slice(0, -1);
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
   const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
-  const idempotencyKey = await idempotencyKeyOf(c);
+  const idempotencyKey = shared.dedupe.idempotencyKey;
   const named = previous?.sessionId ?? conversation;
   const place: TurnPlace =
     req.store === false
@@ -107,19 +144,24 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
         : { kind: "session", sessionId: await newSessionId(c.get("tenant"), idempotencyKey?.key), seed: history, derived: true };
   const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
   return {
+    ...shared,
     place,
-    dedupe: { idempotencyKey, detectRetry: true },
     ...(previous ? { previous } : {}),
     ...(conversation ? { conversation } : {}),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
     ...(guidance ? { guidance } : {}),
-    stream: req.stream === true,
-    background: req.background === true,
-    metadata: req.metadata ?? {},
-    ...(answerFormat ? { answerFormat } : {}),
-    store: req.store !== false,
   };
+}
+
+/** The function_call_output items the input ends with, each with its call id, output text and param. */
+function trailingOutputs(input: z.output<typeof Item>[]): Array<{ callId: string; output: string; param: string }> {
+  const first = input.findLastIndex((item) => item.type !== "function_call_output") + 1;
+  return input.slice(first).map((item, k) => ({
+    callId: item.call_id ?? "",
+    output: textOf(item.output, first + k),
+    param: `input[${first + k}].call_id`,
+  }));
 }
 
 /**
@@ -138,6 +180,19 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
   input.forEach((item, i) => {
     const type = item.type ?? "message";
     if (SERVER_ITEMS.has(type)) return;
+    // A client's history of its own tools: the model's call, and the client's result.
+    if (type === "function_call") {
+      const call = { id: item.call_id ?? "", name: item.name ?? "", args: item.arguments ?? "" };
+      const prev = messages.at(-1);
+      if (prev?.role === "assistant") prev.toolCalls = [...(prev.toolCalls ?? []), call];
+      else messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: "", toolCalls: [call] });
+      return;
+    }
+    if (type === "function_call_output") {
+      const content = textOf(item.output, i);
+      messages.push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: item.call_id ?? "", name: "", status: "success", content });
+      return;
+    }
     if (type !== "message" || !item.role)
       throw new ParamError("unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
     const text = textOf(item.content, i);

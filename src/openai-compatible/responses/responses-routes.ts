@@ -11,7 +11,7 @@ import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
 import { ParamError, runFailedResponse } from "../openai-errors";
 import { reachableSession } from "../../session/reachable-session";
 import { SSE_HEADERS } from "../../http-kit/sse";
-import { followedStream, followRun, startTurn, type TurnRun } from "../turn-run";
+import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "../turn-run";
 import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { readResponsesTurn } from "./responses-request";
@@ -34,10 +34,15 @@ export const responsesRoutes = new Hono<AppEnv>()
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
       ...(turn.images ? { images: turn.images } : {}),
       ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
+      ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
     };
-    const run = await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
+    const run = turn.resume
+      ? await resumeTurn(c.env, c.executionCtx, turn.resume, { tools: turn.clientTools, stream: turn.stream, tenant: c.get("tenant"), param: "input" })
+      : await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
     const meta: ResponseMeta = {
-      id: responseId({ sessionId: run.sessionId, runId: run.handle.runId }),
+      // A resumed run's reply is a response of its own, named with where it began.
+      id: responseId({ sessionId: run.sessionId, runId: run.handle.runId, ...(run.after ? { after: run.after } : {}) }),
+      sessionId: run.sessionId,
       runId: run.handle.runId,
       createdAt: Math.floor(Date.now() / 1000),
       instructions: turn.guidance ?? null,
@@ -106,7 +111,7 @@ async function storedResponse(stub: SessionStub, ref: ResponseRef) {
   if (!run) throw responseNotFound(responseId(ref));
   const assembler = new ResponseAssembler(metaOf(ref, run));
   if (run.status === "running" || run.status === "queued") return assembler.snapshot(run.status === "queued" ? "queued" : "in_progress");
-  const events = await stub.streamRun(ref.runId, 0);
+  const events = await stub.streamRun(ref.runId, ref.after ?? 0);
   if (events) for await (const e of readStreamRows(events)) assembler.push(e);
   return assembler.final(run);
 }
@@ -114,6 +119,7 @@ async function storedResponse(stub: SessionStub, ref: ResponseRef) {
 function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
   return {
     id: responseId(ref),
+    sessionId: ref.sessionId,
     runId: ref.runId,
     createdAt: Math.floor(Date.parse(run.createdAt) / 1000),
     instructions: null,

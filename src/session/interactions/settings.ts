@@ -12,4 +12,6 @@ export const InteractionSettings = z.object({
   APPROVAL_TTL_MS: int(3_600_000, 1000),
   /** An MCP server's question (elicitation) no one answers within this time is cancelled; its tool call is held open that long at most. */
   INPUT_TTL_MS: int(600_000, 1000, 3_600_000),
+  /** A run waiting for the results of a client's own tools (awaiting_client_tools) is abandoned (cancelled) when none come within this time. */
+  CLIENT_TOOLS_TTL_MS: int(1_800_000, 1000, 86_400_000),
 });

@@ -39,14 +39,20 @@ export async function startEphemeralRun(
     ok: true,
     ...handle,
     sessionId,
-    async dispose() {
-      // Cancelling an ended run changes nothing; deleting only after the run has ended keeps a late
-      // write of the run from landing in the wiped storage.
-      await stub.cancelRun(handle.runId);
-      await handle.result();
-      await stub.release();
-    },
+    dispose: () => disposeStatelessRun(stub, handle.runId),
   };
+}
+
+/**
+ * Ends a stateless session's run once its reply is written or abandoned, then deletes (or releases) the
+ * session. Cancelling an ended run changes nothing; deleting only after the run has ended keeps a late
+ * write of the run from landing in the wiped storage. A run waiting for the client's tool results is the
+ * client's next request's to resume: it stays, and the session is kept until its calls are abandoned.
+ */
+export async function disposeStatelessRun(stub: ReturnType<typeof sessionStub>, runId: string): Promise<void> {
+  if ((await stub.getRun(runId))?.status !== "awaiting_client_tools") await stub.cancelRun(runId);
+  await stub.waitRun(runId);
+  await stub.release(runId);
 }
 
 /**

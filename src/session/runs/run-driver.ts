@@ -1,7 +1,18 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // its settings, runs the paradigm's loop over the stored history (or a caller's recipe, run-recipe.ts),
 // and checkpoints progress as it goes.
-import { addUsage, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../../agent";
+import {
+  addClientTools,
+  addUsage,
+  type Hooks,
+  type LoopResult,
+  replayGuard,
+  runParadigm,
+  type RunResult,
+  RunState,
+  type SourcedEvent,
+  userMessage,
+} from "../../agent";
 import type { Env } from "../../env";
 import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
@@ -90,6 +101,11 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     // Waiting for the user's answer does not count against RUN_TIMEOUT_MS; stopping the run withdraws the question.
     elicit: (server, request, requestSignal) => deadline.hold(d.askUser(server, request, AbortSignal.any([requestSignal, signal]))),
   });
+  // The client's own tools join the agent's (renamed on a collision); the loop hands their calls back to the client.
+  const client = run.options.clientTools;
+  const clientNames = client ? addClientTools(toolset.tools, client.tools) : new Map<string, string>();
+  const choice = client?.toolChoice;
+  const toolChoice = typeof choice === "object" ? { name: clientNames.get(choice.name) ?? choice.name } : choice;
   const runState = new RunState();
   try {
     let steps = run.steps;
@@ -121,6 +137,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       ...(config.RUN_STEPS_PER_INVOCATION ? { yieldAtStep: run.steps + config.RUN_STEPS_PER_INVOCATION } : {}),
       stepsSoFar: run.steps,
       usageSoFar: run.usage,
+      ...(toolChoice ? { toolChoice } : {}),
+      ...(client?.parallelToolCalls !== undefined ? { parallelToolCalls: client.parallelToolCalls } : {}),
       signal,
       stream: run.options.stream,
       emit,

@@ -13,6 +13,7 @@ import type { Env } from "../../env";
 import type { ApprovalRequests } from "../interactions/approval-requests";
 import type { EventHub } from "../trace/event-hub";
 import type { InputRequests } from "../interactions/input-requests";
+import type { ClientToolCalls } from "../interactions/client-tool-calls";
 import { driveRun, failedResult } from "./run-driver";
 import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
@@ -29,6 +30,7 @@ export interface RunExecutorDeps {
   hub: EventHub;
   approvals: ApprovalRequests;
   inputs: InputRequests;
+  clientCalls: ClientToolCalls;
   lifecycle: RunLifecycle;
   waiters: RunWaiters;
   view: (r: RunRow) => RunView;
@@ -158,14 +160,19 @@ export class RunExecutor {
 
   /** The run's execution is over (or it will not execute again: cancelled while queued or paused): it ends or pauses with `result`. */
   finish(run: RunRow, result: LoopResult): void {
-    const { approvals, hub } = this.d;
-    const pending = result.status === "awaiting_approval" ? approvals.open(run.runId, result.pending ?? [], this.d.config().APPROVAL_TTL_MS) : undefined;
+    const { approvals, clientCalls, hub } = this.d;
+    const config = this.d.config();
+    const pending = result.status === "awaiting_approval" ? approvals.open(run.runId, result.pending ?? [], config.APPROVAL_TTL_MS) : undefined;
+    const forClient = result.status === "awaiting_client_tools" ? clientCalls.open(run.runId, result.clientCalls ?? [], config.CLIENT_TOOLS_TTL_MS) : undefined;
     if (result.status === "queued" || result.status === "running") throw new Error(`run ${run.runId}: an execution cannot end ${result.status}`);
     this.d.lifecycle.stop(run, result.status, { output: result.output, steps: result.steps, usage: result.usage, error: result.error ?? null });
     try {
       if (result.status === "failed")
         hub.emit(run.runId, { type: "run.failed", runId: run.runId, error: result.error ?? { code: "internal_error", message: "unknown failure" } });
-      else if (!pending) {
+      else if (forClient) {
+        clientCalls.announce(run.runId, forClient);
+        void this.d.armWatchdog();
+      } else if (!pending) {
         hub.emit(run.runId, {
           type: "run.completed",
           runId: run.runId,
@@ -189,10 +196,11 @@ export class RunExecutor {
     this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
   }
 
-  /** A new run supersedes runs still waiting for approval (or lost waiting for input): they end cancelled, their calls answered. */
+  /** A new run supersedes runs still waiting for approval, a client's results (or lost waiting for input): they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
-    for (const waiting of this.d.store.runsIn("awaiting_approval", "awaiting_input")) {
+    for (const waiting of this.d.store.runsIn("awaiting_approval", "awaiting_input", "awaiting_client_tools")) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
+      this.d.clientCalls.withdraw(waiting.runId, "a newer message arrived instead of its result.");
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
     }
   }

@@ -1,9 +1,12 @@
 // A run's lifecycle, and the one place its status changes:
 //
-//   queued ──start──> running ──pause──> awaiting_approval | awaiting_input ──resume──> running
+//   queued ──start──> running ──pause──> awaiting_approval | awaiting_input | awaiting_client_tools ──resume──> running
 //     │                  │                         │
-//     └──────────────────┴──end──> completed | failed | cancelled | max_steps <─┘ (cancelled, superseded)
+//     └──────────────────┴──end──> completed | failed | cancelled | max_steps <─┘ (cancelled, superseded, abandoned)
 //
+// A run awaiting_client_tools stopped because the model called tools the client declares and runs itself
+// (an OpenAI client's function tools): the client's next request brings their results, which resumes it;
+// one whose results do not come within CLIENT_TOOLS_TTL_MS is abandoned (cancelled).
 // A run awaiting_input is paused differently from one awaiting_approval: its execution goes on in the
 // object, holding the MCP call whose server asked the user a question; when the question is settled it
 // proceeds (back to running, no resume mark). Lost to a restart, it proceeds too, and recovers.
@@ -18,9 +21,10 @@ import { CodedError } from "../../lib/coded-error";
 
 const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   queued: ["running", "cancelled", "failed"],
-  running: ["awaiting_approval", "awaiting_input", "completed", "failed", "cancelled", "max_steps"],
+  running: ["awaiting_approval", "awaiting_input", "awaiting_client_tools", "completed", "failed", "cancelled", "max_steps"],
   awaiting_approval: ["running", "cancelled", "failed"],
   awaiting_input: ["running", "cancelled", "failed"],
+  awaiting_client_tools: ["running", "cancelled", "failed"],
   completed: [],
   failed: [],
   cancelled: [],
@@ -30,8 +34,9 @@ const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
 /** A run in one of these has not ended: it may still run, and its stream stays open. */
 export const isUnfinished = (status: RunStatus): boolean => TRANSITIONS[status].length > 0;
 
-/** A run waiting for a person (its stream paused, its `pending` open). */
-export const isPaused = (status: RunStatus): status is "awaiting_approval" | "awaiting_input" => status === "awaiting_approval" || status === "awaiting_input";
+/** A run waiting for a person or a client (its stream paused, its `pending` open). */
+export const isPaused = (status: RunStatus): status is "awaiting_approval" | "awaiting_input" | "awaiting_client_tools" =>
+  status === "awaiting_approval" || status === "awaiting_input" || status === "awaiting_client_tools";
 
 export type ExecutionStart = "start" | "resume" | "recover";
 

@@ -3,6 +3,7 @@
 import { addUsage, emptyUsage, type Message, type RunResult, type Todo, type Usage } from "../../agent";
 import type { PendingApproval } from "../interactions/approval-requests";
 import type { PendingInput } from "../interactions/input-requests";
+import type { PendingClientCall } from "../interactions/client-tool-calls";
 import type { RunRow, SessionStore } from "../session-store";
 
 export interface SessionView {
@@ -23,8 +24,11 @@ export interface StartedRun {
   replayed: boolean;
 }
 
-/** What a paused run waits for: approvals of its tool calls (awaiting_approval), or answers to MCP servers' questions (awaiting_input, `kind: "input"`). */
-export type PendingInteraction = PendingApproval | PendingInput;
+/**
+ * What a paused run waits for: approvals of its tool calls (awaiting_approval), answers to MCP servers'
+ * questions (awaiting_input, `kind: "input"`), or a client's results of its own tools (awaiting_client_tools, `kind: "client_tool"`).
+ */
+export type PendingInteraction = PendingApproval | PendingInput | PendingClientCall;
 
 export type RunView = RunResult & { createdAt: string; finishedAt?: string; pending?: PendingInteraction[] };
 

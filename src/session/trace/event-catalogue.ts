@@ -5,6 +5,7 @@ import { type EventTraits, type EventType, LOOP_EVENTS } from "../../agent";
 import { MCP_EVENTS } from "../../mcp/authorization-event";
 import { DOCUMENT_EVENTS } from "../../tools/document-saved-event";
 import { APPROVAL_EVENTS } from "../interactions/approval-events";
+import { CLIENT_TOOL_EVENTS } from "../interactions/client-tool-events";
 import { INPUT_EVENTS } from "../interactions/input-events";
 import { RUN_EVENTS } from "../runs/run-events";
 import { WEBHOOK_EVENTS } from "./webhook-attempt-event";
@@ -15,6 +16,7 @@ const EVENTS = {
   ...RUN_EVENTS,
   ...APPROVAL_EVENTS,
   ...INPUT_EVENTS,
+  ...CLIENT_TOOL_EVENTS,
   ...DOCUMENT_EVENTS,
   ...MCP_EVENTS,
   ...WEBHOOK_EVENTS,

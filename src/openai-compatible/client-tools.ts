@@ -1,0 +1,149 @@
+// Client-defined tools on the OpenAI wires (docs/openai-compatible.md#client-tools): a request's function
+// tools, `tool_choice` and `parallel_tool_calls` read into ClientTools (anything else refused with the
+// field at fault); the ids of the calls handed to the client, which name the session, run and call that
+// wait for the result (as response ids do), so a client that keeps its own history resumes the same run;
+// and the calls a paused run hands over, as a wire shows them.
+import * as z from "zod";
+import type { ClientToolSpec, ToolChoice } from "../agent";
+import type { ClientToolResult, PendingClientCall } from "../session/interactions/client-tool-calls";
+import type { RunView } from "../session/runs/run-views";
+import type { ClientTools } from "../session/session-store";
+import { Id } from "../http-kit/validation";
+import { ParamError } from "./openai-errors";
+import { packRef, unpackRef } from "./wire-ref";
+
+/** OpenAI's rule for function names. */
+const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a function name is 1-64 letters, digits, _ or -");
+const FunctionDef = z.object({
+  name: FunctionName,
+  description: z.string().nullish(),
+  parameters: z.record(z.string(), z.unknown()).nullish(),
+  strict: z.boolean().nullish(),
+});
+/** Chat Completions nests the function; the Responses API flattens it. */
+const ChatTool = z.object({ type: z.literal("function"), function: FunctionDef });
+const ResponsesTool = FunctionDef.extend({ type: z.literal("function") });
+
+const Mode = z.enum(["auto", "none", "required"]);
+const ChatChoice = z.union([Mode, z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) })]);
+const ResponsesChoice = z.union([Mode, z.object({ type: z.literal("function"), name: z.string() })]);
+
+export type ToolWire = "chat" | "responses";
+
+/** The fields of a request that speak of tools, as sent. */
+export interface ToolFields {
+  tools?: unknown;
+  tool_choice?: unknown;
+  parallel_tool_calls?: unknown;
+}
+
+/** The request's client tools; undefined when it declares none (then `tool_choice` may only be auto or none, and changes nothing). */
+export function readClientTools(req: ToolFields, wire: ToolWire): ClientTools | undefined {
+  const list = req.tools ?? [];
+  if (!Array.isArray(list)) throw new ParamError("invalid_request", "tools must be an array of function tools.", "tools");
+  const specs = list.map((raw, i) => readTool(raw, i, wire));
+  const names = new Set<string>();
+  specs.forEach((s, i) => {
+    if (names.has(s.name)) throw new ParamError("invalid_request", `tools[${i}]: the name ${s.name} is declared twice.`, `tools[${i}]`);
+    names.add(s.name);
+  });
+  const choice = readChoice(req.tool_choice, wire);
+  if (req.parallel_tool_calls != null && typeof req.parallel_tool_calls !== "boolean")
+    throw new ParamError("invalid_request", "parallel_tool_calls must be a boolean.", "parallel_tool_calls");
+  if (typeof choice === "object" && !names.has(choice.name))
+    throw new ParamError("invalid_request", `tool_choice names ${choice.name}, which is not one of the request's tools.`, "tool_choice");
+  if (!specs.length) {
+    if (choice === "required" || typeof choice === "object") throw new ParamError("invalid_request", "tool_choice needs tools to choose from.", "tool_choice");
+    return undefined;
+  }
+  return {
+    tools: specs,
+    ...(choice ? { toolChoice: choice } : {}),
+    ...(typeof req.parallel_tool_calls === "boolean" ? { parallelToolCalls: req.parallel_tool_calls } : {}),
+  };
+}
+
+function readTool(raw: unknown, i: number, wire: ToolWire): ClientToolSpec {
+  const type = typeof raw === "object" && raw !== null && "type" in raw ? raw.type : undefined;
+  if (type !== "function")
+    throw new ParamError(
+      "unsupported_parameter",
+      `tools[${i}]: tools of type '${String(type)}' are not supported: this agent runs its own tools (web search among them); a client may declare function tools.`,
+      `tools[${i}].type`,
+    );
+  const parsed = (wire === "chat" ? ChatTool : ResponsesTool).safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = [`tools[${i}]`, ...issue.path.map(String)].join(".");
+    throw new ParamError("invalid_request", `${param}: ${issue.message}`, param);
+  }
+  const fn = "function" in parsed.data ? parsed.data.function : parsed.data;
+  return { name: fn.name, description: fn.description ?? "", parameters: fn.parameters ?? { type: "object", properties: {} } };
+}
+
+function readChoice(raw: unknown, wire: ToolWire): ToolChoice | undefined {
+  if (raw == null) return undefined;
+  const parsed = (wire === "chat" ? ChatChoice : ResponsesChoice).safeParse(raw);
+  if (!parsed.success) {
+    const type = typeof raw === "object" && "type" in raw ? String(raw.type) : undefined;
+    if (type && type !== "function")
+      throw new ParamError("unsupported_parameter", `tool_choice of type '${type}' is not supported; use auto, none, required or a function.`, "tool_choice");
+    throw new ParamError("invalid_request", "tool_choice must be auto, none, required or a function by name.", "tool_choice");
+  }
+  const c = parsed.data;
+  if (typeof c === "string") return c;
+  return { name: "function" in c ? c.function.name : c.name };
+}
+
+// ---- call ids
+
+export interface CallRef {
+  sessionId: string;
+  runId: string;
+  callId: string;
+}
+
+const CALL_PREFIX = "call_";
+
+/** The id a client gets for a call of its tool: it names the session, run and call waiting for the result. */
+export const wireCallId = (ref: CallRef): string => packRef(CALL_PREFIX, [ref.sessionId, ref.runId, ref.callId]);
+
+/** The call a client's result answers; undefined for an id this server did not hand out. */
+export function readWireCallId(id: string): CallRef | undefined {
+  const [sessionId, runId, ...call] = unpackRef(CALL_PREFIX, id) ?? [];
+  if (!Id.safeParse(sessionId).success || !Id.safeParse(runId).success || !call.length) return undefined;
+  return { sessionId: sessionId!, runId: runId!, callId: call.join("/") };
+}
+
+/** Where a request's results go: the run they resume, and the results by the run's own call ids. */
+export interface ClientResults {
+  sessionId: string;
+  runId: string;
+  results: ClientToolResult[];
+}
+
+/**
+ * The results a request ends with (its trailing tool messages or function_call_output items), with the
+ * `param` of each: they must all answer calls of one paused run of this server.
+ */
+export function readClientResults(results: ReadonlyArray<{ callId: string; output: string; param: string }>): ClientResults {
+  let target: { sessionId: string; runId: string } | undefined;
+  const out: ClientToolResult[] = [];
+  for (const r of results) {
+    const ref = readWireCallId(r.callId);
+    if (!ref || (target && (ref.sessionId !== target.sessionId || ref.runId !== target.runId)))
+      throw new ParamError("tool_call_not_found", `${r.param}: ${r.callId} names no tool call of a run waiting for its result.`, r.param);
+    target ??= ref;
+    out.push({ callId: ref.callId, output: r.output });
+  }
+  if (!target) throw new ParamError("invalid_request", "No tool results were sent.", null);
+  return { ...target, results: out };
+}
+
+/** The calls a paused run waits for the client to run, with their wire ids. */
+export function clientCallsOf(view: RunView, sessionId: string): Array<PendingClientCall & { wireId: string }> {
+  if (view.status !== "awaiting_client_tools") return [];
+  return (view.pending ?? []).flatMap((p) =>
+    "kind" in p && p.kind === "client_tool" ? [{ ...p, wireId: wireCallId({ sessionId, runId: view.runId, callId: p.callId }) }] : [],
+  );
+}
