@@ -3,7 +3,7 @@
 // rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
 // both happen in one synchronous block, so nothing falls between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
-// (seqs only grow, so that is a range delete). A subscriber's bytes go out once per turn of the event
+// (seqs only grow, so that is a range delete, made when the session goes idle). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
 import type { SourcedEvent } from "../../agent";
@@ -33,6 +33,9 @@ export class EventHub {
   /** Subscribers with bytes waiting for the end of this turn. */
   private unsent = new Set<Subscriber>();
   private sending: ReturnType<typeof setTimeout> | undefined;
+  /** The newest stored seq, and how far the trace is known pruned (retention). */
+  private lastSeq = 0;
+  private prunedThrough = 0;
 
   constructor(
     private readonly store: SessionStore,
@@ -75,9 +78,19 @@ export class EventHub {
   private record(runId: string, event: SourcedEvent): TraceRow & { id: string; json: string } {
     const policy = this.policy();
     const row = this.store.trace.append(runId, policy.redact(event));
-    if (row.seq > policy.maxEvents) this.store.trace.pruneThrough(row.seq - policy.maxEvents);
+    this.lastSeq = row.seq;
+    // Retention is settled when the session goes idle (pruneTrace); a long run prunes in batches of a tenth.
+    if (row.seq - this.prunedThrough > policy.maxEvents + Math.ceil(policy.maxEvents / 10)) this.pruneTrace();
     policy.onStored?.(row);
     return row;
+  }
+
+  /** Keeps the newest maxEvents of the trace: one range delete, none while the trace is within it. */
+  pruneTrace(): void {
+    const through = this.lastSeq - this.policy().maxEvents;
+    if (through <= this.prunedThrough) return;
+    this.store.trace.pruneThrough(through);
+    this.prunedThrough = through;
   }
 
   /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
