@@ -15,6 +15,8 @@ import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./
 export interface TracePolicy {
   redact: Redactor;
   maxEvents: number;
+  /** Characters of a tool output the trace keeps; the whole output goes to live subscribers and stays in the history. */
+  outputPreviewChars: number;
   /** Sees each stored event (webhook hooks). */
   onStored?: (row: TraceRow & { id: string }) => void;
 }
@@ -60,8 +62,9 @@ export class EventHub {
       return;
     }
     this.flush(runId);
-    const row = this.record(runId, event);
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
+    const { row, whole } = this.record(runId, event);
+    // The stored row's JSON is what the stream sends, unless the trace kept only a preview of it.
+    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: whole ?? row.event }, whole ? undefined : row.json);
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -75,14 +78,17 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  private record(runId: string, event: SourcedEvent): TraceRow & { id: string; json: string } {
+  /** Stores the event; `whole` is the redacted event when the trace kept a preview of its output. */
+  private record(runId: string, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; whole?: SourcedEvent } {
     const policy = this.policy();
-    const row = this.store.trace.append(runId, policy.redact(event));
+    const redacted = policy.redact(event);
+    const kept = outputPreview(redacted, policy.outputPreviewChars);
+    const row = this.store.trace.append(runId, kept);
     this.lastSeq = row.seq;
     // Retention is settled when the session goes idle (pruneTrace); a long run prunes in batches of a tenth.
     if (row.seq - this.prunedThrough > policy.maxEvents + Math.ceil(policy.maxEvents / 10)) this.pruneTrace();
     policy.onStored?.(row);
-    return row;
+    return { row, ...(kept !== redacted ? { whole: redacted } : {}) };
   }
 
   /** Keeps the newest maxEvents of the trace: one range delete, none while the trace is within it. */
@@ -93,6 +99,15 @@ export class EventHub {
     this.prunedThrough = through;
   }
 
+  /** A replayed event as it went out live: a tool output the trace kept a preview of is read whole from the run's history. */
+  private whole(event: SourcedEvent, outputs: () => Map<string, string>): SourcedEvent {
+    if (event.type !== "tool.finished" || event.outputChars === undefined) return event;
+    const output = outputs().get(event.callId);
+    if (output === undefined) return event;
+    const { outputChars: _cut, ...rest } = event;
+    return { ...rest, output };
+  }
+
   /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
   subscribe(runId: string, after: number, finished: boolean, format: StreamFormat): ReadableStream<Uint8Array> {
     let self: Subscriber;
@@ -101,9 +116,11 @@ export class EventHub {
       start: (controller) => {
         self = { runId, controller, encode, pending: [] };
         let ended = false;
+        let outputs: Map<string, string> | undefined;
+        const toolResults = () => (outputs ??= this.store.toolResultsOf(runId));
         for (const { seq, event } of this.store.trace.read({ runId, after })) {
           if (!STREAM_EVENTS.has(event.type)) continue;
-          controller.enqueue(encode({ seq, event }));
+          controller.enqueue(encode({ seq, event: this.whole(event, toolResults) }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
           if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
@@ -172,4 +189,12 @@ export class EventHub {
       }
     }
   }
+}
+
+/** The event as the trace keeps it: a tool output beyond `chars` is cut to a preview, its length noted. */
+function outputPreview(event: SourcedEvent, chars: number): SourcedEvent {
+  if (event.type !== "tool.finished" || event.output.length <= chars) return event;
+  // Never split a surrogate pair.
+  const kept = event.output.slice(0, chars).replace(/[\ud800-\udbff]$/, "");
+  return { ...event, output: `${kept}… [${event.output.length - kept.length} more characters in the run's tool message]`, outputChars: event.output.length };
 }
