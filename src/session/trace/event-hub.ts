@@ -62,9 +62,13 @@ export class EventHub {
       return;
     }
     this.flush(runId);
-    const { row, whole } = this.record(runId, event);
-    // The stored row's JSON is what the stream sends, unless the trace kept only a preview of it.
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: whole ?? row.event }, whole ? undefined : row.json);
+    const { row, cut } = this.record(runId, event);
+    // The stored row's JSON is what the stream sends, unless the trace kept only a preview of it: then
+    // the whole event, redacted only when someone is listening.
+    if (STREAM_EVENTS.has(event.type)) {
+      if (!cut) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
+      else if (this.subscribers.get(runId)?.size) this.broadcast(runId, { seq: row.seq, event: this.policy().redact(event) });
+    }
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -78,17 +82,16 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  /** Stores the event; `whole` is the redacted event when the trace kept a preview of its output. */
-  private record(runId: string, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; whole?: SourcedEvent } {
+  /** Stores the event, redacted; `cut` when the trace kept a preview of its output. */
+  private record(runId: string, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; cut: boolean } {
     const policy = this.policy();
-    const redacted = policy.redact(event);
-    const kept = outputPreview(redacted, policy.outputPreviewChars);
-    const row = this.store.trace.append(runId, kept);
+    const kept = outputPreview(event, policy.outputPreviewChars, policy.redact);
+    const row = this.store.trace.append(runId, kept ?? policy.redact(event));
     this.lastSeq = row.seq;
     // Retention is settled when the session goes idle (pruneTrace); a long run prunes in batches of a tenth.
     if (row.seq - this.prunedThrough > policy.maxEvents + Math.ceil(policy.maxEvents / 10)) this.pruneTrace();
     policy.onStored?.(row);
-    return { row, ...(kept !== redacted ? { whole: redacted } : {}) };
+    return { row, cut: kept !== undefined };
   }
 
   /** Keeps the newest maxEvents of the trace: one range delete, none while the trace is within it. */
@@ -105,7 +108,8 @@ export class EventHub {
     const output = outputs().get(event.callId);
     if (output === undefined) return event;
     const { outputChars: _cut, ...rest } = event;
-    return { ...rest, output };
+    // As it went out live: redacted (the history keeps the words as written).
+    return this.policy().redact({ ...rest, output });
   }
 
   /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
@@ -191,10 +195,19 @@ export class EventHub {
   }
 }
 
-/** The event as the trace keeps it: a tool output beyond `chars` is cut to a preview, its length noted. */
-function outputPreview(event: SourcedEvent, chars: number): SourcedEvent {
-  if (event.type !== "tool.finished" || event.output.length <= chars) return event;
+/** Characters past the preview that are redacted with it, so a secret cut by the preview is still recognised whole. */
+const REDACTION_MARGIN = 2048;
+
+/**
+ * The event as the trace keeps it, when its tool output is longer than `chars`: a redacted preview, its
+ * length noted. Only the preview and a margin are redacted, not the whole output (redaction costs about
+ * a millisecond per 10 KB). Undefined when the event is kept whole.
+ */
+function outputPreview(event: SourcedEvent, chars: number, redact: Redactor): SourcedEvent | undefined {
+  if (event.type !== "tool.finished" || event.output.length <= chars) return undefined;
+  const head = redact({ ...event, output: event.output.slice(0, chars + REDACTION_MARGIN) });
+  if (head.type !== "tool.finished") return undefined;
   // Never split a surrogate pair.
-  const kept = event.output.slice(0, chars).replace(/[\ud800-\udbff]$/, "");
-  return { ...event, output: `${kept}… [${event.output.length - kept.length} more characters in the run's tool message]`, outputChars: event.output.length };
+  const kept = head.output.slice(0, chars).replace(/[\ud800-\udbff]$/, "");
+  return { ...head, output: `${kept}… [${event.output.length - kept.length} more characters in the run's tool message]`, outputChars: event.output.length };
 }
