@@ -7,6 +7,8 @@
 //   npm run bench -- --only peers,paired,bundle,worker
 //   npm run bench -- --only courses              the course tick at 1,000 / 10,000 / 100,000 courses, and the busy tick
 //   npm run bench -- --only freeplan             whether a run fits the free plan's 10 ms of CPU per invocation
+//   npm run bench -- --only pagetrip             a whole fetch_webpage call through the loop, over the 25 corpus pages
+// Every run ends with issue 29's figures beside their goals (bench/goals.mjs), from the newest records.
 //   npm run bench -- --steps 20,5 --rounds 2 --runs 30 --warmup 3      (peer-bench run-all.mjs, as its README)
 //   npm run bench -- --paired-runs 300 --paired-warmup 20
 //   npm run bench -- --worker-phases cold,cpu,load,history --concurrency 1,8,32
@@ -17,9 +19,11 @@ import { runBundle } from "./bundle.mjs";
 import { runCourseTick } from "./courses/tick.mjs";
 import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
 import { freePlanMarkdown, runFreePlan } from "./durable/free-plan.mjs";
-import { machineInfo } from "./lib/machine.mjs";
+import { machineInfo, machineLine } from "./lib/machine.mjs";
 import { saveRecord } from "./lib/results.mjs";
 import { extractionMarkdown, runExtractionWorkerd } from "./extraction/workerd.mjs";
+import { pageTripMarkdown, runPageTrip } from "./extraction/page-trip.mjs";
+import { goalsMarkdown, issue29Goals } from "./goals.mjs";
 import { REPO } from "./lib/peer-bench.mjs";
 import { runPaired, savePaired } from "./peer/paired.mjs";
 import { runPeers } from "./peer/run-peers.mjs";
@@ -27,7 +31,7 @@ import { runWorker } from "./worker/run-worker.mjs";
 
 const { values: o } = parseArgs({
   options: {
-    only: { type: "string", default: "peers,paired,bundle,worker,extraction,durable,freeplan,courses" },
+    only: { type: "string", default: "peers,paired,bundle,worker,extraction,pagetrip,durable,freeplan,courses" },
     quick: { type: "boolean" },
     steps: { type: "string" },
     rounds: { type: "string" },
@@ -67,6 +71,7 @@ if (only.includes("paired")) {
 const recorded = (kind, result, render) => saveRecord(kind, { kind, machine: machineInfo(), ...result }, (r) => render(r)).md;
 if (only.includes("extraction"))
   sections.extraction = recorded("extraction-workerd", await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }), extractionMarkdown);
+if (only.includes("pagetrip")) sections.pagetrip = recorded("page-trip", await runPageTrip({ rounds: q ? 1 : 5, warmup: 1 }), pageTripMarkdown);
 if (only.includes("durable")) sections.durable = recorded("durable", await runDurableCompare({ steps: 10, runs: q ? 4 : 30 }), durableMarkdown);
 if (only.includes("freeplan")) sections.freeplan = recorded("free-plan", await runFreePlan({ runs: q ? 6 : 60 }), freePlanMarkdown);
 if (only.includes("courses")) sections.courses = (await runCourseTick(q ? { sizes: [1000, 10_000], ticks: 5 } : {})).md;
@@ -85,6 +90,8 @@ if (only.includes("worker")) {
   sections.worker = md;
 }
 
+// The goals table, whatever ran: each figure from its newest record (this run's where it made one).
+sections.goals = `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineLine(machineInfo())}.\n\n${goalsMarkdown(issue29Goals())}`;
 for (const [name, md] of Object.entries(sections)) process.stdout.write(`\n## ${name}\n\n${md}`);
 
 // Quick runs try the scripts; only full runs replace the figures BENCHMARKS.md quotes.

@@ -113,10 +113,10 @@ const decoder = new TextDecoder();
 
 /**
  * One run over HTTP with an SSE stream, read to the end. `steps` model tool rounds of `parallel` calculate
- * calls, then "done". Times are epoch ms: posted, first byte of the stream, end of the stream. With
+ * calls (or, with `fetchUrl`, one fetch_webpage call of that URL), then "done". Times are epoch ms: posted, first byte of the stream, end of the stream. With
  * `stream: false` the run is posted without a stream and its JSON answer read instead.
  */
-export async function streamRun(url, sessionId, { steps = 10, parallel = 1, stream = true } = {}) {
+export async function streamRun(url, sessionId, { steps = 10, parallel = 1, stream = true, fetchUrl } = {}) {
   const key = `${sessionId}.${++runSeq}`;
   const posted = clock();
   let firstByte = null;
@@ -127,7 +127,12 @@ export async function streamRun(url, sessionId, { steps = 10, parallel = 1, stre
     const res = await fetch(`${url}/v1/sessions/${encodeURIComponent(sessionId)}/runs`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(stream ? { accept: "text/event-stream" } : {}) },
-      body: JSON.stringify({ input: `[[bench:${key}:${steps}:${parallel}]] Work it out with the calculator.`, stream }),
+      body: JSON.stringify({
+        input: fetchUrl
+          ? `[[bench:${key}:${steps}:${parallel}]] [[fetch:${fetchUrl}]] Read the page.`
+          : `[[bench:${key}:${steps}:${parallel}]] Work it out with the calculator.`,
+        stream,
+      }),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
     if (!stream) {

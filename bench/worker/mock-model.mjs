@@ -1,7 +1,8 @@
 // Scripted OpenAI-compatible Chat Completions server for the Worker benchmarks (zero model latency
 // unless MOCK_LATENCY_MS is set). A run's input carries `[[bench:KEY:STEPS:PARALLEL]]`: the model then
 // asks for PARALLEL `calculate` calls per step, STEPS times, and answers "done". A request without a
-// marker or without tools (a compaction summary) gets a short text answer. Every request is logged with
+// marker or without tools (a compaction summary) gets a short text answer. With `[[fetch:URL]]` in the
+// input too, each tool round is one fetch_webpage call of that URL instead. Every request is logged with
 // wall-clock times (ms since the epoch, sub-millisecond) so the driver can see the gaps between steps.
 //
 // With MOCK_LATENCY_MS and a process to watch (POST /__watch?pid=N), each entry also gets that process's
@@ -16,6 +17,7 @@ import { cpuNs, mainThreadCpuNs } from "./lib.mjs";
 const port = Number(process.argv[2] || 0);
 const LATENCY = Number(process.env.MOCK_LATENCY_MS || 0);
 const MARKER = /\[\[bench:([A-Za-z0-9_.-]+):(\d+):(\d+)\]\]/;
+const FETCH = /\[\[fetch:(\S+?)\]\]/;
 const clock = () => performance.timeOrigin + performance.now();
 let log = [];
 let seq = 0;
@@ -40,14 +42,19 @@ function inspect(body) {
     }
   }
   if (lastUser < 0) return { key: null, messages: msgs.length };
-  const [, key, steps, parallel] = textOf(msgs[lastUser].content).match(MARKER);
+  const input = textOf(msgs[lastUser].content);
+  const [, key, steps, parallel] = input.match(MARKER);
   let rounds = 0;
   for (let i = lastUser + 1; i < msgs.length; i++) if (msgs[i]?.role === "assistant" && msgs[i].tool_calls?.length) rounds++;
-  return { key, steps: Number(steps), parallel: Number(parallel), rounds, messages: msgs.length };
+  // `[[fetch:URL]]`: the tool rounds read that page with fetch_webpage instead (the page-trip bench).
+  const fetchUrl = input.match(FETCH)?.[1];
+  return { key, steps: Number(steps), parallel: Number(parallel), rounds, messages: msgs.length, fetchUrl };
 }
 
 function reply(info) {
   if (!info.key) return { text: "Summary: the user asked for arithmetic; the calculator answered every time." };
+  if (info.fetchUrl && info.rounds < info.steps)
+    return { calls: [{ id: `call_${seq}_0`, name: "fetch_webpage", args: JSON.stringify({ url: info.fetchUrl }) }] };
   if (info.rounds < info.steps) {
     const calls = [];
     for (let j = 0; j < info.parallel; j++)

@@ -27,6 +27,8 @@ const { values } = parseArgs({
     save: { type: "boolean" },
     /** Profile a peer of bench/durable/ instead (its wrangler config), e.g. bench/durable/wrangler.bare.toml. */
     config: { type: "string" },
+    /** Each run is one fetch_webpage call of this URL instead (the page-trip bench's run; private addresses allowed). */
+    "fetch-url": { type: "string" },
   },
 });
 
@@ -60,12 +62,17 @@ function findBundle(profile) {
 }
 
 const mock = await startMock();
-const w = await startWorker(mock, { RUN_STEPS_PER_INVOCATION: values["steps-per-invocation"] }, values.config);
+const fetchUrl = values["fetch-url"];
+const w = await startWorker(
+  mock,
+  { RUN_STEPS_PER_INVOCATION: values["steps-per-invocation"], ...(fetchUrl ? { ALLOW_PRIVATE_FETCH: "true" } : {}) },
+  values.config,
+);
 try {
   const wrangler = readFileSync(`/proc/${w.processes().find((p) => p.role === "wrangler (node)").pid}/cmdline`, "utf8").split("\0");
   const inspectorPort = wrangler[wrangler.indexOf("--inspector-port") + 1];
-  const steps = Number(values.steps);
-  for (let i = 0; i < 3; i++) await streamRun(w.url, `prof-warmup-${i}`, { steps });
+  const steps = fetchUrl ? 1 : Number(values.steps);
+  for (let i = 0; i < 3; i++) await streamRun(w.url, `prof-warmup-${i}`, { steps, fetchUrl });
   const cdp = await inspect(inspectorPort);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: Number(values.interval) });
@@ -74,7 +81,8 @@ try {
   const cpu0 = cpuNs(worker.pid);
   let errors = 0;
   // Each run in a new session (a new Durable Object), or all in one session (history grows by 2 + 2 × steps a run).
-  for (let i = 0; i < Number(values.runs); i++) if ((await streamRun(w.url, values["same-session"] ? "prof-same" : `prof-${i}`, { steps })).error) errors++;
+  for (let i = 0; i < Number(values.runs); i++)
+    if ((await streamRun(w.url, values["same-session"] ? "prof-same" : `prof-${i}`, { steps, fetchUrl })).error) errors++;
   const busyMs = (cpuNs(worker.pid) - cpu0) / 1e6;
   const { profile } = await cdp.send("Profiler.stop");
   cdp.close();

@@ -57,7 +57,8 @@ export interface LoopEventMap {
   "reasoning.delta": { delta: string };
   "tool.started": { callId: string; name: string; args: unknown };
   "tool.progress": { callId: string; name: string; progress: number; total?: number; message?: string };
-  "tool.finished": { callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean };
+  /** `outputChars`: set in a stored copy whose `output` is only a preview (the trace's; the history keeps the whole). */
+  "tool.finished": { callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean; outputChars?: number };
   "todo.updated": { todos: Todo[] };
   "todo.reminded": { idleTurns: number };
   "subagent.started": { prompt: string; paradigm: string; tools: string[] };

@@ -17,16 +17,41 @@ export function schemaVersion(storage: DurableObjectStorage): number {
   return row ? Number(row.value) : 0;
 }
 
-/** Brings the object's storage to the latest version; each migration commits together with its version. */
-export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[]): void {
-  for (let version = schemaVersion(storage); version < migrations.length; version++) {
+/**
+ * Brings the object's storage to the latest version; each migration commits together with its version.
+ * A `baseline` is the latest schema in one step: a fresh storage (no table yet) runs it instead of the
+ * whole list, since every new object would otherwise pay for each migration on its first request. It
+ * must create exactly what the list does (a test compares both routes' schemas).
+ */
+export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[], baseline?: string): void {
+  let version = schemaVersion(storage);
+  if (version === 0 && baseline && isFresh(storage)) {
+    storage.transactionSync(() => {
+      storage.sql.exec(baseline);
+      setVersion(storage, migrations.length);
+    });
+    return;
+  }
+  for (; version < migrations.length; version++) {
     const migration = migrations[version]!;
     storage.transactionSync(() => {
       if (typeof migration === "string") storage.sql.exec(migration);
       else migration(storage);
-      storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version + 1));
+      setVersion(storage, version + 1);
     });
   }
+}
+
+function setVersion(storage: DurableObjectStorage, version: number): void {
+  storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version));
+}
+
+/** No table but `meta` (and the platform's own `_cf_` tables): nothing for a migration to carry over. */
+function isFresh(storage: DurableObjectStorage): boolean {
+  return (
+    storage.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name != 'meta' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' LIMIT 1").toArray()
+      .length === 0
+  );
 }
 
 /** Adds a column unless the table has it already (for migration 1 over tables from before versioning). */

@@ -98,3 +98,70 @@ ALTER TABLE approvals ADD COLUMN answer TEXT;
 ALTER TABLE events ADD COLUMN event_id TEXT;
 `,
 ];
+
+/**
+ * The schema SESSION_MIGRATIONS arrive at, in one step, for a fresh object (src/lib/schema-migrations.ts):
+ * a new session's first request runs this instead of every migration. Appending a migration means
+ * changing this to match; test/session/schema-baseline.workers.test.ts compares both routes' schemas.
+ */
+export const SESSION_BASELINE = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  run_id TEXT,
+  role TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  chunks INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx));
+CREATE TABLE runs (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  input TEXT NOT NULL,
+  options TEXT NOT NULL,
+  output TEXT NOT NULL DEFAULT '',
+  steps INTEGER NOT NULL DEFAULT 0,
+  usage TEXT NOT NULL DEFAULT '{"promptTokens":0,"completionTokens":0,"totalTokens":0}',
+  error TEXT,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  resume INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
+CREATE INDEX events_run ON events (run_id, seq);
+CREATE TABLE tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
+CREATE TABLE compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
+CREATE TABLE approvals (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  args TEXT NOT NULL,
+  status TEXT NOT NULL,
+  decided_by TEXT,
+  created_at TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  decided_at TEXT,
+  kind TEXT NOT NULL DEFAULT 'approval',
+  answer TEXT
+);
+CREATE INDEX approvals_run ON approvals (run_id, call_id);
+CREATE INDEX approvals_due ON approvals (status, expires_at);
+CREATE TABLE session_rules (tool TEXT PRIMARY KEY, action TEXT NOT NULL, position INTEGER NOT NULL);
+CREATE TABLE model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
+CREATE TABLE idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE retried_runs (run_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE webhook_outbox (
+  webhook_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  run_id TEXT,
+  body TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (webhook_id, url)
+);
+`;

@@ -49,6 +49,8 @@ export class SessionLife {
   readonly executor: RunExecutor;
   private readonly view: ClosableSql;
   private trace: TracePolicy | undefined;
+  /** Webhook delivery passes under way. */
+  private deliveryPasses = 0;
 
   constructor(private readonly d: SessionLifeDeps) {
     this.view = closableSql(d.sql);
@@ -92,6 +94,10 @@ export class SessionLife {
       view: (r) => this.runView(r),
       armWatchdog: d.armWatchdog,
       continueInFreshInvocation: d.continueInFreshInvocation,
+      onIdle: () => {
+        this.hub.pruneTrace();
+        return d.armWatchdog();
+      },
     });
   }
 
@@ -113,12 +119,17 @@ export class SessionLife {
     return runView(r, pending);
   }
 
-  /** Attempts the due webhook deliveries now; the alarm takes up what must wait. */
+  /**
+   * Attempts the due webhook deliveries now (each event's at once: a wipe right after a run must not
+   * strand them in the outbox); the alarm takes up what must wait, armed once when the last pass is over
+   * rather than after every event's.
+   */
   deliverWebhooks(): void {
+    this.deliveryPasses++;
+    const pass = this.outbox.deliverDue().finally(() => this.deliveryPasses--);
     this.d.waitUntil(
-      this.outbox
-        .deliverDue()
-        .then(() => this.d.armWatchdog())
+      pass
+        .then(() => (this.deliveryPasses === 0 ? this.d.armWatchdog() : undefined))
         // Deliveries of an ended life stop there: the session they belonged to is gone.
         .catch(unlessStorageClosed)
         .catch((e: unknown) => console.error("webhook delivery failed", e)),

@@ -21,7 +21,7 @@ import { type MessagePage, sessionViewJson, type RunView, type StartedRun } from
 import type { StartRefusal } from "./runs/start-run";
 import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
-import { SESSION_MIGRATIONS } from "./schema";
+import { SESSION_BASELINE, SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
 import type { ClientTools, RunOptions, RunRow, SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
@@ -36,7 +36,7 @@ export class SessionObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    migrate(ctx.storage, SESSION_MIGRATIONS);
+    migrate(ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE);
     this.life = this.openLife();
   }
 
@@ -125,7 +125,7 @@ export class SessionObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
-    migrate(this.ctx.storage, SESSION_MIGRATIONS);
+    migrate(this.ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE);
     this.life = this.openLife();
   }
 

@@ -271,6 +271,20 @@ export class SessionStore {
     for (const o of state.toolOutputs) this.putToolOutput(o.id, null, o.content);
   }
 
+  /** The contents of a run's tool results, by call id (what a stream replay reads a tool output's whole text from). */
+  toolResultsOf(runId: string): Map<string, string> {
+    const rows = this.sql.exec<{ seq: number; chunks: number; body: string }>(
+      "SELECT seq, chunks, body FROM messages WHERE run_id = ? AND role = 'tool'",
+      runId,
+    );
+    const results = new Map<string, string>();
+    for (const r of rows) {
+      const m = JSON.parse(this.messageJson(r)) as Message;
+      if (m.role === "tool") results.set(m.toolCallId, m.content);
+    }
+    return results;
+  }
+
   messageCount(runId?: string): number {
     const q = runId
       ? this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE run_id = ?", runId)

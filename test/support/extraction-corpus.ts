@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseHTML } from "linkedom";
 
-export const CORPUS_DIR = resolve(import.meta.dirname, "../../../shared/corpus/readability-pages");
+/** CORPUS_DIR names it where the checkout is not beside ../shared (a git worktree elsewhere). */
+export const CORPUS_DIR = process.env.CORPUS_DIR ?? resolve(import.meta.dirname, "../../../shared/corpus/readability-pages");
 /** The URL score-extraction.mjs hands every extractor. */
 export const CORPUS_PAGE_URL = "http://fakehost/test/page.html";
 

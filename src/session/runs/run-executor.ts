@@ -38,6 +38,8 @@ export interface RunExecutorDeps {
   armWatchdog: () => Promise<void>;
   /** Sets the object's alarm for now: a run yielded between steps, and the alarm's invocation continues it. */
   continueInFreshInvocation: () => Promise<void>;
+  /** The last run in line has ended or paused: prune the trace and re-arm (or clear) the alarm, once. */
+  onIdle: () => Promise<void>;
 }
 
 interface ActiveRun {
@@ -67,9 +69,17 @@ export class RunExecutor {
     if (this.pumping) return;
     this.pumping = true;
     try {
+      let ran = false;
       for (;;) {
         const next = this.d.lifecycle.next((runId) => this.active.has(runId));
-        if (!next || (await this.execute(next)) === "yielded") break;
+        if (!next) {
+          // The line is empty: the session is idle until the next request. What the runs left to do
+          // (retention, the watchdog's next look) is settled once here, not per event or per step.
+          if (ran) await this.d.onIdle();
+          break;
+        }
+        ran = true;
+        if ((await this.execute(next)) === "yielded") break;
       }
     } catch (e) {
       // The session was wiped under this life's runs: what they would still do belongs to no session.

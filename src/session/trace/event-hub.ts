@@ -3,7 +3,7 @@
 // rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
 // both happen in one synchronous block, so nothing falls between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
-// (seqs only grow, so that is a range delete). A subscriber's bytes go out once per turn of the event
+// (seqs only grow, so that is a range delete, made when the session goes idle). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
 import type { SourcedEvent } from "../../agent";
@@ -15,6 +15,8 @@ import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./
 export interface TracePolicy {
   redact: Redactor;
   maxEvents: number;
+  /** Characters of a tool output the trace keeps; the whole output goes to live subscribers and stays in the history. */
+  outputPreviewChars: number;
   /** Sees each stored event (webhook hooks). */
   onStored?: (row: TraceRow & { id: string }) => void;
 }
@@ -33,6 +35,9 @@ export class EventHub {
   /** Subscribers with bytes waiting for the end of this turn. */
   private unsent = new Set<Subscriber>();
   private sending: ReturnType<typeof setTimeout> | undefined;
+  /** The newest stored seq, and how far the trace is known pruned (retention). */
+  private lastSeq = 0;
+  private prunedThrough = 0;
 
   constructor(
     private readonly store: SessionStore,
@@ -57,8 +62,13 @@ export class EventHub {
       return;
     }
     this.flush(runId);
-    const row = this.record(runId, event);
-    if (STREAM_EVENTS.has(event.type)) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
+    const { row, cut } = this.record(runId, event);
+    // The stored row's JSON is what the stream sends, unless the trace kept only a preview of it: then
+    // the whole event, redacted only when someone is listening.
+    if (STREAM_EVENTS.has(event.type)) {
+      if (!cut) this.broadcast(runId, { seq: row.seq, event: row.event }, row.json);
+      else if (this.subscribers.get(runId)?.size) this.broadcast(runId, { seq: row.seq, event: this.policy().redact(event) });
+    }
     // A child's terminal event is not its parent's.
     if (TERMINAL_EVENTS.has(event.type) && !event.agent && !opts.keepOpen) this.closeAll(runId);
     return row.seq;
@@ -72,12 +82,34 @@ export class EventHub {
     this.record(runId, { type: "text.delta", ...pending });
   }
 
-  private record(runId: string, event: SourcedEvent): TraceRow & { id: string; json: string } {
+  /** Stores the event, redacted; `cut` when the trace kept a preview of its output. */
+  private record(runId: string, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; cut: boolean } {
     const policy = this.policy();
-    const row = this.store.trace.append(runId, policy.redact(event));
-    if (row.seq > policy.maxEvents) this.store.trace.pruneThrough(row.seq - policy.maxEvents);
+    const kept = outputPreview(event, policy.outputPreviewChars, policy.redact);
+    const row = this.store.trace.append(runId, kept ?? policy.redact(event));
+    this.lastSeq = row.seq;
+    // Retention is settled when the session goes idle (pruneTrace); a long run prunes in batches of a tenth.
+    if (row.seq - this.prunedThrough > policy.maxEvents + Math.ceil(policy.maxEvents / 10)) this.pruneTrace();
     policy.onStored?.(row);
-    return row;
+    return { row, cut: kept !== undefined };
+  }
+
+  /** Keeps the newest maxEvents of the trace: one range delete, none while the trace is within it. */
+  pruneTrace(): void {
+    const through = this.lastSeq - this.policy().maxEvents;
+    if (through <= this.prunedThrough) return;
+    this.store.trace.pruneThrough(through);
+    this.prunedThrough = through;
+  }
+
+  /** A replayed event as it went out live: a tool output the trace kept a preview of is read whole from the run's history. */
+  private whole(event: SourcedEvent, outputs: () => Map<string, string>): SourcedEvent {
+    if (event.type !== "tool.finished" || event.outputChars === undefined) return event;
+    const output = outputs().get(event.callId);
+    if (output === undefined) return event;
+    const { outputChars: _cut, ...rest } = event;
+    // As it went out live: redacted (the history keeps the words as written).
+    return this.policy().redact({ ...rest, output });
   }
 
   /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
@@ -88,9 +120,11 @@ export class EventHub {
       start: (controller) => {
         self = { runId, controller, encode, pending: [] };
         let ended = false;
+        let outputs: Map<string, string> | undefined;
+        const toolResults = () => (outputs ??= this.store.toolResultsOf(runId));
         for (const { seq, event } of this.store.trace.read({ runId, after })) {
           if (!STREAM_EVENTS.has(event.type)) continue;
-          controller.enqueue(encode({ seq, event }));
+          controller.enqueue(encode({ seq, event: this.whole(event, toolResults) }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
           if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
@@ -159,4 +193,21 @@ export class EventHub {
       }
     }
   }
+}
+
+/** Characters past the preview that are redacted with it, so a secret cut by the preview is still recognised whole. */
+const REDACTION_MARGIN = 2048;
+
+/**
+ * The event as the trace keeps it, when its tool output is longer than `chars`: a redacted preview, its
+ * length noted. Only the preview and a margin are redacted, not the whole output (redaction costs about
+ * a millisecond per 10 KB). Undefined when the event is kept whole.
+ */
+function outputPreview(event: SourcedEvent, chars: number, redact: Redactor): SourcedEvent | undefined {
+  if (event.type !== "tool.finished" || event.output.length <= chars) return undefined;
+  const head = redact({ ...event, output: event.output.slice(0, chars + REDACTION_MARGIN) });
+  if (head.type !== "tool.finished") return undefined;
+  // Never split a surrogate pair.
+  const kept = head.output.slice(0, chars).replace(/[\ud800-\udbff]$/, "");
+  return { ...head, output: `${kept}… [${event.output.length - kept.length} more characters in the run's tool message]`, outputChars: event.output.length };
 }

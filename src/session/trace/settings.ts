@@ -6,6 +6,8 @@ import { WebhookHooksSchema } from "./webhooks";
 const TraceSettingsObject = z.object({
   /** Events kept in a session's audit trace; the oldest are pruned beyond it. */
   TRACE_MAX_EVENTS: int(10_000, 100),
+  /** Characters of a tool's output the trace keeps (a preview); the history keeps the whole output, and stream replays read it from there. */
+  TRACE_OUTPUT_PREVIEW_CHARS: int(2_000, 100),
   /** Webhooks: [{"url", "events": ["run.completed", "approval.*", …], "secret"}], delivered through a durable outbox. */
   WEBHOOKS: json(WebhookHooksSchema, []),
   /** One delivery attempt's deadline. */

@@ -29,10 +29,10 @@ export function createTracePolicy(
 ): TracePolicy {
   const redact = createRedactor(configuredSecrets(env));
   const config = settingsOrDefaults(traceSettings, env);
-  if (!config.WEBHOOKS.length) return { redact, maxEvents: config.TRACE_MAX_EVENTS };
+  const kept = { redact, maxEvents: config.TRACE_MAX_EVENTS, outputPreviewChars: config.TRACE_OUTPUT_PREVIEW_CHARS };
+  if (!config.WEBHOOKS.length) return kept;
   return {
-    redact,
-    maxEvents: config.TRACE_MAX_EVENTS,
+    ...kept,
     // The event's own id is its webhook-id: unique forever, so a session id's second life never repeats one.
     onStored: (row) => {
       if (outbox.enqueue({ ...traceEventView(row), id: row.id, sessionId: sessionId() })) onQueued();
