@@ -11,6 +11,7 @@ export const IGNORED_EVENTS = {
   "subagent.started": "a subagent's tool calls show as lines of their own",
   "subagent.finished": "its result reaches the answer through the parent's tool call",
   "approval.decided": "the person's decision is shown where it was made",
+  "client_tools.required": "the page offers no tools of its own; only a client that sent tools on an OpenAI wire is asked to run them",
 };
 
 /**

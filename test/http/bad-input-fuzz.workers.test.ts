@@ -235,7 +235,10 @@ const responsesBody = fc.oneof(
   notObject,
   fc.constant(json({ input: "hi" })),
   fc.constantFrom("", [], [{ role: "assistant", content: "only mine" }]).map((input) => json({ model: "study-agent", input })),
-  fc.constant(json({ model: "study-agent", input: "hi", tools: [{ type: "function", name: "f" }] })),
+  // A client's function tools are honoured; a hosted tool, or a function with no name, is not.
+  fc
+    .constantFrom([{ type: "web_search" }], [{ type: "function" }], [{ type: "function", name: "" }], "f")
+    .map((tools) => json({ model: "study-agent", input: "hi", tools })),
   fc.constant(json({ model: "study-agent", input: "hi", previous_response_id: "resp_x", conversation: "c" })),
   fc.constant(json({ model: "study-agent", input: "hi", store: false, conversation: "c" })),
   fc.constant(json({ model: "study-agent", input: "hi", background: true, store: false })),
