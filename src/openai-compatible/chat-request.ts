@@ -16,7 +16,7 @@ import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
-import type { ClientTools } from "../session/session-store";
+import type { ClientTools } from "../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "./client-tools";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();

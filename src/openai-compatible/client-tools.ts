@@ -7,7 +7,7 @@ import * as z from "zod";
 import type { ClientToolSpec, ToolChoice } from "../agent";
 import type { ClientToolResult, PendingClientCall } from "../session/interactions/client-tool-calls";
 import type { RunView } from "../session/runs/run-views";
-import type { ClientTools } from "../session/session-store";
+import type { ClientTools } from "../session/runs/run-row";
 import { Id } from "../http-kit/validation";
 import { ParamError } from "./openai-errors";
 import { packRef, unpackRef } from "./wire-ref";

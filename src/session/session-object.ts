@@ -23,7 +23,8 @@ import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_BASELINE, SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
-import type { ClientTools, RunOptions, RunRow, SessionState } from "./session-store";
+import type { ClientTools, RunOptions, RunRow } from "./runs/run-row";
+import type { SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
 

@@ -1,94 +1,18 @@
 // A session's storage in its Durable Object's SQLite: messages, runs and small key/value state, with
 // the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
-import {
-  addUsage,
-  type ClientToolSpec,
-  type Compaction,
-  emptyUsage,
-  type ErrorInfo,
-  type ImageRef,
-  type Message,
-  type Paradigm,
-  type ResponseFormat,
-  type RunStatus,
-  type Todo,
-  type ToolChoice,
-  type Usage,
-} from "../agent";
+import { addUsage, type Compaction, emptyUsage, type Message, type RunStatus, type Todo, type Usage } from "../agent";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./runs/run-lifecycle";
-import type { RunRecipe } from "./runs/run-recipe";
+import { type RunOptions, type RunPatch, type RunRow, toRun } from "./runs/run-row";
 import { TraceStore } from "./trace/trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
 
-export interface RunRow {
-  runId: string;
-  status: RunStatus;
-  input: string;
-  options: RunOptions;
-  output: string;
-  steps: number;
-  usage: Usage;
-  error?: ErrorInfo;
-  /** Running because its pause was settled (not because it was lost to a restart); see run-lifecycle.ts. */
-  resume: boolean;
-  createdAt: string;
-  startedAt?: string;
-  finishedAt?: string;
-}
-
-export interface RunPatch {
-  status?: RunStatus;
-  output?: string;
-  steps?: number;
-  usage?: Usage;
-  error?: ErrorInfo | null;
-}
-
-export interface RunOptions {
-  stream: boolean;
-  paradigm: Paradigm;
-  maxSteps: number;
-  /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
-  channel?: string;
-  /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
-  tenant?: Tenant;
-  /**
-   * The session id is one the caller's code derived (src/lib/derived-ids.ts: a bot chat's, a course's, a
-   * hashed request's): only such a caller may create a session under a reserved id. Never set from input.
-   */
-  derivedSession?: boolean;
-  /** No person watches the run (a course's scheduled runs): an `ask` rule resolves by UNATTENDED_ASK instead of waiting. */
-  unattended?: boolean;
-  /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
-  system?: string;
-  /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
-  guidance?: string;
-  /** The origin of the request that started the run: its MCP OAuth redirect URIs point there (PUBLIC_URL wins). */
-  origin?: string;
-  /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
-  recipe?: RunRecipe;
-  /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
-  images?: ImageRef[];
-  /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
-  answerFormat?: ResponseFormat;
-  /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
-  clientTools?: ClientTools;
-}
-
 /** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */
 export interface SessionState {
   todos: Todo[];
   toolOutputs: Array<{ id: string; content: string }>;
-}
-
-/** What an OpenAI client's request says of tools: its function tools, `tool_choice` (a named one by the client's name), `parallel_tool_calls`. */
-export interface ClientTools {
-  tools: ClientToolSpec[];
-  toolChoice?: ToolChoice;
-  parallelToolCalls?: boolean;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -112,7 +36,6 @@ export class SessionStore {
   private latest: { compaction: Compaction | undefined } | undefined;
   private sessionId: string | undefined;
 
-  /** The tables are the object's versioned schema (schema.ts), migrated before any store opens them. */
   /** The session's event trace, in the same database. */
   readonly trace: TraceStore;
 
@@ -448,21 +371,4 @@ function chunk(text: string): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < text.length; i += CHUNK_CHARS) chunks.push(text.slice(i, i + CHUNK_CHARS));
   return chunks.length ? chunks : [""];
-}
-
-function toRun(r: Row): RunRow {
-  return {
-    runId: String(r.id),
-    status: r.status as RunStatus,
-    input: String(r.input),
-    options: JSON.parse(String(r.options)) as RunOptions,
-    output: String(r.output),
-    steps: Number(r.steps),
-    usage: JSON.parse(String(r.usage)) as Usage,
-    ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
-    resume: Number(r.resume) === 1,
-    createdAt: String(r.created_at),
-    ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
-    ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
-  };
 }

@@ -10,7 +10,7 @@ import { sessionStub } from "../../session/runs/start-run";
 import { turnChain } from "../../session/runs/turn-fingerprint";
 import type { RunDedupe } from "../../session/runs/request-dedupe";
 import { runSettings } from "../../session/runs/settings";
-import type { RunOptions } from "../../session/session-store";
+import type { RunOptions } from "../../session/runs/run-row";
 import { chatContent } from "../chat-content";
 import { stripProgressLines } from "../progress-lines";
 import { followRun, startTurn, type TurnPlace, type TurnRun } from "../turn-run";

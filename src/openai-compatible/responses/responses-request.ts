@@ -21,7 +21,7 @@ import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, type ResponseRef } from "./response-id";
 import { runSettings } from "../../session/runs/settings";
-import type { ClientTools } from "../../session/session-store";
+import type { ClientTools } from "../../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
 
 const Part = z.looseObject({ type: z.string(), text: z.string().optional() });

@@ -2,7 +2,7 @@
 // GET /v1/responses/:id, DELETE /v1/responses/:id and POST /v1/responses/:id/cancel. Each response is one
 // run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
 import { Hono, type Context } from "hono";
-import type { RunOptions } from "../../session/session-store";
+import type { RunOptions } from "../../session/runs/run-row";
 import type { RunView } from "../../session/runs/run-views";
 import type { sessionStub } from "../../session/runs/start-run";
 import { readStreamRows } from "../../session/trace/stream-events";

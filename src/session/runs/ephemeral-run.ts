@@ -12,7 +12,7 @@ import { sha256Hex } from "../../lib/sha256-hex";
 import type { Tenant } from "../../lib/tenant";
 import type { RunDedupe } from "./request-dedupe";
 import { turnChain } from "./turn-fingerprint";
-import type { RunOptions } from "../session-store";
+import type { RunOptions } from "./run-row";
 import { runHandle, sessionStub, type RunHandle, type StartRefusal } from "./start-run";
 
 export interface EphemeralRun extends RunHandle {

@@ -8,7 +8,7 @@
 //   docs/openai-compatible.md) gets it back; anywhere else the same words again are a new turn.
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import { refuse, type Outcome } from "../../lib/outcome";
-import type { RunRow } from "../session-store";
+import type { RunRow } from "./run-row";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
 
 /** How a run recognizes a repeat of the request that starts it. */

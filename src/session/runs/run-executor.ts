@@ -18,7 +18,8 @@ import { driveRun, failedResult } from "./run-driver";
 import { isUnfinished, type RunLifecycle } from "./run-lifecycle";
 import type { RunView } from "./run-views";
 import type { RunWaiters } from "./run-waiters";
-import type { RunRow, SessionStore } from "../session-store";
+import type { SessionStore } from "../session-store";
+import type { RunRow } from "./run-row";
 import { errorMessage } from "../../lib/error-message";
 import type { SessionConfig } from "../settings";
 

@@ -16,7 +16,8 @@
 // object lost it to a restart: unfinished calls re-run only if replay-safe). A run that yielded stays
 // `running` in between, its resume mark stored with its counters.
 import type { RunStatus, Usage } from "../../agent";
-import type { RunPatch, RunRow, SessionStore } from "../session-store";
+import type { SessionStore } from "../session-store";
+import type { RunPatch, RunRow } from "./run-row";
 import { CodedError } from "../../lib/coded-error";
 
 const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {

@@ -4,7 +4,8 @@ import { addUsage, emptyUsage, type Message, type RunResult, type Todo, type Usa
 import type { PendingApproval } from "../interactions/approval-requests";
 import type { PendingInput } from "../interactions/input-requests";
 import type { PendingClientCall } from "../interactions/client-tool-calls";
-import type { RunRow, SessionStore } from "../session-store";
+import type { SessionStore } from "../session-store";
+import type { RunRow } from "./run-row";
 
 export interface SessionView {
   id: string;

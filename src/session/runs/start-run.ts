@@ -6,7 +6,7 @@ import { succeed, type Outcome, type Refusal } from "../../lib/outcome";
 import type { RunDedupe } from "./request-dedupe";
 
 export { ParadigmSchema } from "../../agent";
-import type { RunOptions } from "../session-store";
+import type { RunOptions } from "./run-row";
 import type { RunView, StartedRun } from "./run-views";
 import type { StreamFormat } from "../trace/stream-events";
 

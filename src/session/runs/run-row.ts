@@ -1,0 +1,84 @@
+// A run's row in the session's \`runs\` table (session-store.ts writes it): what it was started with, where it stands, what it used.
+import type { ClientToolSpec, ErrorInfo, ImageRef, Paradigm, ResponseFormat, RunStatus, ToolChoice, Usage } from "../../agent";
+import type { Tenant } from "../../lib/tenant";
+import type { RunRecipe } from "./run-recipe";
+
+export interface RunRow {
+  runId: string;
+  status: RunStatus;
+  input: string;
+  options: RunOptions;
+  output: string;
+  steps: number;
+  usage: Usage;
+  error?: ErrorInfo;
+  /** Running because its pause was settled (not because it was lost to a restart); see run-lifecycle.ts. */
+  resume: boolean;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface RunPatch {
+  status?: RunStatus;
+  output?: string;
+  steps?: number;
+  usage?: Usage;
+  error?: ErrorInfo | null;
+}
+
+export interface RunOptions {
+  stream: boolean;
+  paradigm: Paradigm;
+  maxSteps: number;
+  /** Where the run came from (http, openai, telegram, slack, cron, web), for the trace and delivery. */
+  channel?: string;
+  /** Who starts the run: a session of another tenant refuses it; a new session belongs to it. Absent: the admin. */
+  tenant?: Tenant;
+  /**
+   * The session id is one the caller's code derived (src/lib/derived-ids.ts: a bot chat's, a course's, a
+   * hashed request's): only such a caller may create a session under a reserved id. Never set from input.
+   */
+  derivedSession?: boolean;
+  /** No person watches the run (a course's scheduled runs): an `ask` rule resolves by UNATTENDED_ASK instead of waiting. */
+  unattended?: boolean;
+  /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
+  system?: string;
+  /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
+  guidance?: string;
+  /** The origin of the request that started the run: its MCP OAuth redirect URIs point there (PUBLIC_URL wins). */
+  origin?: string;
+  /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
+  recipe?: RunRecipe;
+  /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
+  images?: ImageRef[];
+  /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
+  answerFormat?: ResponseFormat;
+  /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
+  clientTools?: ClientTools;
+}
+
+/** What an OpenAI client's request says of tools: its function tools, `tool_choice` (a named one by the client's name), `parallel_tool_calls`. */
+export interface ClientTools {
+  tools: ClientToolSpec[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+}
+
+/** A row of the `runs` table as read from SQLite. */
+export function toRun(r: Record<string, SqlStorageValue>): RunRow {
+  return {
+    runId: String(r.id),
+    status: r.status as RunStatus,
+    input: String(r.input),
+    options: JSON.parse(String(r.options)) as RunOptions,
+    output: String(r.output),
+    steps: Number(r.steps),
+    usage: JSON.parse(String(r.usage)) as Usage,
+    ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
+    resume: Number(r.resume) === 1,
+    createdAt: String(r.created_at),
+    ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
+    ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
+  };
+}
