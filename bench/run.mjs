@@ -8,6 +8,7 @@
 //   npm run bench -- --only courses              the course tick at 1,000 / 10,000 / 100,000 courses, and the busy tick
 //   npm run bench -- --only freeplan             whether a run fits the free plan's 10 ms of CPU per invocation
 //   npm run bench -- --only pagetrip             a whole fetch_webpage call through the loop, over the 25 corpus pages
+//   npm run bench -- --only suite                `.ci/run` on a fresh clone, timed (as long as CI; never in the default set)
 // Every run ends with issue 29's figures beside their goals (bench/goals.mjs), from the newest records.
 //   npm run bench -- --steps 20,5 --rounds 2 --runs 30 --warmup 3      (peer-bench run-all.mjs, as its README)
 //   npm run bench -- --paired-runs 300 --paired-warmup 20
@@ -16,6 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runBundle } from "./bundle.mjs";
+import { runSuite, suiteMarkdown } from "./suite.mjs";
 import { runCourseTick } from "./courses/tick.mjs";
 import { durableMarkdown, runDurableCompare } from "./durable/compare.mjs";
 import { freePlanMarkdown, runFreePlan } from "./durable/free-plan.mjs";
@@ -75,6 +77,7 @@ if (only.includes("pagetrip")) sections.pagetrip = recorded("page-trip", await r
 if (only.includes("durable")) sections.durable = recorded("durable", await runDurableCompare({ steps: 10, runs: q ? 4 : 30 }), durableMarkdown);
 if (only.includes("freeplan")) sections.freeplan = recorded("free-plan", await runFreePlan({ runs: q ? 6 : 60 }), freePlanMarkdown);
 if (only.includes("courses")) sections.courses = (await runCourseTick(q ? { sizes: [1000, 10_000], ticks: 5 } : {})).md;
+if (only.includes("suite")) sections.suite = recorded("suite", await runSuite(), suiteMarkdown);
 if (only.includes("bundle")) sections.bundle = (await runBundle({ peers: !o["no-peer-bundles"] })).md;
 if (only.includes("worker")) {
   const { md } = await runWorker({
