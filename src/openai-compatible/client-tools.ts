@@ -2,9 +2,10 @@
 // tools, `tool_choice` and `parallel_tool_calls` read into ClientTools (anything else refused with the
 // field at fault); the ids of the calls handed to the client, which name the session, run and call that
 // wait for the result (as response ids do), so a client that keeps its own history resumes the same run;
-// and the calls a paused run hands over, as a wire shows them.
+// and the calls a paused run hands over, as a wire shows them. /v1/ui/chat reads its tools and results
+// through the same rules (ui-client-tools.ts).
 import * as z from "zod";
-import type { ClientToolSpec, ToolChoice } from "../agent";
+import type { ClientToolSpec, JsonSchema, ToolChoice, ToolStatus } from "../agent";
 import type { ClientToolResult, PendingClientCall } from "../session/interactions/client-tool-calls";
 import type { RunView } from "../session/runs/run-views";
 import type { ClientTools } from "../session/runs/run-row";
@@ -13,7 +14,7 @@ import { ParamError } from "./openai-errors";
 import { packRef, unpackRef } from "./wire-ref";
 
 /** OpenAI's rule for function names. */
-const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a function name is 1-64 letters, digits, _ or -");
+export const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a function name is 1-64 letters, digits, _ or -");
 const FunctionDef = z.object({
   name: FunctionName,
   description: z.string().nullish(),
@@ -42,11 +43,9 @@ export function readClientTools(req: ToolFields, wire: ToolWire): ClientTools | 
   const list = req.tools ?? [];
   if (!Array.isArray(list)) throw new ParamError("invalid_request", "tools must be an array of function tools.", "tools");
   const specs = list.map((raw, i) => readTool(raw, i, wire));
-  const names = new Set<string>();
-  specs.forEach((s, i) => {
-    if (names.has(s.name)) throw new ParamError("invalid_request", `tools[${i}]: the name ${s.name} is declared twice.`, `tools[${i}]`);
-    names.add(s.name);
-  });
+  const twice = repeatedName(specs);
+  if (twice >= 0) throw new ParamError("invalid_request", `tools[${twice}]: the name ${specs[twice]!.name} is declared twice.`, `tools[${twice}]`);
+  const names = new Set(specs.map((s) => s.name));
   const choice = readChoice(req.tool_choice, wire);
   if (req.parallel_tool_calls != null && typeof req.parallel_tool_calls !== "boolean")
     throw new ParamError("invalid_request", "parallel_tool_calls must be a boolean.", "parallel_tool_calls");
@@ -78,7 +77,24 @@ function readTool(raw: unknown, i: number, wire: ToolWire): ClientToolSpec {
     throw new ParamError("invalid_request", `${param}: ${issue.message}`, param);
   }
   const fn = "function" in parsed.data ? parsed.data.function : parsed.data;
-  return { name: fn.name, description: fn.description ?? "", parameters: fn.parameters ?? { type: "object", properties: {} } };
+  return clientToolSpec(fn.name, fn.description, fn.parameters);
+}
+
+/** A client's tool as the model is offered it: no description is an empty one, no schema takes no arguments. */
+export const clientToolSpec = (name: string, description: string | null | undefined, parameters: JsonSchema | null | undefined): ClientToolSpec => ({
+  name,
+  description: description ?? "",
+  parameters: parameters ?? { type: "object", properties: {} },
+});
+
+/** The index of the first tool whose name an earlier one has; -1 when every name differs. */
+export function repeatedName(specs: ReadonlyArray<{ name: string }>): number {
+  const seen = new Set<string>();
+  return specs.findIndex(({ name }) => {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    return false;
+  });
 }
 
 function readChoice(raw: unknown, wire: ToolWire): ToolChoice | undefined {
@@ -123,10 +139,10 @@ export interface ClientResults {
 }
 
 /**
- * The results a request ends with (its trailing tool messages or function_call_output items), with the
- * `param` of each: they must all answer calls of one paused run of this server.
+ * The results a request ends with (its trailing tool messages, function_call_output items or a useChat
+ * message's tool outputs), with the `param` of each: they must all answer calls of one paused run of this server.
  */
-export function readClientResults(results: ReadonlyArray<{ callId: string; output: string; param: string }>): ClientResults {
+export function readClientResults(results: ReadonlyArray<{ callId: string; output: string; status?: ToolStatus; param: string }>): ClientResults {
   let target: { sessionId: string; runId: string } | undefined;
   const out: ClientToolResult[] = [];
   for (const r of results) {
@@ -134,7 +150,7 @@ export function readClientResults(results: ReadonlyArray<{ callId: string; outpu
     if (!ref || (target && (ref.sessionId !== target.sessionId || ref.runId !== target.runId)))
       throw new ParamError("tool_call_not_found", `${r.param}: ${r.callId} names no tool call of a run waiting for its result.`, r.param);
     target ??= ref;
-    out.push({ callId: ref.callId, output: r.output });
+    out.push({ callId: ref.callId, output: r.output, ...(r.status ? { status: r.status } : {}) });
   }
   if (!target) throw new ParamError("invalid_request", "No tool results were sent.", null);
   return { ...target, results: out };

@@ -1,21 +1,25 @@
 // POST /v1/ui/chat: the AI SDK's useChat backend. It accepts what DefaultChatTransport sends
-// ({id, messages, trigger, …}) and answers with the UI message stream (ui-message-stream.ts). The chat
-// id is the session: the history is the Durable Object's, so only the newest message counts — a user
-// message starts a run (a Regenerate's replaces the latest turn when it asked the same), an assistant message carrying tool approval responses (addToolApprovalResponse)
-// settles those approvals and follows the resumed run.
-import { Hono } from "hono";
+// ({id, messages, trigger, …}, and the page's own `tools` through the transport's body) and answers with the
+// UI message stream (ui-message-stream.ts). The chat id is the session: the history is the Durable Object's,
+// so only the newest message counts — a user message starts a run (a Regenerate's replaces the latest turn
+// when it asked the same); an assistant message carrying tool approval responses (addToolApprovalResponse)
+// settles those approvals and follows the resumed run; one carrying the results of the page's tools
+// (addToolOutput, ui-client-tools.ts) resumes the run that waits for them.
+import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { decideApproval } from "../session/interactions/decide-approval";
 import { startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";
-import { UI_MESSAGE_STREAM_HEADERS, uiMessageStream } from "./ui-message-stream";
+import { lastStepStart, UI_MESSAGE_STREAM_HEADERS, uiMessageFrames, uiMessageStream } from "./ui-message-stream";
 import { Id, parseJson } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { uiImages } from "./wire-images";
+import { UITools, uiToolResults } from "./ui-client-tools";
+import { followedStream, resumeTurn } from "./turn-run";
 
 const Part = z.looseObject({ type: z.string() });
 const UIMessage = z.looseObject({ id: z.string().optional(), role: z.enum(["system", "user", "assistant"]), parts: z.array(Part) });
@@ -24,6 +28,7 @@ const ChatRequest = z.looseObject({
   messages: z.array(UIMessage).min(1, "messages must not be empty"),
   trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
   messageId: z.string().optional(),
+  tools: UITools.optional(),
 });
 const ApprovalResponse = z.looseObject({
   toolCallId: z.string(),
@@ -31,6 +36,7 @@ const ApprovalResponse = z.looseObject({
   approval: z.looseObject({ id: Id, approved: z.boolean() }),
 });
 
+type ChatBody = z.infer<typeof ChatRequest>;
 type Message = z.infer<typeof UIMessage>;
 
 const userText = (m: Message) =>
@@ -41,38 +47,24 @@ const userText = (m: Message) =>
 
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   const body = await parseJson(c, ChatRequest);
-  const sessionId = body.id;
-  const config = runSettings(c.env);
   const last = body.messages.at(-1)!;
-  const messageId = crypto.randomUUID();
+  return last.role === "assistant" ? answer(c, body, last) : ask(c, body, last);
+});
 
-  if (last.role === "assistant") {
-    const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
-    const answers = last.parts.flatMap((p) => {
-      const r = ApprovalResponse.safeParse(p);
-      return r.success ? [r.data] : [];
-    });
-    if (answers.length === 0) throw badRequest("invalid_request", "The last message is the assistant's but answers no tool approval: send a user message.");
-    let resumed: { runId: string; seq: number } | undefined;
-    for (const a of answers) {
-      const outcome = await decideApproval(c.env, sessionId, a.approval.id, a.approval.approved ? "allow" : "deny", "ui");
-      if (!outcome.ok && outcome.code !== "already_decided") throw new HttpError("not_found", `approval ${a.approval.id} not found`);
-      if (outcome.ok && outcome.pendingApprovals === 0) resumed = { runId: outcome.runId, seq: outcome.seq };
-    }
-    if (!resumed) throw new HttpError("conflict", "Those approvals were decided before, or others of the run are still open.");
-    const events = await stub.streamRun(resumed.runId, resumed.seq);
-    if (!events) throw new HttpError("not_found", `run ${resumed.runId} not found`);
-    return new Response(uiMessageStream(events, last.id ?? messageId, new Set(answers.map((a) => a.toolCallId))), { headers: UI_MESSAGE_STREAM_HEADERS });
-  }
-
+/** A user message: the run it starts, streamed as a new assistant message. */
+async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
+  const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last) : "";
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), last.role === "user" ? uiImages(last.parts) : []);
   if (!input && !images.size)
-    throw badRequest("invalid_request", "The last message must be a user message with text or an image (or an assistant message answering tool approvals).");
+    throw badRequest(
+      "invalid_request",
+      "The last message must be a user message with text or an image (or an assistant message answering tool approvals or carrying tool results).",
+    );
   if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
   const handle = await startRun(
     c.env,
-    sessionId,
+    body.id,
     input,
     {
       stream: true,
@@ -82,9 +74,43 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
       tenant: c.get("tenant"),
       origin: new URL(c.req.url).origin,
       ...(images.size ? { images: [...images.values()] } : {}),
+      ...(body.tools ? { clientTools: body.tools } : {}),
     },
     { regenerate: body.trigger === "regenerate-message" },
   );
   if (!handle.ok) throw HttpError.of(handle);
-  return new Response(uiMessageStream(await handle.events(), messageId), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
-});
+  const reply = { messageId: crypto.randomUUID(), sessionId: body.id, runId: handle.runId };
+  return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
+}
+
+/** An assistant message answering the run's approvals or carrying the page's tool results: the resumed run continues that message. */
+async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
+  const sessionId = body.id;
+  const messageId = last.id ?? crypto.randomUUID();
+  const headers = (runId: string) => ({ ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": runId });
+  // Answers to the latest reply only: an earlier step's parts were answered before.
+  const approvals = last.parts.slice(lastStepStart(last.parts)).flatMap((p) => {
+    const r = ApprovalResponse.safeParse(p);
+    return r.success ? [r.data] : [];
+  });
+  if (approvals.length) {
+    const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
+    let resumed: { runId: string; seq: number } | undefined;
+    for (const a of approvals) {
+      const outcome = await decideApproval(c.env, sessionId, a.approval.id, a.approval.approved ? "allow" : "deny", "ui");
+      if (!outcome.ok && outcome.code !== "already_decided") throw new HttpError("not_found", `approval ${a.approval.id} not found`);
+      if (outcome.ok && outcome.pendingApprovals === 0) resumed = { runId: outcome.runId, seq: outcome.seq };
+    }
+    if (!resumed) throw new HttpError("conflict", "Those approvals were decided before, or others of the run are still open.");
+    const events = await stub.streamRun(resumed.runId, resumed.seq);
+    if (!events) throw new HttpError("not_found", `run ${resumed.runId} not found`);
+    const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)) };
+    return new Response(uiMessageStream(events, reply), { headers: headers(resumed.runId) });
+  }
+  const results = uiToolResults(last.parts, body.messages.length - 1, sessionId);
+  if (!results)
+    throw badRequest("invalid_request", "The last message is the assistant's but answers no tool approval and carries no tool result: send a user message.");
+  const run = await resumeTurn(c.env, c.executionCtx, results, { tools: body.tools, stream: true, tenant: c.get("tenant"), param: "messages" });
+  const reply = { messageId, sessionId, runId: run.handle.runId };
+  return new Response(followedStream(run, uiMessageFrames(reply)), { headers: headers(run.handle.runId) });
+}

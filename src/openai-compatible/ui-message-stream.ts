@@ -1,10 +1,15 @@
 // A run's events as the AI SDK's UI message stream (protocol v1): SSE `data:` lines of UIMessageChunk
-// JSON, ending with `[DONE]`. Text between tool calls is one text part each; every tool call is a
-// dynamic tool part (input, then output or error); approvals are the SDK's tool-approval-request on
-// that part plus a data-approval part; todos and saved lessons are data parts that update in place.
+// JSON, ending with `[DONE]`. One reply is one step (start-step … finish-step), so a resumed run's reply
+// continues the message in a step of its own, as useChat expects. Text between tool calls is one text part
+// each; the agent's own tool calls are dynamic tool parts marked providerExecuted (input, then output or
+// error), so useChat never takes them for its own; a call of the page's own tool (ui-client-tools.ts) is a
+// static `tool-<name>` part left at input-available, for useChat's onToolCall; approvals are the SDK's
+// tool-approval-request on that part plus a data-approval part; todos and saved lessons are data parts
+// that update in place.
 import type { SourcedEvent } from "../agent";
 import { decodeStreamRows, type StreamRow } from "../session/trace/stream-events";
 import { SSE_HEADERS } from "../http-kit/sse";
+import { wireCallId } from "./client-tools";
 
 export const UI_MESSAGE_STREAM_HEADERS = { ...SSE_HEADERS, "x-vercel-ai-ui-message-stream": "v1" };
 
@@ -12,111 +17,160 @@ type Chunk = { type: string } & Record<string, unknown>;
 
 const FINISH_REASON: Record<string, string> = { completed: "stop", max_steps: "length", awaiting_approval: "tool-calls", awaiting_input: "tool-calls" };
 
-/** Turns one run's events into chunks; `announced` holds tool calls the client already shows (a resumed run's approved calls). */
-export function uiChunks(messageId: string, announced: ReadonlySet<string> = new Set()): TransformStream<StreamRow, Chunk> {
+/** The message a reply streams, and its run: the ids of the page's tool calls name the session and run (client-tools.ts). */
+export interface UIReply {
+  messageId: string;
+  sessionId: string;
+  runId: string;
+  /** Tool calls the client already shows (a resumed run's approved calls). */
+  announced?: ReadonlySet<string>;
+}
+
+/** Where a message's last step begins (after its last step-start part): what a page sends back about its latest reply. */
+export const lastStepStart = (parts: ReadonlyArray<{ type: string }>): number => parts.findLastIndex((p) => p.type === "step-start") + 1;
+
+/** Emits one run's chunks: `start` at once, then `row` for each of its rows, then `end`. */
+function uiChunker({ messageId, sessionId, runId, announced = new Set() }: UIReply, emit: (chunk: Chunk) => void) {
   const shown = new Set(announced);
   let open: { kind: "text" | "reasoning"; id: string } | undefined;
   let parts = 0;
   let finished = false;
   let waiting = false;
-  const close = (controller: TransformStreamDefaultController<Chunk>) => {
-    if (open) controller.enqueue({ type: `${open.kind}-end`, id: open.id });
+  const close = () => {
+    if (open) emit({ type: `${open.kind}-end`, id: open.id });
     open = undefined;
   };
-  const delta = (controller: TransformStreamDefaultController<Chunk>, kind: "text" | "reasoning", text: string) => {
+  const delta = (kind: "text" | "reasoning", text: string) => {
     if (open?.kind !== kind) {
-      close(controller);
+      close();
       open = { kind, id: `${messageId}-${kind}-${++parts}` };
-      controller.enqueue({ type: `${kind}-start`, id: open.id });
+      emit({ type: `${kind}-start`, id: open.id });
     }
-    controller.enqueue({ type: `${kind}-delta`, id: open.id, delta: text });
+    emit({ type: `${kind}-delta`, id: open.id, delta: text });
   };
-  const announce = (controller: TransformStreamDefaultController<Chunk>, callId: string, name: string, args: unknown) => {
+  const announce = (callId: string, name: string, args: unknown) => {
     if (shown.has(callId)) return;
     shown.add(callId);
-    controller.enqueue({ type: "tool-input-available", toolCallId: callId, toolName: name, input: args ?? {}, dynamic: true });
+    emit({ type: "tool-input-available", toolCallId: callId, toolName: name, input: args ?? {}, dynamic: true, providerExecuted: true });
+  };
+  /** A call for the page to run: useChat calls onToolCall at tool-input-available. Arguments that are not JSON are the call's error. */
+  const handOver = (call: { callId: string; name: string; args: string }) => {
+    const toolCallId = wireCallId({ sessionId, runId, callId: call.callId });
+    emit({ type: "tool-input-start", toolCallId, toolName: call.name });
+    let input: unknown;
+    try {
+      input = JSON.parse(call.args);
+    } catch {
+      return emit({
+        type: "tool-input-error",
+        toolCallId,
+        toolName: call.name,
+        input: call.args,
+        errorText: `The model's arguments for ${call.name} are not valid JSON.`,
+      });
+    }
+    emit({ type: "tool-input-available", toolCallId, toolName: call.name, input });
+  };
+  const finish = (...last: Chunk[]) => {
+    close();
+    finished = true;
+    emit({ type: "finish-step" });
+    for (const chunk of last) emit(chunk);
   };
 
-  return new TransformStream<StreamRow, Chunk>({
-    start(controller) {
-      controller.enqueue({ type: "start", messageId });
-    },
-    transform({ event }, controller) {
+  emit({ type: "start", messageId });
+  emit({ type: "start-step" });
+  return {
+    row({ event }: StreamRow): void {
       const e: SourcedEvent = event;
       // A subagent's words and tools are its own; the parent's answer reports them.
       if (e.agent) return;
       switch (e.type) {
         case "text.delta":
-          return delta(controller, "text", e.delta);
+          return delta("text", e.delta);
         case "reasoning.delta":
-          return delta(controller, "reasoning", e.delta);
+          return delta("reasoning", e.delta);
         case "tool.started":
-          close(controller);
-          return announce(controller, e.callId, e.name, e.args);
+          close();
+          return announce(e.callId, e.name, e.args);
         case "tool.finished":
-          if (e.status === "error") return controller.enqueue({ type: "tool-output-error", toolCallId: e.callId, errorText: e.output, dynamic: true });
-          return controller.enqueue({ type: "tool-output-available", toolCallId: e.callId, output: e.output, dynamic: true });
+          if (e.status === "error")
+            return emit({ type: "tool-output-error", toolCallId: e.callId, errorText: e.output, dynamic: true, providerExecuted: true });
+          return emit({ type: "tool-output-available", toolCallId: e.callId, output: e.output, dynamic: true, providerExecuted: true });
         case "todo.updated":
-          return controller.enqueue({ type: "data-todos", id: "todos", data: { todos: e.todos } });
+          return emit({ type: "data-todos", id: "todos", data: { todos: e.todos } });
         case "document.saved":
-          return controller.enqueue({
-            type: "data-lesson",
-            id: e.key,
-            data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings },
-          });
+          return emit({ type: "data-lesson", id: e.key, data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings } });
         case "approval.required":
-          close(controller);
-          announce(controller, e.callId, e.name, e.args);
+          close();
+          announce(e.callId, e.name, e.args);
           waiting = true;
-          controller.enqueue({ type: "tool-approval-request", approvalId: e.approvalId, toolCallId: e.callId });
-          return controller.enqueue({
+          emit({ type: "tool-approval-request", approvalId: e.approvalId, toolCallId: e.callId });
+          return emit({
             type: "data-approval",
             id: e.approvalId,
             data: { approvalId: e.approvalId, callId: e.callId, name: e.name, args: e.args, expiresAt: e.expiresAt },
           });
         case "input.required":
           waiting = true;
-          return controller.enqueue({
+          return emit({
             type: "data-input",
             id: e.inputId,
             data: { inputId: e.inputId, server: e.server, message: e.message, requestedSchema: e.requestedSchema },
           });
+        case "client_tools.required":
+          close();
+          for (const call of e.calls) handOver(call);
+          waiting = true;
+          return;
         case "run.completed":
-          close(controller);
-          finished = true;
-          return controller.enqueue({
+          return finish({
             type: "finish",
             finishReason: FINISH_REASON[e.status] ?? "other",
             messageMetadata: { runId: e.runId, status: e.status, steps: e.steps, usage: e.usage },
           });
         case "run.failed":
-          close(controller);
-          finished = true;
-          controller.enqueue({ type: "error", errorText: `${e.error.message} (${e.error.code})` });
-          return controller.enqueue({ type: "finish", finishReason: "error", messageMetadata: { runId: e.runId, status: "failed" } });
+          return finish(
+            { type: "error", errorText: `${e.error.message} (${e.error.code})` },
+            { type: "finish", finishReason: "error", messageMetadata: { runId: e.runId, status: "failed" } },
+          );
         default:
           return;
       }
     },
-    // The stream also ends when the run waits for a person (approval, input): the message is finished for now.
-    flush(controller) {
-      close(controller);
-      if (!finished) controller.enqueue({ type: "finish", finishReason: waiting ? "tool-calls" : "other" });
+    // The stream also ends when the run waits for a person (approval, input) or for the page's tools: the message is finished for now.
+    end(): void {
+      if (!finished) finish({ type: "finish", finishReason: waiting ? "tool-calls" : "other" });
     },
-  });
+  };
 }
 
 const encoder = new TextEncoder();
+const frame = (chunk: Chunk) => `data: ${JSON.stringify(chunk)}\n\n`;
+const DONE = "data: [DONE]\n\n";
 
 /** The run's NDJSON events as a UI message stream response body. */
-export function uiMessageStream(events: ReadableStream<Uint8Array>, messageId: string, announced?: ReadonlySet<string>): ReadableStream<Uint8Array> {
-  return events
-    .pipeThrough(decodeStreamRows())
-    .pipeThrough(uiChunks(messageId, announced))
-    .pipeThrough(
-      new TransformStream<Chunk, Uint8Array>({
-        transform: (chunk, controller) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`)),
-        flush: (controller) => controller.enqueue(encoder.encode("data: [DONE]\n\n")),
-      }),
-    );
+export function uiMessageStream(events: ReadableStream<Uint8Array>, reply: UIReply): ReadableStream<Uint8Array> {
+  // Made in start(), which runs before any row: it emits through the stream's controller.
+  let chunker: ReturnType<typeof uiChunker>;
+  return events.pipeThrough(decodeStreamRows()).pipeThrough(
+    new TransformStream<StreamRow, Uint8Array>({
+      start: (controller) => void (chunker = uiChunker(reply, (chunk) => controller.enqueue(encoder.encode(frame(chunk))))),
+      transform: (row) => chunker.row(row),
+      flush: (controller) => {
+        chunker.end();
+        controller.enqueue(encoder.encode(DONE));
+      },
+    }),
+  );
 }
+
+/** The UI message stream of a followed run (turn-run.ts followedStream), frame by frame. */
+export const uiMessageFrames =
+  (reply: UIReply) =>
+  async (rows: AsyncIterable<StreamRow>, send: (frame: string) => void): Promise<void> => {
+    const chunker = uiChunker(reply, (chunk) => send(frame(chunk)));
+    for await (const row of rows) chunker.row(row);
+    chunker.end();
+    send(DONE);
+  };

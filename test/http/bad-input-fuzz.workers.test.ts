@@ -247,6 +247,15 @@ const responsesBody = fc.oneof(
   fc.string({ minLength: 1, maxLength: 40 }).map((previous) => json({ model: "study-agent", input: "hi", previous_response_id: `not-ours-${previous}` })),
   fc.oneof(badTextFormat, refusedResponses).map((extra) => json({ model: "study-agent", input: "hi", ...extra })),
 );
+const badUITool = fc.oneof(
+  fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string()),
+  fc
+    .string()
+    .filter((name) => !/^[A-Za-z0-9_-]{1,64}$/.test(name))
+    .map((name) => ({ name })),
+  notString.filter((v) => v === null || typeof v !== "object" || Array.isArray(v)).map((inputSchema) => ({ name: "f", inputSchema })),
+  fc.tuple(unknownKey(["name", "description", "inputSchema"]), fc.jsonValue()).map(([k, v]) => ({ name: "f", [k]: v })),
+);
 const uiChatBody = fc.oneof(
   notJson,
   notObject,
@@ -261,6 +270,23 @@ const uiChatBody = fc.oneof(
   fc.tuple(freshId, notObject).map(([id, parts]) => json({ id, messages: [{ role: "user", parts }] })),
   // The last message is the assistant's but answers no approval.
   freshId.map((id) => json({ id, messages: [{ role: "assistant", parts: [{ type: "text", text: "hello" }] }] })),
+  // The page's own tools, malformed: not a list, a bad name, a schema that is not an object, a field of no such name.
+  fc
+    .tuple(
+      freshId,
+      fc.oneof(
+        notString.filter((v) => !Array.isArray(v)),
+        fc.string(),
+        fc.array(badUITool, { minLength: 1, maxLength: 3 }),
+      ),
+    )
+    .map(([id, tools]) => json({ id, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }], tools })),
+  // A tool output answering a call id this server never handed out.
+  fc
+    .tuple(freshId, fc.string())
+    .map(([id, toolCallId]) =>
+      json({ id, messages: [{ role: "assistant", parts: [{ type: "tool-get_weather", toolCallId, state: "output-available", input: {}, output: "sunny" }] }] }),
+    ),
 );
 const answerBody = fc.oneof(
   notJson,
