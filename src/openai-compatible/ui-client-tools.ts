@@ -4,7 +4,7 @@
 // reaches the page as a tool part whose id names the run (ui-message-stream.ts); the page's next request
 // carries the assistant message with that part answered (output-available or output-error), which resumes the run.
 import * as z from "zod";
-import type { ClientTools } from "../session/session-store";
+import type { ClientTools } from "../session/runs/run-row";
 import { clientToolSpec, FunctionName, readClientResults, repeatedName, type ClientResults } from "./client-tools";
 import { ParamError } from "./openai-errors";
 import { lastStepStart } from "./ui-message-stream";
