@@ -23,7 +23,9 @@ import { followedStream, resumeTurn } from "./turn-run";
 
 const Part = z.looseObject({ type: z.string() });
 const UIMessage = z.looseObject({ id: z.string().optional(), role: z.enum(["system", "user", "assistant"]), parts: z.array(Part) });
-const ChatRequest = z.looseObject({
+// Strict: the transport's \`body\` is the page's to extend, and a field we do not honour (a \`model\`, a
+// \`tool_choice\`) is refused by name rather than dropped.
+const ChatRequest = z.strictObject({
   id: Id,
   messages: z.array(UIMessage).min(1, "messages must not be empty"),
   trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),

@@ -118,4 +118,15 @@ describe("POST /v1/ui/chat speaks the AI SDK UI message stream", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
   });
+
+  it("refuses a body field it does not honour, naming it", async () => {
+    const res = await call("/v1/ui/chat", {
+      method: "POST",
+      json: { id: uniqueId("ui-extra"), messages: [user("hi")], tool_choice: "required" },
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("invalid_request");
+    expect(error.message).toContain("tool_choice");
+  });
 });
