@@ -1,4 +1,6 @@
 // Stands in for ajv-formats in the Worker bundle; see ajv.ts beside it.
-export default function addFormats(): void {
-  throw new Error("ajv-formats is not bundled in the Worker");
+import { NotBundledError } from "./not-bundled";
+
+export default function addFormats(): never {
+  throw new NotBundledError("ajv-formats", "pass CfWorkerJsonSchemaValidator to the MCP client");
 }

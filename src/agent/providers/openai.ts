@@ -3,6 +3,7 @@
 // Retry-After) and request timeouts are the SDK's; we count attempts. The OpenAI-compatible endpoint
 // reads its clients' messages with fromWire, the same conversion in the other direction.
 import OpenAI from "openai";
+import { VERSION } from "openai/version";
 import type { Usage } from "../events";
 import { newId, now, toolResultText, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ResponseFormat, type ToolChoice } from "../model";
@@ -22,6 +23,9 @@ export type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 export type WireTool = OpenAI.Chat.Completions.ChatCompletionFunctionTool;
 
 const ATTEMPT_HEADER = "x-agent-attempt-tag";
+// The SDK names itself by its class's name, which the Worker's bundle does not keep (wrangler.toml
+// keep_names = false); this is the name it gives itself.
+const SDK_USER_AGENT = `OpenAI/JS ${VERSION}`;
 
 /** One model call's reply without what `countedCall` adds. */
 export type ModelReply = Omit<ModelResponse, "retries" | "latencyMs">;
@@ -49,6 +53,7 @@ export function openAIClient(cfg: ModelConfig): {
     timeout: cfg.timeoutMs,
     maxRetries: cfg.maxRetries,
     fetch: countingFetch,
+    defaultHeaders: { "User-Agent": SDK_USER_AGENT },
   });
   return {
     client,

@@ -1,0 +1,149 @@
+// The Worker bundle's stubs (wrangler.toml [alias], src/bundle-stubs/) stand only where the Worker never
+// goes. wrangler matches an alias against the import as written, from any file, so each is checked
+// against the bundle wrangler builds: every alias is still imported (a package update that renames a file
+// would silently bring the real code back) and only by the package it was meant for; what it replaced is
+// gone; a narrowed entry exports everything its importer reads; a placeholder throws NotBundledError.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Chat } from "openai/resources/chat/chat";
+import { Responses } from "openai/resources/responses/responses";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Ajv from "../../src/bundle-stubs/ajv";
+import addFormats from "../../src/bundle-stubs/ajv-formats";
+import { parse as parseCss } from "../../src/bundle-stubs/cssomnom-parse";
+import * as htmlparser2Entry from "../../src/bundle-stubs/htmlparser2";
+import * as joseEntry from "../../src/bundle-stubs/jose";
+import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
+import * as openaiResources from "../../src/bundle-stubs/openai-resources";
+import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
+import { zodToJsonSchema } from "../../src/bundle-stubs/zod-to-json-schema";
+import { object as zodV3Object } from "../../src/bundle-stubs/zod-v3";
+import { ROOT } from "../support/paths";
+
+/** The package each stub was made for: the only one whose files may import it. */
+const MEANT_FOR: Record<string, string> = {
+  "ajv.ts": "@modelcontextprotocol/sdk",
+  "ajv-formats.ts": "@modelcontextprotocol/sdk",
+  "cssomnom-parse.ts": "linkedom",
+  "htmlparser2.ts": "linkedom",
+  "zod-v3.ts": "@modelcontextprotocol/sdk",
+  "zod-to-json-schema.ts": "@modelcontextprotocol/sdk",
+  "jose.ts": "@modelcontextprotocol/sdk",
+  "openai-resources.ts": "openai",
+  "openai-stream-helpers.ts": "openai",
+};
+
+/** Files whose code the stubs replace: none of it may be in the bundle. */
+const LEFT_OUT = [
+  /node_modules\/ajv\//,
+  /node_modules\/cssomnom\//,
+  /node_modules\/zod\/v3\//,
+  /node_modules\/zod-to-json-schema\//,
+  /node_modules\/jose\/dist\/webapi\/(jwe|jwks)\//,
+  /node_modules\/htmlparser2\/node_modules\/(domutils|dom-serializer)\//,
+  /node_modules\/openai\/resources\/(admin|beta|files|vector-stores|fine-tuning|audio)/,
+  /node_modules\/openai\/lib\/(ChatCompletionStream|AssistantStream|EventStream|responses\/ResponseStream)/,
+];
+
+interface Metafile {
+  inputs: Record<string, { imports: { path: string; original?: string }[] }>;
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+const aliases = (() => {
+  const toml = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
+  const section = toml.slice(toml.indexOf("[alias]")).split(/\n\[/)[0]!;
+  return new Map([...section.matchAll(/^"([^"]+)" = "\.\/src\/bundle-stubs\/([^"]+)"$/gm)].map((m) => [m[1]!, m[2]!]));
+})();
+
+const packageOf = (file: string) => file.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? file;
+const sdkFile = (path: string) => readFileSync(join(ROOT, "node_modules", path), "utf8");
+const namesUsed = (source: string, pattern: RegExp) => new Set([...source.matchAll(pattern)].flatMap((m) => m[1]!.split(",").map((n) => n.trim())));
+
+let meta: Metafile;
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bundle-stubs-"));
+  const r = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", join(dir, "out"), "--metafile", join(dir, "meta.json")], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${r.stderr}`);
+  meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as Metafile;
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the Worker bundle's stubs", () => {
+  it("are each still imported, and only by the package they were made for", () => {
+    expect(aliases.size).toBeGreaterThan(0);
+    const importers = new Map<string, Set<string>>();
+    for (const [file, input] of Object.entries(meta.inputs))
+      for (const imp of input.imports)
+        if (imp.original && aliases.has(imp.original)) {
+          expect(imp.path, `${file} imports ${imp.original}`).toContain(`src/bundle-stubs/${aliases.get(imp.original)}`);
+          importers.set(imp.original, (importers.get(imp.original) ?? new Set()).add(packageOf(file)));
+        }
+    for (const [spec, stub] of aliases) expect([...(importers.get(spec) ?? [])], `who imports "${spec}"`).toEqual([MEANT_FOR[stub]]);
+  });
+
+  it("leave out the code they replace", () => {
+    const bundled = Object.values(meta.outputs).flatMap((o) =>
+      Object.entries(o.inputs)
+        .filter(([, v]) => v.bytesInOutput > 0)
+        .map(([k]) => k),
+    );
+    expect(bundled.some((f) => f.includes("node_modules/openai/client.mjs"))).toBe(true);
+    for (const pattern of LEFT_OUT) expect(bundled.filter((f) => pattern.test(f))).toEqual([]);
+  });
+});
+
+describe("a narrowed entry exports everything its importer reads", () => {
+  it("jose: what the MCP SDK's private_key_jwt signing uses", () => {
+    const used = namesUsed(sdkFile("@modelcontextprotocol/sdk/dist/esm/client/auth-extensions.js"), /\bjose\.(\w+)/g);
+    expect(used.size).toBeGreaterThan(0);
+    for (const name of used) expect(joseEntry, name).toHaveProperty(name);
+  });
+
+  it("htmlparser2: what linkedom's parser takes", () => {
+    const source = sdkFile("linkedom/esm/shared/parse-from-string.js");
+    const used = new Set([...namesUsed(source, /const \{([^}]+)\} = HTMLParser2/g), ...namesUsed(source, /\bHTMLParser2\.(\w+)/g)]);
+    expect(used).toEqual(new Set(["Parser"]));
+    expect(typeof htmlparser2Entry.Parser).toBe("function");
+  });
+
+  it("zod/v3: the one builder the MCP SDK's zod-compat calls", () => {
+    expect(namesUsed(sdkFile("@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js"), /\bz3rt\.(\w+)/g)).toEqual(new Set(["object"]));
+  });
+
+  it("openai's resources: every one the client constructs", () => {
+    const used = new Set([...namesUsed(sdkFile("openai/client.mjs"), /new API\.(\w+)\(/g), ...namesUsed(sdkFile("openai/bedrock.mjs"), /\bAPI\.(\w+)/g)]);
+    expect(used.size).toBeGreaterThan(20);
+    for (const name of used) expect(openaiResources, name).toHaveProperty(name);
+    // The two the Worker calls are the SDK's own.
+    expect(openaiResources.Chat).toBe(Chat);
+    expect(openaiResources.Responses).toBe(Responses);
+  });
+});
+
+describe("a placeholder, if ever reached, throws NotBundledError saying what is missing", () => {
+  it.each([
+    ["ajv", () => new Ajv(), /ajv is not bundled/],
+    ["ajv-formats", () => addFormats(), /ajv-formats is not bundled/],
+    ["cssomnom", () => parseCss(), /CSS parsing/],
+    ["zod v3", () => zodV3Object(), /zod v3 is not bundled/],
+    ["zod-to-json-schema", () => zodToJsonSchema(), /zod-to-json-schema is not bundled/],
+    ["an openai resource", () => Reflect.get(new openaiResources.Beta(), "threads"), /openai's client\.beta\.threads is not bundled/],
+    ["chat.completions.stream()", () => ChatCompletionStream.createChatCompletion(), /chat\.completions\.stream\(\)/],
+    ["chat.completions.runTools()", () => ChatCompletionRunner.runTools(), /chat\.completions\.runTools\(\)/],
+    ["runTools({ stream: true })", () => ChatCompletionStreamingRunner.runTools(), /runTools\(\{ stream: true \}\)/],
+    ["responses.stream()", () => ResponseStream.createResponse(), /responses\.stream\(\)/],
+  ])("%s", (_name, reach, message) => {
+    expect(reach).toThrow(NotBundledError);
+    expect(reach).toThrow(message);
+  });
+});
