@@ -70,7 +70,7 @@ if (only.includes("paired")) {
   sections.paired = savePaired(r);
 }
 // Records (bench/results/<kind>-<date>.json) are what bench:check compares against.
-const recorded = (kind, result, render) => saveRecord(kind, { kind, machine: machineInfo(), ...result }, (r) => render(r)).md;
+const recorded = (kind, result, render) => saveRecord(kind, { kind, machine: machineInfo(), ...result }, render).md;
 if (only.includes("extraction"))
   sections.extraction = recorded("extraction-workerd", await runExtractionWorkerd({ rounds: q ? 2 : 10, warmup: q ? 1 : 2 }), extractionMarkdown);
 if (only.includes("pagetrip")) sections.pagetrip = recorded("page-trip", await runPageTrip({ rounds: q ? 1 : 5, warmup: 1 }), pageTripMarkdown);
