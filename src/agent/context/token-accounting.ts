@@ -11,14 +11,18 @@ import { estimateMessageTokens, estimateTokens, estimateToolsTokens } from "./to
 
 interface Observation {
   system: string;
-  keys: string[];
+  /**
+   * The messages the provider counted, by id and length (a shortened result is another message to the
+   * provider): compared without building a string per message, as every step compares the whole history.
+   */
+  ids: string[];
+  lengths: number[];
   toolsTokens: number;
   promptTokens: number;
-  estimate: number;
+  /** The same messages, estimated only when a later count is no extension of them (messages never change in place). */
+  messages: readonly Message[];
+  estimate?: number;
 }
-
-/** Identifies a message as the model saw it (a shortened result is another message to the provider). */
-const keyOf = (m: Message) => `${m.id}:${m.content.length}`;
 
 /** How far the correction may scale a plain estimate. */
 const MIN_RATIO = 0.5;
@@ -30,13 +34,14 @@ export class PromptTokenCounter {
   count(system: string, messages: readonly Message[], tools: readonly object[]): number {
     const toolsTokens = estimateToolsTokens(tools);
     const last = this.last;
-    if (last && last.system === system && last.toolsTokens === toolsTokens && isPrefix(last.keys, messages)) {
+    if (last && last.system === system && last.toolsTokens === toolsTokens && continues(last, messages)) {
       let added = 0;
-      for (const m of messages.slice(last.keys.length)) added += estimateMessageTokens(m);
+      for (let i = last.ids.length; i < messages.length; i++) added += estimateMessageTokens(messages[i]!);
       return last.promptTokens + added;
     }
     const estimate = plainEstimate(system, messages, toolsTokens);
     if (!last) return estimate;
+    last.estimate ??= plainEstimate(last.system, last.messages, last.toolsTokens);
     const ratio = Math.min(MAX_RATIO, Math.max(MIN_RATIO, last.promptTokens / Math.max(1, last.estimate)));
     return Math.ceil(estimate * ratio);
   }
@@ -44,11 +49,11 @@ export class PromptTokenCounter {
   /** Learns the provider's count of a request (nothing to learn when it reported no usage). */
   observe(system: string, messages: readonly Message[], tools: readonly object[], promptTokens: number | undefined): void {
     if (!promptTokens) return;
-    const toolsTokens = estimateToolsTokens(tools);
     // A harness note (a todo reminder) is in this request but not in the history the next count starts
-    // from: its tokens stay in the provider's count (a little high, never low), its key leaves the prefix.
+    // from: its tokens stay in the provider's count (a little high, never low), and it leaves the prefix.
     const kept = messages.filter((m) => !isHarnessNote(m));
-    this.last = { system, keys: kept.map(keyOf), toolsTokens, promptTokens, estimate: plainEstimate(system, kept, toolsTokens) };
+    const toolsTokens = estimateToolsTokens(tools);
+    this.last = { system, ids: kept.map((m) => m.id), lengths: kept.map((m) => m.content.length), toolsTokens, promptTokens, messages: kept };
   }
 }
 
@@ -56,7 +61,13 @@ function plainEstimate(system: string, messages: readonly Message[], toolsTokens
   return estimateTokens(messages, system) + toolsTokens;
 }
 
-function isPrefix(keys: readonly string[], messages: readonly Message[]): boolean {
-  if (keys.length > messages.length) return false;
-  return keys.every((k, i) => k === keyOf(messages[i]!));
+/** Whether `messages` begins with the observed ones. */
+function continues(last: Observation, messages: readonly Message[]): boolean {
+  const { ids, lengths } = last;
+  if (ids.length > messages.length) return false;
+  for (let i = 0; i < ids.length; i++) {
+    const m = messages[i]!;
+    if (m.id !== ids[i] || m.content.length !== lengths[i]) return false;
+  }
+  return true;
 }
