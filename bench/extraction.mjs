@@ -4,14 +4,16 @@
 //
 //   ./node_modules/.bin/node bench/extraction.mjs [--rounds 15] [--warmup 3]
 //
-// Node 22 runs the TypeScript sources directly (type stripping); extract.ts imports only packages.
+// The TypeScript sources are bundled and imported by bench/lib/ts.mjs (they import without extensions).
 // CPU is process.cpuUsage() (user + system) around each call, so a busy machine inflates wall time
 // but not these figures; it includes V8's helper threads (GC), which a Worker also pays.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { extractArticle } from "../src/tools/extract.ts";
-import { prunePage } from "../src/tools/prune-page.ts";
-import { CORPUS_PAGE_URL, loadCorpus, scoreText } from "../test/support/extraction-corpus.ts";
+import { importTs } from "./lib/ts.mjs";
+
+const { extractArticle } = await importTs("src/tools/extract.ts");
+const { prunePage } = await importTs("src/tools/prune-page.ts");
+const { CORPUS_PAGE_URL, loadCorpus, scoreText } = await importTs("test/support/extraction-corpus.ts");
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "15" }, warmup: { type: "string", default: "3" } } });
 const rounds = Number(values.rounds);
