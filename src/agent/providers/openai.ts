@@ -3,6 +3,7 @@
 // Retry-After) and request timeouts are the SDK's; we count attempts. The OpenAI-compatible endpoint
 // reads its clients' messages with fromWire, the same conversion in the other direction.
 import OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import { VERSION } from "openai/version";
 import type { Usage } from "../events";
 import { newId, now, toolResultText, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
@@ -75,36 +76,76 @@ export function openAIClient(cfg: ModelConfig): {
 
 export function createOpenAIModel(cfg: ModelConfig): ModelClient {
   const { client, countedCall } = openAIClient(cfg);
+  type Completion = OpenAI.Chat.Completions.ChatCompletion;
+  type Chunks = Stream<OpenAI.Chat.Completions.ChatCompletionChunk>;
+  // The body goes as JSON text (requestJson); the SDK sends a string with its content-type as it is.
+  const post = <T>(json: string, options: OpenAI.RequestOptions, stream: boolean) =>
+    client.post<T>("/chat/completions", { ...options, body: json, headers: { ...options.headers, "content-type": "application/json" }, stream });
 
   // Some servers refuse stream_options (400); they are asked without it from then on, and usage comes if it comes.
   let streamOptions = true;
-  const createStream = async (body: Omit<OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming, "stream">, options: OpenAI.RequestOptions) => {
+  const createStream = async (json: (fields: object) => string, options: OpenAI.RequestOptions) => {
     try {
-      return await client.chat.completions.create({ ...body, stream: true, ...(streamOptions ? { stream_options: { include_usage: true } } : {}) }, options);
+      return await post<Chunks>(json({ stream: true, ...(streamOptions ? { stream_options: { include_usage: true } } : {}) }), options, true);
     } catch (e) {
       if (!streamOptions || !(e instanceof OpenAI.BadRequestError) || !/stream_options/.test(e.message)) throw e;
       streamOptions = false;
-      return client.chat.completions.create({ ...body, stream: true }, options);
+      return post<Chunks>(json({ stream: true }), options, true);
     }
   };
 
   return {
     model: cfg.model,
     complete(req) {
-      const body = {
+      const fields = {
         model: cfg.model,
-        messages: toWire(req.system, req.messages, req.images),
-        ...(req.tools.length ? { tools: toWireTools(req.tools), tool_choice: wireToolChoice(req.toolChoice) } : {}),
+        ...(req.tools.length ? { tool_choice: wireToolChoice(req.toolChoice) } : {}),
         ...(req.responseFormat ? { response_format: wireResponseFormat(req.responseFormat) } : {}),
         ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
+      const json = (streaming: object) => requestJson({ ...fields, ...streaming }, req.system, req.messages, req.images, req.tools);
       return countedCall(req.signal, async (options) =>
-        req.stream
-          ? readStream(await createStream(body, options), req)
-          : readCompletion(await client.chat.completions.create({ ...body, stream: false }, options), req),
+        req.stream ? readStream(await createStream(json, options), req) : readCompletion(await post<Completion>(json({ stream: false }), options, false), req),
       );
     },
   };
+}
+
+/** Each message's wire JSON, kept per message object: a run's history holds the same objects from call to call. */
+const wireJson = new WeakMap<Message, string>();
+/** Each tool list's wire JSON (the registry keeps one array until its tools change). */
+const toolsJson = new WeakMap<readonly ToolSpec[], string>();
+
+/**
+ * A request's body as JSON text, from kept pieces: each call serializes only its new messages. The SDK's
+ * own serializer visits every value of a chat request through a replacer function (to find `stream`),
+ * which cost a long session more CPU than the rest of its steps (BENCHMARKS.md, issue 29). A user turn
+ * with images is not kept: what it shows depends on the call's `images`.
+ */
+function requestJson(
+  fields: Record<string, unknown>,
+  system: string,
+  messages: readonly Message[],
+  images: ReadonlyMap<string, string> | undefined,
+  tools: readonly ToolSpec[],
+): string {
+  const parts = system ? [JSON.stringify(wireSystem(system))] : [];
+  for (const m of messages) {
+    let json = wireJson.get(m);
+    if (json === undefined) {
+      json = JSON.stringify(wireMessage(m, images));
+      if (m.role !== "user" || !m.images?.length) wireJson.set(m, json);
+    }
+    parts.push(json);
+  }
+  let tail = `"messages":[${parts.join(",")}]`;
+  if (tools.length) {
+    let list = toolsJson.get(tools);
+    if (list === undefined) toolsJson.set(tools, (list = JSON.stringify(toWireTools(tools))));
+    tail += `,"tools":${list}`;
+  }
+  const head = JSON.stringify(fields);
+  return `${head.slice(0, -1)},${tail}}`;
 }
 
 /** ToolSpecs in Chat Completions form; cached per list (the registry keeps one array until its tools change). */
@@ -231,39 +272,30 @@ function userContent(m: UserMessage, images: ReadonlyMap<string, string> | undef
 
 /** Domain messages → Chat Completions messages, with the system prompt first; `images` as ModelRequest.images. */
 export function toWire(system: string, messages: readonly Message[], images?: ReadonlyMap<string, string>): WireMessage[] {
-  const out: WireMessage[] = [];
-  if (system) out.push({ role: "system", content: system });
-  for (const m of messages) {
-    switch (m.role) {
-      case "user":
-        out.push({ role: "user", content: userContent(m, images) });
-        break;
-      case "assistant":
-        out.push(
-          m.toolCalls?.length
-            ? {
-                role: "assistant",
-                content: m.content || null,
-                tool_calls: m.toolCalls.map((c) => ({
-                  id: c.id,
-                  type: "function" as const,
-                  function: { name: c.name, arguments: c.args },
-                })),
-              }
-            : { role: "assistant", content: m.content },
-        );
-        break;
-      case "tool":
-        out.push({ role: "tool", tool_call_id: m.toolCallId, content: toolResultText(m) });
-        break;
-      case "summary":
-        // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,
-        // which stays byte-identical across turns for prompt caching.
-        out.push({ role: "user", content: `[Summary of the earlier conversation]\n${m.content}` });
-        break;
-    }
+  return [...(system ? [wireSystem(system)] : []), ...messages.map((m) => wireMessage(m, images))];
+}
+
+const wireSystem = (content: string): WireMessage => ({ role: "system", content });
+
+function wireMessage(m: Message, images: ReadonlyMap<string, string> | undefined): WireMessage {
+  switch (m.role) {
+    case "user":
+      return { role: "user", content: userContent(m, images) };
+    case "assistant":
+      return m.toolCalls?.length
+        ? {
+            role: "assistant",
+            content: m.content || null,
+            tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.args } })),
+          }
+        : { role: "assistant", content: m.content };
+    case "tool":
+      return { role: "tool", tool_call_id: m.toolCallId, content: toolResultText(m) };
+    case "summary":
+      // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,
+      // which stays byte-identical across turns for prompt caching.
+      return { role: "user", content: `[Summary of the earlier conversation]\n${m.content}` };
   }
-  return out;
 }
 
 /** The image URLs of a Chat Completions content (its `image_url` parts), in order. */
