@@ -3,11 +3,12 @@
 // reasoning items a reply carries (encrypted, as `include` asks) are kept by the call ids they led to and
 // sent again before those calls in the next steps' input, as the API expects.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type { Usage } from "../events";
 import { toolResultText, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
-import { openAIClient, unseenImage, type ModelConfig, type ModelReply } from "./openai";
+import { openAIClient, postJson, unseenImage, type ModelConfig, type ModelReply } from "./openai";
 
 type InputItem = OpenAI.Responses.ResponseInputItem;
 type Reasoning = OpenAI.Responses.ResponseReasoningItem;
@@ -32,8 +33,15 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
       };
       return countedCall(req.signal, async (options) => {
         const reply = req.stream
-          ? await readStream(await client.responses.create({ ...body, stream: true }, options), req)
-          : readResponse(await client.responses.create({ ...body, stream: false }, options), req, true);
+          ? await readStream(
+              await postJson<Stream<OpenAI.Responses.ResponseStreamEvent>>(client, "/responses", JSON.stringify({ ...body, stream: true }), options, true),
+              req,
+            )
+          : readResponse(
+              await postJson<OpenAI.Responses.Response>(client, "/responses", JSON.stringify({ ...body, stream: false }), options, false),
+              req,
+              true,
+            );
         const items = reply.reasoning;
         if (items.length && reply.toolCalls[0]) reasoning.set(reply.toolCalls[0].id, items);
         return reply;

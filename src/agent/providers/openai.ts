@@ -78,9 +78,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
   const { client, countedCall } = openAIClient(cfg);
   type Completion = OpenAI.Chat.Completions.ChatCompletion;
   type Chunks = Stream<OpenAI.Chat.Completions.ChatCompletionChunk>;
-  // The body goes as JSON text (requestJson); the SDK sends a string with its content-type as it is.
-  const post = <T>(json: string, options: OpenAI.RequestOptions, stream: boolean) =>
-    client.post<T>("/chat/completions", { ...options, body: json, headers: { ...options.headers, "content-type": "application/json" }, stream });
+  const post = <T>(json: string, options: OpenAI.RequestOptions, stream: boolean) => postJson<T>(client, "/chat/completions", json, options, stream);
 
   // Some servers refuse stream_options (400); they are asked without it from then on, and usage comes if it comes.
   let streamOptions = true;
@@ -111,16 +109,24 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
   };
 }
 
+/**
+ * A model request whose body is JSON text already: the SDK sends a string with its content type as it is.
+ * Its resource methods (chat.completions.create, responses.create) serialize every value of the body
+ * through a replacer function (to find `stream`), which cost a long session more CPU than the rest of its
+ * steps (BENCHMARKS.md, issue 29); the path, the auth, retries and the stream parsing are the same.
+ */
+export function postJson<T>(client: OpenAI, path: string, json: string, options: OpenAI.RequestOptions, stream: boolean) {
+  return client.post<T>(path, { ...options, body: json, headers: { ...options.headers, "content-type": "application/json" }, stream });
+}
+
 /** Each message's wire JSON, kept per message object: a run's history holds the same objects from call to call. */
 const wireJson = new WeakMap<Message, string>();
 /** Each tool list's wire JSON (the registry keeps one array until its tools change). */
 const toolsJson = new WeakMap<readonly ToolSpec[], string>();
 
 /**
- * A request's body as JSON text, from kept pieces: each call serializes only its new messages. The SDK's
- * own serializer visits every value of a chat request through a replacer function (to find `stream`),
- * which cost a long session more CPU than the rest of its steps (BENCHMARKS.md, issue 29). A user turn
- * with images is not kept: what it shows depends on the call's `images`.
+ * A request's body as JSON text (for postJson), from kept pieces: each call serializes only its new
+ * messages. A user turn with images is not kept: what it shows depends on the call's `images`.
  */
 function requestJson(
   fields: Record<string, unknown>,

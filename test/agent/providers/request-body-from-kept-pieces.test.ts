@@ -3,7 +3,7 @@
 // call after call, and a kept piece must never stand in for one that changed (an image shown in one call
 // and not loaded in the next).
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../../src/agent/messages";
+import type { ImageRef, Message } from "../../../src/agent/messages";
 import type { ModelRequest } from "../../../src/agent/model";
 import { createOpenAIModel, toWire, unseenImage } from "../../../src/agent/providers/openai";
 import type { ToolSpec } from "../../../src/agent/tools";
@@ -16,7 +16,7 @@ const TOOLS: ToolSpec[] = [
     parameters: { type: "object", properties: { expression: { type: "string" } }, required: ["expression"] },
   },
 ];
-const IMAGE = { key: "img/1", mediaType: "image/png" };
+const IMAGE: ImageRef = { key: "img/1", mediaType: "image/png", bytes: 3 };
 
 /** A model over a fetch that keeps each request's body and answers with a plain completion (or a stream). */
 function capturingModel() {
