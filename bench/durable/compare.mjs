@@ -9,7 +9,8 @@
 // a rotating order), so a change in the machine's load falls on all three alike: the ratios are the
 // medians of each round's own ratios, the figure that stays put on a shared machine.
 //
-//   ./node_modules/.bin/node bench/durable/compare.mjs [--steps 10] [--runs 20]   (or npm run bench -- --only durable)
+//   ./node_modules/.bin/node bench/durable/compare.mjs [--steps 10] [--runs 20] [--trial] [--same-session]   (or npm run bench -- --only durable)
+//   (--trial: the bare loop and ours only; --same-session: each peer's measured runs in one session, its history growing)
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -68,7 +69,16 @@ async function leftBehind(names, procs, totalRuns, { settleMs, idleMs }) {
 }
 
 /** `only` leaves peers out (a trial of one change against the bare loop); a record has all three. */
-export async function runDurableCompare({ steps = 10, runs = 20, warmup = 3, only = Object.keys(PEERS), settleMs = 45_000, idleMs = 10_000 } = {}) {
+/** `sameSession`: every measured run of a peer in one session, so the history grows run by run (a long conversation). */
+export async function runDurableCompare({
+  steps = 10,
+  runs = 20,
+  warmup = 3,
+  only = Object.keys(PEERS),
+  settleMs = 45_000,
+  idleMs = 10_000,
+  sameSession = false,
+} = {}) {
   const names = Object.keys(PEERS).filter((n) => only.includes(n));
   if (names.includes(AICHAT)) installPeer();
   const mock = await startMock();
@@ -86,7 +96,7 @@ export async function runDurableCompare({ steps = 10, runs = 20, warmup = 3, onl
         const k = (r + j) % names.length;
         const name = names[k];
         const before = roleCpuMs(procs[name])[WORKER];
-        const run = await streamRun(workers[name].url, `cpu-${k}-${r}-${stamp}`, { steps });
+        const run = await streamRun(workers[name].url, sameSession ? `cpu-${k}-${stamp}` : `cpu-${k}-${r}-${stamp}`, { steps });
         // Let the Durable Object finish its last writes and the stream close before reading the counter.
         await new Promise((res) => setTimeout(res, 50));
         samples[name].cpu.push(roleCpuMs(procs[name])[WORKER] - before);
@@ -173,11 +183,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       runs: { type: "string", default: "20" },
       trial: { type: "boolean" },
       settle: { type: "string", default: "45000" },
+      "same-session": { type: "boolean" },
     },
   });
   // --trial: the bare loop and this product only, to try a change.
   const only = values.trial ? [BARE, OURS] : undefined;
-  const r = await runDurableCompare({ steps: Number(values.steps), runs: Number(values.runs), only, settleMs: Number(values.settle) });
+  const r = await runDurableCompare({
+    steps: Number(values.steps),
+    runs: Number(values.runs),
+    only,
+    settleMs: Number(values.settle),
+    sameSession: values["same-session"],
+  });
   process.stdout.write(
     values.trial
       ? `ours/bare per round: median ${r.ratios.oursXBare.perRoundMedian} (p25–p75 ${r.ratios.oursXBare.perRoundP25}–${r.ratios.oursXBare.perRoundP75}); CPU ms per run p50: bare ${r.rows[BARE].perRun.p50}, ours ${r.rows[OURS].perRun.p50}; left behind per run: bare ${r.rows[BARE].deferred?.perRunMs}, ours ${r.rows[OURS].deferred?.perRunMs}\n`
