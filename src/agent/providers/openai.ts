@@ -121,8 +121,10 @@ export function postJson<T>(client: OpenAI, path: string, json: string, options:
 
 /** Each message's wire JSON, kept per message object: a run's history holds the same objects from call to call. */
 const wireJson = new WeakMap<Message, string>();
-/** Each tool list's wire JSON (the registry keeps one array until its tools change). */
+/** Each tool list's wire JSON, kept per list (the registry keeps one array until its tools change). */
 const toolsJson = new WeakMap<readonly ToolSpec[], string>();
+
+const wireTool = (t: ToolSpec): WireTool => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } });
 
 /**
  * A request's body as JSON text (for postJson), from kept pieces: each call serializes only its new
@@ -147,20 +149,11 @@ function requestJson(
   let tail = `"messages":[${parts.join(",")}]`;
   if (tools.length) {
     let list = toolsJson.get(tools);
-    if (list === undefined) toolsJson.set(tools, (list = JSON.stringify(toWireTools(tools))));
+    if (list === undefined) toolsJson.set(tools, (list = JSON.stringify(tools.map(wireTool))));
     tail += `,"tools":${list}`;
   }
   const head = JSON.stringify(fields);
   return `${head.slice(0, -1)},${tail}}`;
-}
-
-/** ToolSpecs in Chat Completions form; cached per list (the registry keeps one array until its tools change). */
-const wireTools = new WeakMap<readonly ToolSpec[], WireTool[]>();
-export function toWireTools(specs: readonly ToolSpec[]): WireTool[] {
-  let out = wireTools.get(specs);
-  if (!out)
-    wireTools.set(specs, (out = specs.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }))));
-  return out;
 }
 
 function wireToolChoice(choice: ToolChoice | undefined): OpenAI.Chat.Completions.ChatCompletionToolChoiceOption {
