@@ -79,6 +79,22 @@ function jsonSchemaOf(input: z.ZodType): JsonSchema {
   return parameters;
 }
 
+/**
+ * The spec of a tool, the same object while its parameters, name and description stay the same: a run
+ * driven one step per invocation builds its tools again each time, and what is derived from a spec (its
+ * wire JSON, its token estimate: providers/openai.ts, context/tokens.ts) is then derived once. One spec
+ * is kept per parameters object, so a description that changes from run to run keeps no others alive.
+ */
+const specsByParameters = new WeakMap<JsonSchema, ToolSpec>();
+
+function specOf(t: Tool): ToolSpec {
+  const kept = specsByParameters.get(t.parameters);
+  if (kept && kept.name === t.name && kept.description === t.description) return kept;
+  const spec = { name: t.name, description: t.description, parameters: t.parameters };
+  specsByParameters.set(t.parameters, spec);
+  return spec;
+}
+
 /** `build`'s value per key, built once: an input schema that depends on a config number stays one object, so its JSON Schema is derived once. */
 export function memoized<K, V>(build: (key: K) => V): (key: K) => V {
   const built = new Map<K, V>();
@@ -175,7 +191,7 @@ export class ToolRegistry {
 
   /** What the model is told of the tools; cached until the set changes (it is built every step). */
   specs(): ToolSpec[] {
-    this.specCache ??= this.list().map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    this.specCache ??= this.list().map(specOf);
     return this.specCache;
   }
 

@@ -22,12 +22,18 @@ export function estimateTokens(messages: readonly Message[], system = ""): numbe
   return total;
 }
 
-const toolsTokens = new WeakMap<readonly object[], number>();
+/** Each tool definition's JSON length, kept per definition object (specs are kept per tool: tools.ts). */
+const toolJsonChars = new WeakMap<object, number>();
 
-/** The tool definitions count toward the prompt too. Cached per list: the registry keeps one array until its tools change. */
+/** The tool definitions count toward the prompt too: the length of the list's JSON, from each definition's. */
 export function estimateToolsTokens(tools: readonly object[]): number {
   if (!tools.length) return 0;
-  let n = toolsTokens.get(tools);
-  if (n === undefined) toolsTokens.set(tools, (n = estimateTextTokens(JSON.stringify(tools))));
-  return n;
+  // "[" and "]", and a comma between two definitions.
+  let chars = tools.length + 1;
+  for (const t of tools) {
+    let n = toolJsonChars.get(t);
+    if (n === undefined) toolJsonChars.set(t, (n = JSON.stringify(t).length));
+    chars += n;
+  }
+  return Math.ceil(chars / CHARS_PER_TOKEN);
 }

@@ -121,14 +121,14 @@ export function postJson<T>(client: OpenAI, path: string, json: string, options:
 
 /** Each message's wire JSON, kept per message object: a run's history holds the same objects from call to call. */
 const wireJson = new WeakMap<Message, string>();
-/** Each tool list's wire JSON, kept per list (the registry keeps one array until its tools change). */
-const toolsJson = new WeakMap<readonly ToolSpec[], string>();
+/** Each tool's wire JSON, kept per spec (specs are kept per tool: tools.ts). */
+const toolJson = new WeakMap<ToolSpec, string>();
 
 const wireTool = (t: ToolSpec): WireTool => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } });
 
 /**
  * A request's body as JSON text (for postJson), from kept pieces: each call serializes only its new
- * messages. A user turn with images is not kept: what it shows depends on the call's `images`.
+ * messages and tools. A user turn with images is not kept: what it shows depends on the call's `images`.
  */
 function requestJson(
   fields: Record<string, unknown>,
@@ -148,9 +148,12 @@ function requestJson(
   }
   let tail = `"messages":[${parts.join(",")}]`;
   if (tools.length) {
-    let list = toolsJson.get(tools);
-    if (list === undefined) toolsJson.set(tools, (list = JSON.stringify(tools.map(wireTool))));
-    tail += `,"tools":${list}`;
+    const list = tools.map((t) => {
+      let json = toolJson.get(t);
+      if (json === undefined) toolJson.set(t, (json = JSON.stringify(wireTool(t))));
+      return json;
+    });
+    tail += `,"tools":[${list.join(",")}]`;
   }
   const head = JSON.stringify(fields);
   return `${head.slice(0, -1)},${tail}}`;
