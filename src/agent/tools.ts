@@ -82,16 +82,19 @@ function jsonSchemaOf(input: z.ZodType): JsonSchema {
 /**
  * The spec of a tool, the same object while its parameters, name and description stay the same: a run
  * driven one step per invocation builds its tools again each time, and what is derived from a spec (its
- * wire JSON, its token estimate: providers/openai.ts, context/tokens.ts) is then derived once. One spec
- * is kept per parameters object, so a description that changes from run to run keeps no others alive.
+ * wire JSON, its token estimate: providers/openai.ts, context/tokens.ts) is then derived once. One spec is
+ * kept per parameters object and name (tools may share a schema), so a description that changes from run
+ * to run keeps no others alive.
  */
-const specsByParameters = new WeakMap<JsonSchema, ToolSpec>();
+const specsByParameters = new WeakMap<JsonSchema, Map<string, ToolSpec>>();
 
 function specOf(t: Tool): ToolSpec {
-  const kept = specsByParameters.get(t.parameters);
-  if (kept && kept.name === t.name && kept.description === t.description) return kept;
+  let byName = specsByParameters.get(t.parameters);
+  if (!byName) specsByParameters.set(t.parameters, (byName = new Map()));
+  const kept = byName.get(t.name);
+  if (kept?.description === t.description) return kept;
   const spec = { name: t.name, description: t.description, parameters: t.parameters };
-  specsByParameters.set(t.parameters, spec);
+  byName.set(t.name, spec);
   return spec;
 }
 

@@ -19,6 +19,15 @@ describe("tool specs kept per tool", () => {
     expect(again[0]).toBe(first[0]);
   });
 
+  it("stay apart for two tools of one schema", () => {
+    const other = defineTool({ name: "estimate", description: "Estimate it.", input: INPUT, run: () => ({ status: "success", content: "" }) });
+    const first = new ToolRegistry([tool("Evaluate arithmetic."), other]).specs();
+    const again = new ToolRegistry([tool("Evaluate arithmetic."), other]).specs();
+    expect(first.map((s) => s.name)).toEqual(["calculate", "estimate"]);
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+  });
+
   it("follow a changed description, in the spec and in the request", async () => {
     const { model, bodies } = capturingModel();
     const ask = (tools: ReturnType<ToolRegistry["specs"]>) =>
