@@ -2,11 +2,20 @@
 // todo_write call until it calls it: its open items when it has some, a nudge to make a plan when it
 // has none. A hook, so it works on what the model sees and never on the stored history: the
 // reminder is a user turn (every provider accepts one after tool results) kept in place for the rest
-// of the run, so later requests show the model the same conversation it answered.
+// of the run, so later requests show the model the same conversation it answered. The reminders shown
+// are kept in the run's state, so a run continued in another invocation keeps them too.
 import type { Emit, Todo } from "./events";
 import type { Hooks } from "./hooks";
 import { harnessNote, type Message, type UserMessage } from "./messages";
 import { hasOpenTodos, renderTodos, TODO_WRITE_TOOL, type TodoStore } from "./todo";
+
+/** runState key: the reminders shown in this run, each after the message it followed. */
+const SHOWN_REMINDERS = "todoReminders";
+declare module "./run-state" {
+  interface RunStateVars {
+    [SHOWN_REMINDERS]: Array<{ after: string; message: UserMessage }>;
+  }
+}
 
 /** Model replies at the end of a history since the last one that called todo_write. */
 export function idleTurns(history: readonly Message[]): number {
@@ -40,20 +49,20 @@ export function planNudgeText(idle: number): string {
  */
 export function todoReminder(o: { todos: TodoStore; history: readonly Message[]; everyTurns: number; emit: Emit }): Hooks {
   let idle = idleTurns(o.history);
-  /** Reminders shown in this run, each after the message it followed. */
-  const shown: Array<{ after: string; message: UserMessage }> = [];
 
   return {
     name: "todo-reminder",
     trusted: true,
-    async transformContext(step) {
+    async transformContext(step, run) {
       const { messages } = step;
+      const shown = run.state.get(SHOWN_REMINDERS) ?? [];
       const last = messages.at(-1);
       if (idle >= o.everyTurns && last && !shown.some((r) => r.after === last.id) && step.tools.some((t) => t.name === TODO_WRITE_TOOL)) {
         const todos = await o.todos.load();
         const text = todos.length === 0 ? planNudgeText(idle) : hasOpenTodos(todos) ? reminderText(todos, idle) : undefined;
         if (text) {
           shown.push({ after: last.id, message: harnessNote(text) });
+          run.state.set(SHOWN_REMINDERS, shown);
           o.emit({ type: "todo.reminded", idleTurns: idle });
         }
       }

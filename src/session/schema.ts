@@ -97,6 +97,11 @@ ALTER TABLE approvals ADD COLUMN answer TEXT;
   `
 ALTER TABLE events ADD COLUMN event_id TEXT;
 `,
+  // 7: what an unfinished run has learnt about itself (its RunState: pages read, skills loaded, reminders
+  // shown), so the invocation that continues it after a yield, a pause or a restart starts from it.
+  `
+ALTER TABLE runs ADD COLUMN state TEXT;
+`,
 ];
 
 /**
@@ -128,7 +133,8 @@ CREATE TABLE runs (
   created_at TEXT NOT NULL,
   started_at TEXT,
   finished_at TEXT,
-  resume INTEGER NOT NULL DEFAULT 0
+  resume INTEGER NOT NULL DEFAULT 0,
+  state TEXT
 );
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
 CREATE INDEX events_run ON events (run_id, seq);

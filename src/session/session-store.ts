@@ -311,15 +311,27 @@ export class SessionStore {
     const status = patch.status ?? cur.status;
     const finished = isUnfinished(status) ? null : (cur.finishedAt ?? new Date().toISOString());
     this.sql.exec(
-      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, finished_at = ? WHERE id = ?",
+      // A finished run is never continued: its state goes (it may hold whole skills).
+      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, finished_at = ?, state = IIF(? IS NULL, state, NULL) WHERE id = ?",
       status,
       patch.output ?? cur.output,
       patch.steps ?? cur.steps,
       JSON.stringify(patch.usage ?? cur.usage),
       patch.error === null ? null : JSON.stringify(patch.error ?? cur.error ?? null),
       finished,
+      finished,
       runId,
     );
+  }
+
+  /** The RunState snapshot an unfinished run stored (run-driver.ts hands it to the invocation that continues it). */
+  runState(runId: string): string | null {
+    const row = this.sql.exec<{ state: string | null }>("SELECT state FROM runs WHERE id = ?", runId).toArray()[0];
+    return row?.state ?? null;
+  }
+
+  saveRunState(runId: string, snapshot: string): void {
+    this.sql.exec("UPDATE runs SET state = ? WHERE id = ?", snapshot, runId);
   }
 
   /** A step's checkpoint of a running run: its counters only, in one statement (updateRun reads the row first). */

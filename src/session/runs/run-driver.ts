@@ -107,7 +107,16 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const clientNames = client ? addClientTools(toolset.tools, client.tools) : new Map<string, string>();
   const choice = client?.toolChoice;
   const toolChoice = typeof choice === "object" ? { name: clientNames.get(choice.name) ?? choice.name } : choice;
-  const runState = new RunState();
+  // What the run learnt in its earlier invocations (pages read, skills loaded, reminders shown), saved
+  // with each message it stores, so a yield, a pause or a restart continues from the same state.
+  let savedState = store.runState(run.runId);
+  const runState = RunState.restore(savedState);
+  const saveState = () => {
+    const snapshot = runState.snapshot();
+    if (snapshot === (savedState ?? "{}")) return;
+    store.saveRunState(run.runId, snapshot);
+    savedState = snapshot;
+  };
   try {
     let steps = run.steps;
     let usage = run.usage;
@@ -143,7 +152,10 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       signal,
       stream: run.options.stream,
       emit,
-      onMessage: (m) => store.appendMessage(m, run.runId),
+      onMessage: (m) => {
+        store.appendMessage(m, run.runId);
+        saveState();
+      },
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
       runState,
       // The context first (it cuts outputs after every other hook), the permission check last (it sees rewritten arguments).
@@ -155,6 +167,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     });
     return deadline.verdict(result);
   } finally {
+    saveState();
     deadline.clear();
     await toolset.close();
   }
