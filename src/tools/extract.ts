@@ -24,7 +24,6 @@ type DomNode = {
 };
 type DomDocument = DomNode & { title: string; body: DomNode | null };
 type DomElement = DomNode & {
-  localName: string;
   /** Not a string on an SVG element. */
   className: unknown;
   getAttribute(name: string): string | null;
@@ -36,7 +35,6 @@ type DomElement = DomNode & {
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
-const DOCUMENT_NODE = 9;
 
 const BLOCK = new Set([
   "ADDRESS",
@@ -108,31 +106,6 @@ class TextReadability extends Readability<DomNode> {
     if (this.sweepsFind) super._clean(e, tag);
   }
 
-  /**
-   * The elements of these tags below `node` in document order, as Readability's `querySelectorAll` gives
-   * them (template content left out), by one walk comparing names: linkedom matched the selector
-   * through css-select against every element (wikipedia's reading 0.78×, the corpus's 0.955×, text unchanged).
-   */
-  _getAllNodesWithTag(node: DomElement, tagNames: string[]): DomElement[] {
-    // Names compare as in HTML, whatever their case: Readability asks for "DIV" as for "p".
-    const wanted = tagNames.map((t) => t.toLowerCase());
-    const found: DomElement[] = [];
-    const walk = (parent: DomNode) => {
-      for (let child = parent.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType !== ELEMENT_NODE) continue;
-        // As written in the page, or upper case for an element Readability made (a <P> for a <div>).
-        const name = (child as DomElement).localName.toLowerCase();
-        if (wanted.includes(name)) found.push(child as DomElement);
-        if (name !== "template") walk(child);
-      }
-    };
-    // A document's own first child (the doctype) has no siblings in linkedom: walk from its root element.
-    const root = node.nodeType === DOCUMENT_NODE ? (node as unknown as { documentElement: DomElement }).documentElement : node;
-    if (root !== node && wanted.includes(root.localName.toLowerCase())) found.push(root);
-    walk(root);
-    return found;
-  }
-
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
@@ -189,7 +162,6 @@ declare module "@mozilla/readability" {
     REGEXPS: { byline: RegExp };
     _prepArticle(article: unknown): void;
     _clean(e: unknown, tag: string): void;
-    _getAllNodesWithTag(node: unknown, tagNames: string[]): unknown;
   }
 }
 
