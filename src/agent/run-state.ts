@@ -13,6 +13,7 @@ export type RunStateKey = keyof RunStateVars;
 
 export class RunState {
   private readonly values: Map<string, unknown>;
+  private sets = 0;
 
   constructor(initial: Partial<RunStateVars> = {}) {
     this.values = new Map(Object.entries(initial));
@@ -23,8 +24,15 @@ export class RunState {
     return this.values.get(key) as RunStateVars[K] | undefined;
   }
 
+  /** Also after changing a value in place (adding to a Set): the host saves the state when a key is set. */
   set<K extends RunStateKey>(key: K, value: RunStateVars[K]): void {
     this.values.set(key, value);
+    this.sets++;
+  }
+
+  /** Moves with every set(): the host saves a snapshot with a message only when it moved. */
+  get version(): number {
+    return this.sets;
   }
 
   has(key: RunStateKey): boolean {

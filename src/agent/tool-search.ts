@@ -51,18 +51,18 @@ export function searchTools(tools: readonly Tool[], query: string, limit: number
 }
 
 function revealed(state: RunState): Set<string> {
-  let set = state.get("revealedTools");
-  if (!set) state.set("revealedTools", (set = new Set()));
-  return set;
+  return state.get("revealedTools") ?? new Set();
 }
 
 /** Marks tools revealed, most recent last. */
 function reveal(state: RunState, names: readonly string[]): void {
+  if (!names.length) return;
   const set = revealed(state);
   for (const name of names) {
     set.delete(name);
     set.add(name);
   }
+  state.set("revealedTools", set);
 }
 
 /** Servers (the `mcp__<server>__` prefix) and how many deferred tools each has, for the tool's description. */

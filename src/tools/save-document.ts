@@ -182,9 +182,8 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
 
       const name = key.replace(/\.[a-z]+$/, "");
       const parts = ctx.runState.get(DOCUMENT_PARTS) ?? new Map<string, number>();
-      ctx.runState.set(DOCUMENT_PARTS, parts);
       const part = args.edits ? (parts.get(key) ?? 1) : args.append && own ? (parts.get(key) ?? 1) + 1 : 1;
-      parts.set(key, part);
+      ctx.runState.set(DOCUMENT_PARTS, parts.set(key, part));
       const how = args.edits ? "edits" : args.append ? "append" : "content";
       const reply = { title, where: `${where}${renamed}`, name, findings: check.findings, how, part } as const;
       if (!isComplete(check.findings)) return { status: "partial", content: draftReply(reply) + unchecked, data, ...usage };
@@ -223,11 +222,11 @@ async function checkLesson(
 ): Promise<{ findings: LessonFinding[]; usage?: Usage; unavailable: string[]; blind: boolean }> {
   const form = validateLesson(content, { fetchedUrls: ctx.runState.get(FETCHED_URLS) ?? new Set(), ...(chapterWords ? { chapterWords } : {}) });
   if (!answerCheck) return { findings: form.findings, unavailable: [], blind: false };
-  let cache = ctx.runState.get(SOLVER_CACHE);
-  if (!cache) ctx.runState.set(SOLVER_CACHE, (cache = new Map()));
+  const cache = ctx.runState.get(SOLVER_CACHE) ?? new Map();
   const { chapters, language } = readLesson(content);
   const lines = content.split(/\r?\n/);
   const blind = await checkAnswersBlind(chapters, { model: answerCheck.model, signal: ctx.signal, cache, lines, ...(language ? { language } : {}) });
+  ctx.runState.set(SOLVER_CACHE, cache);
   return { findings: [...form.findings, ...blind.findings], usage: blind.usage, unavailable: blind.unavailable, blind: true };
 }
 

@@ -19,13 +19,16 @@ describe("a run state's snapshot", () => {
     expect(back.snapshot()).toBe(state.snapshot());
   });
 
-  it("changes when a value is changed in place", () => {
+  it("changes when a value is changed in place, and its version when a key is set", () => {
     const state = new RunState();
     const urls = new Set<string>();
     state.set(FETCHED_URLS, urls);
-    const before = state.snapshot();
+    const before = { snapshot: state.snapshot(), version: state.version };
     urls.add("https://a.example/");
-    expect(state.snapshot()).not.toBe(before);
+    expect(state.snapshot()).not.toBe(before.snapshot);
+    expect(state.version).toBe(before.version);
+    state.set(FETCHED_URLS, urls);
+    expect(state.version).toBe(before.version + 1);
   });
 
   it("is empty for a run's first invocation", () => {

@@ -108,10 +108,14 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const choice = client?.toolChoice;
   const toolChoice = typeof choice === "object" ? { name: clientNames.get(choice.name) ?? choice.name } : choice;
   // What the run learnt in its earlier invocations (pages read, skills loaded, reminders shown), saved
-  // with each message it stores, so a yield, a pause or a restart continues from the same state.
+  // with each message it stores once a key was set, and compared whole at the end of the invocation (a
+  // value changed in place without set() counts there), so a yield, a pause or a restart continues from it.
   let savedState = store.runState(run.runId);
   const runState = RunState.restore(savedState);
-  const saveState = () => {
+  let savedVersion = runState.version;
+  const saveState = (whole: boolean) => {
+    if (!whole && runState.version === savedVersion) return;
+    savedVersion = runState.version;
     const snapshot = runState.snapshot();
     if (snapshot === (savedState ?? "{}")) return;
     store.saveRunState(run.runId, snapshot);
@@ -154,7 +158,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       emit,
       onMessage: (m) => {
         store.appendMessage(m, run.runId);
-        saveState();
+        saveState(false);
       },
       maxParallelTools: config.MAX_PARALLEL_TOOLS,
       runState,
@@ -167,7 +171,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
     });
     return deadline.verdict(result);
   } finally {
-    saveState();
+    saveState(true);
     deadline.clear();
     await toolset.close();
   }
