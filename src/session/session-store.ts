@@ -324,12 +324,7 @@ export class SessionStore {
     );
   }
 
-  /** The RunState snapshot an unfinished run stored (run-driver.ts hands it to the invocation that continues it). */
-  runState(runId: string): string | null {
-    const row = this.sql.exec<{ state: string | null }>("SELECT state FROM runs WHERE id = ?", runId).toArray()[0];
-    return row?.state ?? null;
-  }
-
+  /** Keeps an unfinished run's RunState snapshot (RunRow.state) for the invocation that continues it. */
   saveRunState(runId: string, snapshot: string): void {
     this.sql.exec("UPDATE runs SET state = ? WHERE id = ?", snapshot, runId);
   }

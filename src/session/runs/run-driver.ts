@@ -110,7 +110,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   // What the run learnt in its earlier invocations (pages read, skills loaded, reminders shown), saved
   // with each message it stores once a key was set, and compared whole at the end of the invocation (a
   // value changed in place without set() counts there), so a yield, a pause or a restart continues from it.
-  let savedState = store.runState(run.runId);
+  let savedState = run.state;
   const runState = RunState.restore(savedState);
   let savedVersion = runState.version;
   const saveState = (whole: boolean) => {

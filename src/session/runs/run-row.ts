@@ -14,6 +14,8 @@ export interface RunRow {
   error?: ErrorInfo;
   /** Running because its pause was settled (not because it was lost to a restart); see run-lifecycle.ts. */
   resume: boolean;
+  /** What an unfinished run learnt in its earlier invocations: its RunState's snapshot (run-driver.ts). */
+  state?: string;
   createdAt: string;
   startedAt?: string;
   finishedAt?: string;
@@ -77,6 +79,7 @@ export function toRun(r: Record<string, SqlStorageValue>): RunRow {
     usage: JSON.parse(String(r.usage)) as Usage,
     ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
     resume: Number(r.resume) === 1,
+    ...(r.state ? { state: String(r.state) } : {}),
     createdAt: String(r.created_at),
     ...(r.started_at ? { startedAt: String(r.started_at) } : {}),
     ...(r.finished_at ? { finishedAt: String(r.finished_at) } : {}),
