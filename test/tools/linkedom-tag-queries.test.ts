@@ -14,22 +14,27 @@ const PAGE = `<!doctype html><html><head><title>t</title></head><body>
 </body></html>`;
 
 type El = { id: string; localName: string };
+type Tree = El & { children: ArrayLike<Tree> };
+type Body = Tree & { querySelectorAll(s: string): ArrayLike<El>; getElementsByTagName(s: string): ArrayLike<El>; appendChild(n: unknown): void };
 const ids = (list: ArrayLike<El>) => Array.from(list, (e) => e.id || e.localName);
+
+/** PAGE's body, with an element made the way Readability makes one (`createElement("P")`, upper case) at its end. */
+function pageBody(): Body {
+  const doc = new DOMParser().parseFromString(PAGE, "text/html") as unknown as { body: Body; createElement(name: string): El };
+  const made = doc.createElement("P");
+  made.id = "made";
+  doc.body.appendChild(made);
+  return doc.body;
+}
 
 describe("a query for tag names", () => {
   it("as a selector list finds what css-select finds, in document order", () => {
-    const doc = new DOMParser().parseFromString(PAGE, "text/html") as unknown as {
-      body: { querySelectorAll(s: string): ArrayLike<El>; appendChild(n: unknown): void };
-      createElement(name: string): El;
-    };
-    const made = doc.createElement("P");
-    made.id = "made";
-    doc.body.appendChild(made);
+    const body = pageBody();
     // `:is(x)` is the same selector through css-select (the patch only takes plain lists of names).
     for (const tags of ["p", "p,span", "div, section ,pre", "P,SPAN", "custom-card,td-like", "td", "img,video"]) {
-      const byName = ids(doc.body.querySelectorAll(tags));
+      const byName = ids(body.querySelectorAll(tags));
       const bySelect = ids(
-        doc.body.querySelectorAll(
+        body.querySelectorAll(
           tags
             .split(",")
             .map((t) => `:is(${t.trim()})`)
@@ -38,34 +43,27 @@ describe("a query for tag names", () => {
       );
       expect(byName, tags).toEqual(bySelect);
     }
-    expect(ids(doc.body.querySelectorAll("p"))).toEqual(["b", "e", "made"]);
-    expect(ids(doc.body.querySelectorAll("div,span,p"))).toEqual(["a", "b", "c", "e", "made"]);
+    expect(ids(body.querySelectorAll("p"))).toEqual(["b", "e", "made"]);
+    expect(ids(body.querySelectorAll("div,span,p"))).toEqual(["a", "b", "c", "e", "made"]);
   });
 
   it("by getElementsByTagName finds what the library's rule finds: the name as it is, or in upper case", () => {
-    const doc = new DOMParser().parseFromString(PAGE, "text/html") as unknown as {
-      body: { getElementsByTagName(s: string): ArrayLike<El>; appendChild(n: unknown): void };
-      createElement(name: string): El;
-    };
-    const made = doc.createElement("P");
-    made.id = "made";
-    doc.body.appendChild(made);
+    const body = pageBody();
     // Every element below the body in document order, template content included (as getElementsByTagName has it).
     const everything: El[] = [];
-    type Tree = El & { children: ArrayLike<Tree> };
     const walk = (parent: { children: ArrayLike<Tree> }) => {
       for (const child of Array.from(parent.children)) {
         everything.push(child);
         walk(child);
       }
     };
-    walk(doc.body as never);
+    walk(body);
     // linkedom's rule, unpatched: `localName === name || localCase(element) === name` (upper case in HTML).
     const byRule = (name: string) => ids(everything.filter((e) => e.localName === name || e.localName.toUpperCase() === name));
     for (const name of ["p", "P", "div", "DIV", "Div", "section", "SECTION", "custom-card", "CUSTOM-CARD", "td-like", "img"]) {
-      expect(ids(doc.body.getElementsByTagName(name)), name).toEqual(byRule(name));
+      expect(ids(body.getElementsByTagName(name)), name).toEqual(byRule(name));
     }
-    expect(ids(doc.body.getElementsByTagName("p"))).toEqual(["b", "e", "hidden"]);
-    expect(ids(doc.body.getElementsByTagName("P"))).toEqual(["b", "e", "hidden", "made"]);
+    expect(ids(body.getElementsByTagName("p"))).toEqual(["b", "e", "hidden"]);
+    expect(ids(body.getElementsByTagName("P"))).toEqual(["b", "e", "hidden", "made"]);
   });
 });
