@@ -91,6 +91,8 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
 class TextReadability extends Readability<DomNode> {
   /** False once a look found none of the elements Readability's `_clean` sweeps for in the article. */
   private sweepsFind = true;
+  /** Inner texts read while `_cleanConditionally` judges blocks, until it removes one (see there). */
+  private texts: Map<DomNode, string> | undefined;
 
   /**
    * Readability sweeps the article once for each of ten kinds of embed, control and furniture, which the
@@ -104,6 +106,38 @@ class TextReadability extends Readability<DomNode> {
 
   _clean(e: DomElement, tag: string): void {
     if (this.sweepsFind) super._clean(e, tag);
+  }
+
+  /**
+   * Readability reads a block's text five times to judge it (commas, link density, heading and text
+   * density, length) and its links' and children's texts again for every block around them. Judging
+   * changes nothing; only a removal does. So while it judges, each node's text is read once, and
+   * forgotten whenever a block is removed.
+   */
+  _cleanConditionally(e: DomElement, tag: string): void {
+    this.texts = new Map();
+    try {
+      super._cleanConditionally(e, tag);
+    } finally {
+      this.texts = undefined;
+    }
+  }
+
+  _removeNodes(nodes: ArrayLike<DomNode>, filter?: (node: DomNode, i: number, nodes: ArrayLike<DomNode>) => boolean): void {
+    const texts = this.texts;
+    if (!texts || !filter) return super._removeNodes(nodes, filter);
+    super._removeNodes(nodes, function (this: TextReadability, node, i, list) {
+      const remove = filter.call(this, node, i, list);
+      if (remove) texts.clear();
+      return remove;
+    });
+  }
+
+  _getInnerText(e: DomNode, normalizeSpaces = true): string {
+    if (!this.texts || !normalizeSpaces) return super._getInnerText(e, normalizeSpaces);
+    let text = this.texts.get(e);
+    if (text === undefined) this.texts.set(e, (text = super._getInnerText(e, true)));
+    return text;
   }
 
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
@@ -162,6 +196,9 @@ declare module "@mozilla/readability" {
     REGEXPS: { byline: RegExp };
     _prepArticle(article: unknown): void;
     _clean(e: unknown, tag: string): void;
+    _cleanConditionally(e: unknown, tag: string): void;
+    _removeNodes(nodes: ArrayLike<T>, filter?: (node: T, i: number, nodes: ArrayLike<T>) => boolean): void;
+    _getInnerText(e: T, normalizeSpaces?: boolean): string;
   }
 }
 
