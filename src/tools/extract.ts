@@ -31,6 +31,9 @@ type DomElement = DomNode & {
   querySelector(selectors: string): DomNode | null;
   children: ArrayLike<DomNode>;
   getElementsByTagName(name: string): ArrayLike<DomNode>;
+  cloneNode(deep: true): DomElement;
+  childNodes: ArrayLike<DomNode>;
+  replaceChildren(...nodes: DomNode[]): void;
 };
 
 const TEXT_NODE = 3;
@@ -212,9 +215,10 @@ const retryNeeded = () => new CodedError("readability_retry", "Readability wants
  * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
  * an odd page: then the whole body stands in, minus scripts and styles, which beats nothing.
  *
- * Before its first attempt Readability serializes the whole body, only to restore it for a retry with
- * looser rules, which 1 page in 25 of the corpus needs. The first reading skips that copy; a page that
- * needs the retry is read again from the start, with it.
+ * Before its first attempt Readability copies the whole body (its `innerHTML`), only to restore it for
+ * a retry with looser rules, which 1 page in 25 of the corpus needs. The first reading skips that copy; a
+ * page that needs the retry is read again from the start, with the copy a clone of the body's nodes and
+ * each restore a clone of that, instead of a serialization and a parse per retry.
  */
 function readability(html: string) {
   try {
@@ -231,10 +235,27 @@ function readability(html: string) {
     if (!(e instanceof CodedError && e.code === "readability_retry")) return null;
   }
   try {
-    return textArticle(parse(html));
+    const doc = parse(html);
+    if (doc.body) restoredByClones(doc.body as DomElement);
+    return textArticle(doc);
   } catch {
     return null;
   }
+}
+
+/** Makes the body's `innerHTML` copy and restore its nodes by cloning them (Readability reads it once, then sets it back per retry). */
+function restoredByClones(body: DomElement): void {
+  let kept: DomElement | undefined;
+  Object.defineProperty(body, "innerHTML", {
+    get: () => {
+      kept = body.cloneNode(true);
+      return "(kept as nodes)";
+    },
+    set: () => {
+      if (!kept) throw retryNeeded();
+      body.replaceChildren(...Array.from(kept.cloneNode(true).childNodes));
+    },
+  });
 }
 
 function textArticle(doc: DomDocument) {
