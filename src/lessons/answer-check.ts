@@ -9,6 +9,7 @@ import { answerLetter } from "./answer-key";
 import { chosenLetter, matchesKey } from "./answer-match";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
 import { errorMessage } from "../lib/error-message";
+import { sha256Hex } from "../lib/sha256-hex";
 import type { LessonVocabulary } from "./vocabulary";
 
 export const SOLVER_SYSTEM_PROMPT =
@@ -25,7 +26,7 @@ export interface AnswerCheck {
   unavailable: string[];
 }
 
-/** A chapter's solver answers by chapter text, so an unchanged chapter is not solved again in a run. */
+/** A chapter's solver answers by a digest of its text, so an unchanged chapter is not solved again in a run. */
 export type SolverCache = Map<string, Record<string, string>>;
 
 const checked = (e: LessonExercise) => (e.type === "multiple_choice" || e.type === "fill_in") && e.answer !== undefined;
@@ -66,7 +67,8 @@ async function solveChapter(
   result: AnswerCheck,
 ): Promise<Record<string, string> | undefined> {
   const ask = exercises.map((e) => `${e.id} (${e.type === "multiple_choice" ? "multiple choice" : "fill in the blank"})`).join(", ");
-  const cacheKey = `${ask}\n${chapter.text.trim()}`;
+  // A digest, not the chapter itself: the cache goes with the run's state, stored between invocations.
+  const cacheKey = await sha256Hex(`${ask}\n${chapter.text.trim()}`);
   const hit = opts.cache.get(cacheKey);
   if (hit) return hit;
   try {

@@ -8,6 +8,8 @@ import { TraceStore } from "./trace/trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
 const CHUNK_CHARS = 256 * 1024;
+/** The most of a run's state kept in its row (one value, like one message chunk, stays under SQLite's row limit in any script). */
+export const RUN_STATE_MAX_CHARS = CHUNK_CHARS;
 
 /** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */
 export interface SessionState {

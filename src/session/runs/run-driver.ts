@@ -23,7 +23,7 @@ import type { ExecutionStart } from "./run-lifecycle";
 import { createRunModels } from "./run-models";
 import { runRecipe } from "./run-recipe";
 import { answerFormatOf } from "./answer-format-check";
-import type { SessionStore } from "../session-store";
+import { RUN_STATE_MAX_CHARS, type SessionStore } from "../session-store";
 import type { RunRow } from "./run-row";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
@@ -113,11 +113,23 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   let savedState = run.state;
   const runState = RunState.restore(savedState);
   let savedVersion = runState.version;
+  let warnedTooLarge = false;
   const saveState = (whole: boolean) => {
     if (!whole && runState.version === savedVersion) return;
     savedVersion = runState.version;
     const snapshot = runState.snapshot();
     if (snapshot === (savedState ?? "{}")) return;
+    // Past the row's limit the state is not stored (the run goes on in this invocation), and says so.
+    if (snapshot.length > RUN_STATE_MAX_CHARS) {
+      if (!warnedTooLarge)
+        recordingEmit({
+          type: "warning",
+          code: "run_state_too_large",
+          message: `The run's state (${snapshot.length} characters) is over ${RUN_STATE_MAX_CHARS}: an invocation that continues this run will not have it.`,
+        });
+      warnedTooLarge = true;
+      return;
+    }
     store.saveRunState(run.runId, snapshot);
     savedState = snapshot;
   };
