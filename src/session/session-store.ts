@@ -92,19 +92,16 @@ export class SessionStore {
 
   // ---- messages
 
+  /** A message's seq is read back only when its chunks need it (RETURNING costs a result cursor: trace-store.ts). */
   appendMessage(m: Message, runId: string | null): void {
     const chunks = chunk(JSON.stringify(m));
-    const row = this.sql
-      .exec<{ seq: number }>(
-        "INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
-        m.id,
-        runId,
-        m.role,
-        m.createdAt,
-        chunks.length,
-        chunks[0]!,
-      )
-      .one();
+    const insert = "INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?)";
+    const args = [m.id, runId, m.role, m.createdAt, chunks.length, chunks[0]!] as const;
+    if (chunks.length === 1) {
+      this.sql.exec(insert, ...args);
+      return;
+    }
+    const row = this.sql.exec<{ seq: number }>(`${insert} RETURNING seq`, ...args).one();
     for (let i = 1; i < chunks.length; i++) this.sql.exec("INSERT INTO message_chunks (message_seq, idx, body) VALUES (?, ?, ?)", row.seq, i, chunks[i]!);
   }
 
