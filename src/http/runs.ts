@@ -53,6 +53,7 @@ export const runRoutes = new Hono<AppEnv>()
         ...(images.size ? { images: [...images.values()] } : {}),
       },
       { idempotencyKey },
+      stream ? "sse" : undefined,
     );
     if (!handle.ok) throw HttpError.of(handle);
     // A repeated request gets the same run: its result, or its stream replayed from the start.

@@ -79,6 +79,7 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<R
       ...(body.tools ? { clientTools: body.tools } : {}),
     },
     { regenerate: body.trigger === "regenerate-message" },
+    "ndjson",
   );
   if (!handle.ok) throw HttpError.of(handle);
   const reply = { messageId: crypto.randomUUID(), sessionId: body.id, runId: handle.runId };

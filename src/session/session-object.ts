@@ -137,9 +137,16 @@ export class SessionObject extends DurableObject<Env> {
    * repeats an earlier one (request-dedupe.ts) gets that run back instead. Another tenant's session is as
    * good as absent (not_found), and cannot be created under the same id. A reserved id (a derived id's
    * shape) is refused (reserved_id) to a caller that did not derive it, unless the session exists and is
-   * the caller's: the same answer whether or not it exists, so nothing is learnt of it.
+   * the caller's: the same answer whether or not it exists, so nothing is learnt of it. `follow` opens the
+   * run's stream from its start in that format and returns it with the run (start-run.ts).
    */
-  async startRun(sessionId: string, input: string, options: RunOptions, dedupe: RunDedupe = {}): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
+  async startRun(
+    sessionId: string,
+    input: string,
+    options: RunOptions,
+    dedupe: RunDedupe = {},
+    follow?: StreamFormat,
+  ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     const tenant = options.tenant ?? null;
     const exists = this.life.store.exists();
     const reserved = options.derivedSession ? undefined : reservedKind(sessionId);
@@ -149,7 +156,7 @@ export class SessionObject extends DurableObject<Env> {
     const limits = this.dedupeLimits();
     const latest = this.life.store.lastRun();
     const repeat = this.life.dedupe.repeatOf(dedupe, input, latest);
-    if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
+    if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.run(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.
     const replaced = this.life.dedupe.replacedBy(dedupe, input, latest);
     if (replaced) {
@@ -157,8 +164,9 @@ export class SessionObject extends DurableObject<Env> {
       this.life.dedupe.forget(replaced);
     }
     const runId = newId("run");
-    this.life.store.insertRun(runId, input, options);
+    const run = this.life.store.insertRun(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
+    const followed = this.follow(run, follow);
     if (this.config().RUN_STEPS_PER_INVOCATION) {
       // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
       await this.ctx.storage.setAlarm(Date.now());
@@ -166,7 +174,16 @@ export class SessionObject extends DurableObject<Env> {
       await this.armWatchdog();
       void this.life.executor.pump();
     }
-    return { ok: true, runId, replayed: false };
+    return { ok: true, runId, replayed: false, ...followed };
+  }
+
+  /** The run's stream from its start, for a caller that follows it (startRun's `follow`). */
+  private follow(run: RunRow | undefined, format: StreamFormat | undefined): Pick<StartedRun, "events"> {
+    return run && format ? { events: this.subscribe(run, 0, format) } : {};
+  }
+
+  private subscribe(run: RunRow, after: number, format: StreamFormat): ReadableStream<Uint8Array> {
+    return this.life.hub.subscribe(run.runId, after, run.status !== "running" && run.status !== "queued", format);
   }
 
   /**
@@ -225,8 +242,7 @@ export class SessionObject extends DurableObject<Env> {
   /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
   async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
     const run = this.life.store.run(runId);
-    if (!run) return null;
-    return this.life.hub.subscribe(runId, after, run.status !== "running" && run.status !== "queued", format);
+    return run ? this.subscribe(run, after, format) : null;
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */

@@ -23,6 +23,8 @@ export interface SessionView {
 export interface StartedRun {
   runId: string;
   replayed: boolean;
+  /** The run's events from its start, when the caller asked to follow it in the same call (start-run.ts). */
+  events?: ReadableStream<Uint8Array>;
 }
 
 /**

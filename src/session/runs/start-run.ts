@@ -30,17 +30,22 @@ export function sessionStub(env: Env, sessionId: string) {
  */
 export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused" | "reserved_id">;
 
-/** Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error). */
+/**
+ * Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error).
+ * `follow`: the caller streams the run from its start in this format, so the session opens the stream in
+ * the same call (one call to the Durable Object instead of two); the handle's first `events(0, follow)` gets it.
+ */
 export async function startRun(
   env: Env,
   sessionId: string,
   input: string,
   options: RunOptions,
   dedupe: RunDedupe = {},
+  follow?: StreamFormat,
 ): Promise<Outcome<RunHandle, StartRefusal["code"]>> {
   const stub = sessionStub(env, sessionId);
-  const started = await stub.startRun(sessionId, input, options, dedupe);
-  return started.ok ? succeed(runHandle(stub, started)) : started;
+  const started = await stub.startRun(sessionId, input, options, dedupe, follow);
+  return started.ok ? succeed(runHandle(stub, started, follow)) : started;
 }
 
 /** A run deleted (its session with it) while someone still followed it. */
@@ -48,12 +53,20 @@ function gone(runId: string): never {
   throw new CodedError("not_found", `run ${runId} not found`);
 }
 
-/** The handle of a run a session started or found again. */
-export function runHandle(stub: ReturnType<typeof sessionStub>, { runId, replayed }: StartedRun): RunHandle {
+/** The handle of a run a session started or found again; `opened` in `follow`'s format when the start opened its stream. */
+export function runHandle(stub: ReturnType<typeof sessionStub>, { runId, replayed, events: opened }: StartedRun, follow?: StreamFormat): RunHandle {
+  let unread = opened;
   return {
     runId,
     replayed,
-    events: async (after = 0, format: StreamFormat = "ndjson") => (await stub.streamRun(runId, after, format)) ?? gone(runId),
+    events: async (after = 0, format: StreamFormat = "ndjson") => {
+      if (unread && after === 0 && format === follow) {
+        const stream = unread;
+        unread = undefined;
+        return stream;
+      }
+      return (await stub.streamRun(runId, after, format)) ?? gone(runId);
+    },
     result: async () => (await stub.waitRun(runId)) ?? gone(runId),
   };
 }
