@@ -102,12 +102,35 @@ ALTER TABLE events ADD COLUMN event_id TEXT;
   `
 ALTER TABLE runs ADD COLUMN state TEXT;
 `,
+  // 8: retried_runs has had no reader or writer since request-dedupe.ts replaced failed runs in place.
+  `
+DROP TABLE IF EXISTS retried_runs;
+`,
 ];
 
 /**
- * The schema SESSION_MIGRATIONS arrive at, in one step, for a fresh object (src/lib/schema-migrations.ts):
- * a new session's first request runs this instead of every migration. Appending a migration means
- * changing this to match; test/session/schema-baseline.workers.test.ts compares both routes' schemas.
+ * Tables a new object creates on their first write (src/lib/on-demand-tables.ts), not with the baseline:
+ * most sessions never write to them. An object the migrations brought up to date has them all. A
+ * migration that changes one of them must allow for its absence (a function step that checks), and the
+ * statement here must change to match it.
+ */
+export const SESSION_ON_DEMAND_TABLES = {
+  message_chunks:
+    "CREATE TABLE IF NOT EXISTS message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx))",
+  tool_outputs: "CREATE TABLE IF NOT EXISTS tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx))",
+  compactions: "CREATE TABLE IF NOT EXISTS compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL)",
+  session_rules: "CREATE TABLE IF NOT EXISTS session_rules (tool TEXT PRIMARY KEY, action TEXT NOT NULL, position INTEGER NOT NULL)",
+  idempotency_keys:
+    "CREATE TABLE IF NOT EXISTS idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL)",
+} as const;
+
+export type SessionOnDemandTable = keyof typeof SESSION_ON_DEMAND_TABLES;
+
+/**
+ * The schema SESSION_MIGRATIONS arrive at, in one step, for a fresh object (src/lib/schema-migrations.ts),
+ * but for SESSION_ON_DEMAND_TABLES: a new session's first request runs this instead of every migration.
+ * Appending a migration means changing this to match; test/session/schema-baseline.workers.test.ts
+ * compares both routes' schemas (this one with every on-demand table created).
  */
 export const SESSION_BASELINE = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -120,7 +143,6 @@ CREATE TABLE messages (
   chunks INTEGER NOT NULL,
   body TEXT NOT NULL
 );
-CREATE TABLE message_chunks (message_seq INTEGER NOT NULL, idx INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (message_seq, idx));
 CREATE TABLE runs (
   id TEXT PRIMARY KEY,
   status TEXT NOT NULL,
@@ -138,8 +160,6 @@ CREATE TABLE runs (
 );
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
 CREATE INDEX events_run ON events (run_id, seq);
-CREATE TABLE tool_outputs (id TEXT NOT NULL, idx INTEGER NOT NULL, run_id TEXT, body TEXT NOT NULL, PRIMARY KEY (id, idx));
-CREATE TABLE compactions (seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT, body TEXT NOT NULL);
 CREATE TABLE approvals (
   id TEXT PRIMARY KEY,
   run_id TEXT NOT NULL,
@@ -156,10 +176,7 @@ CREATE TABLE approvals (
 );
 CREATE INDEX approvals_run ON approvals (run_id, call_id);
 CREATE INDEX approvals_due ON approvals (status, expires_at);
-CREATE TABLE session_rules (tool TEXT PRIMARY KEY, action TEXT NOT NULL, position INTEGER NOT NULL);
 CREATE TABLE model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
-CREATE TABLE idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
-CREATE TABLE retried_runs (run_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
 CREATE TABLE webhook_outbox (
   webhook_id TEXT NOT NULL,
   url TEXT NOT NULL,

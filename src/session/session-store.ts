@@ -1,9 +1,11 @@
 // A session's storage in its Durable Object's SQLite: messages, runs and small key/value state, with
 // the event trace beside it (trace-store.ts). SQL stays in plain sight here; nothing else in the project writes these tables.
 import { addUsage, type Compaction, emptyUsage, type Message, type RunStatus, type Todo, type Usage } from "../agent";
+import { OnDemandTables } from "../lib/on-demand-tables";
 import type { Tenant } from "../lib/tenant";
 import { isUnfinished } from "./runs/run-lifecycle";
 import { type RunOptions, type RunPatch, type RunRow, toRun } from "./runs/run-row";
+import { SESSION_ON_DEMAND_TABLES } from "./schema";
 import { TraceStore } from "./trace/trace-store";
 
 /** Long contents are split so no row nears SQLite's 2 MB row limit (UTF-16 worst case stays < 1 MB). */
@@ -41,8 +43,12 @@ export class SessionStore {
   /** The session's event trace, in the same database. */
   readonly trace: TraceStore;
 
+  /** Its tables that a session creates on their first write (schema.ts). */
+  private readonly tables: OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">;
+
   constructor(private readonly sql: SqlStorage) {
     this.trace = new TraceStore(sql);
+    this.tables = new OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">(sql, SESSION_ON_DEMAND_TABLES);
   }
 
   // ---- the session itself
@@ -102,6 +108,7 @@ export class SessionStore {
       return;
     }
     const row = this.sql.exec<{ seq: number }>(`${insert} RETURNING seq`, ...args).one();
+    this.tables.ensure("message_chunks");
     for (let i = 1; i < chunks.length; i++) this.sql.exec("INSERT INTO message_chunks (message_seq, idx, body) VALUES (?, ?, ?)", row.seq, i, chunks[i]!);
   }
 
@@ -218,12 +225,14 @@ export class SessionStore {
 
   /** Keeps a whole tool output; the first one kept under an id stays. */
   putToolOutput(id: string, runId: string | null, content: string): void {
+    this.tables.ensure("tool_outputs");
     if (this.sql.exec("SELECT 1 FROM tool_outputs WHERE id = ? AND idx = 0", id).toArray().length) return;
     const chunks = chunk(content);
     chunks.forEach((body, idx) => this.sql.exec("INSERT INTO tool_outputs (id, idx, run_id, body) VALUES (?, ?, ?, ?)", id, idx, runId, body));
   }
 
   toolOutput(id: string): string | undefined {
+    if (!this.tables.has("tool_outputs")) return undefined;
     const rows = this.sql.exec<{ body: string }>("SELECT body FROM tool_outputs WHERE id = ? ORDER BY idx", id).toArray();
     return rows.length ? rows.map((r) => r.body).join("") : undefined;
   }
@@ -231,6 +240,7 @@ export class SessionStore {
   /** Compactions only add: each record is the overlay from then on, and the older ones stay for the audit. */
   saveCompaction(c: Compaction, runId: string | null): void {
     const body = JSON.stringify(c);
+    this.tables.ensure("compactions");
     this.sql.exec("INSERT INTO compactions (run_id, body) VALUES (?, ?)", runId, body);
     this.latest = { compaction: JSON.parse(body) as Compaction };
   }
@@ -238,7 +248,9 @@ export class SessionStore {
   /** The overlay in force; read once per object (each run's history and context manager ask for it). */
   latestCompaction(): Compaction | undefined {
     if (!this.latest) {
-      const row = this.sql.exec<{ body: string }>("SELECT body FROM compactions ORDER BY seq DESC LIMIT 1").toArray()[0];
+      const row = this.tables.has("compactions")
+        ? this.sql.exec<{ body: string }>("SELECT body FROM compactions ORDER BY seq DESC LIMIT 1").toArray()[0]
+        : undefined;
       this.latest = { compaction: row ? (JSON.parse(row.body) as Compaction) : undefined };
     }
     return this.latest.compaction;
@@ -335,10 +347,10 @@ export class SessionStore {
 
   /** Forgets a run: its record, its messages, its kept tool outputs and its trace events. */
   deleteRun(runId: string): void {
-    this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
+    if (this.tables.has("message_chunks")) this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
     this.kept = undefined;
-    this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
+    if (this.tables.has("tool_outputs")) this.sql.exec("DELETE FROM tool_outputs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM events WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM runs WHERE id = ?", runId);

@@ -1,11 +1,13 @@
 // A fresh Session object creates its schema in one step (SESSION_BASELINE) instead of running every
-// migration: both routes must leave the same schema, and an object an older deployment left behind still
+// migration, and the tables few sessions write to on their first write (SESSION_ON_DEMAND_TABLES): both
+// routes must leave the same schema once those exist, and an object an older deployment left behind still
 // takes the migrations.
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { migrate, schemaVersion } from "../../src/lib/schema-migrations";
-import { SESSION_BASELINE, SESSION_MIGRATIONS } from "../../src/session/schema";
+import { OnDemandTables } from "../../src/lib/on-demand-tables";
+import { SESSION_BASELINE, SESSION_MIGRATIONS, SESSION_ON_DEMAND_TABLES, type SessionOnDemandTable } from "../../src/session/schema";
 import { uniqueId } from "../support/worker-http";
 
 /** Every table's and index's shape: columns (type, constraints, defaults, keys), index columns and uniqueness. */
@@ -41,6 +43,14 @@ describe("the Session object's schema baseline", () => {
       await state.storage.deleteAll();
       migrate(state.storage, SESSION_MIGRATIONS, SESSION_BASELINE);
       expect(schemaVersion(state.storage)).toBe(SESSION_MIGRATIONS.length);
+      // The tables created on first write are all that is missing; with them, the schemas are the same.
+      const onDemand = Object.keys(SESSION_ON_DEMAND_TABLES);
+      expect(schemaOf(state.storage)).toEqual(migrated.filter((o) => !onDemand.includes(o.tbl_name)));
+      const tables = new OnDemandTables(state.storage.sql, SESSION_ON_DEMAND_TABLES);
+      for (const name of Object.keys(SESSION_ON_DEMAND_TABLES) as SessionOnDemandTable[]) {
+        expect(tables.has(name)).toBe(false);
+        tables.ensure(name);
+      }
       expect(schemaOf(state.storage)).toEqual(migrated);
       expect(migrated.filter((o) => o.type === "table").length).toBeGreaterThan(10);
     });

@@ -60,7 +60,8 @@ INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${mes
       expect(store.run("run_paused")).toMatchObject({ status: "running", resume: true });
       expect(store.messages().map((m) => m.content)).toEqual(["What is a vector?"]);
       expect(new ApprovalStore(state.storage.sql).sessionRules()).toEqual([{ tool: "save_document", action: "allow" }]);
-      expect(tables(state.storage)).toEqual(expect.arrayContaining(["model_usage", "idempotency_keys", "retried_runs", "webhook_outbox"]));
+      expect(tables(state.storage)).toEqual(expect.arrayContaining(["model_usage", "idempotency_keys", "webhook_outbox"]));
+      expect(tables(state.storage)).not.toContain("retried_runs");
     });
   });
 

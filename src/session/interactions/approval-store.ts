@@ -4,7 +4,9 @@
 // (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts.
 // SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
+import { OnDemandTables } from "../../lib/on-demand-tables";
 import type { PermissionRule } from "../../lib/permissions";
+import { SESSION_ON_DEMAND_TABLES } from "../schema";
 
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "expired" | "withdrawn";
 export type InteractionKind = "approval" | "input";
@@ -34,8 +36,12 @@ export class ApprovalStore {
    * asks forCall, and most sessions never see an approval. Looked up once per object; once true it stays.
    */
   private mayHaveApprovals: boolean | undefined;
+  /** session_rules is created by the first choice remembered (schema.ts). */
+  private readonly tables: OnDemandTables<"session_rules">;
 
-  constructor(private readonly sql: SqlStorage) {}
+  constructor(private readonly sql: SqlStorage) {
+    this.tables = new OnDemandTables<"session_rules">(sql, SESSION_ON_DEMAND_TABLES);
+  }
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
     this.sql.exec(
@@ -103,6 +109,7 @@ export class ApprovalStore {
 
   /** The session's remembered choices, in the order they were made. */
   sessionRules(): SessionRule[] {
+    if (!this.tables.has("session_rules")) return [];
     return this.sql
       .exec<{ tool: string; action: string }>("SELECT tool, action FROM session_rules ORDER BY position")
       .toArray()
@@ -111,6 +118,7 @@ export class ApprovalStore {
 
   /** Remembers a choice for a tool, replacing an earlier one for the same tool. */
   remember(rule: SessionRule): void {
+    this.tables.ensure("session_rules");
     this.sql.exec(
       "INSERT INTO session_rules (tool, action, position) VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM session_rules)) ON CONFLICT (tool) DO UPDATE SET action = excluded.action, position = excluded.position",
       rule.tool,

@@ -10,6 +10,8 @@
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "./run-row";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
+import { OnDemandTables } from "../../lib/on-demand-tables";
+import { SESSION_ON_DEMAND_TABLES } from "../schema";
 
 /** How a run recognizes a repeat of the request that starts it. */
 export interface RunDedupe {
@@ -37,14 +39,19 @@ const ATTACHED_STATUSES = new Set(["running", "queued"]);
 const ENDED_STATUSES = new Set(["completed", "failed", "cancelled"]);
 
 export class RequestDedupe {
-  /** Its tables are the session's (schema.ts). */
-  constructor(private readonly sql: SqlStorage) {}
+  /** Its table is the session's, created by the first key (schema.ts). */
+  private readonly tables: OnDemandTables<"idempotency_keys">;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.tables = new OnDemandTables<"idempotency_keys">(sql, SESSION_ON_DEMAND_TABLES);
+  }
 
   /** The earlier run this request repeats, a refusal, or undefined when it is new. */
   repeatOf(dedupe: RunDedupe, input: string, latest: RunRow | undefined, now = Date.now()): Repeat | undefined {
-    this.sql.exec("DELETE FROM idempotency_keys WHERE expires_at <= ?", now);
+    const keys = this.tables.has("idempotency_keys");
+    if (keys) this.sql.exec("DELETE FROM idempotency_keys WHERE expires_at <= ?", now);
     const k = dedupe.idempotencyKey;
-    if (k) {
+    if (k && keys) {
       const row = this.sql.exec<{ fingerprint: string; run_id: string }>("SELECT fingerprint, run_id FROM idempotency_keys WHERE key = ?", k.key).toArray()[0];
       if (row) return row.fingerprint === k.fingerprint ? { ok: true, runId: row.run_id } : KEY_REUSED;
     }
@@ -62,12 +69,13 @@ export class RequestDedupe {
 
   /** A replaced run's keys go with it. */
   forget(runId: string): void {
-    this.sql.exec("DELETE FROM idempotency_keys WHERE run_id = ?", runId);
+    if (this.tables.has("idempotency_keys")) this.sql.exec("DELETE FROM idempotency_keys WHERE run_id = ?", runId);
   }
 
   remember(dedupe: RunDedupe, runId: string, limits: DedupeLimits, now = Date.now()): void {
     const k = dedupe.idempotencyKey;
     if (!k) return;
+    this.tables.ensure("idempotency_keys");
     this.sql.exec(
       "INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, run_id, expires_at) VALUES (?, ?, ?, ?)",
       k.key,
@@ -79,6 +87,7 @@ export class RequestDedupe {
 
   /** When the last key expires (ms), or undefined with none. */
   lastExpiry(): number | undefined {
+    if (!this.tables.has("idempotency_keys")) return undefined;
     const row = this.sql.exec<{ at: number | null }>("SELECT MAX(expires_at) AS at FROM idempotency_keys").one();
     return row.at ?? undefined;
   }

@@ -1,0 +1,34 @@
+// Tables a Durable Object creates on their first write instead of with the rest of its schema. Most
+// sessions never store a long message in chunks, keep a cut tool output, compact, remember a permission
+// choice or see an Idempotency-Key, and every table a new object creates costs its first request CPU
+// (about 0.06 ms a table in workerd: BENCHMARKS.md, issue 29). A read of a table not created yet finds
+// nothing; a write creates it first. Each table belongs to one store, the only one that asks about it
+// or creates it, so what a store has learnt of its tables stays true for the storage's life.
+
+export class OnDemandTables<Name extends string> {
+  /** What is known of each table: looked up once, then kept (only its store creates it, and tables go only with the whole storage). */
+  private readonly exists = new Map<Name, boolean>();
+
+  /** `ddl`: each table's CREATE TABLE IF NOT EXISTS (and its indexes), run by the first write. */
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly ddl: Readonly<Record<Name, string>>,
+  ) {}
+
+  /** Whether the table exists (an object an older deployment created has them all). */
+  has(name: Name): boolean {
+    let known = this.exists.get(name);
+    if (known === undefined) {
+      known = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length > 0;
+      this.exists.set(name, known);
+    }
+    return known;
+  }
+
+  /** Creates the table unless it exists: call before writing to it. */
+  ensure(name: Name): void {
+    if (this.has(name)) return;
+    this.sql.exec(this.ddl[name]);
+    this.exists.set(name, true);
+  }
+}
