@@ -53,13 +53,26 @@ export function createRedactor(secretValues: Iterable<string> = []): Redactor {
     for (const re of SECRET_PATTERNS) out = out.replace(re, REDACTED);
     return out.replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`);
   };
+  // Copy on write: a value comes back as it is unless something in it was redacted, so the trace's
+  // events (most hold no secret) are not rebuilt object by object.
   const walk = (value: unknown, depth: number): unknown => {
     if (typeof value === "string") return text(value);
     if (!value || typeof value !== "object" || depth > 32) return value;
-    if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, typeof v === "string" && v !== "" && SECRET_FIELD.test(k) ? REDACTED : walk(v, depth + 1)]),
-    );
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        const w = walk(v, depth + 1);
+        if (w !== v) (out ??= value.slice())[i] = w;
+      }
+      return out ?? value;
+    }
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const w = typeof v === "string" && v !== "" && SECRET_FIELD.test(k) ? REDACTED : walk(v, depth + 1);
+      if (w !== v) (out ??= { ...value })[k] = w;
+    }
+    return out ?? value;
   };
   return <T>(value: T) => walk(value, 0) as T;
 }
