@@ -1,7 +1,7 @@
 // Tables a Durable Object creates on their first write instead of with the rest of its schema. Most
 // sessions never store a long message in chunks, keep a cut tool output, compact, remember a permission
 // choice or see an Idempotency-Key, and every table a new object creates costs its first request CPU
-// (about 0.06 ms a table in workerd: BENCHMARKS.md, issue 29). A read of a table not created yet finds
+// (0.02–0.06 ms a table in workerd: BENCHMARKS.md, issue 29). A read of a table not created yet finds
 // nothing; a write creates it first. Each table belongs to one store, the only one that asks about it
 // or creates it, so what a store has learnt of its tables stays true for the storage's life.
 
