@@ -527,9 +527,15 @@ async function standaloneHtml(title, body) {
   return `<!doctype html>\n<html dir="${body.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}\n${lessonCss}</style></head><body>${copy.innerHTML}</body></html>\n`;
 }
 
+/** Counts the learner's choices of lesson (and closings): a lesson still loading when another is chosen is dropped. */
+let lessonChoice = 0;
+
 async function openLesson(key) {
+  const choice = ++lessonChoice;
+  const chosen = () => choice === lessonChoice;
   try {
     const markdown = await api.getLesson(key);
+    if (!chosen()) return;
     openedLesson = { key, markdown };
     ui.lessonTitle.textContent = key;
     renderInto(ui.lessonBody, markdown);
@@ -538,18 +544,20 @@ async function openLesson(key) {
     // Wide code scrolls sideways: keyboard users must be able to reach it.
     for (const pre of ui.lessonBody.querySelectorAll("pre")) pre.tabIndex = 0;
     renderToc();
-    await showExercises(key);
+    // Focus moves now, not once the exercises arrive: by then the learner may have moved on.
     ui.lessonView.hidden = false;
     ui.lessonView.focus();
     ui.lessonView.scrollIntoView({ block: "start" });
+    await showExercises(key, chosen);
   } catch (e) {
-    setStatus(`Could not open ${key}: ${explain(e)}`);
+    if (chosen()) setStatus(`Could not open ${key}: ${explain(e)}`);
   }
 }
 
 // ---- exercises in the lesson reader, answered as the current session (the learner)
 
-async function showExercises(key) {
+/** Adds the lesson's answer forms, unless `chosen()` says another lesson was chosen meanwhile. */
+async function showExercises(key, chosen) {
   ui.lessonProgress.hidden = true;
   let set;
   try {
@@ -559,7 +567,7 @@ async function showExercises(key) {
     if (e instanceof ApiError && e.status === 404) return;
     throw e;
   }
-  if (!set.exercises.length) return;
+  if (!set.exercises.length || !chosen()) return;
   const learner = currentSession() ?? undefined;
   attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer) => {
     const graded = await api.answerExercise(key, exerciseId, answer, learner);
@@ -699,6 +707,7 @@ ui.courseForm.addEventListener("submit", (event) => {
   void createCourse();
 });
 ui.closeLesson.addEventListener("click", () => {
+  lessonChoice++;
   ui.lessonView.hidden = true;
   openedLesson = null;
 });

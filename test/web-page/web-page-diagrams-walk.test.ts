@@ -9,34 +9,27 @@ import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { launchChromium } from "../support/chromium";
 import { BROKEN_DIAGRAM, DIAGRAM_LESSON, FLOWCHART_ALT } from "../support/diagram-lesson";
+import { startPageRig, type PageRig } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
 import { QUIZ_LESSON } from "../support/quiz-lesson";
-import { ScriptedModel } from "../support/scripted-model";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import type { ScriptedModel } from "../support/scripted-model";
+import type { WranglerDev } from "../support/wrangler-dev";
 
 const TOKEN = "diagrams-token";
 const RESULTS = fromRoot("test-results");
 
+let rig: PageRig | undefined;
 let model: ScriptedModel;
-let worker: WranglerDev | undefined;
-let browser: Browser | undefined;
+let worker: WranglerDev;
+let browser: Browser;
 
 describe("diagrams in the lesson reader", () => {
   beforeAll(async () => {
     mkdirSync(RESULTS, { recursive: true });
-    model = await new ScriptedModel().listen();
-    [worker, browser] = await Promise.all([
-      startWranglerDev({ vars: { ...model.workerVars, API_TOKEN: TOKEN, LESSON_ANSWER_CHECK: "false" }, timeoutMs: 150_000 }),
-      launchChromium(),
-    ]);
+    ({ model, worker, browser } = rig = await startPageRig({ API_TOKEN: TOKEN, LESSON_ANSWER_CHECK: "false" }, 150_000));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await model?.close();
-  });
+  afterAll(() => rig?.close());
 
   it("draws a lesson's mermaid blocks only when it has them, in the reader, the download and print", { timeout: 120_000 }, async () => {
     const marker = model.script("diagrams", [
@@ -48,7 +41,7 @@ describe("diagrams in the lesson reader", () => {
       },
       { text: "Two lessons saved." },
     ]);
-    const page = await browser!.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const problems: string[] = [];
     const requested: string[] = [];
     page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
@@ -58,7 +51,7 @@ describe("diagrams in the lesson reader", () => {
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     // The page's frame only: the diagram frame's sandbox has no storage.
     await page.addInitScript(`if (window === window.top) localStorage.setItem("studyagent.token", ${JSON.stringify(TOKEN)})`);
-    await page.goto(worker!.url + "/");
+    await page.goto(worker.url + "/");
     await expect.poll(() => page.locator("#session-select").inputValue(), { timeout: 20_000 }).not.toBe("");
     await page.locator("#topic").focus();
     await page.keyboard.type(`${marker} Teach me derivatives, with a diagram`);
@@ -86,7 +79,7 @@ describe("diagrams in the lesson reader", () => {
     await expect.poll(() => body.locator("pre.diagram-error").count()).toBe(1);
     expect(await body.locator("pre.diagram-error code").textContent()).toBe(`${BROKEN_DIAGRAM}\n`);
     expect(diagramRequests()).toEqual(["/diagram", "/vendor/mermaid.min.js"]);
-    const frame = await page.request.get(worker!.url + "/diagram");
+    const frame = await page.request.get(worker.url + "/diagram");
     expect(frame.headers()["content-security-policy"]).toMatch(/^sandbox allow-scripts; default-src 'none'; .*frame-ancestors 'self'/);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -94,7 +87,7 @@ describe("diagrams in the lesson reader", () => {
     const [html] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "HTML" }).click()]);
     const file = resolve(RESULTS, "derivatives-diagram.html");
     await html.saveAs(file);
-    const offline = await browser!.newPage();
+    const offline = await browser.newPage();
     const offlineProblems: string[] = [];
     offline.on("console", (m) => m.type() === "error" && offlineProblems.push(m.text()));
     offline.on("request", (r) => !r.url().startsWith("file:") && !r.url().startsWith("data:") && offlineProblems.push(`request: ${r.url()}`));

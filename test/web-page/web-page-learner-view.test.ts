@@ -11,29 +11,30 @@ import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { launchChromium } from "../support/chromium";
 import { PNG_BASE64, PNG_DATA_URL } from "../support/images";
 import { MATH_LESSON } from "../support/math-lesson";
+import { startPageRig, type PageRig } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
-import { ScriptedModel } from "../support/scripted-model";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import type { ScriptedModel } from "../support/scripted-model";
+import type { WranglerDev } from "../support/wrangler-dev";
 
 const TOKEN = "learner-view-token";
 const RESULTS = fromRoot("test-results");
 
+let rig: PageRig | undefined;
 let model: ScriptedModel;
-let worker: WranglerDev | undefined;
-let browser: Browser | undefined;
+let worker: WranglerDev;
+let browser: Browser;
 
 async function openPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser!.newPage({ viewport, acceptDownloads: true });
+  const page = await browser.newPage({ viewport, acceptDownloads: true });
   const problems: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on("response", (r) => r.status() >= 400 && !r.url().includes("/progress") && problems.push(`${r.status()}: ${r.url()}`));
   await page.addInitScript((token) => localStorage.setItem("studyagent.token", token), TOKEN);
-  await page.goto(worker!.url + "/");
+  await page.goto(worker.url + "/");
   await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
   return { page, problems };
 }
@@ -58,17 +59,9 @@ const imageParts = (key: string) =>
 describe("what the learner sees on the page", () => {
   beforeAll(async () => {
     mkdirSync(RESULTS, { recursive: true });
-    model = await new ScriptedModel().listen();
-    [worker, browser] = await Promise.all([
-      startWranglerDev({ vars: { ...model.workerVars, API_TOKEN: TOKEN, MODEL_VISION: "true", LESSON_ANSWER_CHECK: "false" } }),
-      launchChromium(),
-    ]);
+    ({ model, worker, browser } = rig = await startPageRig({ API_TOKEN: TOKEN, MODEL_VISION: "true", LESSON_ANSWER_CHECK: "false" }));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await model?.close();
-  });
+  afterAll(() => rig?.close());
 
   it("renders math as MathML and code highlighted in the reader, the options, the feedback, the download and print", { timeout: 90_000 }, async () => {
     const marker = model.script("math-lesson", [
@@ -117,7 +110,7 @@ describe("what the learner sees on the page", () => {
     const [html] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "HTML" }).click()]);
     const file = resolve(RESULTS, "derivatives-math.html");
     await html.saveAs(file);
-    const offline = await browser!.newPage();
+    const offline = await browser.newPage();
     const offlineProblems: string[] = [];
     offline.on("console", (m) => m.type() === "error" && offlineProblems.push(m.text()));
     offline.on("request", (r) => !r.url().startsWith("file:") && !r.url().startsWith("data:") && offlineProblems.push(`request: ${r.url()}`));

@@ -5,9 +5,9 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium";
-import { ScriptedModel, type RecordedRequest, type Reply } from "../support/scripted-model";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import type { RecordedRequest, Reply, ScriptedModel } from "../support/scripted-model";
+import type { WranglerDev } from "../support/wrangler-dev";
+import { startPageRig, type PageRig } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
 
 /** What the checks read in the page (tsc here has no DOM types; the functions run in the browser). */
@@ -29,9 +29,10 @@ const LESSON = [
   "[a harmful link](javascript:window.__injected=true)",
 ].join("\n");
 
+let rig: PageRig | undefined;
 let model: ScriptedModel;
-let worker: WranglerDev | undefined;
-let browser: Browser | undefined;
+let worker: WranglerDev;
+let browser: Browser;
 
 const offered = (req: RecordedRequest, name: string) => (req.tools ?? []).some((t) => t.function.name === name);
 
@@ -84,9 +85,9 @@ function lessonRun(): Reply[] {
 }
 
 async function openPage(viewport = { width: 1200, height: 900 }, path = "/"): Promise<Page> {
-  const page = await browser!.newPage({ viewport });
+  const page = await browser.newPage({ viewport });
   page.on("pageerror", (e) => console.error("page error:", e));
-  await page.goto(worker!.url + path);
+  await page.goto(worker.url + path);
   return page;
 }
 
@@ -104,18 +105,9 @@ async function ask(page: Page, text: string): Promise<void> {
 describe("the web page in a real browser", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    model = await new ScriptedModel().listen();
-    [worker, browser] = await Promise.all([
-      startWranglerDev({ vars: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: model.baseURL, MODEL: "scripted-model", API_TOKEN: TOKEN } }),
-      launchChromium(),
-    ]);
+    ({ model, worker, browser } = rig = await startPageRig({ API_TOKEN: TOKEN }));
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await model?.close();
-  });
+  afterAll(() => rig?.close());
 
   it("streams an answer with tool activity and plan progress, and opens the saved lesson safely", async () => {
     const marker = model.script("web-lesson", lessonRun());
@@ -185,12 +177,12 @@ describe("the web page in a real browser", () => {
     await enterToken(page);
     await ask(page, `${marker} Remember this`);
     await expect.poll(() => page.locator(".message.assistant .run-meta").last().textContent(), { timeout: 10_000 }).toMatch(/^Done/);
-    const linked = await fetch(`${worker!.url}/v1/sessions/chosen-by-link`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const linked = await fetch(`${worker.url}/v1/sessions/chosen-by-link`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(linked.status).toBe(404);
     expect(await page.locator("#session-select").inputValue()).not.toBe("chosen-by-link");
 
     // Confirmed, the link's session opens.
-    await page.goto(worker!.url + "/?session=shared-on-purpose");
+    await page.goto(worker.url + "/?session=shared-on-purpose");
     await page.getByRole("button", { name: "Open it" }).click();
     await expect.poll(() => page.locator("#session-select").inputValue()).toBe("shared-on-purpose");
     await page.close();
