@@ -9,11 +9,14 @@ export class OnDemandTables<Name extends string> {
   /** What is known of each table: looked up once, then kept (only its store creates it, and tables go only with the whole storage). */
   private readonly exists = new Map<Name, boolean>();
 
-  /** `ddl`: each table's CREATE TABLE IF NOT EXISTS (and its indexes), run by the first write. */
+  /** `ddl`: each table's CREATE TABLE IF NOT EXISTS (and its indexes), run by the first write; `fresh`: the baseline was just laid, so none exists. */
   constructor(
     private readonly sql: SqlStorage,
     private readonly ddl: Readonly<Record<Name, string>>,
-  ) {}
+    fresh = false,
+  ) {
+    if (fresh) for (const name of Object.keys(ddl) as Name[]) this.exists.set(name, false);
+  }
 
   /** Whether the table exists (an object an older deployment created has them all). */
   has(name: Name): boolean {

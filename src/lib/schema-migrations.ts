@@ -21,16 +21,17 @@ export function schemaVersion(storage: DurableObjectStorage): number {
  * Brings the object's storage to the latest version; each migration commits together with its version.
  * A `baseline` is the latest schema in one step: a fresh storage (no table yet) runs it instead of the
  * whole list, since every new object would otherwise pay for each migration on its first request. It
- * must create exactly what the list does (a test compares both routes' schemas).
+ * must create exactly what the list does (a test compares both routes' schemas). True when it laid the
+ * baseline: the storage holds no row yet, which spares its first reader a few look-ups.
  */
-export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[], baseline?: string): void {
+export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[], baseline?: string): boolean {
   let version = schemaVersion(storage);
   if (version === 0 && baseline && isFresh(storage)) {
     storage.transactionSync(() => {
       storage.sql.exec(baseline);
       setVersion(storage, migrations.length);
     });
-    return;
+    return true;
   }
   for (; version < migrations.length; version++) {
     const migration = migrations[version]!;
@@ -40,6 +41,7 @@ export function migrate(storage: DurableObjectStorage, migrations: readonly Migr
       setVersion(storage, version + 1);
     });
   }
+  return false;
 }
 
 function setVersion(storage: DurableObjectStorage, version: number): void {

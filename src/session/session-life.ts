@@ -27,6 +27,8 @@ export interface SessionLifeDeps {
   env: () => Env;
   /** The object's SQLite, migrated. */
   sql: SqlStorage;
+  /** The migration laid the schema on an empty storage: the stores skip their first look-ups (there is nothing yet). */
+  fresh: boolean;
   config: () => SessionConfig;
   /** The object's: a waiter outlives nothing, it is answered before a wipe. */
   waiters: RunWaiters;
@@ -56,9 +58,9 @@ export class SessionLife {
   constructor(private readonly d: SessionLifeDeps) {
     this.view = closableSql(d.sql);
     const sql = this.view.sql;
-    this.store = new SessionStore(sql);
+    this.store = new SessionStore(sql, d.fresh);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
-    this.dedupe = new RequestDedupe(sql);
+    this.dedupe = new RequestDedupe(sql, d.fresh);
     this.lifecycle = new RunLifecycle(this.store);
     this.outbox = new WebhookOutbox(
       sql,
@@ -71,6 +73,7 @@ export class SessionLife {
       this.store,
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
+      d.fresh,
     );
     this.clientCalls = new ClientToolCalls(sql, this.store, (runId, e) => this.hub.emit(runId, e));
     this.inputs = new InputRequests({

@@ -37,14 +37,15 @@ export class SessionObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    migrate(ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE);
-    this.life = this.openLife();
+    this.life = this.openLife(migrate(ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE));
   }
 
-  private openLife(): SessionLife {
+  /** `fresh`: migrate laid the schema on an empty storage. */
+  private openLife(fresh: boolean): SessionLife {
     return new SessionLife({
       env: () => this.env,
       sql: this.ctx.storage.sql,
+      fresh,
       config: () => this.config(),
       waiters: this.waiters,
       armWatchdog: () => this.armWatchdog(),
@@ -126,8 +127,7 @@ export class SessionObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // The object may live on; its tables must exist again for the next create.
-    migrate(this.ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE);
-    this.life = this.openLife();
+    this.life = this.openLife(migrate(this.ctx.storage, SESSION_MIGRATIONS, SESSION_BASELINE));
   }
 
   // ---- runs
@@ -154,7 +154,8 @@ export class SessionObject extends DurableObject<Env> {
     if (!exists) this.life.store.create(sessionId, {}, tenant);
     else if (!mayAccess(tenant, this.life.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
     const limits = this.dedupeLimits();
-    const latest = this.life.store.lastRun();
+    // A session created just now has no run to repeat or replace.
+    const latest = exists ? this.life.store.lastRun() : undefined;
     const repeat = this.life.dedupe.repeatOf(dedupe, input, latest);
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.run(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.

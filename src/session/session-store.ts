@@ -46,9 +46,13 @@ export class SessionStore {
   /** Its tables that a session creates on their first write (schema.ts). */
   private readonly tables: OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">;
 
-  constructor(private readonly sql: SqlStorage) {
-    this.trace = new TraceStore(sql);
-    this.tables = new OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">(sql, SESSION_ON_DEMAND_TABLES);
+  /** `fresh`: the storage's schema was just laid (migrate's answer), so it holds nothing yet. */
+  constructor(
+    private readonly sql: SqlStorage,
+    fresh = false,
+  ) {
+    this.trace = new TraceStore(sql, fresh);
+    this.tables = new OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">(sql, SESSION_ON_DEMAND_TABLES, fresh);
   }
 
   // ---- the session itself
@@ -58,11 +62,18 @@ export class SessionStore {
   }
 
   create(id: string, metadata: Record<string, unknown> = {}, tenant: Tenant = null): void {
-    this.setMeta("id", id);
+    const rows: Array<[string, string]> = [
+      ["id", id],
+      ["created_at", new Date().toISOString()],
+      ["metadata", JSON.stringify(metadata)],
+    ];
+    if (tenant !== null) rows.push(["tenant", tenant]);
+    // One statement for the session's rows: every new session (each stateless request's) pays for it.
+    this.sql.exec(
+      `INSERT INTO meta (key, value) VALUES ${rows.map(() => "(?, ?)").join(", ")} ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+      ...rows.flat(),
+    );
     this.sessionId = id;
-    if (tenant !== null) this.setMeta("tenant", tenant);
-    this.setMeta("created_at", new Date().toISOString());
-    this.setMeta("metadata", JSON.stringify(metadata));
   }
 
   /** The session's id; it never changes while the session exists (every execution of a run asks). */
@@ -260,8 +271,17 @@ export class SessionStore {
 
   insertRun(runId: string, input: string, options: RunOptions): RunRow {
     const at = new Date().toISOString();
-    this.sql.exec("INSERT INTO runs (id, status, input, options, created_at) VALUES (?, 'queued', ?, ?, ?)", runId, input, JSON.stringify(options), at);
-    return this.run(runId)!;
+    // The row as stored (its defaults included) in the same statement, not read back in a second one.
+    const row = this.sql
+      .exec<Row>(
+        "INSERT INTO runs (id, status, input, options, created_at) VALUES (?, 'queued', ?, ?, ?) RETURNING *",
+        runId,
+        input,
+        JSON.stringify(options),
+        at,
+      )
+      .one();
+    return toRun(row);
   }
 
   run(runId: string): RunRow | undefined {
@@ -311,28 +331,30 @@ export class SessionStore {
     this.sql.exec("UPDATE runs SET options = ? WHERE id = ?", JSON.stringify(options), runId);
   }
 
-  markStarted(runId: string): void {
-    this.sql.exec("UPDATE runs SET started_at = ? WHERE id = ?", new Date().toISOString(), runId);
-  }
-
-  /** Saves a step's progress (checkpoint) or the final state; a status change goes through run-lifecycle.ts. */
-  updateRun(runId: string, patch: RunPatch): void {
-    const cur = this.run(runId);
-    if (!cur) return;
-    const status = patch.status ?? cur.status;
-    const finished = isUnfinished(status) ? null : (cur.finishedAt ?? new Date().toISOString());
-    this.sql.exec(
-      // A finished run is never continued: its state goes (it may hold whole skills).
-      "UPDATE runs SET status = ?, output = ?, steps = ?, usage = ?, error = ?, finished_at = ?, state = IIF(? IS NULL, state, NULL) WHERE id = ?",
-      status,
-      patch.output ?? cur.output,
-      patch.steps ?? cur.steps,
-      JSON.stringify(patch.usage ?? cur.usage),
-      patch.error === null ? null : JSON.stringify(patch.error ?? cur.error ?? null),
-      finished,
-      finished,
-      runId,
-    );
+  /**
+   * Moves a run to `to` and applies `patch`, in one statement that checks the status the row has now: it
+   * is one of `from` (run-lifecycle.ts, the one caller, says which may lead to `to`). False when it is not,
+   * or the run is gone. A run that ends keeps its first finished_at and drops its state (it may hold whole
+   * skills); `started` stamps started_at.
+   */
+  moveRun(runId: string, from: readonly RunStatus[], to: RunStatus, patch: RunPatch = {}): boolean {
+    const sets = ["status = ?"];
+    const values: SqlStorageValue[] = [to];
+    const set = (column: string, value: SqlStorageValue) => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.output !== undefined) set("output", patch.output);
+    if (patch.steps !== undefined) set("steps", patch.steps);
+    if (patch.usage !== undefined) set("usage", JSON.stringify(patch.usage));
+    if (patch.error !== undefined) set("error", patch.error === null ? null : JSON.stringify(patch.error));
+    if (patch.started) set("started_at", new Date().toISOString());
+    if (isUnfinished(to)) sets.push("finished_at = NULL");
+    else {
+      sets.push("finished_at = COALESCE(finished_at, ?)", "state = NULL");
+      values.push(new Date().toISOString());
+    }
+    return this.sql.exec(`UPDATE runs SET ${sets.join(", ")} WHERE id = ? AND status IN (${inList(from)})`, ...values, runId, ...from).rowsWritten > 0;
   }
 
   /** Keeps an unfinished run's RunState snapshot (RunRow.state) for the invocation that continues it. */
@@ -340,7 +362,7 @@ export class SessionStore {
     this.sql.exec("UPDATE runs SET state = ? WHERE id = ?", snapshot, runId);
   }
 
-  /** A step's checkpoint of a running run: its counters only, in one statement (updateRun reads the row first). */
+  /** A step's checkpoint of a running run: its counters only, its status untouched. */
   checkpointRun(runId: string, steps: number, usage: Usage): void {
     this.sql.exec("UPDATE runs SET steps = ?, usage = ? WHERE id = ?", steps, JSON.stringify(usage), runId);
   }

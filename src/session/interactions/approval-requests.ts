@@ -39,8 +39,9 @@ export class ApprovalRequests {
     /** Emits into the run's stream and trace; returns the trace seq. */
     private readonly emit: (runId: string, event: SourcedEvent, opts?: { keepOpen?: boolean }) => number | undefined,
     private readonly redact: () => Redactor,
+    fresh = false,
   ) {
-    this.approvals = new ApprovalStore(sql);
+    this.approvals = new ApprovalStore(sql, fresh);
   }
 
   /** Opens one approval per call the loop left waiting; the run's `pending` is the result. */

@@ -39,8 +39,13 @@ export class ApprovalStore {
   /** session_rules is created by the first choice remembered (schema.ts). */
   private readonly tables: OnDemandTables<"session_rules">;
 
-  constructor(private readonly sql: SqlStorage) {
-    this.tables = new OnDemandTables<"session_rules">(sql, SESSION_ON_DEMAND_TABLES);
+  /** `fresh`: the storage's schema was just laid, so it holds no approval yet. */
+  constructor(
+    private readonly sql: SqlStorage,
+    fresh = false,
+  ) {
+    this.tables = new OnDemandTables<"session_rules">(sql, SESSION_ON_DEMAND_TABLES, fresh);
+    if (fresh) this.mayHaveApprovals = false;
   }
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {

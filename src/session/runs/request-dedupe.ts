@@ -42,8 +42,12 @@ export class RequestDedupe {
   /** Its table is the session's, created by the first key (schema.ts). */
   private readonly tables: OnDemandTables<"idempotency_keys">;
 
-  constructor(private readonly sql: SqlStorage) {
-    this.tables = new OnDemandTables<"idempotency_keys">(sql, SESSION_ON_DEMAND_TABLES);
+  /** `fresh`: the storage's schema was just laid, so its table does not exist yet. */
+  constructor(
+    private readonly sql: SqlStorage,
+    fresh = false,
+  ) {
+    this.tables = new OnDemandTables<"idempotency_keys">(sql, SESSION_ON_DEMAND_TABLES, fresh);
   }
 
   /** The earlier run this request repeats, a refusal, or undefined when it is new. */

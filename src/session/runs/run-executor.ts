@@ -121,6 +121,8 @@ export class RunExecutor {
     const { store, lifecycle } = this.d;
     if (run.status === "queued") this.supersedeWaitingRuns();
     const how = lifecycle.begin(run);
+    // The row as next() just read it, but for what begin() wrote: running, its resume mark used up.
+    const executing: RunRow = { ...run, status: "running", resume: false };
     const controller = new AbortController();
     let stopped!: () => void;
     this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
@@ -136,8 +138,7 @@ export class RunExecutor {
         env: this.d.env(),
         sessionId: store.id()!,
         store,
-        // A resumed or recovered run's row is as next() just read it, but for its resume mark, used up above.
-        run: how === "start" ? store.run(run.runId)! : { ...run, resume: false },
+        run: executing,
         signal: controller.signal,
         emit,
         how,
@@ -160,7 +161,7 @@ export class RunExecutor {
     // A cancel that came after the loop yielded still ends the run.
     if (result.status === "running" && controller.signal.aborted) result = { ...result, status: "cancelled" };
     if (result.status !== "running") {
-      this.finish(store.run(run.runId)!, result);
+      this.finish(executing, result);
       return;
     }
     this.d.hub.flush(run.runId);

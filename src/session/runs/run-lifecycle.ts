@@ -32,6 +32,11 @@ const TRANSITIONS: Record<RunStatus, readonly RunStatus[]> = {
   max_steps: [],
 };
 
+const STATUSES = Object.keys(TRANSITIONS) as RunStatus[];
+
+/** The statuses a run may move to `to` from: those that lead to it, and itself (a move that writes only its patch). */
+const leadingTo = (to: RunStatus): RunStatus[] => STATUSES.filter((from) => from === to || TRANSITIONS[from].includes(to));
+
 /** A run in one of these has not ended: it may still run, and its stream stays open. */
 export const isUnfinished = (status: RunStatus): boolean => TRANSITIONS[status].length > 0;
 
@@ -46,14 +51,14 @@ export class RunLifecycle {
 
   /** The run next in line: one lost to a restart (or resumed after its pause) first, then the oldest queued. */
   next(busy: (runId: string) => boolean): RunRow | undefined {
-    return this.store.runsIn("running").find((r) => !busy(r.runId)) ?? this.store.runsIn("queued")[0];
+    const line = this.store.runsIn("running", "queued");
+    return line.find((r) => r.status === "running" && !busy(r.runId)) ?? line.find((r) => r.status === "queued");
   }
 
   /** Takes the run into execution, saying how it begins; a resumed run's mark is used up here. */
   begin(run: RunRow): ExecutionStart {
     if (run.status === "queued") {
-      this.move(run, "running");
-      this.store.markStarted(run.runId);
+      this.move(run, "running", { started: true });
       return "start";
     }
     if (run.status !== "running") throw new CodedError("invalid_transition", `run ${run.runId} is ${run.status}, not ready to execute`);
@@ -63,7 +68,7 @@ export class RunLifecycle {
   }
 
   /** The execution stopped: the run pauses for a person or ends, with its final counters. */
-  stop(run: RunRow, status: Exclude<RunStatus, "queued" | "running">, patch: Omit<RunPatch, "status"> = {}): void {
+  stop(run: RunRow, status: Exclude<RunStatus, "queued" | "running">, patch: Omit<RunPatch, "started"> = {}): void {
     this.move(run, status, patch);
   }
 
@@ -92,9 +97,11 @@ export class RunLifecycle {
     if (run?.status === "awaiting_input") this.move(run, "running");
   }
 
-  private move(run: RunRow, to: RunStatus, patch: Omit<RunPatch, "status"> = {}): void {
+  /** One statement checks the status the row has now and writes the new one; only a refused move reads the row, to say why. */
+  private move(run: RunRow, to: RunStatus, patch: RunPatch = {}): void {
+    if (this.store.moveRun(run.runId, leadingTo(to), to, patch)) return;
+    // Gone (deleted meanwhile): nothing to write, but a move its last known status forbids is still refused.
     const from = this.store.run(run.runId)?.status ?? run.status;
-    if (from !== to && !TRANSITIONS[from].includes(to)) throw new CodedError("invalid_transition", `run ${run.runId} cannot go from ${from} to ${to}`);
-    this.store.updateRun(run.runId, { ...patch, status: to });
+    if (!leadingTo(to).includes(from)) throw new CodedError("invalid_transition", `run ${run.runId} cannot go from ${from} to ${to}`);
   }
 }

@@ -21,12 +21,14 @@ export interface RunRow {
   finishedAt?: string;
 }
 
+/** What a status change writes besides the status (session-store.ts moveRun): absent fields stay; `error: null` clears it. */
 export interface RunPatch {
-  status?: RunStatus;
   output?: string;
   steps?: number;
   usage?: Usage;
   error?: ErrorInfo | null;
+  /** The run's execution starts now: started_at. */
+  started?: boolean;
 }
 
 export interface RunOptions {

@@ -12,7 +12,13 @@ export class TraceStore {
   /** The seq the next event gets; read once, on the first append of this store's life. */
   private next: number | undefined;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /** `fresh`: the storage's schema was just laid, so no event has had a seq yet. */
+  constructor(
+    private readonly sql: SqlStorage,
+    fresh = false,
+  ) {
+    if (fresh) this.next = 1;
+  }
 
   /**
    * Seqs are given out here, not read back with INSERT … RETURNING: a statement that returns rows costs

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { emptyUsage } from "../../../src/agent/events";
 import { newId, userMessage } from "../../../src/agent/messages";
 import { InputStore } from "../../../src/session/interactions/input-store";
 import { RunLifecycle } from "../../../src/session/runs/run-lifecycle";
@@ -38,7 +39,7 @@ async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId
       },
       runId,
     );
-    store.updateRun(runId, { steps: 1 });
+    store.checkpointRun(runId, 1, emptyUsage());
     lifecycle.awaitInput(runId);
     new InputStore(state.storage.sql).insert({
       inputId,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { emptyUsage } from "../../../src/agent/events";
 import { newId, userMessage } from "../../../src/agent/messages";
 import { RunLifecycle } from "../../../src/session/runs/run-lifecycle";
 import { SessionStore } from "../../../src/session/session-store";
@@ -100,7 +101,7 @@ describe("a run survives its Durable Object restarting mid-run", () => {
         },
         runId,
       );
-      store.updateRun(runId, { steps: 1 });
+      store.checkpointRun(runId, 1, emptyUsage());
       await state.storage.setAlarm(Date.now() + 30_000);
     });
     await evictDurableObject(stubOf(sid));
