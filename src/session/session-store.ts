@@ -39,6 +39,10 @@ export class SessionStore {
   private kept: KeptHistory | undefined;
   private latest: { compaction: Compaction | undefined } | undefined;
   private sessionId: string | undefined;
+  /** Whether the session was created: known without a look-up on a fresh storage, and once create() ran. */
+  private created: boolean | undefined;
+  /** The todo list as stored, kept from its first read: only setTodos writes it, and each todo reminder reads it. */
+  private todosJson: string | undefined;
 
   /** The session's event trace, in the same database. */
   readonly trace: TraceStore;
@@ -53,12 +57,16 @@ export class SessionStore {
   ) {
     this.trace = new TraceStore(sql, fresh);
     this.tables = new OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">(sql, SESSION_ON_DEMAND_TABLES, fresh);
+    if (fresh) {
+      this.created = false;
+      this.todosJson = "[]";
+    }
   }
 
   // ---- the session itself
 
   exists(): boolean {
-    return this.getMeta("created_at") !== undefined;
+    return (this.created ??= this.getMeta("created_at") !== undefined);
   }
 
   create(id: string, metadata: Record<string, unknown> = {}, tenant: Tenant = null): void {
@@ -74,6 +82,7 @@ export class SessionStore {
       ...rows.flat(),
     );
     this.sessionId = id;
+    this.created = true;
   }
 
   /** The session's id; it never changes while the session exists (every execution of a run asks). */
@@ -100,11 +109,13 @@ export class SessionStore {
   }
 
   todos(): Todo[] {
-    return JSON.parse(this.getMeta("todos") ?? "[]") as Todo[];
+    return JSON.parse((this.todosJson ??= this.getMeta("todos") ?? "[]")) as Todo[];
   }
 
   setTodos(todos: Todo[]): void {
-    this.setMeta("todos", JSON.stringify(todos));
+    const json = JSON.stringify(todos);
+    this.setMeta("todos", json);
+    this.todosJson = json;
   }
 
   // ---- messages

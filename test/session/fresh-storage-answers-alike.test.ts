@@ -1,7 +1,7 @@
 // A life that begins on a storage migrate() has just laid the schema on (`fresh`) skips its stores' first
-// look-ups: the trace's seq high-water mark, which tables created on first write exist, whether any
-// approval was ever stored. It must answer exactly as stores that looked. The same operations on two new
-// sessions in SQLite (node:sqlite), one told it is fresh; and migrate says fresh only when it laid the baseline.
+// look-ups: whether the session exists, its todo list, the trace's seq high-water mark, which tables
+// created on first write exist, whether any approval was ever stored. It must answer exactly as stores
+// that looked: the same operations on two new sessions in SQLite (node:sqlite), one told it is fresh.
 import { describe, expect, it } from "vitest";
 import { ApprovalStore } from "../../src/session/interactions/approval-store";
 import { RequestDedupe } from "../../src/session/runs/request-dedupe";
@@ -18,7 +18,10 @@ function firstLife(fresh: boolean) {
   const store = new SessionStore(sql, fresh);
   const approvals = new ApprovalStore(sql, fresh);
   const dedupe = new RequestDedupe(sql, fresh);
-  const seen: unknown[] = [];
+  const seen: unknown[] = [store.exists(), store.todos()];
+  store.create("s1");
+  store.setTodos([{ id: "1", text: "limits", status: "in_progress" }]);
+  seen.push(store.exists(), store.todos(), new SessionStore(sql).todos());
   store.insertRun("run_a", "hi", options);
   seen.push(store.trace.append("run_a", { type: "run.started", runId: "run_a" }).seq);
   seen.push(approvals.forCall("run_a", "call_1"), store.toolOutput("call_1"), store.latestCompaction(), dedupe.repeatOf(key, "hi", undefined));
@@ -51,7 +54,23 @@ describe("a life that begins on a freshly laid schema", () => {
   it("answers as one that looked: the same seqs, tables, approvals, kept outputs and repeats", () => {
     const fresh = firstLife(true);
     expect(fresh).toEqual(firstLife(false));
-    expect(fresh.seen).toEqual([1, undefined, undefined, undefined, undefined, "appr_1", "a long output", { ok: true, runId: "run_a" }, 2]);
+    const todos = [{ id: "1", text: "limits", status: "in_progress" }];
+    expect(fresh.seen).toEqual([
+      false,
+      [],
+      true,
+      todos,
+      todos,
+      1,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      "appr_1",
+      "a long output",
+      { ok: true, runId: "run_a" },
+      2,
+    ]);
     expect(fresh.tables).toEqual(["idempotency_keys", "tool_outputs"]);
   });
 });
