@@ -167,7 +167,7 @@ export class SessionObject extends DurableObject<Env> {
     const runId = newId("run");
     const run = this.life.store.insertRun(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
-    const followed = this.follow(run, follow);
+    const followed = this.follow(run, follow, true);
     if (this.config().RUN_STEPS_PER_INVOCATION) {
       // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
       await this.ctx.storage.setAlarm(Date.now());
@@ -178,13 +178,13 @@ export class SessionObject extends DurableObject<Env> {
     return { ok: true, runId, replayed: false, ...followed };
   }
 
-  /** The run's stream from its start, for a caller that follows it (startRun's `follow`). */
-  private follow(run: RunRow | undefined, format: StreamFormat | undefined): Pick<StartedRun, "events"> {
-    return run && format ? { events: this.subscribe(run, 0, format) } : {};
+  /** The run's stream from its start, for a caller that follows it (startRun's `follow`); `inserted`: the run is new, its trace empty. */
+  private follow(run: RunRow | undefined, format: StreamFormat | undefined, inserted = false): Pick<StartedRun, "events"> {
+    return run && format ? { events: this.subscribe(run, 0, format, !inserted) } : {};
   }
 
-  private subscribe(run: RunRow, after: number, format: StreamFormat): ReadableStream<Uint8Array> {
-    return this.life.hub.subscribe(run.runId, after, run.status !== "running" && run.status !== "queued", format);
+  private subscribe(run: RunRow, after: number, format: StreamFormat, stored = true): ReadableStream<Uint8Array> {
+    return this.life.hub.subscribe(run.runId, after, run.status !== "running" && run.status !== "queued", format, stored);
   }
 
   /**

@@ -205,7 +205,7 @@ export class RunExecutor {
 
   /** Answers whoever waits for the run with its view now (it ended, or paused for a person). */
   answerWaiters(runId: string): void {
-    this.d.waiters.answer(runId, this.d.view(this.d.store.run(runId)!));
+    this.d.waiters.answer(runId, () => this.d.view(this.d.store.run(runId)!));
   }
 
   /** A new run supersedes runs still waiting for approval, a client's results (or lost waiting for input): they end cancelled, their calls answered. */

@@ -12,8 +12,12 @@ export class RunWaiters {
     });
   }
 
-  answer(runId: string, view: RunView): void {
-    for (const resolve of this.waiting.get(runId) ?? []) resolve(view);
+  /** Answers whoever waits for the run; `view` is read only when someone does (a streamed run has no waiter). */
+  answer(runId: string, view: () => RunView): void {
+    const list = this.waiting.get(runId);
+    if (!list) return;
     this.waiting.delete(runId);
+    const answer = view();
+    for (const resolve of list) resolve(answer);
   }
 }

@@ -112,8 +112,11 @@ export class EventHub {
     return this.policy().redact({ ...rest, output });
   }
 
-  /** Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts). */
-  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat): ReadableStream<Uint8Array> {
+  /**
+   * Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts).
+   * `stored: false` says the trace holds none of the run's yet (it was just started), so none are read.
+   */
+  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat, stored = true): ReadableStream<Uint8Array> {
     let self: Subscriber;
     const encode = rowEncoder(format);
     return new ReadableStream<Uint8Array>({
@@ -122,7 +125,7 @@ export class EventHub {
         let ended = false;
         let outputs: Map<string, string> | undefined;
         const toolResults = () => (outputs ??= this.store.toolResultsOf(runId));
-        for (const { seq, event } of this.store.trace.read({ runId, after })) {
+        for (const { seq, event } of stored ? this.store.trace.read({ runId, after }) : []) {
           if (!STREAM_EVENTS.has(event.type)) continue;
           controller.enqueue(encode({ seq, event: this.whole(event, toolResults) }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
