@@ -155,9 +155,9 @@ export class SessionObject extends DurableObject<Env> {
     else if (!mayAccess(tenant, this.life.store.tenant())) return refuse("not_found", `session ${sessionId} not found`);
     const limits = this.dedupeLimits();
     // A session created just now has no run to repeat or replace.
-    const latest = exists ? this.life.store.lastRun() : undefined;
+    const latest = exists ? this.life.store.runs.last() : undefined;
     const repeat = this.life.dedupe.repeatOf(dedupe, input, latest);
-    if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.run(repeat.runId), follow) } : repeat;
+    if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.runs.get(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.
     const replaced = this.life.dedupe.replacedBy(dedupe, input, latest);
     if (replaced) {
@@ -165,7 +165,7 @@ export class SessionObject extends DurableObject<Env> {
       this.life.dedupe.forget(replaced);
     }
     const runId = newId("run");
-    const run = this.life.store.insertRun(runId, input, options);
+    const run = this.life.store.runs.insert(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
     const followed = this.follow(run, follow, true);
     if (this.config().RUN_STEPS_PER_INVOCATION) {
@@ -199,7 +199,7 @@ export class SessionObject extends DurableObject<Env> {
     dedupe: RunDedupe,
   ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     if (this.life.store.exists()) {
-      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.lastRun());
+      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.runs.last());
       if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
       await this.destroy();
     }
@@ -213,7 +213,7 @@ export class SessionObject extends DurableObject<Env> {
    * repeat may still come (its idempotency key's lifetime), or while its run waits for the client's tool results.
    */
   async release(runId: string): Promise<void> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     // Running again: a request brought the client's tool results meanwhile, and its reply releases the session.
     if (run?.status === "running" || run?.status === "queued") return;
     // A run waiting for the client's tool results stays until they come (the next request resumes it) or its calls are abandoned.
@@ -228,13 +228,13 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   async getRun(runId: string): Promise<RunView | null> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     return run ? this.runView(run) : null;
   }
 
   /** Resolves when the run ends or pauses for a person (approval or input). */
   async waitRun(runId: string): Promise<RunView | null> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     if (!run) return null;
     if (run.status !== "running" && run.status !== "queued") return this.runView(run);
     return this.waiters.wait(runId);
@@ -242,20 +242,20 @@ export class SessionObject extends DurableObject<Env> {
 
   /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
   async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     return run ? this.subscribe(run, after, format) : null;
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */
   async cancelRun(runId: string): Promise<RunView | null> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     if (!run) return null;
     if (!this.life.executor.abort(runId, "cancelled") && isUnfinished(run.status)) {
       this.life.approvals.withdraw(runId, "the run was cancelled first.");
       this.life.clientCalls.withdraw(runId, "the run was cancelled first.");
       this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
     }
-    const after = this.life.store.run(runId);
+    const after = this.life.store.runs.get(runId);
     return after ? this.runView(after) : null;
   }
 
@@ -267,7 +267,7 @@ export class SessionObject extends DurableObject<Env> {
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */
   async deleteRun(runId: string): Promise<Outcome<{ runId: string }, "not_found" | "run_active">> {
-    const run = this.life.store.run(runId);
+    const run = this.life.store.runs.get(runId);
     if (!run) return refuse("not_found", `run ${runId} not found`);
     if (run.status === "running" || run.status === "queued" || this.life.executor.isActive(runId)) return refuse("run_active", `run ${runId} is still running`);
     this.life.approvals.withdraw(runId, "the run was deleted.");
@@ -314,7 +314,7 @@ export class SessionObject extends DurableObject<Env> {
     stream: boolean,
     tenant: Tenant,
   ): Promise<ClientResultsOutcome> {
-    const run = this.life.store.exists() && mayAccess(tenant, this.life.store.tenant()) ? this.life.store.run(runId) : undefined;
+    const run = this.life.store.exists() && mayAccess(tenant, this.life.store.tenant()) ? this.life.store.runs.get(runId) : undefined;
     if (!run) return refuse("tool_call_not_found", "The tool calls answered belong to no run of this server.");
     const wasWaiting = run.status === "awaiting_client_tools";
     const outcome = this.life.clientCalls.answer(runId, results);
@@ -322,7 +322,7 @@ export class SessionObject extends DurableObject<Env> {
     const options: RunOptions = { ...run.options, stream };
     if (tools) options.clientTools = tools;
     else delete options.clientTools;
-    this.life.store.setRunOptions(runId, options);
+    this.life.store.runs.setOptions(runId, options);
     // A stateless session released until the results came stays for the resumed run (its reply releases it again).
     this.life.store.deleteMeta("expires_at");
     await this.resume(runId);
@@ -377,7 +377,7 @@ export class SessionObject extends DurableObject<Env> {
       for (const runId of this.life.approvals.expire(Date.now())) this.life.lifecycle.resume(runId);
       this.life.inputs.expire(Date.now());
       for (const runId of this.life.clientCalls.due(Date.now())) {
-        const run = this.life.store.run(runId);
+        const run = this.life.store.runs.get(runId);
         this.life.clientCalls.withdraw(runId, "none came within CLIENT_TOOLS_TTL_MS.");
         if (run) this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
       }

@@ -44,10 +44,10 @@ describe("the architecture's rules", () => {
   });
 
   it("a run's status changes only in src/session/runs/run-lifecycle.ts", () => {
-    const callers = SRC.filter((f) => /\.moveRun\(/.test(read(f)));
+    const callers = SRC.filter((f) => /\.runs\.move\(/.test(read(f)));
     expect(callers).toEqual(["src/session/runs/run-lifecycle.ts"]);
     // No other statement of the store sets a status (its WHERE may read one).
-    expect(read("src/session/session-store.ts").match(/UPDATE runs SET ((?!WHERE)[^"`])*\bstatus = /g)).toEqual(null);
+    expect(read("src/session/runs/run-store.ts").match(/UPDATE runs SET ((?!WHERE)[^"`])*\bstatus = /g)).toEqual(null);
   });
 
   it("every Durable Object runs its migration list and is located by name", () => {

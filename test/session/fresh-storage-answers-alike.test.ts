@@ -22,7 +22,7 @@ function firstLife(fresh: boolean) {
   store.create("s1");
   store.setTodos([{ id: "1", text: "limits", status: "in_progress" }]);
   seen.push(store.exists(), store.todos(), new SessionStore(sql).todos());
-  store.insertRun("run_a", "hi", options);
+  store.runs.insert("run_a", "hi", options);
   seen.push(store.trace.append("run_a", { type: "run.started", runId: "run_a" }).seq);
   seen.push(approvals.forCall("run_a", "call_1"), store.toolOutput("call_1"), store.latestCompaction(), dedupe.repeatOf(key, "hi", undefined));
   approvals.insert({
@@ -39,7 +39,8 @@ function firstLife(fresh: boolean) {
   dedupe.remember(key, "run_a", { idempotencyTtlMs: 60_000 });
   seen.push(store.toolOutput("call_1"), dedupe.repeatOf(key, "hi", undefined));
   seen.push(
-    store.trace.append("run_a", { type: "run.completed", runId: "run_a", status: "completed", output: "", steps: 0, usage: store.run("run_a")!.usage }).seq,
+    store.trace.append("run_a", { type: "run.completed", runId: "run_a", status: "completed", output: "", steps: 0, usage: store.runs.get("run_a")!.usage })
+      .seq,
   );
   const tables = sql
     .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")

@@ -56,8 +56,8 @@ INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${mes
       expect(schemaVersion(state.storage)).toBe(SESSION_MIGRATIONS.length);
       const store = new SessionStore(state.storage.sql);
       expect(store.getMeta("id")).toBe("old");
-      expect(store.run("run_queued")?.status).toBe("queued");
-      expect(store.run("run_paused")).toMatchObject({ status: "running", resume: true });
+      expect(store.runs.get("run_queued")?.status).toBe("queued");
+      expect(store.runs.get("run_paused")).toMatchObject({ status: "running", resume: true });
       expect(store.messages().map((m) => m.content)).toEqual(["What is a vector?"]);
       expect(new ApprovalStore(state.storage.sql).sessionRules()).toEqual([{ tool: "save_document", action: "allow" }]);
       expect(tables(state.storage)).toEqual(expect.arrayContaining(["model_usage", "idempotency_keys", "webhook_outbox"]));
@@ -75,7 +75,7 @@ INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES ('run_
       );
       migrate(state.storage, SESSION_MIGRATIONS);
       expect(schemaVersion(state.storage)).toBe(SESSION_MIGRATIONS.length);
-      expect(new SessionStore(state.storage.sql).usageByModel()).toEqual({ gpt: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } });
+      expect(new SessionStore(state.storage.sql).runs.usageByModel()).toEqual({ gpt: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } });
       expect(tables(state.storage)).toContain("webhook_outbox");
     });
   });

@@ -28,12 +28,12 @@ describe("tables created on their first write", () => {
     const store = new SessionStore(sql);
     const dedupe = new RequestDedupe(sql);
     expect(tables()).toEqual([]);
-    store.insertRun("run_a", "hi", options);
+    store.runs.insert("run_a", "hi", options);
     store.appendMessage({ role: "user", id: "msg_1", createdAt: "2026-12-06T00:00:00Z", content: "hi" }, "run_a");
     expect(store.toolOutput("call_1")).toBeUndefined();
     expect(store.latestCompaction()).toBeUndefined();
     expect(new ApprovalStore(sql).sessionRules()).toEqual([]);
-    expect(dedupe.repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, "hi", store.lastRun())).toBeUndefined();
+    expect(dedupe.repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, "hi", store.runs.last())).toBeUndefined();
     expect(dedupe.lastExpiry()).toBeUndefined();
     dedupe.forget("run_a");
     store.deleteRun("run_a");

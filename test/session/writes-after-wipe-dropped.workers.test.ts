@@ -33,7 +33,7 @@ describe("writes after a wipe", () => {
         ["an approval", () => old.approvals.open("run_late", [{ callId: "c1", name: "calculate", args: {} }], 60_000)],
         ["a read of the inputs", () => old.inputs.pending("run_late")],
         ["an idempotency key", () => old.dedupe.remember({ idempotencyKey: { key: "k", fingerprint: "f" } }, "run_late", { idempotencyTtlMs: 60_000 })],
-        ["a run", () => old.store.insertRun("run_late", "late", { stream: false, paradigm: "react", maxSteps: 1 })],
+        ["a run", () => old.store.runs.insert("run_late", "late", { stream: false, paradigm: "react", maxSteps: 1 })],
       ];
       for (const [what, write] of late) expect(write, what).toThrow(StorageClosed);
 
@@ -41,7 +41,7 @@ describe("writes after a wipe", () => {
       expect(now).not.toBe(old);
       expect(now.store.messages()).toEqual([]);
       expect(now.store.trace.read({})).toEqual([]);
-      expect(now.store.runs()).toEqual([]);
+      expect(now.store.runs.all()).toEqual([]);
       expect(now.approvals.pending("run_late")).toEqual([]);
     });
   });

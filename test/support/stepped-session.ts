@@ -25,7 +25,7 @@ export async function steppedSession(sessionId: string, stepsPerInvocation: numb
     object.env = { ...object.env, RUN_STEPS_PER_INVOCATION: String(stepsPerInvocation) };
     const alarm = object.alarm.bind(object);
     object.alarm = async () => {
-      const run = new SessionStore(state.storage.sql).lastRun();
+      const run = new SessionStore(state.storage.sql).runs.last();
       if (run) watch.found.push({ status: run.status, steps: run.steps });
       if (!watch.hold || run?.status === "queued") return alarm();
       await state.storage.setAlarm(Date.now() + 3_600_000);

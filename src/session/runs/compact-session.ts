@@ -16,7 +16,7 @@ export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active
 const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input"];
 
 export async function compactSession(env: Env, config: SessionConfig, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
-  if (store.hasRunsIn(...ACTIVE)) {
+  if (store.runs.anyIn(...ACTIVE)) {
     return refuse("run_active", "A run of this session is under way; compact after it ends (or cancel it).");
   }
   if (modelMissing(env)) {

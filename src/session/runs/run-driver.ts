@@ -68,7 +68,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
   const recordingEmit = (e: SourcedEvent) => {
     d.emit(e);
-    if (e.type === "model.response") store.addModelUsage(run.runId, e.model, e.usage);
+    if (e.type === "model.response") store.runs.addModelUsage(run.runId, e.model, e.usage);
   };
   if (recipe)
     return runRecipe({
@@ -130,7 +130,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       warnedTooLarge = true;
       return;
     }
-    store.saveRunState(run.runId, snapshot);
+    store.runs.saveState(run.runId, snapshot);
     savedState = snapshot;
   };
   try {
@@ -142,7 +142,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
         steps = e.step;
         usage = addUsage(usage, e.usage);
-        store.checkpointRun(run.runId, steps, usage);
+        store.runs.checkpoint(run.runId, steps, usage);
       }
     };
     const history = store.modelHistory();

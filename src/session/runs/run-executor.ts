@@ -109,7 +109,7 @@ export class RunExecutor {
 
   /** Ends every run not yet ended with `error`, for good: their executions may neither write nor emit again. */
   discardUnfinished(error: ErrorInfo): void {
-    for (const run of this.d.store.runs().filter((r) => isUnfinished(r.status))) {
+    for (const run of this.d.store.runs.all().filter((r) => isUnfinished(r.status))) {
       this.discarded.add(run.runId);
       this.d.lifecycle.stop(run, "failed", { error });
       this.d.hub.emit(run.runId, { type: "run.failed", runId: run.runId, error });
@@ -205,12 +205,12 @@ export class RunExecutor {
 
   /** Answers whoever waits for the run with its view now (it ended, or paused for a person). */
   answerWaiters(runId: string): void {
-    this.d.waiters.answer(runId, () => this.d.view(this.d.store.run(runId)!));
+    this.d.waiters.answer(runId, () => this.d.view(this.d.store.runs.get(runId)!));
   }
 
   /** A new run supersedes runs still waiting for approval, a client's results (or lost waiting for input): they end cancelled, their calls answered. */
   private supersedeWaitingRuns(): void {
-    for (const waiting of this.d.store.runsIn("awaiting_approval", "awaiting_input", "awaiting_client_tools")) {
+    for (const waiting of this.d.store.runs.inStatus("awaiting_approval", "awaiting_input", "awaiting_client_tools")) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
       this.d.clientCalls.withdraw(waiting.runId, "a newer message arrived instead of its result.");
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });

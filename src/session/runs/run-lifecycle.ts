@@ -51,7 +51,7 @@ export class RunLifecycle {
 
   /** The run next in line: one lost to a restart (or resumed after its pause) first, then the oldest queued. */
   next(busy: (runId: string) => boolean): RunRow | undefined {
-    const line = this.store.runsIn("running", "queued");
+    const line = this.store.runs.inStatus("running", "queued");
     return line.find((r) => r.status === "running" && !busy(r.runId)) ?? line.find((r) => r.status === "queued");
   }
 
@@ -63,7 +63,7 @@ export class RunLifecycle {
     }
     if (run.status !== "running") throw new CodedError("invalid_transition", `run ${run.runId} is ${run.status}, not ready to execute`);
     if (!run.resume) return "recover";
-    this.store.setResume(run.runId, false);
+    this.store.runs.setResume(run.runId, false);
     return "resume";
   }
 
@@ -74,34 +74,34 @@ export class RunLifecycle {
 
   /** Its execution yielded between steps: the run stays running, its counters stored, marked to resume in a fresh execution. */
   continueLater(run: RunRow, steps: number, usage: Usage): void {
-    if (!this.store.yieldRun(run.runId, steps, usage)) throw new CodedError("invalid_transition", `run ${run.runId} is not running; it cannot yield`);
+    if (!this.store.runs.markYielded(run.runId, steps, usage)) throw new CodedError("invalid_transition", `run ${run.runId} is not running; it cannot yield`);
   }
 
   /** Its pause is settled: the run goes back in line and continues where it stopped. */
   resume(runId: string): void {
-    const run = this.store.run(runId);
+    const run = this.store.runs.get(runId);
     if (!run || !isPaused(run.status)) return;
     this.move(run, "running");
-    this.store.setResume(runId, true);
+    this.store.runs.setResume(runId, true);
   }
 
   /** A tool call's server asked the user a question: the run waits for the answer, its execution held open. */
   awaitInput(runId: string): void {
-    const run = this.store.run(runId);
+    const run = this.store.runs.get(runId);
     if (run?.status === "running") this.move(run, "awaiting_input");
   }
 
   /** Its questions are settled (or lost to a restart): the run is running again, without a resume mark. */
   proceed(runId: string): void {
-    const run = this.store.run(runId);
+    const run = this.store.runs.get(runId);
     if (run?.status === "awaiting_input") this.move(run, "running");
   }
 
   /** One statement checks the status the row has now and writes the new one; only a refused move reads the row, to say why. */
   private move(run: RunRow, to: RunStatus, patch: RunPatch = {}): void {
-    if (this.store.moveRun(run.runId, leadingTo(to), to, patch)) return;
+    if (this.store.runs.move(run.runId, leadingTo(to), to, patch)) return;
     // Gone (deleted meanwhile): nothing to write, but a move its last known status forbids is still refused.
-    const from = this.store.run(run.runId)?.status ?? run.status;
+    const from = this.store.runs.get(run.runId)?.status ?? run.status;
     if (!leadingTo(to).includes(from)) throw new CodedError("invalid_transition", `run ${run.runId} cannot go from ${from} to ${to}`);
   }
 }

@@ -21,7 +21,7 @@ export interface RunRow {
   finishedAt?: string;
 }
 
-/** What a status change writes besides the status (session-store.ts moveRun): absent fields stay; `error: null` clears it. */
+/** What a status change writes besides the status (run-store.ts move): absent fields stay; `error: null` clears it. */
 export interface RunPatch {
   output?: string;
   steps?: number;

@@ -62,7 +62,7 @@ export interface MessagePage {
  */
 export function sessionViewJson(store: SessionStore, viewOf: (r: RunRow) => RunView, page?: MessagePage): string {
   const messages = store.messagesJson(page);
-  const runs = store.runs();
+  const runs = store.runs.all();
   const head: Pick<SessionView, "id" | "metadata" | "createdAt"> = {
     id: store.id()!,
     metadata: JSON.parse(store.getMeta("metadata") ?? "{}"),
@@ -73,7 +73,7 @@ export function sessionViewJson(store: SessionStore, viewOf: (r: RunRow) => RunV
     todos: store.todos(),
     runs: runs.map(viewOf),
     usage: runs.reduce((sum, r) => addUsage(sum, r.usage), emptyUsage()),
-    usageByModel: store.usageByModel(),
+    usageByModel: store.runs.usageByModel(),
   };
   return `${JSON.stringify(head).slice(0, -1)},"messages":${messages.json},${JSON.stringify(tail).slice(1)}`;
 }

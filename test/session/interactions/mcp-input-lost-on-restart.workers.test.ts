@@ -25,9 +25,9 @@ async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId
   await runInDurableObject(stubOf(sid), async (_o, state) => {
     const store = new SessionStore(state.storage.sql);
     store.create(sid);
-    store.insertRun(runId, `${marker} save my notes`, { stream: false, paradigm: "react", maxSteps: 5 });
+    store.runs.insert(runId, `${marker} save my notes`, { stream: false, paradigm: "react", maxSteps: 5 });
     const lifecycle = new RunLifecycle(store);
-    lifecycle.begin(store.run(runId)!);
+    lifecycle.begin(store.runs.get(runId)!);
     store.appendMessage(userMessage(`${marker} save my notes`), runId);
     store.appendMessage(
       {
@@ -39,7 +39,7 @@ async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId
       },
       runId,
     );
-    store.checkpointRun(runId, 1, emptyUsage());
+    store.runs.checkpoint(runId, 1, emptyUsage());
     lifecycle.awaitInput(runId);
     new InputStore(state.storage.sql).insert({
       inputId,

@@ -85,8 +85,8 @@ describe("a run survives its Durable Object restarting mid-run", () => {
     await runInDurableObject(stubOf(sid), async (_o, state) => {
       const store = new SessionStore(state.storage.sql);
       store.create(sid);
-      store.insertRun(runId, `${marker} go`, { stream: false, paradigm: "react", maxSteps: 5 });
-      new RunLifecycle(store).begin(store.run(runId)!);
+      store.runs.insert(runId, `${marker} go`, { stream: false, paradigm: "react", maxSteps: 5 });
+      new RunLifecycle(store).begin(store.runs.get(runId)!);
       store.appendMessage(userMessage(`${marker} go`), runId);
       store.appendMessage(
         {
@@ -101,7 +101,7 @@ describe("a run survives its Durable Object restarting mid-run", () => {
         },
         runId,
       );
-      store.checkpointRun(runId, 1, emptyUsage());
+      store.runs.checkpoint(runId, 1, emptyUsage());
       await state.storage.setAlarm(Date.now() + 30_000);
     });
     await evictDurableObject(stubOf(sid));

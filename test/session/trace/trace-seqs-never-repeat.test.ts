@@ -27,9 +27,9 @@ describe("trace seqs", () => {
   it("are not given again after the newest run is deleted, nor by a new store on the same database", () => {
     const sql = freshSql();
     const first = new SessionStore(sql);
-    first.insertRun("run_a", "a", { stream: false, paradigm: "react", maxSteps: 3, channel: "http" });
+    first.runs.insert("run_a", "a", { stream: false, paradigm: "react", maxSteps: 3, channel: "http" });
     first.trace.append("run_a", event(1));
-    first.insertRun("run_b", "b", { stream: false, paradigm: "react", maxSteps: 3, channel: "http" });
+    first.runs.insert("run_b", "b", { stream: false, paradigm: "react", maxSteps: 3, channel: "http" });
     const newest = first.trace.append("run_b", event(2)).seq;
     first.deleteRun("run_b");
     expect(first.trace.append("run_a", event(3)).seq).toBe(newest + 1);
