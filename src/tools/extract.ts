@@ -5,6 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
 import { CodedError } from "../lib/coded-error";
+import { linkDensities, type WalkedNode } from "./link-densities";
 
 export interface Article {
   title: string;
@@ -143,6 +144,13 @@ class TextReadability extends Readability<DomNode> {
     return text;
   }
 
+  /** Every candidate's link density in one walk of the page (link-densities.ts), not a walk of each candidate's text. */
+  _getLinkDensities(candidates: DomNode[]): number[] {
+    const root = this._doc.documentElement;
+    const alone = (candidate: DomNode) => this._getLinkDensity(candidate);
+    return root ? linkDensities(root, candidates, this.REGEXPS.hashUrl, alone) : candidates.map(alone);
+  }
+
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
@@ -196,7 +204,9 @@ const SWEPT = "object,embed,footer,link,aside,iframe,input,textarea,select,butto
 // Readability 0.6 (pinned) leaves these parts of its prototype undeclared; the overrides above use them.
 declare module "@mozilla/readability" {
   interface Readability<T> {
-    REGEXPS: { byline: RegExp };
+    REGEXPS: { byline: RegExp; hashUrl: RegExp };
+    _doc: { documentElement: WalkedNode | null };
+    _getLinkDensity(element: T): number;
     _prepArticle(article: unknown): void;
     _clean(e: unknown, tag: string): void;
     _cleanConditionally(e: unknown, tag: string): void;
