@@ -4,6 +4,7 @@
 import { redactUrlCredentials } from "../lib/redaction";
 import { checkUrl } from "./ssrf";
 import { CodedError } from "../lib/coded-error";
+import { BodyText } from "./body-text";
 
 export interface SafeFetchOptions {
   /** Lifts the address rule (ALLOW_PRIVATE_FETCH, local tests only). */
@@ -129,63 +130,6 @@ async function readCapped(res: Response, url: string, maxBytes: number, signal: 
     throw failure(e, signal);
   }
   return { finalUrl: url, status: res.status, headers: res.headers, text: text.end(), truncated, bytes };
-}
-
-/** Bytes a <meta charset> is looked for in when the server declared none. */
-const SNIFFED_BYTES = 1024;
-
-/**
- * A body's text in the charset the server declared, else a <meta charset> in its first KB, else UTF-8.
- * Without a declared charset the first KB is held back until the charset is known.
- */
-class BodyText {
-  private decoder: TextDecoder | undefined;
-  private held: Uint8Array[] = [];
-  private heldBytes = 0;
-  private readonly parts: string[] = [];
-
-  constructor(contentType: string | null) {
-    const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
-    if (declared) this.decoder = decoderFor(declared);
-  }
-
-  add(chunk: Uint8Array): void {
-    if (this.decoder) {
-      this.parts.push(this.decoder.decode(chunk, { stream: true }));
-      return;
-    }
-    this.held.push(chunk);
-    this.heldBytes += chunk.byteLength;
-    if (this.heldBytes >= SNIFFED_BYTES) this.release();
-  }
-
-  end(): string {
-    if (!this.decoder) this.release();
-    this.parts.push(this.decoder!.decode());
-    return this.parts.join("");
-  }
-
-  /** Picks the charset from the held bytes and decodes them. */
-  private release(): void {
-    const head = new Uint8Array(this.heldBytes);
-    let at = 0;
-    for (const c of this.held) {
-      head.set(c, at);
-      at += c.byteLength;
-    }
-    this.held = [];
-    const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(String.fromCharCode(...head.subarray(0, SNIFFED_BYTES)))?.[1];
-    this.decoder = decoderFor(meta ?? "utf-8");
-    this.parts.push(this.decoder.decode(head, { stream: true }));
-  }
-}
-
-function decoderFor(label: string): TextDecoder {
-  try {
-    return new TextDecoder(label);
-  } catch {
-    return new TextDecoder("utf-8");
-  }
 }
 
 /** Our own deadline or cancellation keeps its FetchError; anything else is a network failure. */
