@@ -10,7 +10,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { BROKEN_DIAGRAM, DIAGRAM_LESSON, FLOWCHART_ALT } from "../support/diagram-lesson";
-import { startPageRig, type PageRig } from "../support/page-rig";
+import { askByKeyboard, sessionChosen, startPageRig, type PageRig } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
 import { QUIZ_LESSON } from "../support/quiz-lesson";
 import type { ScriptedModel } from "../support/scripted-model";
@@ -52,10 +52,8 @@ describe("diagrams in the lesson reader", () => {
     // The page's frame only: the diagram frame's sandbox has no storage.
     await page.addInitScript(`if (window === window.top) localStorage.setItem("studyagent.token", ${JSON.stringify(TOKEN)})`);
     await page.goto(worker.url + "/");
-    await expect.poll(() => page.locator("#session-select").inputValue(), { timeout: 20_000 }).not.toBe("");
-    await page.locator("#topic").focus();
-    await page.keyboard.type(`${marker} Teach me derivatives, with a diagram`);
-    await page.keyboard.press("Enter");
+    await sessionChosen(page);
+    await askByKeyboard(page, `${marker} Teach me derivatives, with a diagram`);
     await expect.poll(() => page.locator(".activity li.saved button").count(), { timeout: 20_000 }).toBe(2);
     const body = page.locator("#lesson-body");
     const diagramRequests = () => requested.filter((path) => path === "/diagram" || path.includes("mermaid"));

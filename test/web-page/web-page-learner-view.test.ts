@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { PNG_BASE64, PNG_DATA_URL } from "../support/images";
 import { MATH_LESSON } from "../support/math-lesson";
-import { startPageRig, type PageRig } from "../support/page-rig";
+import { askByKeyboard, openStudyPage, startPageRig, type PageRig } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
 import type { ScriptedModel } from "../support/scripted-model";
 import type { WranglerDev } from "../support/wrangler-dev";
@@ -26,23 +26,11 @@ let model: ScriptedModel;
 let worker: WranglerDev;
 let browser: Browser;
 
-async function openPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport, acceptDownloads: true });
-  const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-  page.on("response", (r) => r.status() >= 400 && !r.url().includes("/progress") && problems.push(`${r.status()}: ${r.url()}`));
-  await page.addInitScript((token) => localStorage.setItem("studyagent.token", token), TOKEN);
-  await page.goto(worker.url + "/");
-  await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
-  return { page, problems };
-}
+/** A session that has answered nothing has no learner yet: its /progress is a 404, which the page shows as "no answers yet". */
+const openPage = (viewport = { width: 1280, height: 900 }) => openStudyPage(browser, worker.url, TOKEN, viewport, (url) => url.includes("/progress"));
 
 async function ask(page: Page, text: string): Promise<void> {
-  await page.locator("#topic").focus();
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
+  await askByKeyboard(page, text);
   await expect.poll(() => page.locator(".message.assistant").last().locator(".run-meta").textContent(), { timeout: 20_000 }).toMatch(/^Done/);
 }
 

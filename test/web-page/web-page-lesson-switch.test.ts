@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUIZ_LESSON } from "../support/quiz-lesson";
-import { startPageRig, type PageRig } from "../support/page-rig";
+import { askByKeyboard, sessionChosen, startPageRig, type PageRig } from "../support/page-rig";
 import type { ScriptedModel } from "../support/scripted-model";
 import type { WranglerDev } from "../support/wrangler-dev";
 
@@ -68,10 +68,8 @@ describe("choosing lessons faster than they load", () => {
     page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
     await page.addInitScript((token) => localStorage.setItem("studyagent.token", token), TOKEN);
     await page.goto(worker.url + "/");
-    await expect.poll(() => page.locator("#session-select").inputValue(), { timeout: 20_000 }).not.toBe("");
-    await page.locator("#topic").focus();
-    await page.keyboard.type(`${marker} Teach me derivatives and integrals`);
-    await page.keyboard.press("Enter");
+    await sessionChosen(page);
+    await askByKeyboard(page, `${marker} Teach me derivatives and integrals`);
     const saved = page.locator(".activity li.saved button");
     await expect.poll(() => saved.count(), { timeout: 20_000 }).toBe(2);
     const title = page.locator("#lesson-body h1");

@@ -22,6 +22,7 @@ import { ScriptedModel } from "../support/scripted-model";
 import { studyReplies } from "../support/study-script";
 import { ASK_PREFIX, TEST_PERMISSIONS } from "../support/trust-fixtures";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { askByKeyboard, openStudyPage } from "../support/page-rig";
 import { fromRoot } from "../support/paths";
 
 const TOKEN = "workspace-test-token";
@@ -36,17 +37,7 @@ let worker: WranglerDev | undefined;
 let browser: Browser | undefined;
 
 /** A page with the token already set, and a record of everything that went wrong on it. */
-async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser!.newPage({ viewport, acceptDownloads: true });
-  const problems: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-  page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
-  await page.addInitScript((token) => localStorage.setItem("studyagent.token", token), TOKEN);
-  await page.goto(worker!.url + "/");
-  return { page, problems };
-}
+const openPage = (viewport: { width: number; height: number }) => openStudyPage(browser!, worker!.url, TOKEN, viewport);
 
 /** The end of every walk: no serious accessibility findings, a screenshot, and nothing went wrong. */
 async function finish(page: Page, problems: string[], screenshot: string): Promise<void> {
@@ -108,7 +99,6 @@ describe("the web page as a workspace", () => {
       ...studyReplies(web.origin, "workspace-lesson"),
     ]);
     const { page, problems } = await openPage(WIDTHS.desktop);
-    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
 
     // Keyboard only: the skip link leads to the question box; Enter sends.
     await page.keyboard.press("Tab");
@@ -276,10 +266,7 @@ describe("the web page as a workspace", () => {
   it("at desktop width, by keyboard: answers an MCP server's question in the form generated from its schema", { timeout: 60_000 }, async () => {
     const marker = model.script("elicit", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Thanks, noted." }]);
     const { page, problems } = await openPage(WIDTHS.desktop);
-    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
-    await page.locator("#topic").focus();
-    await page.keyboard.type(`${marker} ask me`);
-    await page.keyboard.press("Enter");
+    await askByKeyboard(page, `${marker} ask me`);
 
     const box = page.locator(".activity .input-request");
     await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(1);
@@ -341,7 +328,6 @@ describe("the web page as a workspace", () => {
   it("at phone width, by keyboard: fits; declines an MCP server's question, answers an exercise, sees the panels", { timeout: 60_000 }, async () => {
     const marker = model.script("elicit-phone", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Maybe later." }]);
     const { page, problems } = await openPage(WIDTHS.phone);
-    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe("");
     const fits = async () => expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(WIDTHS.phone.width);
 
     // The generated form fits a phone; Decline sends no content and the run goes on.
