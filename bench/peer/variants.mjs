@@ -13,21 +13,26 @@ import { parseArgs } from "node:util";
 import { machineLine } from "../lib/machine.mjs";
 import { REPO } from "../lib/peer-bench.mjs";
 import { median, quantile, round } from "../lib/stats.mjs";
+import { buildOurs } from "./build.mjs";
 import { alternate } from "./paired.mjs";
 
 /** Each variant: [file under src/agent, text to find, replacement] patches. */
 export const VARIANTS = {
   "no-signal": {
-    what: "model.ts passes no cancel signal to the SDK (so it skips AbortSignal.any and its abort listeners per request)",
+    what: "providers/openai.ts passes no cancel signal to the SDK (so it skips AbortSignal.any and its abort listeners per request)",
     patches: [
-      ["model.ts", "const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };", "const options = { headers: { [ATTEMPT_HEADER]: tag } };"],
+      [
+        "providers/openai.ts",
+        "const out = await call({ signal, headers: { [ATTEMPT_HEADER]: tag } });",
+        "const out = await call({ headers: { [ATTEMPT_HEADER]: tag } });",
+      ],
     ],
   },
   "no-attempt-tag": {
-    what: "model.ts counts no attempts: no per-request UUID header, no wrapping fetch (new Headers per request)",
+    what: "providers/openai.ts counts no attempts: no per-call UUID header, no counting wrapper around fetch",
     patches: [
-      ["model.ts", "const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };", "const options = { signal: req.signal };"],
-      ["model.ts", "    fetch: countingFetch,\n", ""],
+      ["providers/openai.ts", "const out = await call({ signal, headers: { [ATTEMPT_HEADER]: tag } });", "const out = await call({ signal });"],
+      ["providers/openai.ts", "    fetch: countingFetch,\n", ""],
     ],
   },
   "no-tool-timer": {
@@ -44,8 +49,8 @@ export const VARIANTS = {
 VARIANTS["all-three"] = {
   what: "the three above together",
   patches: [
-    ["model.ts", "const options = { signal: req.signal, headers: { [ATTEMPT_HEADER]: tag } };", "const options = {};"],
-    ["model.ts", "    fetch: countingFetch,\n", ""],
+    ["providers/openai.ts", "const out = await call({ signal, headers: { [ATTEMPT_HEADER]: tag } });", "const out = await call({});"],
+    ["providers/openai.ts", "    fetch: countingFetch,\n", ""],
     VARIANTS["no-tool-timer"].patches[0],
   ],
 };
@@ -62,9 +67,9 @@ async function buildVariant(name, patches, outDir) {
         throw new Error(`variant ${name}: src/agent/${file} no longer contains ${JSON.stringify(find.slice(0, 80))}; update bench/peer/variants.mjs`);
       writeFileSync(p, src.replace(find, replace));
     }
-    const { buildOurs } = await import(pathToFileURL(path.join(tmp, "bench/peer/build.mjs")).href);
+    const { buildOurs: buildCopy } = await import(pathToFileURL(path.join(tmp, "bench/peer/build.mjs")).href);
     const names = {};
-    for (const [file, o] of Object.entries(await buildOurs(path.join(tmp, "out")))) {
+    for (const [file, o] of Object.entries(await buildCopy(path.join(tmp, "out")))) {
       const target = file.replace("f-study-agent", `f-study-agent-${name}`);
       cpSync(o.outfile, path.join(outDir, target));
       names[file.includes("stream") ? "stream" : "plain"] = target;
@@ -89,6 +94,7 @@ const r = await alternate({
   runs: values.runs,
   warmup: values.warmup,
   prepare: async (fwDir) => {
+    await buildOurs(fwDir);
     const scripts = [
       values.mode === "stream" ? "a-openai-stream.mjs" : "a-openai.mjs",
       values.mode === "stream" ? "f-study-agent-stream.mjs" : "f-study-agent.mjs",
