@@ -4,7 +4,6 @@
 // libraries carry small speed patches (patches/, applied by patch-package on install).
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
-import { CodedError } from "../lib/coded-error";
 import { linkDensities, type WalkedNode } from "./link-densities";
 
 export interface Article {
@@ -17,6 +16,8 @@ export interface Article {
 }
 
 type DomNode = {
+  /** Settable, as in linkedom: a node moved from another parse is adopted (see adopt). */
+  ownerDocument: unknown;
   nodeType: number;
   nodeName: string;
   textContent: string | null;
@@ -151,6 +152,16 @@ class TextReadability extends Readability<DomNode> {
     return root ? linkDensities(root, candidates, this.REGEXPS.hashUrl, alone) : candidates.map(alone);
   }
 
+  /**
+   * What Readability's `parse()` does to the page before its first attempt (`_grabArticle`), for a retry's
+   * fresh copy of the body (restoredFromSource). Between these it only reads the page (JSON-LD, metadata).
+   */
+  prepare(): void {
+    this._unwrapNoscriptImages(this._doc);
+    this._removeScripts(this._doc);
+    this._prepDocument();
+  }
+
   /** The text keeps no links: resolving every link and image against the page (a URL parse each) is skipped. */
   _fixRelativeUris(): void {}
 
@@ -206,6 +217,9 @@ declare module "@mozilla/readability" {
   interface Readability<T> {
     REGEXPS: { byline: RegExp; hashUrl: RegExp };
     _doc: { documentElement: WalkedNode | null };
+    _unwrapNoscriptImages(doc: unknown): void;
+    _removeScripts(doc: unknown): void;
+    _prepDocument(): void;
     _getLinkDensity(element: T): number;
     _prepArticle(article: unknown): void;
     _clean(e: unknown, tag: string): void;
@@ -218,58 +232,57 @@ declare module "@mozilla/readability" {
 /** display: none or visibility: hidden as linkedom reads a declaration (the whole value, so `!important` does not count). */
 const INVISIBLE_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:;|$)/i;
 
-/** Thrown when Readability would retry with looser rules: it wants the page as it was before its first attempt. */
-const retryNeeded = () => new CodedError("readability_retry", "Readability wants to retry with the page as it was");
-
 /**
  * Readability's article, or null when it finds none (a body of buttons and forms) or trips over
  * an odd page: then the whole body stands in, minus scripts and styles, which beats nothing.
- *
- * Before its first attempt Readability copies the whole body (its `innerHTML`), only to restore it for
- * a retry with looser rules, which 1 page in 25 of the corpus needs. The first reading skips that copy; a
- * page that needs the retry is read again from the start, with the copy a clone of the body's nodes and
- * each restore a clone of that, instead of a serialization and a parse per retry.
  */
 function readability(html: string) {
   try {
     const doc = parse(html);
-    if (doc.body)
-      Object.defineProperty(doc.body, "innerHTML", {
-        get: () => "",
-        set: () => {
-          throw retryNeeded();
-        },
-      });
-    return textArticle(doc);
-  } catch (e) {
-    if (!(e instanceof CodedError && e.code === "readability_retry")) return null;
-  }
-  try {
-    const doc = parse(html);
-    if (doc.body) restoredByClones(doc.body as DomElement);
+    if (doc.body) restoredFromSource(doc.body as DomElement, html);
     return textArticle(doc);
   } catch {
     return null;
   }
 }
 
-/** Makes the body's `innerHTML` copy and restore its nodes by cloning them (Readability reads it once, then sets it back per retry). */
-function restoredByClones(body: DomElement): void {
-  let kept: DomElement | undefined;
+/**
+ * Before its first attempt Readability copies the whole body (its `innerHTML`), only to put it back for a
+ * retry with looser rules, which 1 page in 25 of the corpus needs. No copy is made here: the first time it
+ * puts the body back, the body is made again from the page (parsed afresh and prepared the way Readability
+ * prepared it before its first attempt), and each time a clone of that goes in, moved over the way
+ * linkedom's own `innerHTML` setter moves a parse's nodes.
+ */
+function restoredFromSource(body: DomElement, html: string): void {
+  let prepared: DomElement | undefined;
   Object.defineProperty(body, "innerHTML", {
-    get: () => {
-      kept = body.cloneNode(true);
-      return "(kept as nodes)";
-    },
+    get: () => "",
     set: () => {
-      if (!kept) throw retryNeeded();
-      body.replaceChildren(...Array.from(kept.cloneNode(true).childNodes));
+      prepared ??= preparedBody(html);
+      const nodes = Array.from(prepared.cloneNode(true).childNodes);
+      for (const node of nodes) adopt(node, body.ownerDocument);
+      body.replaceChildren(...nodes);
     },
   });
 }
 
+/** The page's body as Readability's first attempt found it: parsed again, then prepared as `parse()` prepares it. */
+function preparedBody(html: string): DomElement {
+  const doc = parse(html);
+  readabilityOf(doc).prepare();
+  return doc.body as DomElement;
+}
+
+/** A node and everything below it now belong to `doc` (they were parsed into another document). */
+function adopt(node: DomNode, doc: unknown): void {
+  node.ownerDocument = doc;
+  for (let child = node.firstChild; child; child = child.nextSibling) adopt(child, doc);
+}
+
+const readabilityOf = (doc: DomDocument) => new TextReadability(doc as never, { serializer: (el: unknown) => el as DomNode, keepClasses: true });
+
 function textArticle(doc: DomDocument) {
-  const article = new TextReadability(doc as never, { serializer: (el: unknown) => el as DomNode, keepClasses: true }).parse();
+  const article = readabilityOf(doc).parse();
   return article?.content ? article : null;
 }
 

@@ -1,6 +1,6 @@
 // A page whose article only Readability's retry with looser rules finds (its first attempt strips the
-// article as an unlikely candidate): extraction skips Readability's copy of the page for the first
-// attempt and, when a retry is needed, reads the page again from the start with it.
+// article as an unlikely candidate): extraction makes no copy of the page before the first attempt, and
+// makes the body again from the source when the retry asks for it.
 import { describe, expect, it } from "vitest";
 import { extractArticle } from "../../src/tools/extract";
 
