@@ -24,13 +24,12 @@ type DomNode = {
   firstChild: DomNode | null;
   nextSibling: DomNode | null;
 };
-type DomDocument = DomNode & { title: string; body: DomNode | null };
+type DomDocument = DomNode & { title: string; body: DomNode | null; documentElement: DomNode | null };
 type DomElement = DomNode & {
   /** Not a string on an SVG element. */
   className: unknown;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
-  querySelector(selectors: string): DomNode | null;
   children: ArrayLike<DomNode>;
   getElementsByTagName(name: string): ArrayLike<DomNode>;
   cloneNode(deep: true): DomElement;
@@ -94,23 +93,27 @@ function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: strin
 
 /** Readability for text alone, without the work whose results text never shows or that linkedom makes dear. */
 class TextReadability extends Readability<DomNode> {
-  /** False once a look found none of the elements Readability's `_clean` sweeps for in the article. */
-  private sweepsFind = true;
   /** Inner texts read while `_cleanConditionally` judges blocks, until it removes one (see there). */
   private texts: Map<DomNode, string> | undefined;
+  /** The element names of the page as parsed; null when the page has a noscript, whose content Readability may turn into elements of any name. */
+  private readonly names: Set<string> | null;
 
-  /**
-   * Readability sweeps the article once for each of ten kinds of embed, control and furniture, which the
-   * prune has usually dropped already: one look says whether any sweep can find something. Cleaning only
-   * removes, so none can appear later.
-   */
-  _prepArticle(article: DomElement): void {
-    this.sweepsFind = article.querySelector(SWEPT) !== null;
-    super._prepArticle(article);
+  constructor(doc: DomDocument, options: ConstructorParameters<typeof Readability<DomNode>>[1]) {
+    super(doc as never, options);
+    const names = new Set<string>();
+    if (doc.documentElement) elementNames(doc.documentElement, names);
+    this.names = names.has("noscript") ? null : names;
   }
 
-  _clean(e: DomElement, tag: string): void {
-    if (this.sweepsFind) super._clean(e, tag);
+  /**
+   * Readability walks the page or its article for elements of a few names, about a hundred times per page
+   * on the corpus; a name the page never had, and that Readability never makes of other elements, is found
+   * nowhere (test/tools/readability-skips-only-empty-lookups.test.ts).
+   */
+  _getAllNodesWithTag(node: DomNode, tagNames: string[]): ArrayLike<DomNode> {
+    const names = this.names;
+    if (names && tagNames.every((t) => !MADE_BY_READABILITY.has(t.toLowerCase()) && !names.has(t.toLowerCase()))) return [];
+    return super._getAllNodesWithTag(node, tagNames);
   }
 
   /**
@@ -201,6 +204,16 @@ class TextReadability extends Readability<DomNode> {
   }
 }
 
+/** Names Readability gives elements it makes or renames (createElement, _setNodeTag): a look for one always walks. */
+const MADE_BY_READABILITY = new Set(["div", "p", "span", "h2", "img"]);
+
+/** Adds the lowercase name of every element below `node` (and its own) to `names`. */
+function elementNames(node: DomNode, names: Set<string>): void {
+  if (node.nodeType !== ELEMENT_NODE) return;
+  names.add(node.nodeName.toLowerCase());
+  for (let child = node.firstChild; child; child = child.nextSibling) elementNames(child, names);
+}
+
 /** True when some text below `node` is more than whitespace (what `textContent.trim()` would keep). */
 function hasText(node: DomNode): boolean {
   for (let child = node.firstChild; child; child = child.nextSibling) {
@@ -208,9 +221,6 @@ function hasText(node: DomNode): boolean {
   }
   return false;
 }
-
-/** What Readability 0.6's `_prepArticle` hands to `_clean`, one sweep each. */
-const SWEPT = "object,embed,footer,link,aside,iframe,input,textarea,select,button";
 
 // Readability 0.6 (pinned) leaves these parts of its prototype undeclared; the overrides above use them.
 declare module "@mozilla/readability" {
@@ -221,8 +231,7 @@ declare module "@mozilla/readability" {
     _removeScripts(doc: unknown): void;
     _prepDocument(): void;
     _getLinkDensity(element: T): number;
-    _prepArticle(article: unknown): void;
-    _clean(e: unknown, tag: string): void;
+    _getAllNodesWithTag(node: T, tagNames: string[]): ArrayLike<T>;
     _cleanConditionally(e: unknown, tag: string): void;
     _removeNodes(nodes: ArrayLike<T>, filter?: (node: T, i: number, nodes: ArrayLike<T>) => boolean): void;
     _getInnerText(e: T, normalizeSpaces?: boolean): string;
@@ -279,7 +288,7 @@ function adopt(node: DomNode, doc: unknown): void {
   for (let child = node.firstChild; child; child = child.nextSibling) adopt(child, doc);
 }
 
-const readabilityOf = (doc: DomDocument) => new TextReadability(doc as never, { serializer: (el: unknown) => el as DomNode, keepClasses: true });
+const readabilityOf = (doc: DomDocument) => new TextReadability(doc, { serializer: (el: unknown) => el as DomNode, keepClasses: true });
 
 function textArticle(doc: DomDocument) {
   const article = readabilityOf(doc).parse();
