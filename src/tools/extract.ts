@@ -16,6 +16,8 @@ export interface Article {
 }
 
 type DomNode = {
+  /** An element's name as parsed or made (linkedom: lower case from the parser, as given to createElement). */
+  localName: string;
   /** Settable, as in linkedom: a node moved from another parse is adopted (see adopt). */
   ownerDocument: unknown;
   nodeType: number;
@@ -308,57 +310,84 @@ function withDocumentShell(html: string): string {
   return `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 }
 
+/** What toText does with an element, by its name (kept per name: linkedom upper-cases a name on every read). */
+const SKIP = 0,
+  LINE_BREAK = 1,
+  CODE = 2,
+  ITEM = 3,
+  CELL = 4,
+  BLOCK_LEVEL = 5,
+  INLINE = 6,
+  HEADING_1 = 11;
+const kinds = new Map<string, number>();
+
+function kindOf(localName: string): number {
+  let kind = kinds.get(localName);
+  if (kind === undefined) {
+    const name = localName.toUpperCase();
+    const heading = HEADING.exec(name);
+    kind = SKIPPED.has(name)
+      ? SKIP
+      : name === "BR"
+        ? LINE_BREAK
+        : name === "PRE"
+          ? CODE
+          : heading
+            ? HEADING_1 - 1 + Number(heading[1])
+            : name === "LI"
+              ? ITEM
+              : name === "TD" || name === "TH"
+                ? CELL
+                : BLOCK.has(name)
+                  ? BLOCK_LEVEL
+                  : INLINE;
+    kinds.set(localName, kind);
+  }
+  return kind;
+}
+
 /** Block structure → lines; inline runs keep their own spacing so words are never split or glued. */
 function toText(root: DomNode): string {
   const blocks: string[] = [];
   let line = "";
+  // Appends without making a run of spaces (text comes with its whitespace made single spaces), so a
+  // line without a break is clean once trimmed: only lines with breaks go through clean().
+  const append = (s: string) => {
+    line += s.charCodeAt(0) === 32 && (line === "" || line.charCodeAt(line.length - 1) === 32) ? s.slice(1) : s;
+  };
   const flush = () => {
-    const text = clean(line);
+    const text = line.includes("\n") ? clean(line) : line.trim();
     if (text) blocks.push(text);
     line = "";
   };
   const walk = (node: DomNode): void => {
     if (node.nodeType === TEXT_NODE) {
-      line += (node.textContent ?? "").replace(/\s+/g, " ");
+      append((node.textContent ?? "").replace(/\s+/g, " "));
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
-    const name = node.nodeName.toUpperCase();
-    if (SKIPPED.has(name)) return;
-    if (name === "BR") {
+    const kind = kindOf(node.localName);
+    if (kind === INLINE) return children(node);
+    if (kind === SKIP) return;
+    if (kind === LINE_BREAK) {
       line += "\n";
       return;
     }
-    if (name === "PRE") {
+    if (kind === CODE) {
       flush();
       const code = (node.textContent ?? "").replace(/^\n+|\s+$/g, "");
       if (code) blocks.push("```\n" + code + "\n```");
       return;
     }
-    const heading = HEADING.exec(name);
-    if (heading) {
-      flush();
-      line = "#".repeat(Number(heading[1])) + " ";
-      children(node);
-      flush();
-      return;
+    if (kind === CELL) {
+      if (line.trim()) append(" | ");
+      return children(node);
     }
-    if (name === "LI") {
-      flush();
-      line = "- ";
-      children(node);
-      flush();
-      return;
-    }
-    if (name === "TD" || name === "TH") {
-      if (line.trim()) line += " | ";
-      children(node);
-      return;
-    }
-    const block = BLOCK.has(name);
-    if (block) flush();
+    flush();
+    if (kind >= HEADING_1) line = "#".repeat(kind - HEADING_1 + 1) + " ";
+    else if (kind === ITEM) line = "- ";
     children(node);
-    if (block) flush();
+    flush();
   };
   // Siblings by link, not childNodes: linkedom builds a fresh list for every childNodes read.
   const children = (node: DomNode) => {
@@ -369,7 +398,6 @@ function toText(root: DomNode): string {
   return blocks.join("\n\n");
 }
 
-/** Collapses spaces within lines and drops blank lines that <br> runs leave. */
 function clean(text: string): string {
   return text
     .split("\n")

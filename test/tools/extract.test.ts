@@ -32,4 +32,15 @@ describe("extractArticle", () => {
       "<table><tr><th>x</th><th>f(x)</th></tr><tr><td>1</td><td>2</td></tr></table></article></body></html>";
     expect(extractArticle(html, URL_).content).toBe("First line\nsecond line\n\nx | f(x)\n\n1 | 2");
   });
+
+  it("joins inline runs with one space, never two and never none, and trims every line", () => {
+    const html =
+      "<html><head><title>T</title></head><body><article>" +
+      "<h2>\n  Chain \t rule </h2><p> The <b> outer </b>function\u00a0 <i>times</i> the <a href='#'>inner</a>'s derivative. </p>" +
+      "<ul><li>  first <em> step </em></li><li>second<br>  then  <br> third </li></ul>" +
+      "<table><tr><td> x </td><td></td><td> <b> f(x) </b></td></tr></table></article></body></html>";
+    expect(extractArticle(html, URL_).content).toBe(
+      "## Chain rule\n\nThe outer function times the inner's derivative.\n\n- first step\n\n- second\nthen\nthird\n\nx | | f(x)",
+    );
+  });
 });
