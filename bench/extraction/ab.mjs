@@ -4,6 +4,8 @@
 // nothing else shares the processes), the product's path posted to both in turn, page by page, so a
 // drifting machine weighs on both alike. CPU of each process per page, minus a request that only
 // reads the same body. This is how each lever in BENCHMARKS.md "Extraction CPU per page" was judged.
+// Run it A/A (a saved build against the same code) to see its noise first: on 2026-12-06 two such runs
+// gave 0.963 and 0.994 (geometric mean of the pages' medians, 12 rounds) and single pages up to 14 % off.
 //
 //   node bench/extraction/ab.mjs --save /tmp/before.js          build the Worker as it is now and keep it
 //   (change the code)

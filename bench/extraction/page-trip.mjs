@@ -8,7 +8,8 @@
 // page, then every corpus page).
 //
 //   ./node_modules/.bin/node bench/extraction/page-trip.mjs [--rounds 5] [--warmup 1]   (or npm run bench -- --only pagetrip)
-//   ./node_modules/.bin/node bench/extraction/page-trip.mjs --base <checkout> [--rounds 5]   (this build and another, side by side)
+//   ./node_modules/.bin/node bench/extraction/page-trip.mjs --base <checkout> [--rounds 5]   (this build and another, side by side;
+//   run it A/A first: on 2026-12-06, 9 rounds of one build against itself differed by 0.48 ms on the median page, 6.6 ms on one page)
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
