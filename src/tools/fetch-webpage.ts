@@ -88,7 +88,14 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
             "fetch_webpage reads HTML and plain text only. Look for an HTML version of this source.",
         );
       }
-      const article = html ? extractArticle(prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
+      let article: Omit<WebpageResult, "url" | "truncated">;
+      try {
+        article = html ? extractArticle(prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
+      } catch (e) {
+        // The DOM's walks recurse: a page nested some thousands of elements deep exhausts the stack.
+        if (e instanceof RangeError) return fail(`Could not read ${res.finalUrl}: the page nests its elements too deeply to extract its text.`);
+        throw e;
+      }
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
       // As requested, as normalized (what a lesson's link is likely to be), and where it ended up.
       recordFetched(ctx, [url, new URL(url).href, res.finalUrl]);

@@ -50,6 +50,8 @@ beforeAll(async () => {
     "/slow": () => {}, // never answers
     "/missing": (_, res) => html(res, "<html><head></head><body><p>Not here</p></body></html>", 404),
     "/broken": (_, res) => html(res, "oops", 503),
+    "/deep": (_, res) =>
+      html(res, `<!doctype html><html><head><title>Deep</title></head><body>${"<div>".repeat(20_000)}<p>Deep.</p>${"</div>".repeat(20_000)}</body></html>`),
   });
 });
 afterAll(() => server.close());
@@ -141,6 +143,13 @@ describe("fetch_webpage", () => {
     const runState = new RunState();
     const r = await callTool(tool(), { url: server.url(path) }, toolContext({ runState }));
     expect(r).toEqual({ status: "error", content: `Could not fetch ${server.url(path)}: the server answered HTTP ${status}.` });
+    expect(runState.has(FETCHED_URLS)).toBe(false);
+  });
+
+  it("answers a page nested too deeply to walk with an error result saying so, and records nothing", async () => {
+    const runState = new RunState();
+    const r = await callTool(tool(), { url: server.url("/deep") }, toolContext({ runState }));
+    expect(r).toEqual({ status: "error", content: `Could not read ${server.url("/deep")}: the page nests its elements too deeply to extract its text.` });
     expect(runState.has(FETCHED_URLS)).toBe(false);
   });
 
