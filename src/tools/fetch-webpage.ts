@@ -3,11 +3,12 @@
 // invented ones.
 import * as z from "zod";
 import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
+import { CodedError } from "../lib/coded-error";
 import { redactUrlCredentials } from "../lib/redaction";
 import { int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import type { BuiltinTool } from "./builtin-tool";
-import { extractArticle } from "./extract";
+import { DEFAULT_MAX_DEPTH, extractArticle } from "./extract";
 import { networkSettings } from "./network-settings";
 import { prunePage } from "./prune-page";
 import { FetchError, safeFetch, type SafeResponse } from "./safe-fetch";
@@ -29,6 +30,8 @@ export interface FetchWebpageOptions {
   timeoutMs: number;
   /** Characters of content returned at most (the model may ask for fewer). */
   maxChars: number;
+  /** How deep a page's elements may nest before it is refused (extract.ts); DEFAULT_MAX_DEPTH when absent. */
+  maxDepth?: number;
   fetch?: typeof fetch;
 }
 
@@ -90,10 +93,9 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
       }
       let article: Omit<WebpageResult, "url" | "truncated">;
       try {
-        article = html ? extractArticle(prunePage(res.text), res.finalUrl) : { title: res.finalUrl, content: res.text, length: res.text.length };
+        article = html ? extractArticle(prunePage(res.text), res.finalUrl, opts.maxDepth) : { title: res.finalUrl, content: res.text, length: res.text.length };
       } catch (e) {
-        // The DOM's walks recurse: a page nested some thousands of elements deep exhausts the stack.
-        if (e instanceof RangeError) return fail(`Could not read ${res.finalUrl}: the page nests its elements too deeply to extract its text.`);
+        if (e instanceof CodedError && e.code === "page_too_deep") return fail(`Could not read ${res.finalUrl}: ${e.message}, too deep to extract its text.`);
         throw e;
       }
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
@@ -134,6 +136,8 @@ export const FetchWebpageSettings = z.object({
   FETCH_TIMEOUT_MS: int(15_000, 100),
   /** Characters of a page's text handed to the model. */
   FETCH_MAX_CHARS: int(20_000, 100),
+  /** How deep a page's elements may nest before it is refused: extraction's work grows with the square of the depth. */
+  FETCH_MAX_DEPTH: int(DEFAULT_MAX_DEPTH, 32, 1000),
 });
 
 const fetchWebpageSettings = settingsLoader(FetchWebpageSettings);
@@ -149,6 +153,7 @@ export const fetchWebpage: BuiltinTool = {
       maxBytes: s.FETCH_MAX_BYTES,
       timeoutMs: s.FETCH_TIMEOUT_MS,
       maxChars: s.FETCH_MAX_CHARS,
+      maxDepth: s.FETCH_MAX_DEPTH,
     });
   },
 };

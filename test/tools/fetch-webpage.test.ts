@@ -32,6 +32,10 @@ const ARTICLE = `<!doctype html>
   <script>trackEverything()</script>
 </body></html>`;
 
+/** A page whose one paragraph sits `depth` divs deep. */
+const nested = (depth: number) =>
+  `<!doctype html><html><head><title>Deep</title></head><body>${"<div>".repeat(depth)}<p>${PARAGRAPHS[0]}</p>${"</div>".repeat(depth)}</body></html>`;
+
 const html = (res: ServerResponse, body: string, status = 200) => void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
 
 const MAX_BYTES = 512 * 1024;
@@ -50,8 +54,8 @@ beforeAll(async () => {
     "/slow": () => {}, // never answers
     "/missing": (_, res) => html(res, "<html><head></head><body><p>Not here</p></body></html>", 404),
     "/broken": (_, res) => html(res, "oops", 503),
-    "/deep": (_, res) =>
-      html(res, `<!doctype html><html><head><title>Deep</title></head><body>${"<div>".repeat(20_000)}<p>Deep.</p>${"</div>".repeat(20_000)}</body></html>`),
+    "/deep": (_, res) => html(res, nested(4000)),
+    "/nested-100": (_, res) => html(res, nested(100)),
   });
 });
 afterAll(() => server.close());
@@ -146,11 +150,20 @@ describe("fetch_webpage", () => {
     expect(runState.has(FETCHED_URLS)).toBe(false);
   });
 
-  it("answers a page nested too deeply to walk with an error result saying so, and records nothing", async () => {
+  it("refuses a page nested deeper than maxDepth with an error result saying so, quickly, and records nothing", async () => {
     const runState = new RunState();
+    const started = performance.now();
     const r = await callTool(tool(), { url: server.url("/deep") }, toolContext({ runState }));
-    expect(r).toEqual({ status: "error", content: `Could not read ${server.url("/deep")}: the page nests its elements too deeply to extract its text.` });
+    expect(r).toMatchObject({
+      status: "error",
+      content: `Could not read ${server.url("/deep")}: the page nests its elements more than 512 deep, too deep to extract its text.`,
+    });
+    // Read, extraction's work grows with the square of the depth: 4000 deep took 12 s.
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(runState.has(FETCHED_URLS)).toBe(false);
+    // The limit is the option's (FETCH_MAX_DEPTH).
+    expect((await callTool(tool({ maxDepth: 32 }), { url: server.url("/nested-100") })).status).toBe("error");
+    expect((await callTool(tool({ maxDepth: 1000 }), { url: server.url("/nested-100") })).status).toBe("success");
   });
 
   it("refuses loopback without allowPrivate, before any request", async () => {
