@@ -1,10 +1,10 @@
 // Readable article text from an HTML page: Mozilla Readability (Firefox Reader View's engine)
-// over linkedom's DOM, then a small walk of the article that keeps its structure as light
-// Markdown (headings, list items, code blocks, paragraph breaks) without adding words. Both
-// libraries carry small speed patches (patches/, applied by patch-package on install).
+// over linkedom's DOM, then the article written as text (article-text.ts). Both libraries carry
+// small speed patches (patches/, applied by patch-package on install).
 import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
 import { CodedError } from "../lib/coded-error";
+import { articleText, cleanLines } from "./article-text";
 import { linkDensities, type WalkedNode } from "./link-densities";
 
 export interface Article {
@@ -43,40 +43,6 @@ type DomElement = DomNode & {
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
-const BLOCK = new Set([
-  "ADDRESS",
-  "ARTICLE",
-  "ASIDE",
-  "BLOCKQUOTE",
-  "DD",
-  "DETAILS",
-  "DIV",
-  "DL",
-  "DT",
-  "FIELDSET",
-  "FIGCAPTION",
-  "FIGURE",
-  "FOOTER",
-  "FORM",
-  "HEADER",
-  "HR",
-  "LI",
-  "MAIN",
-  "NAV",
-  "OL",
-  "P",
-  "SECTION",
-  "SUMMARY",
-  "TABLE",
-  "TBODY",
-  "THEAD",
-  "TFOOT",
-  "TR",
-  "UL",
-]);
-const SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "OBJECT", "CANVAS"]);
-const HEADING = /^H([1-6])$/;
-
 /**
  * How deep a page's elements may nest (FETCH_MAX_DEPTH). Readability's work grows with the square of the
  * depth (a page of 4000 nested divs, 40 KB, took 12 s of CPU in Node; 500, 0.3 s), and its walks and ours
@@ -96,17 +62,17 @@ export function extractArticle(html: string, url: string, maxDepth = DEFAULT_MAX
     throw new CodedError("page_too_deep", `the page nests its elements more than ${maxDepth} deep`);
   // A noscript's content may become elements of any name (TextReadability's names).
   const article = readability(doc, shelled, names.has("noscript") ? null : names);
-  if (article) return assemble(article.title, article.byline, toText(article.content as DomNode), url);
+  if (article) return assemble(article.title, article.byline, articleText(article.content as DomNode), url);
   // Readability mutates the document it reads, so the fallback reads a fresh one.
   const page = parse(shelled);
-  return assemble(page.title, null, page.body ? toText(page.body) : "", url);
+  return assemble(page.title, null, page.body ? articleText(page.body) : "", url);
 }
 
 type Maybe = string | null | undefined;
 
 function assemble(rawTitle: Maybe, rawByline: Maybe, content: string, url: string): Article {
-  const byline = clean(rawByline ?? "");
-  return { title: clean(rawTitle ?? "") || url, ...(byline ? { byline } : {}), content, length: content.length };
+  const byline = cleanLines(rawByline ?? "");
+  return { title: cleanLines(rawTitle ?? "") || url, ...(byline ? { byline } : {}), content, length: content.length };
 }
 
 /** Readability for text alone, without the work whose results text never shows or that linkedom makes dear. */
@@ -320,100 +286,4 @@ function withDocumentShell(html: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "";
   const body = html.replace(/<!doctype[^>]*>|<\/?(?:html|head|body)\b[^>]*>|<title[^>]*>[\s\S]*?<\/title>/gi, "");
   return `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
-}
-
-/** What toText does with an element, by its name (kept per name: linkedom upper-cases a name on every read). */
-const SKIP = 0,
-  LINE_BREAK = 1,
-  CODE = 2,
-  ITEM = 3,
-  CELL = 4,
-  BLOCK_LEVEL = 5,
-  INLINE = 6,
-  HEADING_1 = 11;
-const kinds = new Map<string, number>();
-
-function kindOf(localName: string): number {
-  let kind = kinds.get(localName);
-  if (kind === undefined) {
-    const name = localName.toUpperCase();
-    const heading = HEADING.exec(name);
-    kind = SKIPPED.has(name)
-      ? SKIP
-      : name === "BR"
-        ? LINE_BREAK
-        : name === "PRE"
-          ? CODE
-          : heading
-            ? HEADING_1 - 1 + Number(heading[1])
-            : name === "LI"
-              ? ITEM
-              : name === "TD" || name === "TH"
-                ? CELL
-                : BLOCK.has(name)
-                  ? BLOCK_LEVEL
-                  : INLINE;
-    kinds.set(localName, kind);
-  }
-  return kind;
-}
-
-/** Block structure → lines; inline runs keep their own spacing so words are never split or glued. */
-function toText(root: DomNode): string {
-  const blocks: string[] = [];
-  let line = "";
-  // Appends without making a run of spaces (text comes with its whitespace made single spaces), so a
-  // line without a break is clean once trimmed: only lines with breaks go through clean().
-  const append = (s: string) => {
-    line += s.charCodeAt(0) === 32 && (line === "" || line.charCodeAt(line.length - 1) === 32) ? s.slice(1) : s;
-  };
-  const flush = () => {
-    const text = line.includes("\n") ? clean(line) : line.trim();
-    if (text) blocks.push(text);
-    line = "";
-  };
-  const walk = (node: DomNode): void => {
-    if (node.nodeType === TEXT_NODE) {
-      append((node.textContent ?? "").replace(/\s+/g, " "));
-      return;
-    }
-    if (node.nodeType !== ELEMENT_NODE) return;
-    const kind = kindOf(node.localName);
-    if (kind === INLINE) return children(node);
-    if (kind === SKIP) return;
-    if (kind === LINE_BREAK) {
-      line += "\n";
-      return;
-    }
-    if (kind === CODE) {
-      flush();
-      const code = (node.textContent ?? "").replace(/^\n+|\s+$/g, "");
-      if (code) blocks.push("```\n" + code + "\n```");
-      return;
-    }
-    if (kind === CELL) {
-      if (line.trim()) append(" | ");
-      return children(node);
-    }
-    flush();
-    if (kind >= HEADING_1) line = "#".repeat(kind - HEADING_1 + 1) + " ";
-    else if (kind === ITEM) line = "- ";
-    children(node);
-    flush();
-  };
-  // Siblings by link, not childNodes: linkedom builds a fresh list for every childNodes read.
-  const children = (node: DomNode) => {
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
-  };
-  walk(root);
-  flush();
-  return blocks.join("\n\n");
-}
-
-function clean(text: string): string {
-  return text
-    .split("\n")
-    .map((l) => l.replace(/[ \t\u00a0]+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n");
 }
