@@ -68,11 +68,15 @@ export function issue29Goals(records = {}) {
 }
 
 export function goalsMarkdown(rows) {
-  const L = ["| issue 29 figure | measured | goal | | record (machine load at its start) |", "|---|---:|---:|---|---|"];
+  const L = [
+    "| issue 29 figure | measured | goal | | record (machine load at its start; calibration loops, compute / allocate ms) |",
+    "|---|---:|---:|---|---|",
+  ];
   for (const r of rows) {
     const load = r.from?.data.machine?.loadavg;
+    const loops = r.from?.data.machine?.calibration_ms;
     L.push(
-      `| ${r.figure} | ${r.value === undefined ? "no record" : `${fmt(r.value, r.unit === "×" ? 2 : 1)}${r.unit}`} | ≤ ${r.goal}${r.unit} | ${r.met === undefined ? "—" : r.met ? "**met**" : r.failed ? "**not met** (the run failed)" : "**not met**"} | ${r.from ? `\`${r.from.file}\`${load ? ` (load ${load.map((x) => x.toFixed(2)).join(" / ")})` : ""}` : "-"} |`,
+      `| ${r.figure} | ${r.value === undefined ? "no record" : `${fmt(r.value, r.unit === "×" ? 2 : 1)}${r.unit}`} | ≤ ${r.goal}${r.unit} | ${r.met === undefined ? "—" : r.met ? "**met**" : r.failed ? "**not met** (the run failed)" : "**not met**"} | ${r.from ? `\`${r.from.file}\`${load ? ` (load ${load.map((x) => x.toFixed(2)).join(" / ")}${loops ? `; loops ${loops.compute} / ${loops.allocate} ms` : ""})` : ""}` : "-"} |`,
     );
   }
   return L.join("\n") + "\n";

@@ -34,6 +34,39 @@ export function busyMeter() {
   };
 }
 
+/**
+ * How fast the machine was, as two fixed loops' CPU ms (best of three): `compute`, 10⁸ additions in
+ * registers; `allocate`, 10⁷ short-lived objects (the young generation's collector, as a DOM's parse and
+ * walks keep it busy). The load average does not show a slowed host: on 2026-12-06 one loop of 3 × 10⁸
+ * heap-number additions took 540–1150 ms of CPU in the afternoon and 1900–2400 ms in the evening, with the
+ * load average under 1 and no steal time in /proc/stat. Figures in ms compare only between records whose
+ * loops took alike.
+ */
+export function calibration() {
+  const cpuMs = (loop) => {
+    let best = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const start = process.cpuUsage();
+      loop();
+      const used = process.cpuUsage(start);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    return Math.round(best);
+  };
+  return {
+    compute: cpuMs(() => {
+      let sum = 0;
+      for (let i = 0; i < 1e8; i++) sum += i;
+      if (sum !== 4999999950000000) throw new Error("the calibration loop miscounted");
+    }),
+    allocate: cpuMs(() => {
+      const kept = new Array(1024);
+      for (let i = 0; i < 1e7; i++) kept[i & 1023] = { i, name: `n${i & 255}` };
+      if (kept[(1e7 - 1) & 1023].i !== 1e7 - 1) throw new Error("the calibration loop miscounted");
+    }),
+  };
+}
+
 export function machineInfo() {
   let commit = "unknown";
   let dirty = null;
@@ -50,11 +83,12 @@ export function machineInfo() {
     cpu_model: cpus()[0]?.model ?? "unknown",
     node: process.version,
     loadavg: loadavg().map((x) => Math.round(x * 100) / 100),
+    calibration_ms: calibration(),
     git_commit: commit,
     uncommitted_src_files: dirty,
   };
 }
 
 export function machineLine(m) {
-  return `${m.nproc} × ${m.cpu_model}, Node ${m.node}, git ${m.git_commit}${m.uncommitted_src_files ? ` + ${m.uncommitted_src_files} uncommitted files in src/ (the shared working tree)` : ""}, load average at start ${m.loadavg.join(" / ")}`;
+  return `${m.nproc} × ${m.cpu_model}, Node ${m.node}, git ${m.git_commit}${m.uncommitted_src_files ? ` + ${m.uncommitted_src_files} uncommitted files in src/ (the shared working tree)` : ""}, load average at start ${m.loadavg.join(" / ")}${m.calibration_ms ? `, calibration loops ${m.calibration_ms.compute} / ${m.calibration_ms.allocate} ms of CPU (compute / allocate, bench/lib/machine.mjs)` : ""}`;
 }
