@@ -59,7 +59,7 @@ export function extractArticle(html: string, url: string, maxDepth = DEFAULT_MAX
   const doc = parse(shelled);
   const names = new Set<string>();
   if (doc.documentElement && !namesWithin(doc.documentElement, 1, maxDepth, names))
-    throw new CodedError("page_too_deep", `the page nests its elements more than ${maxDepth} deep`);
+    throw new CodedError("page_too_deep", `the page nests its elements more than ${maxDepth} deep, too deep to extract its text`);
   // A noscript's content may become elements of any name (TextReadability's names).
   const article = readability(doc, shelled, names.has("noscript") ? null : names);
   if (article) return assemble(article.title, article.byline, articleText(article.content as DomNode), url);

@@ -95,7 +95,7 @@ export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
       try {
         article = html ? extractArticle(prunePage(res.text), res.finalUrl, opts.maxDepth) : { title: res.finalUrl, content: res.text, length: res.text.length };
       } catch (e) {
-        if (e instanceof CodedError && e.code === "page_too_deep") return fail(`Could not read ${res.finalUrl}: ${e.message}, too deep to extract its text.`);
+        if (e instanceof CodedError && e.code === "page_too_deep") return fail(`Could not read ${res.finalUrl}: ${e.message}.`);
         throw e;
       }
       const result = fit(article, Math.min(max_chars ?? opts.maxChars, opts.maxChars), res);
