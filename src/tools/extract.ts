@@ -5,6 +5,7 @@ import { Readability } from "@mozilla/readability";
 import { DOMParser } from "linkedom";
 import { CodedError } from "../lib/coded-error";
 import { articleText, cleanLines } from "./article-text";
+import { rewriteMarkup } from "./markup";
 import { linkDensities, type WalkedNode } from "./link-densities";
 
 export interface Article {
@@ -283,7 +284,17 @@ const parse = (html: string) => new DOMParser().parseFromString(html, "text/html
  */
 function withDocumentShell(html: string): string {
   if (/<html[\s>]/i.test(html) && /<head[\s>]/i.test(html) && /<body[\s>]/i.test(html)) return html;
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? "";
-  const body = html.replace(/<!doctype[^>]*>|<\/?(?:html|head|body)\b[^>]*>|<title[^>]*>[\s\S]*?<\/title>/gi, "");
-  return `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+  let title: string | undefined;
+  const body = rewriteMarkup(html, SHELL_TAG, ({ 0: tag, 1: titleTag, index }, elementEnd) => {
+    const tagEnd = index + tag.length;
+    if (!titleTag) return { text: "", end: tagEnd };
+    const end = elementEnd("title", tagEnd);
+    if (end < 0) return undefined;
+    title ??= html.slice(tagEnd, html.lastIndexOf("<", end - 1));
+    return { text: "", end };
+  });
+  return `<!doctype html><html><head><title>${title ?? ""}</title></head><body>${body}</body></html>`;
 }
+
+/** The tags of a document's shell, and a title (group 1) with its text. */
+const SHELL_TAG = /<!doctype[^>]*>|<\/?(?:html|head|body)\b[^>]*>|<(title)\b[^>]*>/gi;

@@ -11,6 +11,8 @@
 // 0.7 ms for this whole file (BENCHMARKS.md, "Extraction"). Elements are matched by name only, so a
 // stray close tag may be left behind; parsers ignore those, as browsers do.
 
+import { elementEnds, rewriteMarkup } from "./markup";
+
 /** Elements never part of an article's text, dropped with everything inside them. JSON-LD stays: Readability reads the title and byline from it. */
 export const DROPPED_ELEMENTS = [
   "script",
@@ -35,10 +37,8 @@ export const DROPPED_ELEMENTS = [
 export const DROPPED_TAGS = ["img", "link", "source", "input", "embed", "track", "wbr"];
 
 const NAME_END = "(?=[\\s/>])";
-const DROPPED = new RegExp(
-  `<(?:!--[\\s\\S]*?-->|(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^>]*)>[\\s\\S]*?<\\/\\1\\s*>|(?:${DROPPED_TAGS.join("|")})${NAME_END}[^>]*>)`,
-  "gi",
-);
+/** A comment, the start of a dropped element (its name, then its attributes) or a dropped tag. */
+const DROPPED = new RegExp(`<(?:(!--)|(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^>]*)>|(?:${DROPPED_TAGS.join("|")})${NAME_END}[^>]*>)`, "gi");
 const JSON_LD = /type\s*=\s*["']?application\/ld\+json/i;
 
 /** Where an article may be marked up, in the order they are trusted; a kind counts only when the page has exactly one. */
@@ -56,12 +56,20 @@ const ARTICLE_MIN_SHARE = 0.3;
 const ARTICLE_MIN_CHARS = 500;
 
 export function prunePage(html: string): string {
-  const pruned = dropFurniture(
-    html.replace(DROPPED, (match, name: string | undefined, attributes: string | undefined) =>
-      name?.toLowerCase() === "script" && JSON_LD.test(attributes ?? "") ? match : "",
-    ),
-  );
+  const pruned = dropFurniture(dropElements(html));
   return articleOnly(pruned) ?? pruned;
+}
+
+/** The page without comments and DROPPED_ELEMENTS (each up to its first close tag; one never closed stays) and DROPPED_TAGS. */
+function dropElements(html: string): string {
+  return rewriteMarkup(html, DROPPED, (match, elementEnd) => {
+    const [open, comment, name, attributes] = match;
+    const openEnd = match.index + open.length;
+    if (!comment && !name) return { text: "", end: openEnd };
+    const end = elementEnd(comment ?? name!, comment ? match.index + 4 : openEnd);
+    if (end < 0) return undefined;
+    return name?.toLowerCase() === "script" && JSON_LD.test(attributes!) ? { end } : { text: "", end };
+  });
 }
 
 // Readability 0.6's REGEXPS.unlikelyCandidates and okMaybeItsACandidate, matched against class and id as it does.
@@ -116,6 +124,12 @@ const ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/
  * does, and inside <pre> too (a code listing is never furniture).
  */
 function dropFurniture(html: string): string {
+  const ends = new Map<string, (start: number, from: number) => number>();
+  const endOf = (name: string, start: number, from: number) => {
+    let end = ends.get(name);
+    if (!end) ends.set(name, (end = elementEnds(html, name)));
+    return end(start, from);
+  };
   let out = "";
   let copiedTo = 0;
   let sheltered = 0;
@@ -126,7 +140,7 @@ function dropFurniture(html: string): string {
       continue;
     }
     if (sheltered || !isFurniture(tag[2]!)) continue;
-    const end = closingTagEnd(html, tag[1]!, tag.index + tag[0].length);
+    const end = endOf(tag[1]!.toLowerCase(), tag.index, tag.index + tag[0].length);
     if (end < 0) continue;
     out += html.slice(copiedTo, tag.index);
     copiedTo = end;
@@ -156,7 +170,7 @@ function articleOnly(pruned: string): string | null {
     const starts = [...pruned.matchAll(kind)];
     if (starts.length !== 1) continue;
     const start = starts[0]!;
-    const end = closingTagEnd(pruned, start[1]!, start.index + start[0].length);
+    const end = elementEnds(pruned, start[1]!)(start.index, start.index + start[0].length);
     if (end < 0) continue;
     const block = pruned.slice(start.index, end);
     const chars = textLength(block);
@@ -166,17 +180,13 @@ function articleOnly(pruned: string): string | null {
   return null;
 }
 
-/** Where the element named `name` whose content starts at `from` ends (after its close tag, counting nested ones); -1 if it never closes. */
-function closingTagEnd(html: string, name: string, from: number): number {
-  const tags = new RegExp(`<(\\/?)${name}${NAME_END}[^>]*>`, "gi");
-  tags.lastIndex = from;
-  let depth = 1;
-  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    depth += tag[1] ? -1 : 1;
-    if (depth === 0) return tag.index + tag[0].length;
-  }
-  return -1;
-}
+const SCRIPT = /<script(?=[\s/>])/gi;
 
-/** Characters of text in an HTML fragment, roughly: tags and scripts (JSON-LD) out, runs of spaces as one. */
-const textLength = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<[^>]*>/gi, "").replace(/\s+/g, " ").length;
+/** Characters of text in an HTML fragment, roughly: scripts (JSON-LD) and tags out, runs of spaces as one. */
+const textLength = (html: string) =>
+  rewriteMarkup(html, SCRIPT, ({ index }, elementEnd) => {
+    const end = elementEnd("script", index + "<script".length);
+    return end < 0 ? undefined : { text: "", end };
+  })
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ").length;
