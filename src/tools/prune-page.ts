@@ -1,7 +1,7 @@
 // Drops what an article never holds before any DOM exists, so linkedom and Readability work on a far
 // smaller document: scripts, styles, media and embeds, form controls, comments, and the page furniture
 // Readability itself would discard (navigation, sidebars, footers, hidden blocks, and blocks its
-// "unlikely candidate" rule names). When the page has one <article>
+// "unlikely candidate" rule names), and runs of whitespace made one. When the page has one <article>
 // (or else one <main>, or one [itemprop=articleBody]) holding a good share of its text, only that block
 // and the <head> go on: Readability's work grows with the document, and on such pages its choice is
 // that block anyway.
@@ -57,7 +57,7 @@ const ARTICLE_MIN_CHARS = 500;
 
 export function prunePage(html: string): string {
   const pruned = dropFurniture(dropElements(html));
-  return articleOnly(pruned) ?? pruned;
+  return collapseWhitespace(articleOnly(pruned) ?? pruned);
 }
 
 /** The page without comments and DROPPED_ELEMENTS (each up to its first close tag; one never closed stays) and DROPPED_TAGS. */
@@ -70,6 +70,28 @@ function dropElements(html: string): string {
     if (end < 0) return undefined;
     return name?.toLowerCase() === "script" && JSON_LD.test(attributes!) ? { end } : { text: "", end };
   });
+}
+
+/** Elements whose whitespace is read as written: preformatted text, scripts (JSON-LD), styles and the title. */
+const WHITESPACE_RUN = /<(pre|listing|xmp|textarea|script|style|title)(?=[\s/>])|[ \t\n\r\f]{2,}/gi;
+
+/**
+ * The body's runs of whitespace made one character, a line break where the run held one, as a browser
+ * shows them: the source's indentation is often a third of a pruned page, and the parse, every text
+ * Readability reads (it makes each run one space itself) and the text walk would carry it. A line
+ * break stays so that text read line by line (a byline) keeps its lines. An element of WHITESPACE_RUN
+ * never closed holds the rest of the page, as in a browser.
+ */
+function collapseWhitespace(html: string): string {
+  const body = /<body\b/i.exec(html);
+  if (!body) return html;
+  const page = html.slice(body.index);
+  const collapsed = rewriteMarkup(page, WHITESPACE_RUN, ({ 0: run, 1: name, index }, elementEnd) => {
+    if (!name) return { text: run.includes("\n") ? "\n" : " ", end: index + run.length };
+    const end = elementEnd(name, index + run.length);
+    return { end: end < 0 ? page.length : end };
+  });
+  return html.slice(0, body.index) + collapsed;
 }
 
 // Readability 0.6's REGEXPS.unlikelyCandidates and okMaybeItsACandidate, matched against class and id as it does.
