@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { canonicalHost } from "./canonical-host";
 import { matchesGlob } from "./glob";
+import { trimEndChars } from "./trim-chars";
 
 /**
  * What the policy reads of a tool: its name, whether its annotations call it destructive, and the
@@ -108,5 +109,5 @@ function valueMatches(matcher: Matcher, value: unknown): boolean {
   } catch {
     return false;
   }
-  return matchesGlob(matcher.host.replace(/\.+$/, ""), canonicalHost(host), true);
+  return matchesGlob(trimEndChars(matcher.host, "."), canonicalHost(host), true);
 }

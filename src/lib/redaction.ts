@@ -4,14 +4,40 @@
 // say they hold a secret.
 export const REDACTED = "[REDACTED]";
 
-/**
- * A URL's userinfo (`http://user:password@host`, `https://token@host`): whatever stands between the
- * scheme's `//` and the last `@` of the authority. The scheme and host stay, so the URL stays readable.
- */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]*(?:@[^\s/?#@"'<>\\]*)*@/gi;
+/** The authority of a URL from after its `//`: up to a path, query, fragment, space, quote or bracket. */
+const AUTHORITY = /[^\s/?#"'<>\\]*/y;
 
-/** `text` with the credentials of every URL in it replaced: for URLs shown or stored outside the trace (tool outputs, logs). */
-export const redactUrlCredentials = (text: string): string => text.replace(URL_USERINFO, `$1${REDACTED}@`);
+const isLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+/** `[a-z0-9+.-]`, any case. */
+const isSchemeChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 0x2b || c === 0x2e || c === 0x2d;
+/** `\w`: what a word boundary `\b` looks at. */
+const isWordChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 0x5f;
+
+/**
+ * `text` with the credentials of every URL in it replaced: for URLs shown or stored outside the trace (tool outputs, logs).
+ * A URL's userinfo (`http://user:password@host`, `https://token@host`) is whatever stands between the scheme's `//` and
+ * the last `@` of the authority; the scheme and host stay, so the URL stays readable. Found from each `://`, not by an
+ * expression: one read the scheme again from each letter of a long run of them (`A+A+…`), in time in the square of its length.
+ */
+export function redactUrlCredentials(text: string): string {
+  let out = "";
+  let copied = 0; // the end of the last match, where the next may start
+  for (let sep = text.indexOf("://"); sep >= 0; sep = text.indexOf("://", sep + 1)) {
+    // A scheme: from a letter after a word boundary, scheme characters up to `://`.
+    let start = sep;
+    while (start > copied && isSchemeChar(text.charCodeAt(start - 1))) start--;
+    while (start < sep && !(isLetter(text.charCodeAt(start)) && (start === 0 || !isWordChar(text.charCodeAt(start - 1))))) start++;
+    if (start === sep) continue;
+    AUTHORITY.lastIndex = sep + 3;
+    const userinfo = AUTHORITY.exec(text)![0].lastIndexOf("@");
+    if (userinfo < 0) continue;
+    out += `${text.slice(copied, sep + 3)}${REDACTED}@`;
+    copied = sep + 3 + userinfo + 1;
+    sep = copied - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /** Credential shapes that are secret wherever they appear. */
 const SECRET_PATTERNS: RegExp[] = [
@@ -32,7 +58,6 @@ const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
  */
 const ANY_PATTERN = new RegExp(SECRET_PATTERNS.map((re) => re.source).join("|"));
 const ANY_AUTH_SCHEME = new RegExp(AUTH_SCHEME.source, "i");
-const ANY_URL_USERINFO = new RegExp(URL_USERINFO.source, "i");
 /** Field names whose string values are secret whatever they look like. */
 const SECRET_FIELD =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|access[-_]?token|refresh[-_]?token|token|private[-_]?key)$/i;
@@ -48,7 +73,7 @@ export function createRedactor(secretValues: Iterable<string> = []): Redactor {
   const text = (s: string): string => {
     let out = s;
     for (const v of values) if (out.includes(v)) out = out.split(v).join(REDACTED);
-    if (ANY_URL_USERINFO.test(out)) out = redactUrlCredentials(out);
+    out = redactUrlCredentials(out);
     if (!ANY_PATTERN.test(out) && !ANY_AUTH_SCHEME.test(out)) return out;
     for (const re of SECRET_PATTERNS) out = out.replace(re, REDACTED);
     return out.replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`);

@@ -1,6 +1,8 @@
 // JSON sealed with AES-256-GCM under a key derived from a deployment secret: what a Durable Object must
 // keep but nobody reading its storage should see (MCP OAuth tokens). A sealed value is
 // {"sealed": "v1.<iv>.<ciphertext>"} (base64url); anything else is a value stored before sealing.
+import { trimEndChars } from "./trim-chars";
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -31,10 +33,8 @@ export async function unseal<T>(key: CryptoKey, value: Sealed): Promise<T> {
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return trimEndChars(base64.replaceAll("+", "-").replaceAll("/", "_"), "=");
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> {

@@ -2,16 +2,12 @@
 // tool call's session, run and call), so a later request finds it without a lookup table: a prefix, then
 // base64url of the parts joined by "/". A forged id reaches nothing a made-up session id would not: the
 // session's own checks (tenant, existence) apply.
+import { trimEndChars } from "../lib/trim-chars";
 
 export function packRef(prefix: string, parts: readonly string[]): string {
   const bytes = new TextEncoder().encode(parts.join("/"));
-  return (
-    prefix +
-    btoa(String.fromCharCode(...bytes))
-      .replaceAll("+", "-")
-      .replaceAll("/", "_")
-      .replace(/=+$/, "")
-  );
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return prefix + trimEndChars(base64.replaceAll("+", "-").replaceAll("/", "_"), "=");
 }
 
 /** The parts of an id packRef made with `prefix`; undefined for anything else. */

@@ -5,10 +5,10 @@
 /** Pieces of at most `limit` UTF-16 units (how Telegram counts), in order; empty for blank text. */
 export function splitMessage(text: string, limit: number): string[] {
   const pieces: string[] = [];
-  let rest = text.replace(/\s+$/, "");
+  let rest = text.trimEnd();
   while (rest.length > limit) {
     const cut = cutPoint(rest, limit);
-    const piece = rest.slice(0, cut).replace(/\s+$/, "");
+    const piece = rest.slice(0, cut).trimEnd();
     if (piece) pieces.push(piece);
     // The separator (blank lines, a newline or a space) is dropped; indentation of the next line is kept.
     rest = rest.slice(cut).replace(/^\n+|^ +/, "");

@@ -34,5 +34,5 @@ export function applyEdits(text: string, edits: readonly DocumentEdit[]): { text
 /** `addition` after `text`, separated by exactly one blank line. */
 export function appendBlock(text: string, addition: string): string {
   if (!text.trim()) return addition;
-  return `${text.replace(/\s+$/, "")}\n\n${addition.replace(/^\s*\n/, "")}`;
+  return `${text.trimEnd()}\n\n${addition.replace(/^\s*\n/, "")}`;
 }

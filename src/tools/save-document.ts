@@ -9,6 +9,7 @@ import * as z from "zod";
 import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
 import { bool, int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
+import { trimChars, trimEndChars } from "../lib/trim-chars";
 import type { BuiltinTool } from "./builtin-tool";
 import { SkillsSettings } from "./skills";
 import { applyEdits, appendBlock } from "./document-edits";
@@ -55,13 +56,10 @@ const MAX_SUFFIX = 50;
 export function sanitizeFilename(filename: string): string {
   const withoutExt = filename.trim().replace(/\.(?:md|markdown|txt|csv|json)$/i, "");
   const ascii = withoutExt.normalize("NFKD").replace(/\p{M}/gu, "");
-  let slug = ascii
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  let slug = trimChars(ascii.toLowerCase().replace(/[^a-z0-9]+/g, "-"), "-");
   const tag = /(?![\x00-\x7f])[\p{L}\p{N}]/u.test(ascii) ? fnv1a(filename.trim()) : "";
   const room = MAX_SLUG_LENGTH - (tag ? tag.length + 1 : 0);
-  slug = slug.slice(0, room).replace(/-+$/, "");
+  slug = trimEndChars(slug.slice(0, room), "-");
   return [slug, tag].filter(Boolean).join("-") || "document";
 }
 

@@ -10,6 +10,7 @@ import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-e
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { InvalidClientError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { trimEndChars } from "../../lib/trim-chars";
 import type { AddressPolicy } from "../../tools/ssrf";
 import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
@@ -53,10 +54,8 @@ export function clientMetadataDocument(redirectUrl: string, auth?: McpAuthConfig
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return trimEndChars(base64.replace(/\+/g, "-").replace(/\//g, "_"), "=");
 }
 
 export class StoredOAuthProvider implements OAuthClientProvider {

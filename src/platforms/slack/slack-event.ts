@@ -52,12 +52,30 @@ export function slackChatMessage(payload: SlackEventCallback): SlackShapes["mess
 
 /** Slack's message markup as plain text: mentions of users dropped, links and channels readable, entities decoded. */
 function plainSlackText(text: string): string {
-  return text
-    .replace(/<@[A-Z0-9]+(?:\|[^>]*)?>/g, "")
-    .replace(/<#[A-Z0-9]+\|([^>]*)>/g, "#$1")
-    .replace(/<((?:https?|mailto):[^|>]+)(?:\|[^>]*)?>/g, "$1")
+  const withoutMentions = replaceMarkup(text, /^@[A-Z0-9]+(?:\|[^]*)?$/, "");
+  const channelsRead = replaceMarkup(withoutMentions, /^#[A-Z0-9]+\|([^]*)$/, "#$1");
+  return replaceMarkup(channelsRead, /^((?:https?|mailto):[^|]+)(?:\|[^]*)?$/, "$1")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&")
     .trim();
+}
+
+/**
+ * `text` with each `<…>` whose inside matches `inside` (anchored at both ends) replaced by `replacement` (`$1`: its
+ * group). A `<…>` runs from a `<` to the first `>` after it, a `<` within included, as `<[^>]*>` reads it; cutting at
+ * each `>` finds that end once, where such an expression looked for it again from each `<` (in time in the square of a
+ * run of `<` with no `>`).
+ */
+function replaceMarkup(text: string, inside: RegExp, replacement: string): string {
+  const pieces = text.split(">");
+  const last = pieces.pop()!;
+  const replaced = pieces.map((piece) => {
+    for (let open = piece.indexOf("<"); open >= 0; open = piece.indexOf("<", open + 1)) {
+      const markup = piece.slice(open + 1);
+      if (inside.test(markup)) return piece.slice(0, open) + markup.replace(inside, replacement);
+    }
+    return `${piece}>`;
+  });
+  return replaced.join("") + last;
 }

@@ -18,15 +18,54 @@ export const telegramHtml = (markdown: string): ChatText => renderForChat(markdo
 
 /** The text a piece of our HTML shows: for re-sending it as plain text when Telegram refuses the markup. */
 export function htmlToPlain(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
+  return withoutTags(html).replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 }
 
-const TAG = /<(\/?)([a-z]+)(?:\s[^>]*)?>/g;
+/**
+ * `html` without anything from a `<` to the first `>` after it, as `<[^>]*>` removed them. Cut at each `>`, so that end
+ * is found once, where the expression looked for it again from each `<` (in time in the square of a run of `<` with no `>`).
+ */
+function withoutTags(html: string): string {
+  const pieces = html.split(">");
+  const last = pieces.pop()!;
+  const kept = pieces.map((piece) => {
+    const open = piece.indexOf("<");
+    return open < 0 ? `${piece}>` : piece.slice(0, open);
+  });
+  return kept.join("") + last;
+}
+
+/** What stands between a tag's `<` and `>`: `/` when it closes, its name, then nothing or a space and attributes. */
+const TAG_INSIDE = /^(\/?)([a-z]+)(?:\s[^]*)?$/;
+
+/** A tag of our HTML: where it starts, the whole tag, whether it closes, its name. */
+export interface HtmlTag {
+  index: number;
+  tag: string;
+  close: boolean;
+  name: string;
+}
+
+/**
+ * The tags of `html` in order, each from a `<` to the first `>` after it (a `<` within included), as
+ * `<(\/?)([a-z]+)(?:\s[^>]*)?>` found them; cut at each `>` for the reason withoutTags is.
+ */
+export function htmlTags(html: string): HtmlTag[] {
+  const tags: HtmlTag[] = [];
+  const pieces = html.split(">");
+  pieces.pop(); // no tag ends after the last `>`
+  let start = 0;
+  for (const piece of pieces) {
+    for (let open = piece.indexOf("<"); open >= 0; open = piece.indexOf("<", open + 1)) {
+      const inside = TAG_INSIDE.exec(piece.slice(open + 1));
+      if (!inside) continue;
+      tags.push({ index: start + open, tag: `${piece.slice(open)}>`, close: inside[1] === "/", name: inside[2]! });
+      break;
+    }
+    start += piece.length + 1;
+  }
+  return tags;
+}
 
 /** Cuts one block of our HTML into pieces of at most `limit` characters, each with its tags balanced. */
 function splitBlock(html: string, limit: number): string[] {
@@ -45,10 +84,10 @@ function splitBlock(html: string, limit: number): string[] {
   };
   let at = 0;
   const parts: { text?: string; tag?: string; close?: boolean; name?: string }[] = [];
-  for (const m of html.matchAll(TAG)) {
-    if (m.index > at) parts.push({ text: html.slice(at, m.index) });
-    parts.push({ tag: m[0], close: m[1] === "/", name: m[2]! });
-    at = m.index + m[0].length;
+  for (const { index, tag, close, name } of htmlTags(html)) {
+    if (index > at) parts.push({ text: html.slice(at, index) });
+    parts.push({ tag, close, name });
+    at = index + tag.length;
   }
   if (at < html.length) parts.push({ text: html.slice(at) });
   for (const p of parts) {
@@ -84,7 +123,7 @@ function splitBlock(html: string, limit: number): string[] {
     }
     piece += text;
   }
-  if (piece.replace(/<[^>]*>/g, "").trim()) pieces.push(piece + closing());
+  if (withoutTags(piece).trim()) pieces.push(piece + closing());
   return pieces;
 }
 

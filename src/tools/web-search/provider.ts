@@ -4,6 +4,7 @@ import { DOMParser } from "linkedom";
 import * as z from "zod";
 import type { SearchRequest } from "./request";
 import { CodedError } from "../../lib/coded-error";
+import { trimEndChars } from "../../lib/trim-chars";
 
 export interface SearchHit {
   title: string;
@@ -31,7 +32,7 @@ export class SearchError extends CodedError<"search_failed"> {
 }
 
 /** `base` without trailing slashes, followed by `path`. */
-export const endpoint = (base: string, path: string): string => base.replace(/\/+$/, "") + path;
+export const endpoint = (base: string, path: string): string => trimEndChars(base, "/") + path;
 
 /** The provider's JSON checked against `schema`, or a SearchError naming what came back instead. */
 export function parseJsonAs<S extends z.ZodType>(provider: string, schema: S, text: string): z.output<S> {
