@@ -87,7 +87,7 @@ export function withoutKey({ key: _key, ...exercise }: KeyedExercise): Exercise 
 }
 
 /** The data rows of a Markdown table: first cell the term, second its meaning. */
-function tableRows(lines: string[]): Concept[] {
+export function tableRows(lines: string[]): Concept[] {
   const rows: Concept[] = [];
   let header = true;
   for (const line of lines) {
@@ -95,7 +95,8 @@ function tableRows(lines: string[]): Concept[] {
       if (rows.length) break;
       continue;
     }
-    if (/^\s*\|?\s*:?-{3,}/.test(line)) {
+    // The delimiter row: `(?:\|\s*)?`, as `\s*\|?\s*` split a run of spaces every way there is (in time in its square).
+    if (/^\s*(?:\|\s*)?:?-{3,}/.test(line)) {
       header = false;
       continue;
     }
@@ -111,9 +112,10 @@ function tableRows(lines: string[]): Concept[] {
 }
 
 /** A table term and its parts: `复合函数 (composite function)` is named as 复合函数 or composite function, `Spannung $U$` as Spannung. */
-const termNames = (term: string): string[] => {
+export const termNames = (term: string): string[] => {
   const plain = term.replace(/\$[^$]*\$/g, " ").trim();
-  return [term, plain, ...plain.split(/\s*[(（]\s*|\s*[)）]\s*/)].filter(Boolean);
+  // Split at the brackets, then trimmed: `plain` is trimmed, so each part loses the spaces beside a bracket only.
+  return [term, plain, ...plain.split(/[(（)）]/).map((part) => part.trim())].filter(Boolean);
 };
 
 /** The concepts a key's `Concepts:` line names, as the table defines them (a name the table lacks keeps no meaning). */

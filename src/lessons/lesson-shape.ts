@@ -18,10 +18,12 @@ export function optionOf(line: string): { letter: string; text: string } | undef
 export const BLANK = /(?:\\?_){4,}|\(\s*\)/;
 /** A line of underscores alone is a thematic break, not a blank. */
 const RULE = /^\s*(?:_\s*){3,}$/;
-/** `N.K` with at most a few words before it: `#### Zoezi 1.1 (…)`, `### 1.1`. */
-const NUMBERED = /^\s*(?:[^\d\s]+\s+){0,3}?[^\d\s]*\s*(\d+)\s*\.\s*(\d+)(?!\d)/u;
+// In these, each run of spaces is read by one `\s*` or `\s+` (two in a row split a long run every way there is,
+// in time in the square or cube of its length).
+/** `N.K` with at most four words before it: `#### Zoezi 1.1 (…)`, `### 1.1`. */
+export const NUMBERED = /^\s*(?:[^\d\s]+\s+){0,3}(?:[^\d\s]+\s*)?(\d+)\s*\.\s*(\d+)(?!\d)/u;
 /** An answer list line: `1.1: B`, `- 1.2 — C`, `**2.3** 5x^4`. */
-const ANSWER_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*(\d+)\s*\.\s*(\d+)\s*(?:\*\*|__)?\s*[:)\-–—=]\s*\S/;
+export const ANSWER_LINE = /^\s*(?:[-*+]\s+)?(?:(?:\*\*|__)\s*)?(\d+)\s*\.\s*(\d+)\s*(?:(?:\*\*|__)\s*)?[:)\-–—=]\s*\S/;
 
 /** What makes a document lesson-shaped whatever its language: each signal described with where it is. */
 export function lessonSignals(doc: Outline): string[] {

@@ -1,5 +1,6 @@
 // A Markdown lesson as an outline of headings and sections: what the lesson validator checks against.
 // Lines inside code fences and HTML comments never count as headings or text.
+import { trimEndChars } from "../lib/trim-chars";
 import { isSection } from "./vocabulary";
 
 export interface Heading {
@@ -37,11 +38,10 @@ export function outline(markdown: string): Outline {
       return;
     }
     inCode.push(false);
-    const h = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    const h = atxHeading(line);
     if (h) {
-      const raw = h[2]!.trim();
-      const clean = raw.replace(/^[^\p{L}\p{N}]+/u, "").replace(/[*_]+/g, "");
-      headings.push({ level: h[1]!.length, text: clean, raw, line: i, end: lines.length });
+      const clean = h.raw.replace(/^[^\p{L}\p{N}]+/u, "").replace(/[*_]+/g, "");
+      headings.push({ level: h.level, text: clean, raw: h.raw, line: i, end: lines.length });
     }
   });
   headings.forEach((h, i) => {
@@ -64,8 +64,10 @@ export function hasText(doc: Outline, h: Heading): boolean {
 }
 
 export function hasTable(lines: string[]): boolean {
+  // Each run of spaces is read by one `\s*` only (`\s*\|?\s*` split a run each way there is, in time in its square).
   return lines.some(
-    (l, i) => i > 0 && /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$/.test(l) && lines[i - 1]!.includes("|") && (lines[i + 1] ?? "").includes("|"),
+    (l, i) =>
+      i > 0 && /^\s*(?:\|\s*)?:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+(?:\|\s*)?$/.test(l) && lines[i - 1]!.includes("|") && (lines[i + 1] ?? "").includes("|"),
   );
 }
 
@@ -77,12 +79,33 @@ export function withoutAnswerKey(markdown: string): string {
 }
 
 /**
+ * A heading line's level and text without its closing `#`s: what /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/ read,
+ * in time linear in the line (that expression tried each end of the text against each run of spaces after it).
+ */
+export function atxHeading(line: string): { level: number; raw: string } | undefined {
+  const open = /^ {0,3}(#{1,6})\s/.exec(line);
+  if (!open) return undefined;
+  const text = line.slice(open[0].length).trim();
+  const unclosed = trimEndChars(text, "#");
+  // A closing sequence is `#`s after a space; `# C#` keeps its `#`.
+  const raw = unclosed.trimEnd() !== unclosed ? unclosed.trimEnd() : text;
+  // The text is one line: `.` stops at a line separator (U+2028, U+2029).
+  return /[\n\r\u2028\u2029]/.test(raw) ? undefined : { level: open[1]!.length, raw };
+}
+
+/**
  * HTML comments are invisible when rendered, so nothing inside one counts: each becomes its line breaks.
- * Only a comment opened before the last `-->` can close, so none is searched for past it (searching from
- * each of many unclosed `<!--` took time in the square of the lesson: 10,000 in 0.5 MB, 1.5 s).
+ * Each `<!--` is followed to the first `-->` after it; once one is never closed, none after it is (searching
+ * afresh from each of many unclosed `<!--` took time in the square of the lesson: 10,000 in 0.5 MB, 1.5 s).
  */
 function withoutComments(markdown: string): string {
-  const closes = markdown.lastIndexOf("-->") + 3;
-  if (closes < 3) return markdown;
-  return markdown.slice(0, closes).replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, "")) + markdown.slice(closes);
+  let out = "";
+  let from = 0;
+  for (let open = markdown.indexOf("<!--"); open !== -1; open = markdown.indexOf("<!--", from)) {
+    const close = markdown.indexOf("-->", open + 4);
+    if (close === -1) break;
+    out += markdown.slice(from, open) + markdown.slice(open, close).replace(/[^\n]/g, "");
+    from = close + 3;
+  }
+  return out + markdown.slice(from);
 }

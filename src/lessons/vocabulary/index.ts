@@ -144,8 +144,28 @@ const typeWords = new Map(
 );
 const labelWords = KEY_LABELS.map((label) => ({ label, words: new Set(VOCABULARIES.flatMap((v) => v.labels[label].map(comparable))) }));
 
-/** `N.K` and what surrounds it, half-width: the word before (if any) and the type after. */
-const NUMBERED = /^(.*?)\s*(\d+)\s*\.\s*(\d+)(?!\d)(.*)$/u;
+/**
+ * `N.K` where a run of spaces or digits begins, so each run is tried once (a search from every digit of
+ * a long number took time in its square).
+ */
+const NUMBER = /(?<!\s)\s*(?<!\d)(\d+)\s*\.\s*(\d+)(?!\d)/gu;
+const LINE_BREAKS = ["\n", "\r", "\u2028", "\u2029"];
+
+/**
+ * The first `N.K` in a heading, half-width, and what surrounds it: the word before (if any) and the type
+ * after, neither of which spans a line break (as /^(.*?)\s*(\d+)\s*\.\s*(\d+)(?!\d)(.*)$/u read it).
+ */
+export function numbered(text: string): { before: string; chapter: string; number: string; after: string } | undefined {
+  const breaks = LINE_BREAKS.map((b) => text.indexOf(b)).filter((i) => i !== -1);
+  const firstBreak = breaks.length ? Math.min(...breaks) : text.length;
+  const lastBreak = Math.max(-1, ...LINE_BREAKS.map((b) => text.lastIndexOf(b)));
+  NUMBER.lastIndex = 0;
+  for (let m; (m = NUMBER.exec(text)) && m.index <= firstBreak; NUMBER.lastIndex = m.index + 1) {
+    const end = m.index + m[0].length;
+    if (end > lastBreak) return { before: text.slice(0, m.index), chapter: m[1]!, number: m[2]!, after: text.slice(end) };
+  }
+  return undefined;
+}
 
 export interface ExerciseHeading {
   id: string;
@@ -173,16 +193,22 @@ export function exerciseHeading(text: string): ExerciseHeading | undefined {
   const whole = numberedExercise(halfWidth(text).trim());
   if (whole) return whole;
   // `Zoezi 1.1 / Exercise 1.1`: the translation is the exercise heading.
-  const sides = halfWidth(text).split(/\s+\/\s+/);
+  const sides = slashSides(text);
   return sides.length > 1 ? sides.map((s) => numberedExercise(s.trim())).find(Boolean) : undefined;
 }
 
+/**
+ * A heading's sides of a ` / ` (spaces on both sides), half-width. A match starts where a run of spaces
+ * does, so each run is tried once (a search from each of its spaces took time in the square of a run).
+ */
+export const slashSides = (text: string): string[] => halfWidth(text).split(/(?<!\s)\s+\/\s+/);
+
 function numberedExercise(text: string): ExerciseHeading | undefined {
-  const m = NUMBERED.exec(text);
+  const m = numbered(text);
   if (!m) return undefined;
-  const word = comparable(m[1]!);
+  const word = comparable(m.before);
   const wordLanguage = word ? VOCABULARIES.find((v) => exerciseWords.get(v)!.has(word)) : undefined;
-  const typeText = m[4]!
+  const typeText = m.after
     .replace(/[()[\]【】]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -194,8 +220,8 @@ function numberedExercise(text: string): ExerciseHeading | undefined {
   if (!word && typeText && !typed) return undefined;
   const language = wordLanguage ?? typed?.language;
   return {
-    id: `${m[2]}.${m[3]}`,
-    chapter: Number(m[2]),
+    id: `${m.chapter}.${m.number}`,
+    chapter: Number(m.chapter),
     typeText,
     ...(typed ? { type: typed.type } : {}),
     ...(language ? { language } : {}),
@@ -206,8 +232,8 @@ function numberedExercise(text: string): ExerciseHeading | undefined {
 export function entryId(text: string): string | undefined {
   const known = exerciseHeading(text);
   if (known) return known.id;
-  const m = NUMBERED.exec(halfWidth(text).trim());
-  return m && comparable(m[1]!).split(" ").length <= 2 && !m[4]!.trim() ? `${m[2]}.${m[3]}` : undefined;
+  const m = numbered(halfWidth(text).trim());
+  return m && comparable(m.before).split(" ").length <= 2 && !m.after.trim() ? `${m.chapter}.${m.number}` : undefined;
 }
 
 /** The languages in which a heading is the `name` section (an exercise heading never is). */
@@ -249,7 +275,9 @@ function chapterHeading(text: string): { number: number; language: LessonVocabul
 export function keyLine(line: string): { label?: KeyLabel; text: string } {
   const own = line.replace(/^\s*[-*+]\s+/, "");
   // Matched on the line as written (full-width colon included), so the text after it keeps its own characters (x⁴ stays x⁴).
-  const m = /^\s*(?:\*\*|__)?([^*_:：\n]{1,60}?)\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*/.exec(own);
+  // The label ends on a non-space and each run of spaces is read by one `\s*` (split every way there is, a long run
+  // took time in its square); a label of spaces alone never named a label.
+  const m = /^\s*(?!\s)(?:\*\*|__)?([^*_:：\n]{0,59}?[^*_:：\s])\s*(?:(?:\*\*|__)\s*)?[:：]\s*(?:(?:\*\*|__)\s*)?/.exec(own);
   const named = m ? parts(m[1]!).map(comparable) : [];
   const label = labelWords.find((l) => named.some((n) => l.words.has(n)))?.label;
   const text = unbold(label ? own.slice(m![0].length) : own).trim();
@@ -257,8 +285,55 @@ export function keyLine(line: string): { label?: KeyLabel; text: string } {
 }
 
 /** Text without its bold marks (`**B**` is B); a power `x**2` is no bold mark. */
-const unbold = (text: string): string =>
-  text.replace(/(^|\s)(\*\*|__)(\S(?:.*?\S)?)\2(?=$|[\s.,;:!?)])/g, "$1$3").replace(/^(?:\*\*|__)\s*|\s*(?:\*\*|__)$/g, "");
+const unbold = (text: string): string => withoutOuterMarks(withoutBoldSpans(text));
+
+const isMark = (s: string): boolean => s === "**" || s === "__";
+
+/** Whether a bold span of `mark` may close at `j`: after a non-space, before the end, a space or punctuation. */
+const closesAt = (text: string, mark: string, j: number): boolean =>
+  text.startsWith(mark, j) && j > 0 && /\S/.test(text[j - 1]!) && (j + 2 === text.length || /[\s.,;:!?)]/.test(text[j + 2]!));
+
+/** For a growing `from`, the first index at or after it where `test` holds (`length` if none): one pass in all. */
+function firstFrom(length: number, test: (i: number) => boolean): (from: number) => number {
+  let at = 0;
+  return (from) => {
+    at = Math.max(at, from);
+    while (at < length && !test(at)) at++;
+    return at;
+  };
+}
+
+/**
+ * Each bold span as its text: a mark at the start or after a space, text that starts and ends on a non-space,
+ * and the same mark (`closesAt`) in the same line; the shortest such text of two characters or more is taken,
+ * else one of one. The closes are found in one pass: searching afresh from each of many marks that never
+ * close took time in the square of the text.
+ */
+function withoutBoldSpans(text: string): string {
+  const nextClose = { "**": firstFrom(text.length, (j) => closesAt(text, "**", j)), __: firstFrom(text.length, (j) => closesAt(text, "__", j)) };
+  const nextBreak = firstFrom(text.length, (i) => LINE_BREAKS.includes(text[i]!));
+  let out = "";
+  let copied = 0;
+  for (let p = 0; p < text.length; p++) {
+    const open = p === 0 && isMark(text.slice(0, 2)) ? 0 : /\s/.test(text[p]!) && isMark(text.slice(p + 1, p + 3)) ? p + 1 : -1;
+    const start = open + 2;
+    if (open === -1 || start >= text.length || /\s/.test(text[start]!)) continue;
+    const mark = text.slice(open, start) as keyof typeof nextClose;
+    const longer = nextClose[mark](start + 2);
+    const end = longer < nextBreak(start) ? longer : closesAt(text, mark, start + 1) ? start + 1 : -1;
+    if (end === -1) continue;
+    out += text.slice(copied, open) + text.slice(start, end);
+    copied = end + 2;
+    p = end + 1;
+  }
+  return out + text.slice(copied);
+}
+
+/** Without a bold mark (and the spaces after it) at the start, nor one (and the spaces before it) at the end. */
+function withoutOuterMarks(text: string): string {
+  const head = isMark(text.slice(0, 2)) ? text.slice(2).trimStart() : text;
+  return isMark(head.slice(-2)) ? head.slice(0, -2).trimEnd() : head;
+}
 
 /** An answer line without its emphasis and `Answer:` / `答案：` label: what the key says the answer is. */
 export const answerText = (line: string): string => keyLine(line).text;
