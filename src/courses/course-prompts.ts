@@ -2,6 +2,7 @@
 // through the daily-lesson skill with the whole course context, so a lesson does not depend on the
 // history of a conversation (each lesson runs in a session of its own).
 import { learnerContextLines, type LearnerContext } from "../learning/learner-context";
+import { trimChars } from "../lib/trim-chars";
 import type { CourseRow, LessonRow } from "./course-store";
 
 /** A syllabus longer than this is cut: a year of lessons is plenty for one course. */
@@ -21,8 +22,9 @@ export function syllabusRequest(course: Pick<CourseRow, "topic" | "level">): str
 export function parseSyllabus(text: string): string[] {
   const titles: string[] = [];
   for (const line of text.split("\n")) {
-    const m = /^\s*(?:[*_]{1,2})?\d{1,3}[.)](?:[*_]{1,2})?\s+(.+?)\s*$/.exec(line);
-    const title = m?.[1]?.replace(/^[*_]+|[*_]+$/g, "").trim();
+    // Trailing spaces trimmed first, so the title need not be found lazily before them (time in the square of a run of spaces).
+    const m = /^\s*(?:[*_]{1,2})?\d{1,3}[.)](?:[*_]{1,2})?\s+(\S.*)$/.exec(line.trimEnd());
+    const title = m && trimChars(m[1]!, "*_").trim();
     if (title) titles.push(title);
   }
   return titles.slice(0, MAX_SYLLABUS_LESSONS);

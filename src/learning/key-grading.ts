@@ -35,8 +35,8 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string):
   // Several blanks: each part of the answer against the same part of the key.
   const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
   if (blanks >= 2) {
-    const parts = splitVariants(key.answer, BLANK_SEPARATOR);
-    const given = splitVariants(answer, BLANK_SEPARATOR);
+    const parts = blankParts(key.answer);
+    const given = blankParts(answer);
     if (parts.length === blanks) {
       const right = parts.filter((p, i) => given[i] !== undefined && sameAnswer(given[i]!, p, language)).length;
       if (right === parts.length) return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
@@ -55,8 +55,12 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string):
   return undefined;
 }
 
-/** How the parts of a several-blank answer are separated. */
-const BLANK_SEPARATOR = /\s*[,;，；、]\s*|\s+and\s+/;
+/** The parts of a several-blank answer, in order: "4, 5", "4；5", "4 and 5". */
+export function blankParts(answer: string): string[] {
+  // The pieces are trimmed, so spaces are matched only around "and", from the first of a run (not again from each)
+  // and not after a separator, whose spaces were its own.
+  return splitVariants(answer, /[,;，；、]|(?<![\s,;，；、])\s+and\s+/);
+}
 
 function feedback(verdict: string, key: AnswerKey): string {
   return key.explanation ? `${verdict} ${key.explanation}` : verdict;

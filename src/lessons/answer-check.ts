@@ -80,7 +80,7 @@ async function solveChapter(
       signal: opts.signal,
     });
     result.usage = addUsage(result.usage, reply.usage);
-    const json = /\{[\s\S]*\}/.exec(reply.content)?.[0];
+    const json = jsonObject(reply.content);
     const parsed = SolverReply.safeParse(json ? JSON.parse(json) : undefined);
     if (!parsed.success) {
       result.unavailable.push(`Chapter ${chapter.number}: the solver's reply was not the JSON asked for`);
@@ -93,6 +93,14 @@ async function solveChapter(
     result.unavailable.push(`Chapter ${chapter.number}: ${errorMessage(e)}`);
     return undefined;
   }
+}
+
+/** The JSON object in a reply: from its first `{` to its last `}` (the solver may write around it); undefined when it has none. */
+export function jsonObject(reply: string): string | undefined {
+  // By index, not by /\{[\s\S]*\}/: that searches the rest again from each `{` of a reply with no `}` after it (time in the square).
+  const start = reply.indexOf("{");
+  const end = reply.lastIndexOf("}");
+  return start >= 0 && end > start ? reply.slice(start, end + 1) : undefined;
 }
 
 /**

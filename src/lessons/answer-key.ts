@@ -57,14 +57,15 @@ export function splitVariants(text: string, separator: RegExp): string[] {
 }
 
 /** An entry's lines (non-empty, the first at `line`) read into the answer and its labelled parts. */
-function readEntry(lines: string[], line: number): KeyEntry {
+export function readEntry(lines: string[], line: number): KeyEntry {
   const [first, ...rest] = lines;
   const entry: KeyEntry = { text: keyLine(first!).text, line, accepted: [], explanation: "", concepts: [] };
   const explanation: string[] = [];
   for (const l of rest) {
     const { label, text } = keyLine(l);
-    if (label === "accepted") entry.accepted.push(...splitVariants(text, /\s*[;|；]\s*/));
-    else if (label === "concepts") entry.concepts.push(...splitVariants(text, /\s*[;,，、；]\s*/));
+    // At the separator alone: the pieces are trimmed, and a `\s*` before it would scan a run of spaces again from each space.
+    if (label === "accepted") entry.accepted.push(...splitVariants(text, /[;|；]/));
+    else if (label === "concepts") entry.concepts.push(...splitVariants(text, /[;,，、；]/));
     else explanation.push(label ? text : l.trim());
   }
   entry.explanation = explanation.join("\n").trim();

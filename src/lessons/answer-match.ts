@@ -15,6 +15,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A word of a script written with spaces must be followed by a space; 答えは and 选 need none. */
 const SPACED_END = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hangul}\p{Script=Greek}]$/u;
 
+/**
+ * Spaces before a word, matched from the first of a run only (as an optional group where they may be
+ * absent): an expression that starts again at each space scans a long run again from each.
+ */
+const SPACES_BEFORE = "(?<!\\s)\\s+";
+
 const all = (pick: (v: LessonVocabulary) => readonly string[] | undefined) =>
   [...new Set(VOCABULARIES.flatMap((v) => pick(v) ?? []))].sort((a, b) => b.length - a.length);
 const wordsBefore = (words: string[]) =>
@@ -27,8 +33,9 @@ const ARTICLES = new RegExp(
     .join("|")})\\s+(?=\\S)`,
   "u",
 );
-const TAILS = new RegExp(
-  `\\s*(?:${all((v) => v.answerTails)
+/** A trailing です, है, 입니다: the answer is said without it. */
+export const TAILS = new RegExp(
+  `(?:${SPACES_BEFORE})?(?:${all((v) => v.answerTails)
     .map(escape)
     .join("|")})\\s*[。.!]?$`,
   "u",
@@ -40,7 +47,7 @@ const ASSIGNMENT = /^(?:[\p{L}][\p{L}\p{N}_'′]{0,3}(?:\([^()=]*\))?\s*)?=\s*(?
 const factor = (x: string) => (/^[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
 
 /** TeX as plain math: `\frac{a}{b}` → a/b, `x^{n-1}` → x^(n-1), `\sqrt{x}` → sqrt(x), `\cdot` → *, `\pi` → π. */
-function plainTex(text: string): string {
+export function plainTex(text: string): string {
   let s = text
     .replace(/\\(?:left|right|displaystyle|quad|qquad|[,;!])/g, " ")
     .replace(/\\[dt]frac/g, "\\frac")
@@ -54,10 +61,11 @@ function plainTex(text: string): string {
       .replace(/\\sqrt\s*\{([^{}]*)\}/g, "sqrt($1)")
       .replace(/([\^_])\s*\{([^{}]*)\}/g, (_, op: string, a: string) => `${op}${factor(a)}`);
   }
+  // The spaces before \circ are matched from the first of a run only, as in SPACES_BEFORE.
   return s
     .replace(/\\pi\b/g, "π")
     .replace(/\\infty\b/g, "∞")
-    .replace(/\^?\s*\\circ\b/g, "°")
+    .replace(/\^?(?<!\s)\s*\\circ\b/g, "°")
     .replace(/\\%/g, "%")
     .replace(/\\([a-zA-Z]+)/g, "$1")
     .replace(/[{}]/g, "");
@@ -92,8 +100,13 @@ function normalizeAnswer(text: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .replace(ARTICLES, "");
-  // Brackets around the whole answer say nothing: "(B)", "[x^2]".
-  return s.replace(/^[([{]\s*([^()[\]{}]*?)\s*[)\]}]$/, "$1");
+  return unbracketed(s);
+}
+
+/** An answer without brackets around the whole of it, which say nothing: "(B)" is B, "[ x^2 ]" is x^2. */
+export function unbracketed(s: string): string {
+  // The content trimmed after the match: a lazy content between two `\s*` tried each split of a run of spaces.
+  return s.replace(/^[([{]([^()[\]{}]*)[)\]}]$/, (_, content: string) => content.trim());
 }
 
 /** `0,4` and `3,14` are decimals, `1,000` a thousand (a leading `0,` is always a decimal). */
@@ -127,14 +140,24 @@ export function quantity(text: string, language?: LessonVocabulary): Quantity | 
   const t = spaced.replace(/ /g, "");
   const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.indexOf(t) ?? -1).find((n) => n >= 0);
   if (word !== undefined) return { value: word, unit: "" };
-  const m = /^(-?(?:\d+(?:\.\d+)?|\.\d+))(?:\/(-?\d+(?:\.\d+)?))?(%?)(.*)$/.exec(t);
+  const m = leadingNumber(t);
   if (!m) return undefined;
-  const unit = m[4]!;
+  const unit = m.rest;
   const afterSpace = new RegExp(`\\d ${escape(unit)}$`).test(spaced);
   if (unit && !(UNITS.has(unit) && (unit.length > 1 || afterSpace))) return undefined;
-  const denominator = m[2] === undefined ? 1 : Number(m[2]);
+  const denominator = m.denominator === undefined ? 1 : Number(m.denominator);
   if (denominator === 0) return undefined;
-  return { value: Number(m[1]) / denominator / (m[3] ? 100 : 1), unit };
+  return { value: Number(m.numerator) / denominator / (m.percent ? 100 : 1), unit };
+}
+
+/**
+ * The number a compact answer (one line: normalizeAnswer made every space and line break one space)
+ * starts with, as a decimal, a fraction or a percentage, and the rest: "1/2cm" is 1, 2, "" and "cm".
+ */
+export function leadingNumber(compact: string): { numerator: string; denominator?: string; percent: string; rest: string } | undefined {
+  // The rest is sliced off, not matched by `(.*)$`: where that failed (at a line break) each shorter reading of the digits was tried.
+  const m = /^(-?(?:\d+(?:\.\d+)?|\.\d+))(?:\/(-?\d+(?:\.\d+)?))?(%?)/.exec(compact);
+  return m ? { numerator: m[1]!, denominator: m[2], percent: m[3]!, rest: compact.slice(m[0].length) } : undefined;
 }
 
 /** Whether two answers say the same thing after normalization, or state the same number (a unit left out or not). */
@@ -151,14 +174,18 @@ export function sameAnswer(given: string, expected: string, language?: LessonVoc
 }
 
 const OR_WORDS = all((v) => v.or);
-const ALTERNATIVES = new RegExp(`\\s+/\\s+|${OR_WORDS.map((w) => (SPACED_END.test(w) ? `\\s+${escape(w)}\\s+` : `\\s*${escape(w)}\\s*`)).join("|")}`, "u");
+const ALTERNATIVES = new RegExp(
+  `${SPACES_BEFORE}/\\s+|${OR_WORDS.map((w) => (SPACED_END.test(w) ? `${SPACES_BEFORE}${escape(w)}\\s+` : `(?:${SPACES_BEFORE})?${escape(w)}\\s*`)).join("|")}`,
+  "u",
+);
 
 /**
  * The forms a key's answer allows: the whole line, the part before a dash or a parenthesis that
  * explains it ("2h — twice the step"), and its ` / ` or "or" alternatives ("derivative / 导数").
  */
-function keyVariants(answer: string): string[] {
-  const head = answer.split(/\s+[—–-]\s+|\s+\(|（/)[0]!;
+export function keyVariants(answer: string): string[] {
+  // Spaces are matched from the first of a run only, as in SPACES_BEFORE.
+  const head = answer.split(/(?<!\s)\s+[—–-]\s+|(?<!\s)\s+\(|（/)[0]!;
   return [answer, head, ...splitVariants(head, ALTERNATIVES)];
 }
 

@@ -4,6 +4,7 @@
 // The front is the question (and the options), the back the Answer Key's answer and explanation, both as
 // HTML with math in MathJax's \(…\) and \[…\], which Anki renders; a GUID per exercise makes a second
 // import update the notes instead of doubling them.
+import { trimChars } from "../lib/trim-chars";
 import type { ExerciseSet } from "./exercise-store";
 import type { KeyedExercise } from "./exercises";
 import { renderInDialect, SIMPLE_HTML, type MarkdownDialect } from "./markdown-dialect";
@@ -21,7 +22,7 @@ function field(markdown: string): string {
 }
 
 /** A tag: Anki's tags are space-separated, so no spaces in one. */
-const tag = (text: string) => text.replace(/[^\p{L}\p{N}_.:-]+/gu, "_").replace(/^_+|_+$/g, "");
+const tag = (text: string) => trimChars(text.replace(/[^\p{L}\p{N}_.:-]+/gu, "_"), "_");
 
 function note(lessonKey: string, e: KeyedExercise): string {
   const options = e.options?.length ? `\n\n${e.options.map((o) => `${o.letter}. ${o.text}`).join("  \n")}` : "";

@@ -1,5 +1,6 @@
 // The Sources section of a lesson: present, listing the pages this run fetched (compared in a normal
 // form), numbered so that every `[n]` citation in the text has its entry.
+import { trimEndChars } from "../lib/trim-chars";
 import type { Outline } from "./outline";
 import { isSection, spelling, type LessonVocabulary } from "./vocabulary";
 
@@ -22,7 +23,7 @@ export function normalizeUrl(raw: string): string | null {
   const params = [...u.searchParams].filter(([k]) => !k.toLowerCase().startsWith("utm_")).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
   const host = u.hostname.replace(/^www\./, "");
-  const path = u.pathname.replace(/\/+$/, "");
+  const path = trimEndChars(u.pathname, "/");
   return `${host}${u.port ? `:${u.port}` : ""}${path}${query ? `?${query}` : ""}`;
 }
 
@@ -80,7 +81,7 @@ export function checkSources(
 }
 
 /** http(s) URLs in a line: Markdown link targets, autolinks and bare URLs (balanced parentheses kept). */
-function extractUrls(line: string): string[] {
+export function extractUrls(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/https?:\/\//g)) {
     let depth = 0;
@@ -91,7 +92,7 @@ function extractUrls(line: string): string[] {
       if (ch === "(") depth++;
       if (ch === ")" && depth-- === 0) break;
     }
-    out.push(line.slice(m.index, end).replace(/[.,;:!?'*_]+$/, ""));
+    out.push(trimEndChars(line.slice(m.index, end), ".,;:!?'*_"));
   }
   return out;
 }
