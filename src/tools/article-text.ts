@@ -2,6 +2,8 @@
 // blocks, with light Markdown that adds no words (`#` headings, `-` list items, fenced code blocks, `|`
 // between table cells). Used on Readability's article, or on a whole body when it finds none (extract.ts).
 
+import { trimStartChars } from "../lib/trim-chars";
+
 /** What the walk reads of a node (linkedom's, structurally). */
 export interface TextNode {
   nodeType: number;
@@ -113,7 +115,7 @@ export function articleText(root: TextNode): string {
     }
     if (kind === CODE) {
       flush();
-      const code = (node.textContent ?? "").replace(/^\n+|\s+$/g, "");
+      const code = trimStartChars(node.textContent ?? "", "\n").trimEnd();
       if (code) blocks.push("```\n" + code + "\n```");
       return;
     }

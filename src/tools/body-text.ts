@@ -42,7 +42,7 @@ export class BodyText {
       at += c.byteLength;
     }
     this.held = [];
-    const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(String.fromCharCode(...head.subarray(0, SNIFFED_BYTES)))?.[1];
+    const meta = /<meta[^<>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(String.fromCharCode(...head.subarray(0, SNIFFED_BYTES)))?.[1];
     const decoder = decoderFor(meta ?? "utf-8");
     this.parts.push(decoder.decode(head, { stream: true }));
     return decoder;

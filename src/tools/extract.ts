@@ -297,4 +297,4 @@ function withDocumentShell(html: string): string {
 }
 
 /** The tags of a document's shell, and a title (group 1) with its text. */
-const SHELL_TAG = /<!doctype[^>]*>|<\/?(?:html|head|body)\b[^>]*>|<(title)\b[^>]*>/gi;
+const SHELL_TAG = /<(?:!doctype|\/?(?:html|head|body)(?=[\s/>])|(title)(?=[\s/>]))[^<>]*>/gi;

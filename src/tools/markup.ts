@@ -62,7 +62,7 @@ export function rewriteMarkup(
  * page's tags of that name paired once, and later questions are answered from those pairs.
  */
 export function elementEnds(html: string, name: string): (start: number, from: number) => number {
-  const tags = new RegExp(`<(\\/?)${name}${NAME_END}[^>]*>`, "gi");
+  const tags = new RegExp(`<(\\/?)${name}${NAME_END}[^<>]*>`, "gi");
   let pairs: Map<number, number> | undefined;
   return (start, from) => {
     if (pairs) return pairs.get(start) ?? -1;

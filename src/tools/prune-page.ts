@@ -9,7 +9,9 @@
 // Plain expressions over the markup, not Workers' HTMLRewriter: a rewriter removes an element only
 // through a JavaScript callback, and on the corpus its prune costs 5.7 ms on the median page against
 // 0.7 ms for this whole file (BENCHMARKS.md, "Extraction"). Elements are matched by name only, so a
-// stray close tag may be left behind; parsers ignore those, as browsers do.
+// stray close tag may be left behind; parsers ignore those, as browsers do. A tag is read up to its
+// first ">" and never across a "<", so no expression here scans past the next tag: each runs in time
+// linear in the page (test/project/regexes-run-in-linear-time.test.ts).
 
 import { elementEnds, rewriteMarkup } from "./markup";
 
@@ -38,14 +40,14 @@ export const DROPPED_TAGS = ["img", "link", "source", "input", "embed", "track",
 
 const NAME_END = "(?=[\\s/>])";
 /** A comment, the start of a dropped element (its name, then its attributes) or a dropped tag. */
-const DROPPED = new RegExp(`<(?:(!--)|(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^>]*)>|(?:${DROPPED_TAGS.join("|")})${NAME_END}[^>]*>)`, "gi");
+const DROPPED = new RegExp(`<(?:(!--)|(${DROPPED_ELEMENTS.join("|")})${NAME_END}([^<>]*)>|(?:${DROPPED_TAGS.join("|")})${NAME_END}[^<>]*>)`, "gi");
 const JSON_LD = /type\s*=\s*["']?application\/ld\+json/i;
 
 /** Where an article may be marked up, in the order they are trusted; a kind counts only when the page has exactly one. */
 const ARTICLE_BLOCKS = [
-  /<(article)(?=[\s/>])[^>]*>/gi,
-  /<(main)(?=[\s/>])[^>]*>/gi,
-  /<([a-z][\w-]*)(?=[\s/>])[^>]*\bitemprop\s*=\s*["']?articleBody\b[^>]*>/gi,
+  /<(article)(?=[\s/>])[^<>]*>/gi,
+  /<(main)(?=[\s/>])[^<>]*>/gi,
+  /<([a-z][\w-]*)(?=[\s/>])[^<>]*\bitemprop\s*=\s*["']?articleBody\b[^<>]*>/gi,
 ];
 /**
  * The share of the page's text the block must hold to stand alone, and the least text (Readability's
@@ -137,7 +139,7 @@ const HIDDEN =
  * (a <p> or <li> may end without one; removing such a block could take the rest of the page with it).
  */
 const BLOCK_TAGS = "div|section|header|ul|ol|dl|form|figure|details|span";
-const BLOCK_START = new RegExp(`<(${BLOCK_TAGS})(?=[\\s/>])([^>]*)>|<(\\/?)(table|code|pre)(?=[\\s/>])[^>]*>`, "gi");
+const BLOCK_START = new RegExp(`<(${BLOCK_TAGS})(?=[\\s/>])([^<>]*)>|<(\\/?)(table|code|pre)(?=[\\s/>])[^<>]*>`, "gi");
 const ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
 
 /**
@@ -184,7 +186,7 @@ function isFurniture(attributes: string): boolean {
 
 /** The head and the one article block of `pruned`, when there is one that holds enough of the page's text. */
 function articleOnly(pruned: string): string | null {
-  const body = /<body\b[^>]*>/i.exec(pruned);
+  const body = /<body\b[^<>]*>/i.exec(pruned);
   if (!body) return null;
   // The page's text is measured only for a block with enough text of its own.
   let pageChars: number | undefined;
@@ -210,5 +212,5 @@ const textLength = (html: string) =>
     const end = elementEnd("script", index + "<script".length);
     return end < 0 ? undefined : { text: "", end };
   })
-    .replace(/<[^>]*>/g, "")
+    .replace(/<[^<>]*>/g, "")
     .replace(/\s+/g, " ").length;

@@ -1,0 +1,68 @@
+// Every regular expression literal in src/ runs in time linear in its input, checked by recheck (a ReDoS
+// checker: it finds the strings on which backtracking takes polynomial or exponential time). Text from
+// outside (a fetched page, a model's lesson, a chat message) can be megabytes long, and an expression
+// that starts again at each character of a long run takes time in the square of it: `<[^>]*>` over
+// 80,000 "<article " took 57 s. Expressions built at run time (new RegExp) are not literals; those over
+// pages are covered by test/tools/unclosed-tags-read-in-linear-time.test.ts.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { checkSync } from "recheck";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../support/paths";
+
+/**
+ * Literals recheck cannot judge within its time (status "unknown"; most take it under 3 s), each with why it is linear.
+ * Keyed by the literal as written.
+ */
+const JUDGED_BY_HAND = new Map<string, string>([
+  [
+    String.raw`/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g`,
+    "a match starts only at a word boundary followed by eyJ, so each run of token characters is tried once",
+  ],
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every regular expression literal of src/, with where it is. */
+function literals(): { where: string; literal: string }[] {
+  const found: { where: string; literal: string }[] = [];
+  for (const file of sourceFiles("src")) {
+    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        found.push({ where: `${relative(ROOT, join(ROOT, file))}:${line}`, literal: node.getText() });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe("regular expressions in src/", () => {
+  const all = literals();
+
+  it("are found (the scan reads the sources)", () => {
+    expect(all.length).toBeGreaterThan(200);
+  });
+
+  it("each runs in time linear in its input", () => {
+    const slow: string[] = [];
+    for (const { where, literal } of all) {
+      if (JUDGED_BY_HAND.has(literal)) continue;
+      const slash = literal.lastIndexOf("/");
+      const result = checkSync(literal.slice(1, slash), literal.slice(slash + 1), { timeout: 30_000 });
+      if (result.status !== "safe") {
+        const attack = result.status === "vulnerable" ? ` on ${result.attack.pattern}` : "";
+        slow.push(`${where} ${literal}: ${result.status}${attack}`);
+      }
+    }
+    expect(slow).toEqual([]);
+  }, 300_000);
+});
