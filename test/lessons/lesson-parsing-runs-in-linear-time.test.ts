@@ -7,7 +7,18 @@ import { teachingWords } from "../../src/lessons/chapter-length";
 import { tableRows, termNames } from "../../src/lessons/exercises";
 import { ANSWER_LINE, NUMBERED } from "../../src/lessons/lesson-shape";
 import { atxHeading, hasTable, outline } from "../../src/lessons/outline";
-import { entryId, exerciseHeading, halfWidth, KEY_LABELS, keyLine, numbered, sameWords, slashSides, VOCABULARIES } from "../../src/lessons/vocabulary";
+import {
+  chapterNumber,
+  entryId,
+  exerciseHeading,
+  halfWidth,
+  KEY_LABELS,
+  keyLine,
+  numbered,
+  sameWords,
+  slashSides,
+  VOCABULARIES,
+} from "../../src/lessons/vocabulary";
 import { long, quick, RUNS, textOf } from "../support/linear-time";
 
 describe("a lesson's outline", () => {
@@ -108,6 +119,42 @@ describe("an exercise heading's number", () => {
 
   it("reads a heading of 100,000 tabs before a slash quickly", () => {
     expect(quick(() => exerciseHeading(`${long("\t")}\t\x00\t/\t`))).toBeUndefined();
+  });
+});
+
+describe("a chapter heading's number", () => {
+  /**
+   * "Chapter {n}" as it was read: /^chapter\s*\s*(\d+)\s*(?!\s*\.\s*\d)/u on the folded heading. Where the
+   * whole number stood before `.N` it backed off a digit and read `Chapter 12.3` as chapter 1; now it is no chapter.
+   */
+  function oldChapter(heading: string): number | undefined {
+    const folded = heading.trim().toLowerCase();
+    const m = /^chapter\s*\s*(\d+)\s*(?!\s*\.\s*\d)/u.exec(folded);
+    if (!m) return undefined;
+    const backedOff = /^\d/.test(folded.slice(m.index + m[0].trimEnd().length));
+    return backedOff ? undefined : Number(m[1]);
+  }
+
+  it("is the number the expression read, and no chapter where it read part of an exercise's N.K", () => {
+    fc.assert(
+      fc.property(textOf("Chapter", " ", "\t", "1", "2", ".", ":", "x"), (s) => {
+        expect(chapterNumber(s)).toBe(oldChapter(s));
+      }),
+      RUNS,
+    );
+    expect(["Chapter 12", "Chapter 12.3", "Bài 12.3", "Bài 1.2", "12. Bölüm", "第十二章"].map(chapterNumber)).toEqual([
+      12,
+      undefined,
+      undefined,
+      undefined,
+      12,
+      12,
+    ]);
+  });
+
+  it("reads a heading of 100,000 spaces between the number and a `.N` quickly", () => {
+    expect(quick(() => chapterNumber(`Chapter 1${long(" ")}.1`))).toBeUndefined();
+    expect(quick(() => chapterNumber(`Chapter${long(" ")}x`))).toBeUndefined();
   });
 });
 

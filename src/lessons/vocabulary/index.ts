@@ -131,9 +131,11 @@ function chapterPatterns(v: LessonVocabulary) {
   const numerals = [...(v.numerals ?? [])].map((word, i) => ({ word, value: i + 1 })).sort((a, b) => b.word.length - a.word.length);
   const number = ["\\d+", ...numerals.map((n) => escape(n.word))].join("|");
   return v.chapter.map((pattern) => {
-    const [before, after] = pattern.split("{n}").map((s) => escape(fold(s)).replace(/\s+/g, "\\s*"));
-    // `Bài 1.2` is an exercise, not chapter 1.
-    return { re: new RegExp(`^${before}\\s*(${number})\\s*${after}(?!\\s*\\.\\s*\\d)`, "u"), numerals };
+    // The words' own spaces at the number are left to the `\s*` beside it: two `\s*` in a row split a run of
+    // spaces every way there is (in time in the square of the run).
+    const [before, after] = pattern.split("{n}").map((s) => escape(fold(s).trim()).replace(/\s+/g, "\\s*"));
+    // `Bài 1.2` and `Bài 12.3` are exercises, not chapters 1 and 12: the whole number is read, then refused before `.N`.
+    return { re: new RegExp(`^${before}\\s*(${number})(?!\\d)${after ? `\\s*${after}` : ""}(?!\\s*\\.\\s*\\d)`, "u"), numerals };
   });
 }
 const compiledChapters = new Map(VOCABULARIES.map((v) => [v, chapterPatterns(v)]));
