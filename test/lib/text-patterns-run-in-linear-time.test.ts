@@ -4,8 +4,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalHost } from "../../src/lib/canonical-host";
+import { matchesGlob } from "../../src/lib/glob";
 import { redactUrlCredentials } from "../../src/lib/redaction";
 import { MAX_SLUG_LENGTH } from "../../src/lessons/store";
+import { toolFilter } from "../../src/mcp/tool-filter";
 import { packRef } from "../../src/openai-compatible/wire-ref";
 import { PHOTO_ONLY } from "../../src/platforms/chat-platform";
 import { slackChatMessage } from "../../src/platforms/slack/slack-event";
@@ -233,5 +235,36 @@ describe("trimming runs at the ends", () => {
       RUNS,
     );
     expect(quick(() => sanitizeFilename(`\u0000${long("-")}-\u0000`))).toBe("document");
+  });
+});
+
+describe("glob patterns (permissions, webhooks' events, MCP tool filters)", () => {
+  /** A glob as it was matched: an expression with `[\s\S]*` for each `*`, backtracking in time of the text to the power of the stars. */
+  const oldGlob = (glob: string, text: string, ignoreCase: boolean) =>
+    new RegExp(
+      `^${[...glob].map((ch) => (ch === "*" ? "[\\s\\S]*" : ch === "?" ? "[\\s\\S]" : ch.replace(/[.+^${}()|[\]\\/]/g, "\\$&"))).join("")}$`,
+      ignoreCase ? "iu" : "u",
+    ).test(text);
+
+  it("match exactly what the expressions matched, letter case counted or not", () => {
+    const glob = unitsOf(8, "*", "?", "a", "b", "A", ".", "-", "é");
+    const text = unitsOf(12, "a", "b", "A", "B", ".", "-", "é", "É", "😀", "\n");
+    fc.assert(
+      fc.property(glob, text, fc.boolean(), (g, t, ignoreCase) => matchesGlob(g, t, ignoreCase) === oldGlob(g, t, ignoreCase)),
+      RUNS,
+    );
+  });
+
+  it("match an argument of 100,000 characters against several stars quickly", () => {
+    expect(quick(() => matchesGlob("*a*b", long("a")))).toBe(false);
+    expect(quick(() => matchesGlob("*a*a*a*b", long("a")))).toBe(false);
+    expect(quick(() => matchesGlob("notes/*.md*x", `notes/${long("a.md")}`, true))).toBe(false);
+    expect(quick(() => matchesGlob("notes/*.md*", `notes/${long("a.md")}`, true))).toBe(true);
+  });
+
+  it("filter an MCP server's tools by name with the same globs", () => {
+    const offered = toolFilter({ allowTools: ["get_*", "search_?"], denyTools: ["*_admin"] });
+    expect(["get_page", "get_admin", "search_x", "search_xy", "delete"].filter(offered)).toEqual(["get_page", "search_x"]);
+    expect(quick(() => offered(long("get_a")))).toBe(true);
   });
 });
