@@ -3,6 +3,7 @@
 // answered: anything from a bot (our own replies included, so the app cannot talk to itself) and
 // message subtypes (edits, deletions, joins) other than a file share, whose first file comes along.
 import * as z from "zod";
+import { replaceAngleMarkup } from "../angle-markup";
 import { PHOTO_ONLY } from "../chat-platform";
 import type { SlackShapes } from "./slack-platform";
 
@@ -52,30 +53,11 @@ export function slackChatMessage(payload: SlackEventCallback): SlackShapes["mess
 
 /** Slack's message markup as plain text: mentions of users dropped, links and channels readable, entities decoded. */
 function plainSlackText(text: string): string {
-  const withoutMentions = replaceMarkup(text, /^@[A-Z0-9]+(?:\|[^]*)?$/, "");
-  const channelsRead = replaceMarkup(withoutMentions, /^#[A-Z0-9]+\|([^]*)$/, "#$1");
-  return replaceMarkup(channelsRead, /^((?:https?|mailto):[^|]+)(?:\|[^]*)?$/, "$1")
+  const withoutMentions = replaceAngleMarkup(text, /^@[A-Z0-9]+(?:\|[^]*)?$/, () => "");
+  const channelsRead = replaceAngleMarkup(withoutMentions, /^#[A-Z0-9]+\|([^]*)$/, (m) => `#${m[1]}`);
+  return replaceAngleMarkup(channelsRead, /^((?:https?|mailto):[^|]+)(?:\|[^]*)?$/, (m) => m[1]!)
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&")
     .trim();
-}
-
-/**
- * `text` with each `<…>` whose inside matches `inside` (anchored at both ends) replaced by `replacement` (`$1`: its
- * group). A `<…>` runs from a `<` to the first `>` after it, a `<` within included, as `<[^>]*>` reads it; cutting at
- * each `>` finds that end once, where such an expression looked for it again from each `<` (in time in the square of a
- * run of `<` with no `>`).
- */
-function replaceMarkup(text: string, inside: RegExp, replacement: string): string {
-  const pieces = text.split(">");
-  const last = pieces.pop()!;
-  const replaced = pieces.map((piece) => {
-    for (let open = piece.indexOf("<"); open >= 0; open = piece.indexOf("<", open + 1)) {
-      const markup = piece.slice(open + 1);
-      if (inside.test(markup)) return piece.slice(0, open) + markup.replace(inside, replacement);
-    }
-    return `${piece}>`;
-  });
-  return replaced.join("") + last;
 }

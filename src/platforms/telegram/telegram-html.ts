@@ -4,6 +4,7 @@
 // is cut inside its text, closing its open tags and opening them again in the next message, so no
 // message carries half a tag.
 import { SIMPLE_HTML } from "../../lessons/markdown-dialect";
+import { angleMarkup, replaceAngleMarkup } from "../angle-markup";
 import { packBlocks, renderForChat, type ChatDialect, type ChatText } from "../chat-markdown";
 
 const escape = SIMPLE_HTML.escape;
@@ -21,19 +22,8 @@ export function htmlToPlain(html: string): string {
   return withoutTags(html).replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 }
 
-/**
- * `html` without anything from a `<` to the first `>` after it, as `<[^>]*>` removed them. Cut at each `>`, so that end
- * is found once, where the expression looked for it again from each `<` (in time in the square of a run of `<` with no `>`).
- */
-function withoutTags(html: string): string {
-  const pieces = html.split(">");
-  const last = pieces.pop()!;
-  const kept = pieces.map((piece) => {
-    const open = piece.indexOf("<");
-    return open < 0 ? `${piece}>` : piece.slice(0, open);
-  });
-  return kept.join("") + last;
-}
+/** `html` without anything from a `<` to the first `>` after it, as `<[^>]*>` removed them. */
+const withoutTags = (html: string): string => replaceAngleMarkup(html, /^[^]*$/, () => "");
 
 /** What stands between a tag's `<` and `>`: `/` when it closes, its name, then nothing or a space and attributes. */
 const TAG_INSIDE = /^(\/?)([a-z]+)(?:\s[^]*)?$/;
@@ -46,26 +36,9 @@ export interface HtmlTag {
   name: string;
 }
 
-/**
- * The tags of `html` in order, each from a `<` to the first `>` after it (a `<` within included), as
- * `<(\/?)([a-z]+)(?:\s[^>]*)?>` found them; cut at each `>` for the reason withoutTags is.
- */
-export function htmlTags(html: string): HtmlTag[] {
-  const tags: HtmlTag[] = [];
-  const pieces = html.split(">");
-  pieces.pop(); // no tag ends after the last `>`
-  let start = 0;
-  for (const piece of pieces) {
-    for (let open = piece.indexOf("<"); open >= 0; open = piece.indexOf("<", open + 1)) {
-      const inside = TAG_INSIDE.exec(piece.slice(open + 1));
-      if (!inside) continue;
-      tags.push({ index: start + open, tag: `${piece.slice(open)}>`, close: inside[1] === "/", name: inside[2]! });
-      break;
-    }
-    start += piece.length + 1;
-  }
-  return tags;
-}
+/** The tags of `html` in order, as `<(\/?)([a-z]+)(?:\s[^>]*)?>` found them. */
+export const htmlTags = (html: string): HtmlTag[] =>
+  angleMarkup(html, TAG_INSIDE).map(({ start, end, match }) => ({ index: start, tag: html.slice(start, end), close: match[1] === "/", name: match[2]! }));
 
 /** Cuts one block of our HTML into pieces of at most `limit` characters, each with its tags balanced. */
 function splitBlock(html: string, limit: number): string[] {
