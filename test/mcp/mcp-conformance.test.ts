@@ -28,13 +28,15 @@ interface Summary {
 
 it("passes every client scenario of the conformance suite", { timeout: 480_000 }, async () => {
   const t0 = performance.now();
-  const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/node"), [join(root, "scripts/mcp-conformance.mjs")], {
+  const { stdout, stderr } = await promisify(execFile)(join(root, "node_modules/.bin/node"), [join(root, "scripts/mcp-conformance.mjs")], {
     cwd: root,
     maxBuffer: 16 * 1024 * 1024,
   }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? "" }));
   const summary = JSON.parse(stdout) as Summary;
   console.log(`conformance: ${summary.passed}/${summary.total} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const failing = summary.scenarios.filter((s) => !s.ok).map((s) => `${s.scenario}: ${s.problems.join("; ")}`);
+  // A scenario that fails with no failed check (its client errored or timed out) says why only in the suite's output.
+  if (failing.length) console.error(stderr.slice(-20_000));
   expect(failing).toEqual([]);
   expect(summary.total).toBe(26);
   for (const s of summary.scenarios) expect(s.passed).toBeGreaterThan(0);

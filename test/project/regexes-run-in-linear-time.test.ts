@@ -54,8 +54,11 @@ describe("regular expressions in src/", () => {
 
   it("each runs in time linear in its input", () => {
     const slow: string[] = [];
+    const judged = new Set(JUDGED_BY_HAND.keys());
     for (const { where, literal } of all) {
-      if (JUDGED_BY_HAND.has(literal)) continue;
+      // The same literal in several places is judged once.
+      if (judged.has(literal)) continue;
+      judged.add(literal);
       const slash = literal.lastIndexOf("/");
       const result = checkSync(literal.slice(1, slash), literal.slice(slash + 1), { timeout: 30_000 });
       if (result.status !== "safe") {
