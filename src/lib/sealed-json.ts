@@ -1,7 +1,7 @@
 // JSON sealed with AES-256-GCM under a key derived from a deployment secret: what a Durable Object must
 // keep but nobody reading its storage should see (MCP OAuth tokens). A sealed value is
 // {"sealed": "v1.<iv>.<ciphertext>"} (base64url); anything else is a value stored before sealing.
-import { trimEndChars } from "./trim-chars";
+import { fromBase64url, toBase64url } from "./base64url";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -21,7 +21,7 @@ export async function sealingKey(secret: string): Promise<CryptoKey> {
 export async function seal(key: CryptoKey, value: unknown): Promise<Sealed> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(JSON.stringify(value)));
-  return { sealed: `v1.${base64url(iv)}.${base64url(new Uint8Array(data))}` };
+  return { sealed: `v1.${toBase64url(iv)}.${toBase64url(new Uint8Array(data))}` };
 }
 
 /** The sealed value; throws when it was sealed under another key or altered. */
@@ -30,14 +30,4 @@ export async function unseal<T>(key: CryptoKey, value: Sealed): Promise<T> {
   if (version !== "v1" || !iv || !data) throw new Error("not a sealed value");
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64url(iv) }, key, fromBase64url(data));
   return JSON.parse(decoder.decode(plain)) as T;
-}
-
-function base64url(bytes: Uint8Array): string {
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return trimEndChars(base64.replaceAll("+", "-").replaceAll("/", "_"), "=");
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }

@@ -10,7 +10,7 @@ import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-e
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { InvalidClientError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import { trimEndChars } from "../../lib/trim-chars";
+import { toBase64url } from "../../lib/base64url";
 import type { AddressPolicy } from "../../tools/ssrf";
 import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
@@ -53,9 +53,7 @@ export function clientMetadataDocument(redirectUrl: string, auth?: McpAuthConfig
 }
 
 function randomState(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return trimEndChars(base64.replace(/\+/g, "-").replace(/\//g, "_"), "=");
+  return toBase64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export class StoredOAuthProvider implements OAuthClientProvider {
