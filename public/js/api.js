@@ -1,6 +1,7 @@
 // The Worker's /v1 API as the web page and the CLI use it: sessions, streamed runs, approvals and inputs,
 // cancel, lessons and their exercises, learners' progress, courses, MCP servers.
 // Sends the API token (when one is set) as a Bearer header. Plain ESM: browsers and Node 22 alike.
+import { keyBatches, mergedProgress } from "./progress-batches.js";
 import { readSse } from "./sse-reader.js";
 
 export class ApiError extends Error {
@@ -78,10 +79,12 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async answerExercise(key, exercise, answer, sessionId) {
       return (await request("POST", `/v1/lessons/${id(key)}/answers`, { exercise, answer, sessionId })).json();
     },
-    /** The learner's progress; `lessons` (keys) limits it to those lessons (a course's). */
+    /** The learner's progress; `lessons` (keys) limits it to those lessons (a course's), asked for in batches when there are many. */
     async learnerProgress(learnerId, lessons) {
-      const query = lessons ? `?lessons=${lessons.map(id).join(",")}` : "";
-      return (await request("GET", `/v1/learners/${id(learnerId)}/progress${query}`)).json();
+      const ask = async (keys) => (await request("GET", `/v1/learners/${id(learnerId)}/progress${keys ? `?lessons=${keys.join(",")}` : ""}`)).json();
+      if (!lessons) return ask();
+      const batches = keyBatches(lessons.map(id));
+      return batches.length > 1 ? mergedProgress(await Promise.all(batches.map(ask))) : ask(batches[0] ?? []);
     },
     /** A lesson's or a course's exercises as an Anki deck: {filename, text}. */
     async deck(kind, key) {

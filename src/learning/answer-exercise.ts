@@ -1,15 +1,19 @@
-// Answering one exercise, the same for every channel (HTTP, Telegram, Slack): find it, grade it,
-// remember it for the learner and move its review card. A learner's retry of the same answer within
-// ANSWER_REPEAT_WINDOW_MS gets its first result back: nothing is graded or counted twice.
+// Answering one exercise, the same for every channel (HTTP, Telegram, Slack, MCP): find it, then have the
+// learner's Learner object grade it once, remember it and move its review card (learner-object.ts). A
+// client's retry gets the first result back and nothing is graded or counted twice: the same answer
+// within ANSWER_REPEAT_WINDOW_MS, one still being graded, or the same Idempotency-Key. Without a learner
+// nothing is recorded; with a key the answer is still graded once, else it is simply graded.
 import * as z from "zod";
 import type { Env } from "../env";
+import type { IdempotencyKey } from "../lib/idempotency-key";
 import type { Tenant } from "../lib/tenant";
 import { lessonExercises } from "../lessons/exercise-store";
 import { withoutKey } from "../lessons/exercises";
+import { answered, type SubmittedAnswer } from "./answer-outcome";
 import { AnswerRefused } from "./answer-refused";
-import { gradeAnswer } from "./grade-answer";
+import { gradeTask, type AnswerTask } from "./answer-task";
 import type { GradedAnswer } from "./graded-answer";
-import { learnerStub } from "./learner-object";
+import { learnerStub, unrecordedAnswersId } from "./learner-object";
 import { learnerForAnswer, type LearnerRef } from "./learner-owner";
 import { learningSettings } from "./settings";
 
@@ -28,9 +32,12 @@ export interface AnswerInput {
   learner?: string | LearnerRef;
   /** Who answers: another tenant's lesson or learner is not found. */
   tenant: Tenant;
+  /** The request's Idempotency-Key (HTTP): a retry with it gets the first result, with or without a learner. */
+  idempotencyKey?: IdempotencyKey;
 }
 
-export async function answerExercise(env: Env, input: AnswerInput): Promise<GradedAnswer> {
+/** The graded answer, and whether it is an earlier result again (the route says so in a header). */
+export async function submitAnswer(env: Env, input: AnswerInput): Promise<SubmittedAnswer> {
   const config = learningSettings(env);
   if (input.answer.length > config.ANSWER_MAX_CHARS)
     throw new AnswerRefused("answer_too_long", `The answer is longer than ANSWER_MAX_CHARS (${config.ANSWER_MAX_CHARS}).`);
@@ -43,13 +50,22 @@ export async function answerExercise(env: Env, input: AnswerInput): Promise<Grad
   // Whose learner it is is settled before anything is graded or recorded.
   const ref = typeof input.learner === "string" ? await learnerForAnswer(env, input.tenant, input.learner) : input.learner;
   if (ref === null) throw new AnswerRefused("learner_not_found", `learner ${String(input.learner)} not found`);
-  const learner = ref ? learnerStub(env, ref.id) : undefined;
   const owner = ref?.owner ?? input.tenant;
-  const repeated = await learner?.repeated(owner, set.lessonKey, exercise.id, input.answer, config.ANSWER_REPEAT_WINDOW_MS);
-  if (repeated) return repeated;
-  // A model grading runs in the learner's session, as its owner; without a learner, in a throwaway one.
-  const grade = await gradeAnswer(env, withoutKey(exercise), exercise.key, input.answer, { sessionId: ref?.id, tenant: owner });
-  const result: GradedAnswer = { exerciseId: exercise.id, ...grade };
-  await learner?.record(owner, { lessonKey: set.lessonKey, exercise: withoutKey(exercise), answer: input.answer, grade: result });
-  return result;
+  const task: AnswerTask = {
+    lessonKey: set.lessonKey,
+    exercise: withoutKey(exercise),
+    key: exercise.key,
+    answer: input.answer,
+    // A model grading runs in the learner's session, as its owner; without a learner, in a throwaway one.
+    grading: { sessionId: ref?.id, tenant: owner },
+    record: ref !== undefined,
+    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+  };
+  if (!ref && !input.idempotencyKey) return { result: await gradeTask(env, task), replayed: false };
+  return answered(await learnerStub(env, ref?.id ?? unrecordedAnswersId(owner)).answer(owner, task));
+}
+
+/** The graded answer, for the channels that show only the verdict (the chats, the MCP tool). */
+export async function answerExercise(env: Env, input: AnswerInput): Promise<GradedAnswer> {
+  return (await submitAnswer(env, input)).result;
 }

@@ -2,15 +2,17 @@
 // and answering one: graded, remembered for the learner (sessionId), and scheduled for review.
 import { Hono } from "hono";
 import * as z from "zod";
-import { answerExercise, ExerciseId } from "./answer-exercise";
+import { ExerciseId, submitAnswer } from "./answer-exercise";
 import { lessonExercises } from "../lessons/exercise-store";
 import { withoutKey } from "../lessons/exercises";
 import { isLessonKey } from "../lessons/store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { Id, parseJson } from "../http-kit/validation";
 
-const AnswerBody = z.object({
+/** Strict: a misspelt field (`sessionID`) is 400 naming it, never an answer silently kept for nobody. */
+const AnswerBody = z.strictObject({
   exercise: ExerciseId,
   answer: z.string(),
   sessionId: Id.optional(),
@@ -25,17 +27,18 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
   })
   .post("/:key/answers", async (c) => {
     const lessonKey = lessonKeyParam(c.req.param("key"));
+    const idempotencyKey = await idempotencyKeyOf(c);
     const body = await parseJson(c, AnswerBody);
     // A refused answer (AnswerRefused) or a failed grading (CouldNotGrade) answers its code's status (src/lib/error-codes.ts).
-    return c.json(
-      await answerExercise(c.env, {
-        lessonKey,
-        exerciseId: body.exercise,
-        answer: body.answer,
-        ...(body.sessionId ? { learner: body.sessionId } : {}),
-        tenant: c.get("tenant"),
-      }),
-    );
+    const { result, replayed } = await submitAnswer(c.env, {
+      lessonKey,
+      exerciseId: body.exercise,
+      answer: body.answer,
+      ...(body.sessionId ? { learner: body.sessionId } : {}),
+      tenant: c.get("tenant"),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    return c.json(result, 200, replayed ? { [REPLAYED_HEADER]: "true" } : {});
   });
 
 function lessonKeyParam(key: string): string {

@@ -27,4 +27,6 @@ CREATE TABLE IF NOT EXISTS cards (
   PRIMARY KEY (lesson_key, exercise_id)
 );
 `,
+  // 2: the Idempotency-Keys of answers (answer-keys.ts); result NULL while the answer is being graded.
+  `CREATE TABLE IF NOT EXISTS answer_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, result TEXT, expires INTEGER NOT NULL);`,
 ];

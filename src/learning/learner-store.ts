@@ -160,7 +160,7 @@ export class LearnerStore {
       .exec<Row>(
         `SELECT lesson_key, COUNT(*) AS answered, SUM(verdict = 'correct') AS correct, COUNT(DISTINCT exercise_id) AS exercises, MAX(at) AS last
          FROM attempts WHERE ${only.where} GROUP BY lesson_key ORDER BY last DESC`,
-        ...only.keys,
+        ...only.params,
       )
       .toArray()
       .map((r) => ({
@@ -173,7 +173,7 @@ export class LearnerStore {
       }));
     const answered = byLesson.reduce((n, l) => n + l.answered, 0);
     const correct = byLesson.reduce((n, l) => n + l.correct, 0);
-    const due = Number(this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM cards WHERE due <= ? AND ${only.where}`, now, ...only.keys).one().n);
+    const due = Number(this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM cards WHERE due <= ? AND ${only.where}`, now, ...only.params).one().n);
     return {
       answered,
       correct,
@@ -197,7 +197,7 @@ export class LearnerStore {
           `SELECT at / ${DAY_MS} AS day, COUNT(*) AS answered, SUM(verdict = 'correct') AS correct FROM attempts
            WHERE at >= ? AND ${only.where} GROUP BY at / ${DAY_MS}`,
           first * DAY_MS,
-          ...only.keys,
+          ...only.params,
         )
         .toArray()
         .map((r) => [Math.floor(Number(r.day)), { answered: Number(r.answered), correct: Number(r.correct) }]),
@@ -209,7 +209,7 @@ export class LearnerStore {
   private reviewsAhead(now: number, ahead: number, only: LessonFilter): DayOfReviews[] {
     const today = Math.floor(now / DAY_MS);
     const due = Array.from({ length: ahead }, (_, i) => ({ day: isoDay(today + i), due: 0 }));
-    const rows = this.sql.exec<Row>(`SELECT due FROM cards WHERE due < ? AND ${only.where}`, (today + ahead) * DAY_MS, ...only.keys).toArray();
+    const rows = this.sql.exec<Row>(`SELECT due FROM cards WHERE due < ? AND ${only.where}`, (today + ahead) * DAY_MS, ...only.params).toArray();
     for (const r of rows) due[Math.max(0, Math.floor(Number(r.due) / DAY_MS) - today)]!.due++;
     return due;
   }
@@ -232,7 +232,7 @@ export class LearnerStore {
   /** The Key Concepts of the exercises whose latest answer was not correct, the most missed first. */
   private weakConcepts(max: number, only: LessonFilter): WeakConcept[] {
     const counts = new Map<string, WeakConcept>();
-    for (const r of this.sql.exec<Row>(`SELECT lesson_key, exercise FROM cards WHERE last_verdict != 'correct' AND ${only.where}`, ...only.keys).toArray()) {
+    for (const r of this.sql.exec<Row>(`SELECT lesson_key, exercise FROM cards WHERE last_verdict != 'correct' AND ${only.where}`, ...only.params).toArray()) {
       const lessonKey = String(r.lesson_key);
       for (const c of (JSON.parse(String(r.exercise)) as Exercise).concepts) {
         const id = `${lessonKey}\n${c.term}`;
@@ -247,14 +247,16 @@ export class LearnerStore {
 
 interface LessonFilter {
   where: string;
-  keys: string[];
+  params: string[];
 }
 
-/** A WHERE clause keeping only `lessons` (all when absent), with its bound keys. */
+/**
+ * A WHERE clause keeping only `lessons` (all when absent), with what it binds. The keys go in as one JSON
+ * array, whatever their number: SQLite in a Durable Object binds at most 100 parameters per statement.
+ */
 function lessonFilter(lessons: readonly string[] | undefined): LessonFilter {
-  if (!lessons) return { where: "1", keys: [] };
-  if (!lessons.length) return { where: "0", keys: [] };
-  return { where: `lesson_key IN (${lessons.map(() => "?").join(", ")})`, keys: [...lessons] };
+  if (!lessons) return { where: "1", params: [] };
+  return { where: "lesson_key IN (SELECT value FROM json_each(?))", params: [JSON.stringify(lessons)] };
 }
 
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);

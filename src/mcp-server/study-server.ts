@@ -242,7 +242,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         sessionId: Id.optional().describe("The learner (an agent session) whose progress and reviews it counts for; default: this MCP connection's session"),
       },
       // It records an attempt and moves the exercise's review schedule (so not read-only, and a second
-      // call is a second attempt unless it repeats the first within ANSWER_REPEAT_WINDOW_MS); it deletes
+      // call is a second attempt unless it repeats the first while it is graded or within
+      // ANSWER_REPEAT_WINDOW_MS); it deletes
       // nothing. A short answer is graded by the model, which reads nothing outside the lesson.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },

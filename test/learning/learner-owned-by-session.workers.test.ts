@@ -33,7 +33,16 @@ describe("a learner's owner", () => {
     await learner.record("acme", attempt("b"));
     expect(await learner.owner()).toBe("acme");
     expect(await learner.progress("acme", 5)).toMatchObject({ answered: 1 });
-    expect(await learner.repeated("acme", "derivatives.md", "1.1", "b", 60_000)).toMatchObject({ verdict: "correct" });
+    // Its retry is answered from the owner's record, not graded again.
+    const retry = {
+      lessonKey: "derivatives.md",
+      exercise,
+      key: { answer: "B", accepted: [], explanation: "" },
+      answer: "b",
+      grading: { tenant: "acme" },
+      record: true,
+    };
+    expect(await learner.answer("acme", retry)).toMatchObject({ ok: true, replayed: true, result: { verdict: "correct" } });
   });
 
   it("keeps the owner's answers across its uses; the admin's learner is the admin's", async () => {
