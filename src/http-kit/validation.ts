@@ -36,6 +36,14 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S, opts
   return r.data;
 }
 
+/**
+ * The body of a POST that takes no fields (a cancel, a compaction): none, or `{}` as many clients send. Any
+ * field is a 400 naming it, since a field the route does not read would otherwise be ignored.
+ */
+export async function parseNoFields(c: Context): Promise<void> {
+  await parseJson(c, z.strictObject({}), { optional: true });
+}
+
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const r = schema.safeParse(c.req.query());
   if (!r.success) throw badRequest("invalid_request", z.prettifyError(r.error));

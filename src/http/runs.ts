@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../session/reachable-session";
-import { parseId, parseJson, parseQuery } from "../http-kit/validation";
+import { parseId, parseJson, parseNoFields, parseQuery } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
@@ -20,7 +20,8 @@ const StartRun = z.strictObject({
   paradigm: ParadigmSchema.default("react"),
   maxSteps: z.number().int().min(1).optional(),
 });
-const After = z.object({ after: z.coerce.number().int().min(0).default(0) });
+/** Strict: a misspelt parameter is a 400 naming it, not a replay from the start. */
+const After = z.strictObject({ after: z.coerce.number().int().min(0).default(0) });
 
 export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs", async (c) => {
@@ -81,6 +82,7 @@ export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs/:runId/cancel", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
+    await parseNoFields(c);
     const run = await (await reachableSession(c.env, sessionId, c.get("tenant"))).cancelRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run, 202);

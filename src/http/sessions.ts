@@ -11,18 +11,20 @@ import { Id, parseId, parseJson, parseQuery } from "../http-kit/validation";
 import { sessionSettings } from "../session/settings";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
+// The queries are strict: a misspelt parameter (`limt`) is a 400 naming it, not a page it did not ask for.
 /** Paging of a session's messages (docs/api.md): `before` alone would be ignored, so it needs `limit`. */
 const sessionQuery = (maxLimit: number) =>
   z
-    .object({
+    .strictObject({
       limit: z.coerce.number().int().min(1).max(maxLimit).optional(),
       before: z.coerce.number().int().min(1).optional(),
     })
     .refine((q) => q.before === undefined || q.limit !== undefined, { message: "before needs limit", path: ["before"] });
-const EventsQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
+const eventsQuery = (maxLimit: number) =>
+  z.strictObject({
+    after: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(Math.min(100, maxLimit)),
+  });
 
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
@@ -51,7 +53,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .get("/:id/events", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
-    const q = parseQuery(c, EventsQuery);
+    const q = parseQuery(c, eventsQuery(sessionSettings(c.env).TRACE_PAGE_MAX_EVENTS));
     const events = await (await reachableSession(c.env, id, c.get("tenant"))).events(q.after, q.limit);
     if (!events) throw notFound(`session ${id}`);
     return c.json({ events });

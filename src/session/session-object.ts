@@ -34,6 +34,12 @@ export class SessionObject extends DurableObject<Env> {
   private readonly waiters = new RunWaiters();
   /** The storage's current life (session-life.ts): its stores and run executor; a wipe ends it and opens the next. */
   private life: SessionLife;
+  /**
+   * The compaction under way, if any. The object takes other requests while its summary model call is
+   * awaited: a second compact gets this one's answer (one summary), and runs started meanwhile wait in
+   * line (queued) to start on the history it leaves.
+   */
+  private compacting: Promise<CompactResult> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -168,14 +174,24 @@ export class SessionObject extends DurableObject<Env> {
     const run = this.life.store.runs.insert(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
     const followed = this.follow(run, follow, true);
+    await this.runInLine();
+    return { ok: true, runId, replayed: false, ...followed };
+  }
+
+  /** Starts the runs in line, or leaves them to a compaction under way, which starts them when it ends. */
+  private async runInLine(): Promise<void> {
     if (this.config().RUN_STEPS_PER_INVOCATION) {
       // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
       await this.ctx.storage.setAlarm(Date.now());
     } else {
       await this.armWatchdog();
-      void this.life.executor.pump();
+      this.pump();
     }
-    return { ok: true, runId, replayed: false, ...followed };
+  }
+
+  /** Executes what is in line, unless a compaction under way holds it (compact() starts it then). */
+  private pump(): void {
+    if (!this.compacting) void this.life.executor.pump();
   }
 
   /** The run's stream from its start, for a caller that follows it (startRun's `follow`); `inserted`: the run is new, its trace empty. */
@@ -259,10 +275,14 @@ export class SessionObject extends DurableObject<Env> {
     return after ? this.runView(after) : null;
   }
 
-  /** Compacts the history now (compact-session.ts). */
+  /** Compacts the history now (compact-session.ts); a compact while one is under way gets its answer. */
   async compact(): Promise<CompactResult> {
     if (!this.life.store.exists()) return refuse("not_found", "session not found");
-    return compactSession(this.env, this.config(), this.life.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2));
+    this.compacting ??= compactSession(this.env, this.config(), this.life.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2)).finally(async () => {
+      this.compacting = undefined;
+      if (this.life.store.runs.anyIn("queued")) await this.runInLine();
+    });
+    return this.compacting;
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */
@@ -349,7 +369,7 @@ export class SessionObject extends DurableObject<Env> {
   private async resume(runId?: string): Promise<void> {
     if (runId) this.life.lifecycle.resume(runId);
     // The pump takes the run up (uses its resume mark) before the alarm is set, so no alarm is set for it.
-    void this.life.executor.pump();
+    this.pump();
     await this.armWatchdog();
   }
 
@@ -385,7 +405,7 @@ export class SessionObject extends DurableObject<Env> {
     // A delete during the deliveries ends their life; the alarm goes on with the next one.
     if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.life.outbox.deliverDue().catch(unlessStorageClosed);
     // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
-    if (this.life.executor.activeCount === 0) void this.life.executor.pump();
+    if (this.life.executor.activeCount === 0) this.pump();
     await this.armWatchdog();
   }
 

@@ -19,6 +19,8 @@ export const SessionSettings = z.object({
   METADATA_MAX_BYTES: int(16_384, 2),
   /** Most messages one page of `GET /v1/sessions/:id?limit=` holds. */
   SESSION_PAGE_MAX_MESSAGES: int(1000, 1, 100_000),
+  /** Most trace events one page of `GET /v1/sessions/:id/events?limit=` holds: a page is one answer of the object, and an event may carry a tool output's preview. */
+  TRACE_PAGE_MAX_EVENTS: int(1000, 1, 10_000),
 });
 
 export const sessionSettings = settingsLoader(SessionSettings);

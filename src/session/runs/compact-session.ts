@@ -13,7 +13,7 @@ import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active" | "model_not_configured">;
 
 /** Runs in these states own the history: compacting under them would summarize what they are still writing. */
-const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input"];
+const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input", "awaiting_client_tools"];
 
 export async function compactSession(env: Env, config: SessionConfig, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
   if (store.runs.anyIn(...ACTIVE)) {

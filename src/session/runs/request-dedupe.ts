@@ -1,6 +1,7 @@
 // A repeated request starts nothing new. Two ways a session recognizes one:
 // - an Idempotency-Key it has seen within IDEMPOTENCY_TTL_MS: the same run again (the same key with
-//   another body is refused);
+//   another body is refused), unless that run failed: then the request runs again, in the failed run's
+//   place when it is still the latest (later turns were built on it otherwise, so it stays);
 // - a client's automatic retry (no key): the same input as the session's latest run. While that run is still
 //   going the retry attaches to it. After it failed the retry runs again (no failure is served from memory):
 //   the failed run is replaced, so its input is not in the history twice. After it completed, only a caller
@@ -55,20 +56,37 @@ export class RequestDedupe {
     const keys = this.tables.has("idempotency_keys");
     if (keys) this.sql.exec("DELETE FROM idempotency_keys WHERE expires_at <= ?", now);
     const k = dedupe.idempotencyKey;
-    if (k && keys) {
-      const row = this.sql.exec<{ fingerprint: string; run_id: string }>("SELECT fingerprint, run_id FROM idempotency_keys WHERE key = ?", k.key).toArray()[0];
-      if (row) return row.fingerprint === k.fingerprint ? { ok: true, runId: row.run_id } : KEY_REUSED;
+    const keyed = k && keys ? this.keyed(k.key) : undefined;
+    if (k && keyed) {
+      if (keyed.fingerprint !== k.fingerprint) return KEY_REUSED;
+      // A failure is no answer to hand back: the repeat runs again (replacedBy).
+      if (keyed.status !== "failed") return { ok: true, runId: keyed.run_id };
     }
     if (!dedupe.detectRetry || latest?.input !== input) return undefined;
     if (ATTACHED_STATUSES.has(latest.status) || (dedupe.replayCompleted && latest.status === "completed")) return { ok: true, runId: latest.runId };
     return undefined;
   }
 
-  /** The run this request replaces: the session's latest with the same input, failed (a retry) or ended (a Regenerate). */
+  /**
+   * The run this request replaces: the session's latest, failed, that the request's key names (a keyed repeat,
+   * repeatOf) or that had the same input (a retry), or ended with the same input (a Regenerate).
+   */
   replacedBy(dedupe: RunDedupe, input: string, latest: RunRow | undefined): string | undefined {
+    const k = dedupe.idempotencyKey;
+    if (k && latest?.status === "failed" && this.tables.has("idempotency_keys") && this.keyed(k.key)?.run_id === latest.runId) return latest.runId;
     if (latest?.input !== input) return undefined;
     if (dedupe.detectRetry && latest.status === "failed") return latest.runId;
     return dedupe.regenerate && ENDED_STATUSES.has(latest.status) ? latest.runId : undefined;
+  }
+
+  /** The run a key names, and its status (null for a run forgotten since). */
+  private keyed(key: string): { fingerprint: string; run_id: string; status: string | null } | undefined {
+    return this.sql
+      .exec<{ fingerprint: string; run_id: string; status: string | null }>(
+        "SELECT k.fingerprint, k.run_id, r.status FROM idempotency_keys k LEFT JOIN runs r ON r.id = k.run_id WHERE k.key = ?",
+        key,
+      )
+      .toArray()[0];
   }
 
   /** A replaced run's keys go with it. */
