@@ -2,23 +2,10 @@
 // (METADATA_MAX_DEPTH, METADATA_MAX_BYTES), so a deeply nested document is a 400 here rather than a
 // RangeError when it crosses to the session object, and no session carries megabytes of labels.
 import { badRequest } from "../http-kit/errors";
-
-/** Nesting depth of a parsed JSON value (a scalar is 0, `{}` 1), counted without recursion and only up to `limit + 1`. */
-function depthBeyond(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
+import { nestedDeeperThan } from "../lib/json-depth";
 
 export function checkMetadata(metadata: Record<string, unknown>, config: { METADATA_MAX_DEPTH: number; METADATA_MAX_BYTES: number }): void {
-  if (depthBeyond(metadata, config.METADATA_MAX_DEPTH) > config.METADATA_MAX_DEPTH) {
+  if (nestedDeeperThan(metadata, config.METADATA_MAX_DEPTH)) {
     throw badRequest("metadata_too_deep", `metadata may nest at most METADATA_MAX_DEPTH (${config.METADATA_MAX_DEPTH}) levels of objects and arrays`);
   }
   const bytes = new TextEncoder().encode(JSON.stringify(metadata)).byteLength;

@@ -2,6 +2,7 @@
 // server's form), with errors phrased per argument ("a: Instance type ...") so a model or a person
 // learns exactly what was wrong.
 import { Validator, type Schema, type SchemaDraft } from "@cfworker/json-schema";
+import { nestedDeeperThan } from "./json-depth";
 
 const MAX_REPORTED_ERRORS = 10;
 
@@ -36,11 +37,18 @@ const SCHEMA_LISTS = ["anyOf", "allOf", "oneOf", "prefixItems"];
 const SCHEMA_ONES = ["additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedProperties"];
 
 /**
+ * Levels of objects and arrays schemaProblem walks at most (its walk recurses once per level, far below the
+ * stack's reach here); a deeper schema is a problem in itself. JSON_SCHEMA_MAX_DEPTH may not exceed it.
+ */
+export const SCHEMA_DEPTH_CEILING = 256;
+
+/**
  * What makes a JSON Schema unusable, at `path`, or null when it is usable: the keywords that hold schemas
  * hold schemas, `type` names JSON types, `required` lists names, and every `$ref` resolves. A caller's schema
  * is checked here before a run relies on it; the validator itself would accept nonsense silently.
  */
 export function schemaProblem(schema: unknown, path = "schema"): string | null {
+  if (nestedDeeperThan(schema, SCHEMA_DEPTH_CEILING)) return `${path}: nested deeper than ${SCHEMA_DEPTH_CEILING} levels of objects and arrays`;
   return shapeProblem(schema, path) ?? refProblem(schema, schema, path);
 }
 

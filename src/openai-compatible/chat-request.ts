@@ -7,6 +7,7 @@ import { fromWire, type ImageRef, type Message, type ResponseFormat, type WireMe
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { chatImages } from "./wire-images";
+import { refuseUnreadParts } from "./chat-message-parts";
 import type { AppEnv } from "../http-kit/app-env";
 import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
@@ -80,14 +81,19 @@ export interface ChatTurn {
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const req = await parseOpenAIBody(c, ChatRequest);
   refuseChatParameters(req);
-  const answerFormat = chatAnswerFormat(req.response_format);
+  const { JSON_SCHEMA_MAX_DEPTH } = runSettings(c.env);
+  const answerFormat = chatAnswerFormat(req.response_format, JSON_SCHEMA_MAX_DEPTH);
   const stop = stopSequences(req.stop);
   if (answerFormat && stop.length)
     throw new ParamError("unsupported_parameter", "stop cannot be combined with a JSON response_format: the JSON would be cut.", "stop");
+  // As OpenAI does: stream_options shapes a stream, and a reply that is not streamed would quietly drop it.
+  if (req.stream_options != null && req.stream !== true)
+    throw new ParamError("invalid_request", "stream_options is only allowed with stream: true.", "stream_options");
+  refuseUnreadParts(req.messages);
 
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
-  const clientTools = readClientTools(req, "chat");
+  const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
   const shared = {
     stream,
@@ -113,6 +119,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
+  // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then.
   const sessionId = sessionOf(c.req.header("x-session-id"));
   return {
     ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),

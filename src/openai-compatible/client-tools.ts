@@ -10,6 +10,7 @@ import type { ClientToolResult, PendingClientCall } from "../session/interaction
 import type { RunView } from "../session/runs/run-views";
 import type { ClientTools } from "../session/runs/run-row";
 import { Id } from "../http-kit/validation";
+import { refuseDeepSchema } from "./client-schema-depth";
 import { ParamError } from "./openai-errors";
 import { packRef, unpackRef } from "./wire-ref";
 
@@ -38,11 +39,15 @@ export interface ToolFields {
   parallel_tool_calls?: unknown;
 }
 
-/** The request's client tools; undefined when it declares none (then `tool_choice` may only be auto or none, and changes nothing). */
-export function readClientTools(req: ToolFields, wire: ToolWire): ClientTools | undefined {
+/**
+ * The request's client tools, and how the model may call tools (the agent's own too); undefined when it declares
+ * no tools and says nothing that applies to the agent's (`tool_choice` auto or absent, no `parallel_tool_calls`).
+ * `maxDepth`: JSON_SCHEMA_MAX_DEPTH, which every tool's parameters keep to.
+ */
+export function readClientTools(req: ToolFields, wire: ToolWire, maxDepth: number): ClientTools | undefined {
   const list = req.tools ?? [];
   if (!Array.isArray(list)) throw new ParamError("invalid_request", "tools must be an array of function tools.", "tools");
-  const specs = list.map((raw, i) => readTool(raw, i, wire));
+  const specs = list.map((raw, i) => readTool(raw, i, wire, maxDepth));
   const twice = repeatedName(specs);
   if (twice >= 0) throw new ParamError("invalid_request", `tools[${twice}]: the name ${specs[twice]!.name} is declared twice.`, `tools[${twice}]`);
   const names = new Set(specs.map((s) => s.name));
@@ -51,18 +56,16 @@ export function readClientTools(req: ToolFields, wire: ToolWire): ClientTools | 
     throw new ParamError("invalid_request", "parallel_tool_calls must be a boolean.", "parallel_tool_calls");
   if (typeof choice === "object" && !names.has(choice.name))
     throw new ParamError("invalid_request", `tool_choice names ${choice.name}, which is not one of the request's tools.`, "tool_choice");
-  if (!specs.length) {
-    if (choice === "required" || typeof choice === "object") throw new ParamError("invalid_request", "tool_choice needs tools to choose from.", "tool_choice");
-    return undefined;
-  }
-  return {
-    tools: specs,
-    ...(choice ? { toolChoice: choice } : {}),
-    ...(typeof req.parallel_tool_calls === "boolean" ? { parallelToolCalls: req.parallel_tool_calls } : {}),
-  };
+  if (!specs.length && (choice === "required" || typeof choice === "object"))
+    throw new ParamError("invalid_request", "tool_choice needs tools to choose from.", "tool_choice");
+  const parallel = typeof req.parallel_tool_calls === "boolean" ? { parallelToolCalls: req.parallel_tool_calls } : {};
+  // Without tools of its own, a client still speaks for the agent's: `none` offers the model no tool at all,
+  // and parallel_tool_calls goes to the model with the agent's tools.
+  if (!specs.length && choice !== "none" && !("parallelToolCalls" in parallel)) return undefined;
+  return { tools: specs, ...(choice ? { toolChoice: choice } : {}), ...parallel };
 }
 
-function readTool(raw: unknown, i: number, wire: ToolWire): ClientToolSpec {
+function readTool(raw: unknown, i: number, wire: ToolWire, maxDepth: number): ClientToolSpec {
   const type = typeof raw === "object" && raw !== null && "type" in raw ? raw.type : undefined;
   if (type !== "function")
     throw new ParamError(
@@ -77,6 +80,7 @@ function readTool(raw: unknown, i: number, wire: ToolWire): ClientToolSpec {
     throw new ParamError("invalid_request", `${param}: ${issue.message}`, param);
   }
   const fn = "function" in parsed.data ? parsed.data.function : parsed.data;
+  refuseDeepSchema(fn.parameters, wire === "chat" ? `tools[${i}].function.parameters` : `tools[${i}].parameters`, maxDepth);
   return clientToolSpec(fn.name, fn.description, fn.parameters);
 }
 

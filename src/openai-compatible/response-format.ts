@@ -4,6 +4,7 @@
 import * as z from "zod";
 import type { ResponseFormat } from "../agent";
 import { schemaProblem } from "../lib/json-schema-validation";
+import { refuseDeepSchema } from "./client-schema-depth";
 import { ParamError } from "./openai-errors";
 
 /** OpenAI's rule for a format's name. */
@@ -30,17 +31,19 @@ export const ResponsesTextFormat = z.discriminatedUnion("type", [
 ]);
 
 /** The run's format, or undefined for plain text (`text`, or no format). */
-export function chatAnswerFormat(f: z.output<typeof ChatResponseFormat> | null | undefined): ResponseFormat | undefined {
+export function chatAnswerFormat(f: z.output<typeof ChatResponseFormat> | null | undefined, maxDepth: number): ResponseFormat | undefined {
   if (f?.type !== "json_schema") return f?.type === "json_object" ? { type: "json_object" } : undefined;
-  return schemaFormat(f.json_schema, "response_format.json_schema.schema");
+  return schemaFormat(f.json_schema, "response_format.json_schema.schema", maxDepth);
 }
 
-export function responsesAnswerFormat(f: z.output<typeof ResponsesTextFormat> | null | undefined): ResponseFormat | undefined {
+export function responsesAnswerFormat(f: z.output<typeof ResponsesTextFormat> | null | undefined, maxDepth: number): ResponseFormat | undefined {
   if (f?.type !== "json_schema") return f?.type === "json_object" ? { type: "json_object" } : undefined;
-  return schemaFormat(f, "text.format.schema");
+  return schemaFormat(f, "text.format.schema", maxDepth);
 }
 
-function schemaFormat(c: z.output<typeof SchemaConfig>, param: string): ResponseFormat {
+/** `maxDepth`: JSON_SCHEMA_MAX_DEPTH. */
+function schemaFormat(c: z.output<typeof SchemaConfig>, param: string, maxDepth: number): ResponseFormat {
+  refuseDeepSchema(c.schema, param, maxDepth);
   const problem = schemaProblem(c.schema, param);
   if (problem) throw new ParamError("invalid_request", `The JSON Schema cannot be used: ${problem}.`, param);
   return {

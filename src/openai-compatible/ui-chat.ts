@@ -2,9 +2,10 @@
 // ({id, messages, trigger, …}, and the page's own `tools` through the transport's body) and answers with the
 // UI message stream (ui-message-stream.ts). The chat id is the session: the history is the Durable Object's,
 // so only the newest message counts — a user message starts a run (a Regenerate's replaces the latest turn
-// when it asked the same); an assistant message carrying tool approval responses (addToolApprovalResponse)
-// settles those approvals and follows the resumed run; one carrying the results of the page's tools
-// (addToolOutput, ui-client-tools.ts) resumes the run that waits for them.
+// when it asked the same), streamed as an assistant message whose id is the run's; an assistant message
+// carrying tool approval responses (addToolApprovalResponse) settles those approvals and follows the resumed
+// run; one carrying the results of the page's tools (addToolOutput, ui-client-tools.ts) resumes the run that
+// waits for them. `messageId` must name what the reply is for (ui-message-id.ts).
 import { Hono, type Context } from "hono";
 import * as z from "zod";
 import { decideApproval } from "../session/interactions/decide-approval";
@@ -18,7 +19,10 @@ import { runSettings } from "../session/runs/settings";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { uiImages } from "./wire-images";
-import { UITools, uiToolResults } from "./ui-client-tools";
+import { answeredToolParts, UITools, uiToolResults } from "./ui-client-tools";
+import { checkMessageId } from "./ui-message-id";
+import { userText } from "./ui-user-parts";
+import { refuseDeepSchema } from "./client-schema-depth";
 import { followedStream, resumeTurn } from "./turn-run";
 
 const Part = z.looseObject({ type: z.string() });
@@ -32,6 +36,7 @@ const ChatRequest = z.strictObject({
   messageId: z.string().optional(),
   tools: UITools.optional(),
 });
+// The approval's `reason` (addToolApprovalResponse's) is not kept: no channel's decision carries one (docs/ui-chat.md).
 const ApprovalResponse = z.looseObject({
   toolCallId: z.string(),
   state: z.literal("approval-responded"),
@@ -41,14 +46,12 @@ const ApprovalResponse = z.looseObject({
 type ChatBody = z.infer<typeof ChatRequest>;
 type Message = z.infer<typeof UIMessage>;
 
-const userText = (m: Message) =>
-  m.parts
-    .flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : []))
-    .join("\n")
-    .trim();
-
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   const body = await parseJson(c, ChatRequest);
+  const { JSON_SCHEMA_MAX_DEPTH } = runSettings(c.env);
+  // The specs keep the order of `tools`; a run stores and carries each inputSchema, so none may nest past the limit.
+  body.tools?.tools.forEach((t, i) => refuseDeepSchema(t.parameters, `tools[${i}].inputSchema`, JSON_SCHEMA_MAX_DEPTH));
+  await checkMessageId(c.env, body.id, c.get("tenant"), body);
   const last = body.messages.at(-1)!;
   return last.role === "assistant" ? answer(c, body, last) : ask(c, body, last);
 });
@@ -56,7 +59,7 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
 /** A user message: the run it starts, streamed as a new assistant message. */
 async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
   const config = runSettings(c.env);
-  const input = last.role === "user" ? userText(last) : "";
+  const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), last.role === "user" ? uiImages(last.parts) : []);
   if (!input && !images.size)
     throw badRequest(
@@ -82,7 +85,8 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<R
     "ndjson",
   );
   if (!handle.ok) throw HttpError.of(handle);
-  const reply = { messageId: crypto.randomUUID(), sessionId: body.id, runId: handle.runId };
+  // The message's id is the run's: a later request's messageId names the reply by it (ui-message-id.ts).
+  const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId };
   return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 }
 
@@ -96,7 +100,14 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promis
     const r = ApprovalResponse.safeParse(p);
     return r.success ? [r.data] : [];
   });
+  const answered = answeredToolParts(last.parts, body.messages.length - 1);
   if (approvals.length) {
+    // A run waits for its approvals or for the page's results, never both: a result here answers no waiting call.
+    if (answered.length)
+      throw badRequest(
+        "invalid_request",
+        `${answered[0]!.part}: a tool result cannot come with answers to tool approvals; send it once the run hands the call over.`,
+      );
     const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
     let resumed: { runId: string; seq: number } | undefined;
     for (const a of approvals) {
@@ -110,7 +121,7 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promis
     const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)) };
     return new Response(uiMessageStream(events, reply), { headers: headers(resumed.runId) });
   }
-  const results = uiToolResults(last.parts, body.messages.length - 1, sessionId);
+  const results = uiToolResults(answered, sessionId);
   if (!results)
     throw badRequest("invalid_request", "The last message is the assistant's but answers no tool approval and carries no tool result: send a user message.");
   const run = await resumeTurn(c.env, c.executionCtx, results, { tools: body.tools, stream: true, tenant: c.get("tenant"), param: "messages" });

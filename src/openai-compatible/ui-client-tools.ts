@@ -35,23 +35,38 @@ const Answered = z.discriminatedUnion("state", [
 
 const isToolPart = (type: string) => type.startsWith("tool-") || type === "dynamic-tool";
 
+/** A tool part of the page's own tools that the page answered, at `part` (messages[i].parts[j]). */
+export interface AnsweredToolPart {
+  callId: string;
+  output: string;
+  status?: "error";
+  part: string;
+}
+
 /**
- * The page's results in an assistant message (messages[`at`]): the answered tool parts of its last step (as
- * the SDK's lastAssistantMessageIsCompleteWithToolCalls reads them) that the server did not run; undefined
- * when there are none. They must answer calls of a run of this chat's session.
+ * The answered tool parts of an assistant message's last step (messages[`at`]), as the SDK's
+ * lastAssistantMessageIsCompleteWithToolCalls reads them, that the server did not run.
  */
-export function uiToolResults(parts: ReadonlyArray<{ type: string; providerExecuted?: unknown }>, at: number, sessionId: string): ClientResults | undefined {
+export function answeredToolParts(parts: ReadonlyArray<{ type: string; providerExecuted?: unknown }>, at: number): AnsweredToolPart[] {
   const step = lastStepStart(parts);
-  const results = parts.flatMap((p, j) => {
+  return parts.flatMap((p, j) => {
     const answered = j >= step && isToolPart(p.type) && p.providerExecuted !== true ? Answered.safeParse(p) : undefined;
     if (!answered?.success) return [];
     const r = answered.data;
-    const param = `messages[${at}].parts[${j}].toolCallId`;
+    const part = `messages[${at}].parts[${j}]`;
     return r.state === "output-available"
-      ? [{ callId: r.toolCallId, output: typeof r.output === "string" ? r.output : JSON.stringify(r.output ?? null), param }]
-      : [{ callId: r.toolCallId, output: r.errorText, status: "error" as const, param }];
+      ? [{ callId: r.toolCallId, output: typeof r.output === "string" ? r.output : JSON.stringify(r.output ?? null), part }]
+      : [{ callId: r.toolCallId, output: r.errorText, status: "error" as const, part }];
   });
-  if (!results.length) return undefined;
+}
+
+/**
+ * The page's results in an assistant message's answered tool parts (answeredToolParts); undefined when there
+ * are none. They must answer calls of a run of this chat's session.
+ */
+export function uiToolResults(answered: readonly AnsweredToolPart[], sessionId: string): ClientResults | undefined {
+  if (!answered.length) return undefined;
+  const results = answered.map(({ part, ...r }) => ({ ...r, param: `${part}.toolCallId` }));
   const to = readClientResults(results);
   if (to.sessionId !== sessionId)
     throw new ParamError("tool_call_not_found", `${results[0]!.param}: the call belongs to another chat than ${sessionId}.`, results[0]!.param);

@@ -317,8 +317,9 @@ export function wireImageUrls(content: unknown): string[] {
 export function fromWire(wire: readonly WireMessage[], images: ReadonlyMap<string, ImageRef> = new Map()): { system: string; messages: Message[] } {
   const system: string[] = [];
   const messages: Message[] = [];
-  const text = (c: unknown): string =>
-    typeof c === "string" ? c : Array.isArray(c) ? c.map((p) => (p && typeof p === "object" && "text" in p ? String(p.text) : "")).join("") : "";
+  // An assistant's refusal part is what it said, as a text part is; image parts are read as images.
+  const partText = (p: unknown): string => (p && typeof p === "object" ? ("text" in p ? String(p.text) : "refusal" in p ? String(p.refusal) : "") : "");
+  const text = (c: unknown): string => (typeof c === "string" ? c : Array.isArray(c) ? c.map(partText).join("") : "");
   for (const w of wire) {
     const base = { id: newId("msg"), createdAt: now() };
     if (w.role === "system" || w.role === "developer") system.push(text(w.content));

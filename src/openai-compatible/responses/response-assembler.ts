@@ -37,7 +37,21 @@ export interface ResponseMeta {
   store: boolean;
   /** The request's text.format when it asked for JSON; echoed as the response's. */
   format?: ResponseFormat;
+  /** The request's tool and output fields, echoed as sent (docs/openai-compatible.md#the-responses-api). */
+  echo: RequestEcho;
 }
+
+/** Request fields a response object repeats: what the client asked for, or the API's default when it did not say. */
+export interface RequestEcho {
+  tools: unknown[];
+  toolChoice: unknown;
+  parallelToolCalls: boolean;
+  truncation: "auto" | "disabled";
+  maxOutputTokens: number | null;
+}
+
+/** The API's defaults: what a request that sends none of these fields asked for. */
+export const DEFAULT_ECHO: RequestEcho = { tools: [], toolChoice: "auto", parallelToolCalls: true, truncation: "disabled", maxOutputTokens: null };
 
 export class ResponseAssembler {
   readonly output: OutputItem[] = [];
@@ -122,20 +136,20 @@ export class ResponseAssembler {
       error: s.error ?? null,
       incomplete_details: s.incompleteReason ? { reason: s.incompleteReason } : null,
       instructions: this.meta.instructions,
-      max_output_tokens: null,
+      max_output_tokens: this.meta.echo.maxOutputTokens,
       model: MODEL_ID,
       output: structuredClone(this.output),
-      parallel_tool_calls: true,
+      parallel_tool_calls: this.meta.echo.parallelToolCalls,
       previous_response_id: this.meta.previousResponseId,
       conversation: this.meta.conversation ? { id: this.meta.conversation } : null,
       reasoning: { effort: null, summary: null },
       store: this.meta.store,
       temperature: null,
       text: { format: this.meta.format ?? { type: "text" as const } },
-      tool_choice: "auto" as const,
-      tools: [],
+      tool_choice: this.meta.echo.toolChoice,
+      tools: this.meta.echo.tools,
       top_p: null,
-      truncation: "disabled" as const,
+      truncation: this.meta.echo.truncation,
       usage: s.usage ? responseUsage(s.usage) : null,
       metadata: this.meta.metadata,
     };

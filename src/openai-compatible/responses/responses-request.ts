@@ -20,6 +20,8 @@ import { refuseResponsesParameters } from "../refused-parameters";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, type ResponseRef } from "./response-id";
+import { DEFAULT_ECHO, type RequestEcho } from "./response-assembler";
+import { ResponseMetadata } from "./response-metadata";
 import { runSettings } from "../../session/runs/settings";
 import type { ClientTools } from "../../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
@@ -47,12 +49,15 @@ const ResponsesRequest = z.looseObject({
   store: z.boolean().nullish(),
   stream: z.boolean().nullish(),
   background: z.boolean().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
+  metadata: ResponseMetadata.nullish(),
   text: z.looseObject({ format: ResponsesTextFormat.nullish() }).nullish(),
   // Read by client-tools.ts, which names the field at fault.
   tools: z.unknown().optional(),
   tool_choice: z.unknown().optional(),
   parallel_tool_calls: z.unknown().optional(),
+  // Not applied (the field table says why), only echoed in the response as sent.
+  truncation: z.enum(["auto", "disabled"]).nullish(),
+  max_output_tokens: z.number().int().positive().nullish(),
 });
 
 /** Items this server produced itself (its tool activity, reasoning): a client sending its history back includes them; they carry nothing new. */
@@ -81,18 +86,29 @@ export interface ResponsesTurn {
   clientTools?: ClientTools;
   /** The input ends with function_call_output items: they resume the run that waits for them (and `input` is empty). */
   resume?: ClientResults;
+  /** The request's tool and output fields, for the response to echo. */
+  echo: RequestEcho;
 }
 
 export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTurn> {
   const req = await parseOpenAIBody(c, ResponsesRequest);
   refuseResponsesParameters(req);
-  const answerFormat = responsesAnswerFormat(req.text?.format);
-  const clientTools = readClientTools(req, "responses");
+  const { JSON_SCHEMA_MAX_DEPTH } = runSettings(c.env);
+  const answerFormat = responsesAnswerFormat(req.text?.format, JSON_SCHEMA_MAX_DEPTH);
+  const clientTools = readClientTools(req, "responses", JSON_SCHEMA_MAX_DEPTH);
   if (req.previous_response_id && req.conversation)
     throw new ParamError("invalid_request", "previous_response_id and conversation cannot be used together.", "conversation");
   if (req.store === false && (req.previous_response_id || req.conversation))
     throw new ParamError("invalid_request", "store: false is stateless; it cannot continue a stored conversation.", "store");
   if (req.background && req.store === false) throw new ParamError("invalid_request", "background responses must be stored.", "background");
+  // OpenAI streams a background response and lets a dropped client pick the stream up again from GET; our GET
+  // does not stream, so the pair is refused rather than one of them dropped.
+  if (req.background && req.stream)
+    throw new ParamError(
+      "unsupported_parameter",
+      "background: true cannot be combined with stream: true: a background response is polled with GET /v1/responses/:id, which does not stream. Send one of them.",
+      "background",
+    );
 
   const images = await storeImageUrls(
     c.env.IMAGES,
@@ -109,17 +125,36 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     ...(answerFormat ? { answerFormat } : {}),
     store: req.store !== false,
     ...(clientTools ? { clientTools } : {}),
+    echo: {
+      tools: Array.isArray(req.tools) ? req.tools : DEFAULT_ECHO.tools,
+      toolChoice: req.tool_choice ?? DEFAULT_ECHO.toolChoice,
+      parallelToolCalls: typeof req.parallel_tool_calls === "boolean" ? req.parallel_tool_calls : DEFAULT_ECHO.parallelToolCalls,
+      truncation: req.truncation ?? DEFAULT_ECHO.truncation,
+      maxOutputTokens: req.max_output_tokens ?? DEFAULT_ECHO.maxOutputTokens,
+    },
   };
+  const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
+  const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
   // function_call_output items last: the client ran its tools, and their results resume the run that called them.
   const outputs = typeof req.input === "string" ? [] : trailingOutputs(req.input);
   if (outputs.length) {
     const resume = readClientResults(outputs);
-    const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
+    // The calls' ids name their session: a conversation named beside them must be that one.
+    const named = previous
+      ? { sessionId: previous.sessionId, field: "previous_response_id" }
+      : conversation
+        ? { sessionId: conversation, field: "conversation" }
+        : undefined;
+    if (named && named.sessionId !== resume.sessionId) {
+      const { callId, param } = outputs[0]!;
+      throw new ParamError("tool_call_not_found", `${param}: ${callId} is a call of another conversation than ${named.field} names.`, param);
+    }
     const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
     return {
       ...shared,
       place: { kind: "session", sessionId: resume.sessionId },
       ...(previous ? { previous } : {}),
+      ...(conversation ? { conversation } : {}),
       input: "",
       ...(guidance ? { guidance } : {}),
       resume,
@@ -132,8 +167,6 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "input");
 
   const history = messages.slice(0, -1);
-  const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
-  const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
   const idempotencyKey = shared.dedupe.idempotencyKey;
   const named = previous?.sessionId ?? conversation;
   const place: TurnPlace =
@@ -159,7 +192,7 @@ function trailingOutputs(input: z.output<typeof Item>[]): Array<{ callId: string
   const first = input.findLastIndex((item) => item.type !== "function_call_output") + 1;
   return input.slice(first).map((item, k) => ({
     callId: item.call_id ?? "",
-    output: textOf(item.output, first + k),
+    output: textOf(item.output, `input[${first + k}].output`, false),
     param: `input[${first + k}].call_id`,
   }));
 }
@@ -189,13 +222,13 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
       return;
     }
     if (type === "function_call_output") {
-      const content = textOf(item.output, i);
+      const content = textOf(item.output, `input[${i}].output`, false);
       messages.push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: item.call_id ?? "", name: "", status: "success", content });
       return;
     }
     if (type !== "message" || !item.role)
       throw new ParamError("unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
-    const text = textOf(item.content, i);
+    const text = textOf(item.content, `input[${i}].content`, item.role === "user");
     if (item.role === "system" || item.role === "developer") system.push(text);
     else if (item.role === "assistant") messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text });
     else {
@@ -206,13 +239,18 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
   return { system: system.join("\n\n"), messages };
 }
 
-function textOf(content: string | z.output<typeof Part>[] | undefined, i: number): string {
+/**
+ * The text of an item's `content` (or a function_call_output's `output`), which `field` names. Images are read
+ * from user items only (responsesImages): one anywhere else is refused, never dropped.
+ */
+function textOf(content: string | z.output<typeof Part>[] | undefined, field: string, imagesRead: boolean): string {
   if (typeof content === "string") return content;
   return (content ?? [])
     .map((p, k) => {
       if (p.text !== undefined && (p.type === "input_text" || p.type === "output_text")) return p.text;
-      if (p.type === "input_image") return ""; // an image, read by responsesImages
-      throw new ParamError("unsupported_content", `input[${i}].content[${k}]: content of type '${p.type}' is not supported; send text.`, `input[${i}].content`);
+      if (p.type === "input_image" && imagesRead) return "";
+      if (p.type === "input_image") throw new ParamError("unsupported_content", `${field}[${k}]: input_image is read in user items only.`, field);
+      throw new ParamError("unsupported_content", `${field}[${k}]: content of type '${p.type}' is not supported; send text.`, field);
     })
     .join("");
 }

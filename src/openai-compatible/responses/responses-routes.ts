@@ -12,7 +12,7 @@ import { ParamError, runFailedResponse } from "../openai-errors";
 import { reachableSession } from "../../session/reachable-session";
 import { SSE_HEADERS } from "../../http-kit/sse";
 import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "../turn-run";
-import { ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
+import { DEFAULT_ECHO, ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { readResponsesTurn } from "./responses-request";
 import { runSettings } from "../../session/runs/settings";
@@ -52,6 +52,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       background: turn.background,
       store: turn.store,
       ...(turn.answerFormat ? { format: turn.answerFormat } : {}),
+      echo: turn.echo,
     };
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
@@ -122,6 +123,8 @@ function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
     sessionId: ref.sessionId,
     runId: ref.runId,
     createdAt: Math.floor(Date.parse(run.createdAt) / 1000),
+    // The request's own fields are not kept where this can read them (a RunView has no options): the
+    // API's defaults stand in, as docs/openai-compatible.md says.
     instructions: null,
     previousResponseId: null,
     conversation: null,
@@ -129,6 +132,7 @@ function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
     background: false,
     // Only a stored response can be read back.
     store: true,
+    echo: DEFAULT_ECHO,
   };
 }
 

@@ -1,5 +1,6 @@
 // A run's settings: its limits, its system prompt, how requests repeat (docs/api.md#idempotency), and how it executes.
 import * as z from "zod";
+import { SCHEMA_DEPTH_CEILING } from "../../lib/json-schema-validation";
 import { int, optionalString } from "../../lib/setting-types";
 import { settingsLoader } from "../../lib/settings-loader";
 
@@ -8,6 +9,11 @@ export const RunSettings = z.object({
   MAX_STEPS: int(25, 1, 1000),
   /** Characters of a user input. */
   MAX_INPUT_CHARS: int(100_000, 1),
+  /**
+   * Levels of objects and arrays in a client's JSON Schema (a response format, a client tool's parameters):
+   * 20 levels of nested objects written as nullable anyOf take about 80; a deeper one is refused, not walked.
+   */
+  JSON_SCHEMA_MAX_DEPTH: int(128, 1, SCHEMA_DEPTH_CEILING),
   SYSTEM_PROMPT: optionalString,
   TOOL_TIMEOUT_MS: int(60_000, 100),
   MAX_PARALLEL_TOOLS: int(4, 1, 32),

@@ -1,0 +1,28 @@
+// Sends a chat to /v1/ui/chat in the Worker under test the way the AI SDK's chat engine does (its
+// DefaultChatTransport), and rebuilds the assistant message of the reply with the SDK's readUIMessageStream.
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from "ai";
+import { BASE, workerFetch } from "./worker-http";
+
+const transport = new DefaultChatTransport<UIMessage>({ api: `${BASE}/v1/ui/chat`, fetch: workerFetch });
+
+export type UIPart = UIMessage["parts"][number];
+
+/**
+ * The reply to `messages`. With no `messageId` given it is the engine's: a resend answering an assistant
+ * message names it (and the reply continues it), a new question names nothing.
+ */
+export async function sendUIChat(
+  chatId: string,
+  messages: UIMessage[],
+  trigger: "submit-message" | "regenerate-message" = "submit-message",
+  messageId: string | undefined = messages.at(-1)!.role === "assistant" ? messages.at(-1)!.id : undefined,
+): Promise<UIMessage> {
+  const last = messages.at(-1)!;
+  const stream = await transport.sendMessages({ chatId, messages, trigger, messageId, abortSignal: undefined });
+  let message: UIMessage | undefined;
+  for await (const m of readUIMessageStream<UIMessage>({ stream, ...(last.role === "assistant" ? { message: last } : {}) })) message = m;
+  return message!;
+}
+
+/** The text of a message's text parts. */
+export const textOf = (m: UIMessage): string => m.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
