@@ -10,6 +10,8 @@ export interface ClientToolSpec {
   name: string;
   description: string;
   parameters: JsonSchema;
+  /** The model must keep to `parameters` exactly (OpenAI's strict mode); the schema keeps to its rules. */
+  strict?: boolean;
 }
 
 /** A call of a client tool the model made, for the client to run: `name` is the client's own name for it. */
@@ -28,6 +30,7 @@ function externalTool(spec: ClientToolSpec, name: string): Tool {
     name,
     description: spec.description,
     parameters: spec.parameters,
+    ...(spec.strict ? { strict: true } : {}),
     external: { name: spec.name },
     // The client checks its own arguments; the loop never runs the tool (this is never called).
     validate: (args) => ({ ok: true, value: args }),

@@ -62,6 +62,8 @@ export interface Tool {
   deferrable?: boolean;
   /** Declared by the client, which runs it (client-tools.ts): the loop never executes it. `name` is the client's own. */
   external?: { name: string };
+  /** The model's arguments must keep to `parameters` exactly (OpenAI's strict mode): a client's tool declared so. */
+  strict?: boolean;
 }
 
 type ToolFlags = Pick<Tool, "sequential" | "sideEffects" | "replaySafe" | "timeoutMs" | "annotations">;
@@ -92,8 +94,8 @@ function specOf(t: Tool): ToolSpec {
   let byName = specsByParameters.get(t.parameters);
   if (!byName) specsByParameters.set(t.parameters, (byName = new Map()));
   const kept = byName.get(t.name);
-  if (kept?.description === t.description) return kept;
-  const spec = { name: t.name, description: t.description, parameters: t.parameters };
+  if (kept?.description === t.description && kept.strict === t.strict) return kept;
+  const spec = { name: t.name, description: t.description, parameters: t.parameters, ...(t.strict ? { strict: true } : {}) };
   byName.set(t.name, spec);
   return spec;
 }
@@ -139,6 +141,8 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: JsonSchema;
+  /** Sent as strict: true (OpenAI's strict mode); absent, the provider's own default for the agent's tools. */
+  strict?: boolean;
 }
 
 export class ToolRegistry {

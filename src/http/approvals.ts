@@ -1,23 +1,27 @@
 // /v1/sessions/:id/approvals/:approvalId: a person allows or denies a tool call a run is waiting on.
 import { Hono } from "hono";
 import * as z from "zod";
-import { decideApproval } from "../session/interactions/decide-approval";
+import { decideApproval, reasonTooLong } from "../session/interactions/decide-approval";
 import type { AppEnv } from "../http-kit/app-env";
-import { HttpError } from "../http-kit/errors";
+import { badRequest, HttpError } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson } from "../http-kit/validation";
 
 const Decide = z.strictObject({
   decision: z.enum(["allow", "deny"]),
   remember: z.boolean().optional(),
+  /** Why, in the person's words: kept in the trace, and a denial's reaches the model. */
+  reason: z.string().optional(),
 });
 
 export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalId", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");
   const approvalId = parseId(c.req.param("approvalId"), "approval id");
   const body = await parseJson(c, Decide);
+  const tooLong = reasonTooLong(c.env, body.reason, "reason");
+  if (tooLong) throw badRequest("invalid_request", tooLong);
   await reachableSession(c.env, sessionId, c.get("tenant"));
-  const outcome = await decideApproval(c.env, sessionId, approvalId, body.decision, "api", { remember: body.remember });
+  const outcome = await decideApproval(c.env, sessionId, approvalId, body.decision, "api", { remember: body.remember, reason: body.reason });
   if (outcome.ok) {
     const { ok: _ok, ...decided } = outcome;
     return c.json({ ...decided, status: decided.pendingApprovals === 0 ? "running" : "awaiting_approval" });

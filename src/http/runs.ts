@@ -1,7 +1,7 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ParadigmSchema, startRun } from "../session/runs/start-run";
+import { ParadigmSchema, sessionStub, startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
@@ -32,14 +32,15 @@ export const runRoutes = new Hono<AppEnv>()
     if (body.maxSteps !== undefined && body.maxSteps > config.MAX_STEPS) {
       throw badRequest("invalid_request", `maxSteps may lower the configured MAX_STEPS (${config.MAX_STEPS}), not raise it`);
     }
-    const images = await storeImageUrls(
-      c.env.IMAGES,
-      imageSettings(c.env),
-      c.get("tenant"),
-      (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` })),
-    );
+    // Everything this Worker can refuse is refused before an image is stored.
     const stream = wantsStream(c.req.header("accept"), body.stream);
     const idempotencyKey = await idempotencyKeyOf(c);
+    const tenant = c.get("tenant");
+    const imageUrls = (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` }));
+    // The images go to the session's owner: the admin runs in a tenant's session on its behalf, and the
+    // tenant must be served them and show them to its later runs. A tenant runs in its own session only.
+    const owner = imageUrls.length && tenant === null ? ((await sessionStub(c.env, sessionId).tenant()) ?? null) : tenant;
+    const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, imageUrls);
     const handle = await startRun(
       c.env,
       sessionId,
@@ -49,7 +50,7 @@ export const runRoutes = new Hono<AppEnv>()
         paradigm: body.paradigm,
         maxSteps: body.maxSteps ?? config.MAX_STEPS,
         channel: "http",
-        tenant: c.get("tenant"),
+        tenant,
         origin: new URL(c.req.url).origin,
         ...(images.size ? { images: [...images.values()] } : {}),
       },

@@ -1,10 +1,12 @@
 // /v1/sessions: create, read, delete, and the audit trace.
 import { Hono } from "hono";
 import * as z from "zod";
-import { reservedIdMessage, reservedKind } from "../lib/derived-ids";
+import { derivedId, reservedIdMessage, reservedKind } from "../lib/derived-ids";
+import { sha256Hex } from "../lib/sha256-hex";
 import { sessionStub } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { checkMetadata } from "./session-metadata";
 import { reachableSession } from "../session/reachable-session";
 import { Id, parseId, parseJson, parseQuery } from "../http-kit/validation";
@@ -30,13 +32,20 @@ export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const body = await parseJson(c, CreateSession, { optional: true });
     if (body.metadata) checkMetadata(body.metadata, sessionSettings(c.env));
-    const id = body.id ?? crypto.randomUUID();
+    const tenant = c.get("tenant");
+    const idempotencyKey = await idempotencyKeyOf(c);
+    // With a key and no id, the key names the session (per tenant): a retry finds the one its first request created.
+    const keyed = idempotencyKey !== undefined && body.id === undefined;
+    const id = keyed ? derivedId("keyed", (await sha256Hex(JSON.stringify([tenant, idempotencyKey.key]))).slice(0, 32)) : (body.id ?? crypto.randomUUID());
     // A derived id's shape is refused whether or not such a session exists: the caller learns nothing of it.
-    const reserved = reservedKind(id);
+    const reserved = keyed ? undefined : reservedKind(id);
     if (reserved) throw new HttpError("reserved_id", reservedIdMessage(id, reserved));
-    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], c.get("tenant"));
-    if (!created) throw new HttpError("conflict", `session ${id} already exists`);
-    return c.json({ id }, 201);
+    const created = await sessionStub(c.env, id).create(id, body.metadata ?? {}, [], tenant, keyed);
+    if (created === "created") return c.json({ id }, 201);
+    // A keyed repeat of the same create gets the first answer; without a key an existing session is a conflict.
+    if (created === "exists_as_asked" && idempotencyKey) return c.json({ id }, 201, { [REPLAYED_HEADER]: "true" });
+    if (keyed) throw new HttpError("idempotency_key_reused", "This Idempotency-Key was used with other metadata; use a new key for a new session.");
+    throw new HttpError("conflict", `session ${id} already exists`);
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");

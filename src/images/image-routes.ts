@@ -2,11 +2,13 @@
 // caller's tenant's images are found; the bytes are served with their sniffed type and nosniff (app.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
-import { notFound } from "../http-kit/errors";
-import { readImage } from "./image-store";
+import { badRequest, notFound } from "../http-kit/errors";
+import { isImageKey, readImage } from "./image-store";
 
 export const imageRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
   const key = c.req.param("key");
+  // A key outside the scheme names no image anyone could have: the caller's mistake (400), as a lesson's is.
+  if (!isImageKey(key)) throw badRequest("invalid_id", `invalid image key: ${key.slice(0, 140)}`);
   const image = await readImage(c.env.IMAGES, c.get("tenant"), key);
   if (!image) throw notFound(`image ${key}`);
   return c.body(image.bytes, 200, { "content-type": image.mediaType, "cache-control": "private, max-age=86400" });

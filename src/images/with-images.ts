@@ -1,5 +1,5 @@
 // A model that is shown the conversation's images: before each call their bytes are read from the store
-// (by key, in the run's tenant) and handed to the provider as data URLs for that call only
+// (by key, in the session's owner's folder) and handed to the provider as data URLs for that call only
 // (ModelRequest.images); the history and the trace keep just the keys. An image no longer in the store
 // reaches the model as a line saying it cannot be shown.
 import { imagesOf, type ImageRef, type ModelClient } from "../agent";
@@ -9,10 +9,19 @@ import { dataUrl, readImage, type ImageBucket } from "./image-store";
 /** An image's data URL, or null when it cannot be read. */
 export type ImageLoader = (ref: ImageRef) => Promise<string | null>;
 
-export function imageLoader(bucket: ImageBucket, tenant: Tenant): ImageLoader {
+/**
+ * Reads the images of a session owned by `owner` for a run started by `runner`. The admin's run in a
+ * tenant's session (the only run whose starter is not the owner) also reads the admin's own folder: images
+ * the admin sent there on a way in that stores by caller, or before images went to the session's owner.
+ */
+export function imageLoader(bucket: ImageBucket, owner: Tenant, runner: Tenant): ImageLoader {
+  const folders = runner === owner ? [owner] : [owner, runner];
   return async (ref) => {
-    const image = await readImage(bucket, tenant, ref.key);
-    return image ? dataUrl(image) : null;
+    for (const tenant of folders) {
+      const image = await readImage(bucket, tenant, ref.key);
+      if (image) return dataUrl(image);
+    }
+    return null;
   };
 }
 

@@ -32,6 +32,11 @@ export const DERIVED_IDS = {
     what: "a chat completion's session named by a hashed `user` (before conversations were found by their turns)",
   },
   conversation: { prefix: "conv-", reserved: /^conv-[0-9a-f]{32}$/, what: "a chat front end's conversation, found again by its earlier messages" },
+  keyed: {
+    prefix: "sess-",
+    reserved: /^sess-[0-9a-f]{32}$/,
+    what: "a session created without an id but with an Idempotency-Key (sess-<32 hex>, a hash of the tenant and the key)",
+  },
   mcp: { prefix: "mcp-", reserved: null, what: "an MCP connection's own session (mcp-<Mcp-Session-Id>, a random UUID only its client holds)" },
 } as const satisfies Record<string, DerivedIdKind>;
 

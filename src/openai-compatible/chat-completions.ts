@@ -25,7 +25,13 @@ export const openAIRoutes = new Hono<AppEnv>()
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
     const run = turn.resume
-      ? await resumeTurn(c.env, c.executionCtx, turn.resume, { tools: turn.clientTools, stream: turn.stream, tenant: c.get("tenant"), param: "messages" })
+      ? await resumeTurn(c.env, c.executionCtx, turn.resume, {
+          tools: turn.clientTools,
+          stream: turn.stream,
+          tenant: c.get("tenant"),
+          param: "messages",
+          answer: turn.answer,
+        })
       : await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
@@ -64,9 +70,8 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     channel: "openai",
     tenant: c.get("tenant"),
     origin: new URL(c.req.url).origin,
-    ...(turn.guidance ? { guidance: turn.guidance } : {}),
+    ...turn.answer,
     ...(turn.images ? { images: turn.images } : {}),
-    ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
     ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
   if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
@@ -102,11 +107,11 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
   });
 }
 
-/** What the reply shows of the run: with a JSON format, the checked answer alone; with `stop`, the text up to it. */
+/** What the reply shows of the run: with a JSON format (the request's, which a resumed run takes up too), the checked answer alone; with `stop`, the text up to it. */
 function contentOptions(turn: ChatTurn): ChatContentOptions {
   return {
-    progress: turn.progress && !turn.answerFormat,
-    answerOnly: turn.answerFormat !== undefined,
+    progress: turn.progress && !turn.answer.answerFormat,
+    answerOnly: turn.answer.answerFormat !== undefined,
     ...(turn.stop.length ? { stop: new StopCut(turn.stop) } : {}),
   };
 }

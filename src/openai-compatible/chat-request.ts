@@ -3,11 +3,12 @@
 // client's own system prompt.
 import type { Context } from "hono";
 import * as z from "zod";
-import { fromWire, type ImageRef, type Message, type ResponseFormat, type WireMessage } from "../agent";
+import { fromWire, type ImageRef, type Message, type WireMessage } from "../agent";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { chatImages } from "./wire-images";
 import { refuseUnreadParts } from "./chat-message-parts";
+import { refuseMalformedToolHistory } from "./chat-tool-history";
 import type { AppEnv } from "../http-kit/app-env";
 import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
@@ -17,12 +18,12 @@ import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
-import type { ClientTools } from "../session/runs/run-row";
+import type { AnswerSettings, ClientTools } from "../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "./client-tools";
 
 const Content = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]).nullish();
 
-/** A function call needs its function's name and arguments; other call types (custom tools) are kept as they come. */
+/** A function call needs its function's name and arguments; other call types (custom tools) are refused by chat-tool-history.ts. */
 const ToolCallEntry = z
   .looseObject({ id: z.string(), type: z.string(), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }).optional() })
   .refine((c) => c.type !== "function" || c.function !== undefined, { message: "a function tool call needs function: {name, arguments}", path: ["function"] });
@@ -63,10 +64,12 @@ export interface ChatTurn {
   input: string;
   /** The input's images (its `image_url` parts), stored. */
   images?: ImageRef[];
-  /** The client's system and developer messages: guidance added to the agent's system prompt, as on the Responses API. */
-  guidance?: string;
-  /** response_format json_object / json_schema: the answer's shape. */
-  answerFormat?: ResponseFormat;
+  /**
+   * The client's system and developer messages (guidance added to the agent's system prompt, as on the
+   * Responses API) and response_format json_object / json_schema (the answer's shape). A request that
+   * resumes a run sets them for the rest of it, as a new request does for its run.
+   */
+  answer: AnswerSettings;
   /** The client's stop sequences; the reply ends before the first. */
   stop: string[];
   stream: boolean;
@@ -90,6 +93,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   if (req.stream_options != null && req.stream !== true)
     throw new ParamError("invalid_request", "stream_options is only allowed with stream: true.", "stream_options");
   refuseUnreadParts(req.messages);
+  refuseMalformedToolHistory(req.messages);
 
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
@@ -100,6 +104,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     includeUsage: stream && req.stream_options?.include_usage === true,
     progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
     stop,
+    answer: { ...(system ? { guidance: system } : {}), ...(answerFormat ? { answerFormat } : {}) },
     ...(clientTools ? { clientTools } : {}),
   };
   // Tool messages last: the client ran its tools, and their results resume the run that called them.
@@ -125,8 +130,6 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
-    ...(system ? { guidance: system } : {}),
-    ...(answerFormat ? { answerFormat } : {}),
     ...shared,
   };
 }

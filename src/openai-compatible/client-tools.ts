@@ -1,9 +1,9 @@
 // Client-defined tools on the OpenAI wires (docs/openai-compatible.md#client-tools): a request's function
-// tools, `tool_choice` and `parallel_tool_calls` read into ClientTools (anything else refused with the
-// field at fault); the ids of the calls handed to the client, which name the session, run and call that
-// wait for the result (as response ids do), so a client that keeps its own history resumes the same run;
-// and the calls a paused run hands over, as a wire shows them. /v1/ui/chat reads its tools and results
-// through the same rules (ui-client-tools.ts).
+// tools (a strict one held to strict mode's rules), `tool_choice` and `parallel_tool_calls` read into
+// ClientTools (anything else refused with the field at fault); the ids of the calls handed to the client,
+// which name the session, run and call that wait for the result (as response ids do), so a client that keeps
+// its own history resumes the same run; and the calls a paused run hands over, as a wire shows them.
+// /v1/ui/chat reads its tools and results through the same rules (ui-client-tools.ts).
 import * as z from "zod";
 import type { ClientToolSpec, JsonSchema, ToolChoice, ToolStatus } from "../agent";
 import type { ClientToolResult, PendingClientCall } from "../session/interactions/client-tool-calls";
@@ -11,6 +11,7 @@ import type { RunView } from "../session/runs/run-views";
 import type { ClientTools } from "../session/runs/run-row";
 import { Id } from "../http-kit/validation";
 import { refuseDeepSchema } from "./client-schema-depth";
+import { refuseNonStrictSchema } from "./strict-tool-schema";
 import { ParamError } from "./openai-errors";
 import { packRef, unpackRef } from "./wire-ref";
 
@@ -80,15 +81,27 @@ function readTool(raw: unknown, i: number, wire: ToolWire, maxDepth: number): Cl
     throw new ParamError("invalid_request", `${param}: ${issue.message}`, param);
   }
   const fn = "function" in parsed.data ? parsed.data.function : parsed.data;
-  refuseDeepSchema(fn.parameters, wire === "chat" ? `tools[${i}].function.parameters` : `tools[${i}].parameters`, maxDepth);
-  return clientToolSpec(fn.name, fn.description, fn.parameters);
+  const param = wire === "chat" ? `tools[${i}].function.parameters` : `tools[${i}].parameters`;
+  refuseDeepSchema(fn.parameters, param, maxDepth);
+  const spec = clientToolSpec(fn.name, fn.description, fn.parameters, fn.strict === true);
+  if (spec.strict) refuseNonStrictSchema(spec.parameters, param);
+  return spec;
 }
 
-/** A client's tool as the model is offered it: no description is an empty one, no schema takes no arguments. */
-export const clientToolSpec = (name: string, description: string | null | undefined, parameters: JsonSchema | null | undefined): ClientToolSpec => ({
+/**
+ * A client's tool as the model is offered it: no description is an empty one, no schema takes no arguments
+ * (a strict one says so in strict mode's terms), `strict` is sent only when asked.
+ */
+export const clientToolSpec = (
+  name: string,
+  description: string | null | undefined,
+  parameters: JsonSchema | null | undefined,
+  strict = false,
+): ClientToolSpec => ({
   name,
   description: description ?? "",
-  parameters: parameters ?? { type: "object", properties: {} },
+  parameters: parameters ?? (strict ? { type: "object", properties: {}, required: [], additionalProperties: false } : { type: "object", properties: {} }),
+  ...(strict ? { strict } : {}),
 });
 
 /** The index of the first tool whose name an earlier one has; -1 when every name differs. */

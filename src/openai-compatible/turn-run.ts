@@ -6,7 +6,7 @@ import type { Env } from "../env";
 import { HttpError } from "../http-kit/errors";
 import { disposeStatelessRun, startEphemeralRun } from "../session/runs/ephemeral-run";
 import type { RunDedupe } from "../session/runs/request-dedupe";
-import type { ClientTools, RunOptions } from "../session/runs/run-row";
+import type { AnswerSettings, ClientTools, RunOptions } from "../session/runs/run-row";
 import type { SessionState } from "../session/session-store";
 import { runHandle, sessionStub, startRun, type RunHandle } from "../session/runs/start-run";
 import type { Tenant } from "../lib/tenant";
@@ -59,18 +59,24 @@ export async function startTurn(
   return { handle: run, sessionId: run.sessionId, end: () => ctx.waitUntil(run.dispose()) };
 }
 
+/** What the resuming request asks of the rest of the run. */
+export interface ResumeRequest {
+  tools: ClientTools | undefined;
+  stream: boolean;
+  tenant: Tenant;
+  /** The field the results came in, named by a refusal. */
+  param: string;
+  /** Its system text and answer format, which replace the run's; absent on a wire that sends neither (/v1/ui/chat). */
+  answer?: AnswerSettings;
+}
+
 /**
  * Resumes the run waiting for the client's tool results (client-tools.ts) with them: the turn follows the
  * run from where the results went in. A stateless session is released again once the reply is written.
  */
-export async function resumeTurn(
-  env: Env,
-  ctx: { waitUntil(p: Promise<unknown>): void },
-  to: ClientResults,
-  resume: { tools: ClientTools | undefined; stream: boolean; tenant: Tenant; param: string },
-): Promise<TurnRun> {
+export async function resumeTurn(env: Env, ctx: { waitUntil(p: Promise<unknown>): void }, to: ClientResults, resume: ResumeRequest): Promise<TurnRun> {
   const stub = sessionStub(env, to.sessionId);
-  const outcome = await stub.resumeWithClientResults(to.runId, to.results, resume.tools, resume.stream, resume.tenant);
+  const outcome = await stub.resumeWithClientResults(to.runId, to.results, resume.tools, resume.stream, resume.tenant, resume.answer);
   if (!outcome.ok) throw new ParamError(outcome.code, outcome.message, resume.param);
   const handle = runHandle(stub, { runId: to.runId, replayed: false });
   const stateless = reservedKind(to.sessionId) === DERIVED_IDS.ephemeral;

@@ -3,12 +3,13 @@
 // UI message stream (ui-message-stream.ts). The chat id is the session: the history is the Durable Object's,
 // so only the newest message counts — a user message starts a run (a Regenerate's replaces the latest turn
 // when it asked the same), streamed as an assistant message whose id is the run's; an assistant message
-// carrying tool approval responses (addToolApprovalResponse) settles those approvals and follows the resumed
-// run; one carrying the results of the page's tools (addToolOutput, ui-client-tools.ts) resumes the run that
-// waits for them. `messageId` must name what the reply is for (ui-message-id.ts).
+// carrying tool approval responses (addToolApprovalResponse) settles those approvals, with their reasons, and
+// follows the resumed run, which goes on with the request's `tools`; one carrying the results of the page's
+// tools (addToolOutput, ui-client-tools.ts) resumes the run that waits for them. `messageId` must name what
+// the reply is for (ui-message-id.ts).
 import { Hono, type Context } from "hono";
 import * as z from "zod";
-import { decideApproval } from "../session/interactions/decide-approval";
+import { decideApproval, reasonTooLong } from "../session/interactions/decide-approval";
 import { startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
@@ -36,11 +37,11 @@ const ChatRequest = z.strictObject({
   messageId: z.string().optional(),
   tools: UITools.optional(),
 });
-// The approval's `reason` (addToolApprovalResponse's) is not kept: no channel's decision carries one (docs/ui-chat.md).
+// addToolApprovalResponse's answer; its `reason` goes with the decision (docs/ui-chat.md).
 const ApprovalResponse = z.looseObject({
   toolCallId: z.string(),
   state: z.literal("approval-responded"),
-  approval: z.looseObject({ id: Id, approved: z.boolean() }),
+  approval: z.looseObject({ id: Id, approved: z.boolean(), reason: z.string().optional() }),
 });
 
 type ChatBody = z.infer<typeof ChatRequest>;
@@ -96,9 +97,10 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promis
   const messageId = last.id ?? crypto.randomUUID();
   const headers = (runId: string) => ({ ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": runId });
   // Answers to the latest reply only: an earlier step's parts were answered before.
-  const approvals = last.parts.slice(lastStepStart(last.parts)).flatMap((p) => {
+  const step = lastStepStart(last.parts);
+  const approvals = last.parts.slice(step).flatMap((p, i) => {
     const r = ApprovalResponse.safeParse(p);
-    return r.success ? [r.data] : [];
+    return r.success ? [{ ...r.data, part: `messages[${body.messages.length - 1}].parts[${step + i}]` }] : [];
   });
   const answered = answeredToolParts(last.parts, body.messages.length - 1);
   if (approvals.length) {
@@ -108,10 +110,18 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promis
         "invalid_request",
         `${answered[0]!.part}: a tool result cannot come with answers to tool approvals; send it once the run hands the call over.`,
       );
+    for (const a of approvals) {
+      const tooLong = reasonTooLong(c.env, a.approval.reason, `${a.part}.approval.reason`);
+      if (tooLong) throw badRequest("invalid_request", tooLong);
+    }
     const stub = await reachableSession(c.env, sessionId, c.get("tenant"));
     let resumed: { runId: string; seq: number } | undefined;
+    // The page declares its tools with every request: the resumed run goes on with these, as after tool results.
     for (const a of approvals) {
-      const outcome = await decideApproval(c.env, sessionId, a.approval.id, a.approval.approved ? "allow" : "deny", "ui");
+      const outcome = await decideApproval(c.env, sessionId, a.approval.id, a.approval.approved ? "allow" : "deny", "ui", {
+        reason: a.approval.reason,
+        clientTools: body.tools ?? null,
+      });
       if (!outcome.ok && outcome.code !== "already_decided") throw new HttpError("not_found", `approval ${a.approval.id} not found`);
       if (outcome.ok && outcome.pendingApprovals === 0) resumed = { runId: outcome.runId, seq: outcome.seq };
     }

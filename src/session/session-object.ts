@@ -12,7 +12,7 @@ import { armWatchdog } from "../lib/watchdog-alarm";
 import type { Env } from "../env";
 import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
-import type { DecideOutcome, Decision } from "./interactions/approval-requests";
+import type { DecideOptions, DecideOutcome, Decision } from "./interactions/approval-requests";
 import type { AnswerOutcome, InputAction } from "./interactions/input-requests";
 import type { ClientResultsOutcome, ClientToolResult } from "./interactions/client-tool-calls";
 import type { IdempotencyKey } from "../lib/idempotency-key";
@@ -23,7 +23,7 @@ import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_BASELINE, SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
-import type { ClientTools, RunOptions, RunRow } from "./runs/run-row";
+import type { AnswerSettings, ClientTools, RunOptions, RunRow } from "./runs/run-row";
 import type { SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
@@ -64,9 +64,10 @@ export class SessionObject extends DurableObject<Env> {
   // ---- sessions
 
   /**
-   * Creates the session, optionally with a conversation so far (a client that keeps its own history);
-   * false if it exists, or if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller
-   * did not derive it (`derived`).
+   * Creates the session, optionally with a conversation so far (a client that keeps its own history).
+   * Nothing is created if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller did not
+   * derive it (`derived`), or if the session exists: "exists_as_asked" when it has this owner and metadata
+   * (a repeated create: POST /v1/sessions answers it as the first), "not_created" otherwise.
    */
   async create(
     id: string,
@@ -75,12 +76,14 @@ export class SessionObject extends DurableObject<Env> {
     tenant: Tenant = null,
     derived = false,
     state?: SessionState,
-  ): Promise<boolean> {
-    if (this.life.store.exists() || (!derived && reservedKind(id))) return false;
-    this.life.store.create(id, metadata, tenant);
-    for (const m of history) this.life.store.appendMessage(m, null);
-    if (state) this.life.store.restoreState(state);
-    return true;
+  ): Promise<"created" | "exists_as_asked" | "not_created"> {
+    const store = this.life.store;
+    if (!derived && reservedKind(id)) return "not_created";
+    if (store.exists()) return store.tenant() === tenant && store.getMeta("metadata") === JSON.stringify(metadata) ? "exists_as_asked" : "not_created";
+    store.create(id, metadata, tenant);
+    for (const m of history) store.appendMessage(m, null);
+    if (state) store.restoreState(state);
+    return "created";
   }
 
   /**
@@ -162,10 +165,10 @@ export class SessionObject extends DurableObject<Env> {
     const limits = this.dedupeLimits();
     // A session created just now has no run to repeat or replace.
     const latest = exists ? this.life.store.runs.last() : undefined;
-    const repeat = this.life.dedupe.repeatOf(dedupe, input, latest);
+    const repeat = this.life.dedupe.repeatOf(dedupe, { input, options }, latest);
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.runs.get(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.
-    const replaced = this.life.dedupe.replacedBy(dedupe, input, latest);
+    const replaced = this.life.dedupe.replacedBy(dedupe, { input, options }, latest);
     if (replaced) {
       this.life.store.deleteRun(replaced);
       this.life.dedupe.forget(replaced);
@@ -215,7 +218,7 @@ export class SessionObject extends DurableObject<Env> {
     dedupe: RunDedupe,
   ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     if (this.life.store.exists()) {
-      const repeat = this.life.dedupe.repeatOf(dedupe, input, this.life.store.runs.last());
+      const repeat = this.life.dedupe.repeatOf(dedupe, { input, options }, this.life.store.runs.last());
       if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true } : repeat;
       await this.destroy();
     }
@@ -296,11 +299,20 @@ export class SessionObject extends DurableObject<Env> {
     return { ok: true, runId };
   }
 
-  /** Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last. */
-  async decideApproval(approvalId: string, decision: Decision, by: string, remember: boolean): Promise<DecideOutcome> {
+  /**
+   * Settles an approval (decide-approval.ts is the entry point); resumes its run when it was the last, with
+   * the deciding request's client tools when it declared them (`clientTools`, null for none).
+   */
+  async decideApproval(approvalId: string, decision: Decision, by: string, opts: DecideOptions): Promise<DecideOutcome> {
     if (!this.life.store.exists()) return refuse("not_found", `approval ${approvalId} not found`);
-    const { resume, ...outcome } = this.life.approvals.decide(approvalId, decision, by, remember);
-    if (resume) await this.resume(resume);
+    const { resume, ...outcome } = this.life.approvals.decide(approvalId, decision, by, opts);
+    if (!resume) return outcome;
+    const run = opts.clientTools === undefined ? undefined : this.life.store.runs.get(resume);
+    if (run) {
+      const { clientTools: _started, ...options } = run.options;
+      this.life.store.runs.setOptions(resume, opts.clientTools ? { ...options, clientTools: opts.clientTools } : options);
+    }
+    await this.resume(resume);
     return outcome;
   }
 
@@ -323,9 +335,10 @@ export class SessionObject extends DurableObject<Env> {
 
   /**
    * Resumes a run waiting for the client's tool results (awaiting_client_tools) with them: each becomes its
-   * call's tool message, and the run goes on with the resuming request's tools, tool choice and streaming.
-   * The answer says where the resumed run's events follow (trace seq); a repeat of the same results gets
-   * the same. Another tenant's session, or a run not here, is tool_call_not_found, as if absent.
+   * call's tool message, and the run goes on with the resuming request's tools, tool choice and streaming,
+   * and, from a wire that sends them (`answer`), its guidance and answer format. The answer says where the
+   * resumed run's events follow (trace seq); a repeat of the same results gets the same. Another tenant's
+   * session, or a run not here, is tool_call_not_found, as if absent.
    */
   async resumeWithClientResults(
     runId: string,
@@ -333,6 +346,7 @@ export class SessionObject extends DurableObject<Env> {
     tools: ClientTools | undefined,
     stream: boolean,
     tenant: Tenant,
+    answer?: AnswerSettings,
   ): Promise<ClientResultsOutcome> {
     const run = this.life.store.exists() && mayAccess(tenant, this.life.store.tenant()) ? this.life.store.runs.get(runId) : undefined;
     if (!run) return refuse("tool_call_not_found", "The tool calls answered belong to no run of this server.");
@@ -342,6 +356,11 @@ export class SessionObject extends DurableObject<Env> {
     const options: RunOptions = { ...run.options, stream };
     if (tools) options.clientTools = tools;
     else delete options.clientTools;
+    if (answer) {
+      delete options.guidance;
+      delete options.answerFormat;
+      Object.assign(options, answer);
+    }
     this.life.store.runs.setOptions(runId, options);
     // A stateless session released until the results came stays for the resumed run (its reply releases it again).
     this.life.store.deleteMeta("expires_at");
@@ -352,6 +371,31 @@ export class SessionObject extends DurableObject<Env> {
   async events(after: number, limit: number): Promise<TraceEventView[] | null> {
     if (!this.life.store.exists()) return null;
     return this.life.store.trace.read({ after, limit }).map(traceEventView);
+  }
+
+  /** The options a run has (a resume's changes included): GET /v1/responses/:id reads a response's request fields from them. */
+  async runOptions(runId: string): Promise<RunOptions | null> {
+    return this.life.store.runs.get(runId)?.options ?? null;
+  }
+
+  /**
+   * Where a request that continues from the run `runId` goes (the Responses API's previous_response_id): on in
+   * this session when that run is the latest, or when the request repeats the latest (request-dedupe.ts judges
+   * it as startRun will); otherwise into a fork of the history through that run, its first `through` messages
+   * (null: the run stored none). null when there is no such run.
+   */
+  async continuationOf(
+    runId: string,
+    input: string,
+    options: RunOptions,
+    dedupe: RunDedupe,
+  ): Promise<{ fork: false } | { fork: true; through: number | null } | null> {
+    if (!this.life.store.exists() || !this.life.store.runs.get(runId)) return null;
+    const latest = this.life.store.runs.last();
+    const request = { input, options };
+    if (latest?.runId === runId || this.life.dedupe.repeatOf(dedupe, request, latest) || this.life.dedupe.replacedBy(dedupe, request, latest))
+      return { fork: false };
+    return { fork: true, through: this.life.store.messagesThrough(runId) };
   }
 
   // ---- the object's own upkeep

@@ -92,6 +92,7 @@ describe("derived ids", () => {
       response: "3d0c2b6e-8f0a-4c1e-9b7d-5a4f3e2d1c0b",
       user: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
       conversation: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+      keyed: "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
       mcp: "3d0c2b6e-8f0a-4c1e-9b7d-5a4f3e2d1c0b",
     };
     for (const [name, kind] of Object.entries(DERIVED_IDS) as Array<[keyof typeof DERIVED_IDS, (typeof DERIVED_IDS)[keyof typeof DERIVED_IDS]]>) {
@@ -102,11 +103,14 @@ describe("derived ids", () => {
       }
       expect(reservedKind(id), name).toBe(kind);
       // What the code derives from a derived id (a chat's session after /new, a course's lesson session) stays reserved.
-      expect(reservedKind(`${id}-lesson-3`) ?? reservedKind(`${id}-lz4k2`), name).toBe(name === "user" || name === "conversation" ? undefined : kind);
+      expect(reservedKind(`${id}-lesson-3`) ?? reservedKind(`${id}-lz4k2`), name).toBe(
+        name === "user" || name === "conversation" || name === "keyed" ? undefined : kind,
+      );
     }
   });
 
   it("reserves no id a caller plausibly names: a plain word with a dash stays free", () => {
-    for (const id of ["session-1", "alice", "course-notes", "user-1", "mcp-ask-1", "my-tg-chat", "coursework-1"]) expect(reservedKind(id), id).toBeUndefined();
+    for (const id of ["session-1", "alice", "course-notes", "user-1", "mcp-ask-1", "my-tg-chat", "coursework-1", "sess-1"])
+      expect(reservedKind(id), id).toBeUndefined();
   });
 });

@@ -24,7 +24,12 @@ function firstLife(fresh: boolean) {
   seen.push(store.exists(), store.todos(), new SessionStore(sql).todos());
   store.runs.insert("run_a", "hi", options);
   seen.push(store.trace.append("run_a", { type: "run.started", runId: "run_a" }).seq);
-  seen.push(approvals.forCall("run_a", "call_1"), store.toolOutput("call_1"), store.latestCompaction(), dedupe.repeatOf(key, "hi", undefined));
+  seen.push(
+    approvals.forCall("run_a", "call_1"),
+    store.toolOutput("call_1"),
+    store.latestCompaction(),
+    dedupe.repeatOf(key, { input: "hi", options }, undefined),
+  );
   approvals.insert({
     approvalId: "appr_1",
     runId: "run_a",
@@ -37,7 +42,7 @@ function firstLife(fresh: boolean) {
   seen.push(approvals.forCall("run_a", "call_1")?.approvalId);
   store.putToolOutput("call_1", "run_a", "a long output");
   dedupe.remember(key, "run_a", { idempotencyTtlMs: 60_000 });
-  seen.push(store.toolOutput("call_1"), dedupe.repeatOf(key, "hi", undefined));
+  seen.push(store.toolOutput("call_1"), dedupe.repeatOf(key, { input: "hi", options }, undefined));
   seen.push(
     store.trace.append("run_a", { type: "run.completed", runId: "run_a", status: "completed", output: "", steps: 0, usage: store.runs.get("run_a")!.usage })
       .seq,

@@ -15,7 +15,7 @@ interface Page {
 async function seeded(n: number): Promise<{ sid: string; contents: string[] }> {
   const sid = uniqueId("paged");
   const contents = Array.from({ length: n }, (_, i) => (i === 3 ? `m3 ${"x".repeat(300_000)} "quoted" \u00e9 end` : `m${i}`));
-  expect(await sessionStub(env, sid).create(sid, { course: "algebra" }, contents.map(userMessage), null)).toBe(true);
+  expect(await sessionStub(env, sid).create(sid, { course: "algebra" }, contents.map(userMessage), null)).toBe("created");
   return { sid, contents };
 }
 

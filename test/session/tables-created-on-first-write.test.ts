@@ -33,7 +33,7 @@ describe("tables created on their first write", () => {
     expect(store.toolOutput("call_1")).toBeUndefined();
     expect(store.latestCompaction()).toBeUndefined();
     expect(new ApprovalStore(sql).sessionRules()).toEqual([]);
-    expect(dedupe.repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, "hi", store.runs.last())).toBeUndefined();
+    expect(dedupe.repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, { input: "hi", options }, store.runs.last())).toBeUndefined();
     expect(dedupe.lastExpiry()).toBeUndefined();
     dedupe.forget("run_a");
     store.deleteRun("run_a");
@@ -56,7 +56,10 @@ describe("tables created on their first write", () => {
     expect(new ApprovalStore(sql).sessionRules()).toEqual([{ tool: "save_document", action: "allow" }]);
     const dedupe = new RequestDedupe(sql);
     dedupe.remember({ idempotencyKey: { key: "k", fingerprint: "f" } }, "run_a", { idempotencyTtlMs: 60_000 });
-    expect(new RequestDedupe(sql).repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, "hi", undefined)).toEqual({ ok: true, runId: "run_a" });
+    expect(new RequestDedupe(sql).repeatOf({ idempotencyKey: { key: "k", fingerprint: "f" } }, { input: "hi", options }, undefined)).toEqual({
+      ok: true,
+      runId: "run_a",
+    });
     expect(tables().sort()).toEqual(Object.keys(SESSION_ON_DEMAND_TABLES).sort());
   });
 });

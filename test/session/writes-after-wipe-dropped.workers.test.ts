@@ -15,13 +15,13 @@ describe("writes after a wipe", () => {
   it("are refused by the old life's every store; the new life holds none of them", async () => {
     const sid = uniqueId("wiped");
     const stub = env.SESSIONS.getByName(sid);
-    expect(await stub.create(sid)).toBe(true);
+    expect(await stub.create(sid)).toBe("created");
     await runInDurableObject(stub, async (instance) => {
-      const object = instance as unknown as { life: SessionLife; destroy(): Promise<boolean>; create(id: string): Promise<boolean> };
+      const object = instance as unknown as { life: SessionLife; destroy(): Promise<boolean>; create(id: string): Promise<string> };
       const old = object.life;
       old.store.appendMessage(userMessage("before"), null);
       expect(await object.destroy()).toBe(true);
-      expect(await object.create(sid)).toBe(true);
+      expect(await object.create(sid)).toBe("created");
 
       const late: Array<[string, () => unknown]> = [
         ["a message", () => old.store.appendMessage(userMessage("late"), null)],

@@ -12,6 +12,13 @@ export function pngOfSize(size: number): Uint8Array {
   return bytes;
 }
 
+/** A PNG no other test sends (random bytes after the real one's), so the object it is stored as is this test's alone. */
+export function uniquePng(): Uint8Array {
+  const bytes = pngOfSize(PNG_BYTES.length + 16);
+  bytes.set(crypto.getRandomValues(new Uint8Array(16)), PNG_BYTES.length);
+  return bytes;
+}
+
 /** Base64 of any size (a spread of megabytes would overflow the stack). */
 export function base64Of(bytes: Uint8Array): string {
   let binary = "";

@@ -14,6 +14,7 @@ export const reservedIdArb = fc.oneof(
   fc.oneof(fc.uuid(), hex(32)).map((h) => derivedId("ephemeral", h)),
   fc.oneof(fc.uuid(), hex(32)).map((h) => derivedId("response", h)),
   hex(32).map((h) => derivedId("user", h)),
+  hex(32).map((h) => derivedId("keyed", h)),
 );
 
 /** Addresses the runtime may report for a client that is not on this machine. */

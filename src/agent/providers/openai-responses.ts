@@ -79,7 +79,7 @@ function userInput(m: UserMessage, images: ReadonlyMap<string, string> | undefin
 }
 
 const toFunctionTools = (specs: readonly ToolSpec[]): OpenAI.Responses.FunctionTool[] =>
-  specs.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false }));
+  specs.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: t.strict === true }));
 
 function toolChoiceOf(choice: ToolChoice | undefined): OpenAI.Responses.ResponseCreateParams["tool_choice"] {
   if (!choice) return "auto";

@@ -124,7 +124,10 @@ const wireJson = new WeakMap<Message, string>();
 /** Each tool's wire JSON, kept per spec (specs are kept per tool: tools.ts). */
 const toolJson = new WeakMap<ToolSpec, string>();
 
-const wireTool = (t: ToolSpec): WireTool => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } });
+const wireTool = (t: ToolSpec): WireTool => ({
+  type: "function",
+  function: { name: t.name, description: t.description, parameters: t.parameters, ...(t.strict ? { strict: true } : {}) },
+});
 
 /**
  * A request's body as JSON text (for postJson), from kept pieces: each call serializes only its new

@@ -2,7 +2,8 @@
 // It keeps the fingerprint chain (src/session/runs/turn-fingerprint.ts) of every turn of the conversations
 // the OpenAI-compatible wires keep, so a request without X-Session-Id finds its conversation by its earlier
 // messages, and decides where the request's turn runs (docs/openai-compatible.md#front-ends-conversations):
-// - the request repeats a turn whose reply never reached its client (a retry): where that turn ran;
+// - the request repeats a turn whose reply never reached its client, asking the same of it (a retry): where
+//   that turn ran;
 // - its history is a session's whole conversation: that session, continued;
 // - its history leaves a session's conversation, or stops short of it (a Regenerate, an Edit): a new session
 //   forked from the longest matching prefix;
@@ -33,6 +34,8 @@ CREATE INDEX IF NOT EXISTS turns_hash ON turns (hash);
 CREATE INDEX IF NOT EXISTS turns_at ON turns (at);
 CREATE TABLE IF NOT EXISTS request_keys (key TEXT PRIMARY KEY, placement TEXT NOT NULL, expires_at INTEGER NOT NULL);
 `,
+  // `request`: a user turn's, the hash of all its request asked (retry-identity.ts): a retry asks the same.
+  `ALTER TABLE turns ADD COLUMN request TEXT;`,
 ];
 
 /** Where a request's turn runs. */
@@ -57,6 +60,7 @@ type TurnRow = {
   cut: number | null;
   delivered: number;
   placement: string | null;
+  request: string | null;
   at: number;
 };
 
@@ -71,17 +75,18 @@ export class ConversationIndex extends DurableObject<Env> {
 
   /**
    * Places a request: `chain` is its history's fingerprint chain, `input` its new user turn's (chained
-   * after it), `fresh` the id a new session takes; a request with an Idempotency-Key goes where its key went
-   * (remembered for `keyTtlMs`), and its session answers it by the key.
+   * after it), `request` the hash of all it asks (retry-identity.ts), `fresh` the id a new session takes; a
+   * request with an Idempotency-Key goes where its key went (remembered for `keyTtlMs`), and its session
+   * answers it by the key.
    */
-  async place(chain: readonly string[], input: string, fresh: string, key?: { key: string; ttlMs: number }): Promise<Decision> {
+  async place(chain: readonly string[], input: string, request: string, fresh: string, key?: { key: string; ttlMs: number }): Promise<Decision> {
     const now = Date.now();
     this.expire(now);
     const sql = this.ctx.storage.sql;
     if (key) {
       const known = sql.exec<{ placement: string }>("SELECT placement FROM request_keys WHERE key = ? AND expires_at > ?", key.key, now).toArray()[0];
       if (known) return { placement: JSON.parse(known.placement) as Placement, repeat: false };
-      const decided = this.decide(chain, input, fresh, now);
+      const decided = this.decide(chain, input, request, fresh, now);
       sql.exec(
         "INSERT OR REPLACE INTO request_keys (key, placement, expires_at) VALUES (?, ?, ?)",
         key.key,
@@ -90,10 +95,10 @@ export class ConversationIndex extends DurableObject<Env> {
       );
       return decided;
     }
-    return this.decide(chain, input, fresh, now);
+    return this.decide(chain, input, request, fresh, now);
   }
 
-  private decide(chain: readonly string[], input: string, fresh: string, now: number): Decision {
+  private decide(chain: readonly string[], input: string, request: string, fresh: string, now: number): Decision {
     const n = chain.length;
     const all = [...chain, input];
     // Rows whose hash is the request's at their own depth, deepest first, then the most recently touched.
@@ -101,8 +106,9 @@ export class ConversationIndex extends DurableObject<Env> {
       .filter((r) => all[r.depth - 1] === r.hash)
       .sort((a, b) => b.depth - a.depth || b.at - a.at);
 
-    // A retry: the same turn was asked here before, and no client got its reply.
-    for (const asked of rows.filter((r) => r.depth === n + 1 && r.placement)) {
+    // A retry: the same turn was asked here before, with the same tools and answer format, and no client got
+    // its reply. Asked with others, it is another request: it forks below, as the turn's other branch.
+    for (const asked of rows.filter((r) => r.depth === n + 1 && r.placement && r.request === request)) {
       const reply = this.row(asked.session_id, n + 2);
       if (reply?.delivered || this.deepest(asked.session_id) > n + 2) continue;
       this.touch(asked.session_id, now);
@@ -111,7 +117,7 @@ export class ConversationIndex extends DurableObject<Env> {
 
     // A continuation: the history is the whole of a session's conversation.
     const whole = rows.find((r) => r.depth === n && r.cut !== null && this.deepest(r.session_id) === n);
-    if (whole) return { placement: this.ask(whole.session_id, n, input, { sessionId: whole.session_id, seedFrom: n }, now), repeat: false };
+    if (whole) return { placement: this.ask(whole.session_id, n, input, request, { sessionId: whole.session_id, seedFrom: n }, now), repeat: false };
 
     // A fork from the longest matching prefix, or a new conversation.
     const from = rows.find((r) => r.depth <= n && r.cut !== null);
@@ -130,7 +136,7 @@ export class ConversationIndex extends DurableObject<Env> {
     // The history after the prefix is written into the new session after the copy, one message a turn.
     const base = from?.cut ?? 0;
     for (let depth = placement.seedFrom + 1; depth <= n; depth++) this.put(fresh, depth, chain[depth - 1]!, base + depth - placement.seedFrom, null, now);
-    this.ask(fresh, n, input, placement, now);
+    this.ask(fresh, n, input, request, placement, now);
     this.bound();
     return { placement, repeat: false };
   }
@@ -141,23 +147,33 @@ export class ConversationIndex extends DurableObject<Env> {
     this.put(sessionId, depth, hash, cut, null, Date.now(), delivered || (known?.hash === hash && known.delivered === 1));
   }
 
-  /** The user turn at `n + 1` is asked in `sessionId`, placed by `placement`. */
-  private ask(sessionId: string, n: number, input: string, placement: Placement, now: number): Placement {
+  /** The user turn at `n + 1` is asked in `sessionId` by `request`, placed by `placement`. */
+  private ask(sessionId: string, n: number, input: string, request: string, placement: Placement, now: number): Placement {
     this.ctx.storage.sql.exec("DELETE FROM turns WHERE session_id = ? AND depth > ?", sessionId, n);
-    this.put(sessionId, n + 1, input, null, JSON.stringify(placement), now);
+    this.put(sessionId, n + 1, input, null, JSON.stringify(placement), now, false, request);
     this.touch(sessionId, now);
     return placement;
   }
 
-  private put(sessionId: string, depth: number, hash: string, cut: number | null, placement: string | null, now: number, delivered = false): void {
+  private put(
+    sessionId: string,
+    depth: number,
+    hash: string,
+    cut: number | null,
+    placement: string | null,
+    now: number,
+    delivered = false,
+    request: string | null = null,
+  ): void {
     this.ctx.storage.sql.exec(
-      "INSERT OR REPLACE INTO turns (session_id, depth, hash, cut, delivered, placement, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO turns (session_id, depth, hash, cut, delivered, placement, request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       sessionId,
       depth,
       hash,
       cut,
       delivered ? 1 : 0,
       placement,
+      request,
       now,
     );
   }

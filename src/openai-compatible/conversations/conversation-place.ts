@@ -9,6 +9,7 @@ import type { Tenant } from "../../lib/tenant";
 import { sessionStub } from "../../session/runs/start-run";
 import { turnChain } from "../../session/runs/turn-fingerprint";
 import type { RunDedupe } from "../../session/runs/request-dedupe";
+import { retryIdentity } from "../../session/runs/retry-identity";
 import { runSettings } from "../../session/runs/settings";
 import type { RunOptions } from "../../session/runs/run-row";
 import { chatContent } from "../chat-content";
@@ -42,10 +43,15 @@ export async function startConversationTurn(
   const { history, input } = turn;
   const index = await conversationIndex(env, options.tenant ?? null, turn.user);
   const chain = await turnChain(history);
-  const [asked] = await turnChain([{ id: "", createdAt: "", role: "user", content: input }], chain.at(-1));
+  // The turn as the next request's history will hold it: its text and its images.
+  const [asked] = await turnChain(
+    [{ id: "", createdAt: "", role: "user", content: input, ...(options.images ? { images: options.images } : {}) }],
+    chain.at(-1),
+  );
+  const request = await sha256Hex(retryIdentity({ input, options }));
   const fresh = derivedId("conversation", crypto.randomUUID().replaceAll("-", ""));
   const key = dedupe.idempotencyKey && { key: dedupe.idempotencyKey.key, ttlMs: runSettings(env).IDEMPOTENCY_TTL_MS };
-  const { placement, repeat } = await index.place(chain, asked!, fresh, key);
+  const { placement, repeat } = await index.place(chain, asked!, request, fresh, key);
   const later = history.slice(placement.seedFrom);
   // A fork copies its source's prefix and state; one whose source is gone starts from the request's own history.
   const prefix = placement.source ? await sessionStub(env, placement.source.sessionId).conversationPrefix(placement.source.cut) : undefined;

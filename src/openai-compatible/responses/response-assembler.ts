@@ -37,7 +37,7 @@ export interface ResponseMeta {
   store: boolean;
   /** The request's text.format when it asked for JSON; echoed as the response's. */
   format?: ResponseFormat;
-  /** The request's tool and output fields, echoed as sent (docs/openai-compatible.md#the-responses-api). */
+  /** The request's tool and output fields (response-echo.ts, docs/openai-compatible.md#the-responses-api). */
   echo: RequestEcho;
 }
 
@@ -49,9 +49,6 @@ export interface RequestEcho {
   truncation: "auto" | "disabled";
   maxOutputTokens: number | null;
 }
-
-/** The API's defaults: what a request that sends none of these fields asked for. */
-export const DEFAULT_ECHO: RequestEcho = { tools: [], toolChoice: "auto", parallelToolCalls: true, truncation: "disabled", maxOutputTokens: null };
 
 export class ResponseAssembler {
   readonly output: OutputItem[] = [];

@@ -19,11 +19,11 @@ import { ResponsesTextFormat, responsesAnswerFormat } from "../response-format";
 import { refuseResponsesParameters } from "../refused-parameters";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
-import { parseResponseId, type ResponseRef } from "./response-id";
-import { DEFAULT_ECHO, type RequestEcho } from "./response-assembler";
+import { parseResponseId, responseId, type ResponseRef } from "./response-id";
+import { API_DEFAULTS } from "./response-echo";
 import { ResponseMetadata } from "./response-metadata";
 import { runSettings } from "../../session/runs/settings";
-import type { ClientTools } from "../../session/runs/run-row";
+import type { ClientTools, ResponseEcho } from "../../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
 
 const Part = z.looseObject({ type: z.string(), text: z.string().optional() });
@@ -69,25 +69,20 @@ export interface ResponsesTurn {
   dedupe: RunDedupe;
   /** The response this one continues, when `previous_response_id` named one. */
   previous?: ResponseRef;
-  conversation?: string;
   input: string;
   /** The input's images (its `input_image` parts), stored. */
   images?: ImageRef[];
   /** `instructions` and the system/developer messages of `input`. */
   guidance?: string;
   stream: boolean;
-  background: boolean;
-  metadata: Record<string, string>;
   /** text.format json_object / json_schema: the answer's shape. */
   answerFormat?: ResponseFormat;
-  /** `store` as sent (true when absent, as in the API), echoed in the response. */
-  store: boolean;
   /** The client's own tools (client-tools.ts). */
   clientTools?: ClientTools;
   /** The input ends with function_call_output items: they resume the run that waits for them (and `input` is empty). */
   resume?: ClientResults;
-  /** The request's tool and output fields, for the response to echo. */
-  echo: RequestEcho;
+  /** The request's fields its response repeats that no other run option keeps (`background`, `store`, `metadata`, …), kept with the run. */
+  echo: ResponseEcho;
 }
 
 export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTurn> {
@@ -117,24 +112,23 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : [])),
   );
   const { system, messages } = readItems(req.input, images);
+  const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
+  const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
     stream: req.stream === true,
-    background: req.background === true,
-    metadata: req.metadata ?? {},
     ...(answerFormat ? { answerFormat } : {}),
-    store: req.store !== false,
     ...(clientTools ? { clientTools } : {}),
     echo: {
-      tools: Array.isArray(req.tools) ? req.tools : DEFAULT_ECHO.tools,
-      toolChoice: req.tool_choice ?? DEFAULT_ECHO.toolChoice,
-      parallelToolCalls: typeof req.parallel_tool_calls === "boolean" ? req.parallel_tool_calls : DEFAULT_ECHO.parallelToolCalls,
-      truncation: req.truncation ?? DEFAULT_ECHO.truncation,
-      maxOutputTokens: req.max_output_tokens ?? DEFAULT_ECHO.maxOutputTokens,
+      background: req.background ?? API_DEFAULTS.background,
+      store: req.store ?? API_DEFAULTS.store,
+      metadata: req.metadata ?? API_DEFAULTS.metadata,
+      previousResponseId: previous ? responseId(previous) : API_DEFAULTS.previousResponseId,
+      conversation: conversation ?? API_DEFAULTS.conversation,
+      truncation: req.truncation ?? API_DEFAULTS.truncation,
+      maxOutputTokens: req.max_output_tokens ?? API_DEFAULTS.maxOutputTokens,
     },
   };
-  const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
-  const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
   // function_call_output items last: the client ran its tools, and their results resume the run that called them.
   const outputs = typeof req.input === "string" ? [] : trailingOutputs(req.input);
   if (outputs.length) {
@@ -154,7 +148,6 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
       ...shared,
       place: { kind: "session", sessionId: resume.sessionId },
       ...(previous ? { previous } : {}),
-      ...(conversation ? { conversation } : {}),
       input: "",
       ...(guidance ? { guidance } : {}),
       resume,
@@ -180,7 +173,6 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     ...shared,
     place,
     ...(previous ? { previous } : {}),
-    ...(conversation ? { conversation } : {}),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
     ...(guidance ? { guidance } : {}),
@@ -191,7 +183,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
 function trailingOutputs(input: z.output<typeof Item>[]): Array<{ callId: string; output: string; param: string }> {
   const first = input.findLastIndex((item) => item.type !== "function_call_output") + 1;
   return input.slice(first).map((item, k) => ({
-    callId: item.call_id ?? "",
+    callId: callField(item, first + k, "call_id"),
     output: textOf(item.output, `input[${first + k}].output`, false),
     param: `input[${first + k}].call_id`,
   }));
@@ -201,7 +193,7 @@ function trailingOutputs(input: z.output<typeof Item>[]): Array<{ callId: string
  * The session a new conversation starts in. With an Idempotency-Key it is named by the key, so a repeat of
  * the request finds the run the first one started there; without one it is new every time.
  */
-async function newSessionId(tenant: Tenant, key: string | undefined): Promise<string> {
+export async function newSessionId(tenant: Tenant, key: string | undefined): Promise<string> {
   return derivedId("response", key ? (await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32) : crypto.randomUUID());
 }
 
@@ -215,7 +207,7 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
     if (SERVER_ITEMS.has(type)) return;
     // A client's history of its own tools: the model's call, and the client's result.
     if (type === "function_call") {
-      const call = { id: item.call_id ?? "", name: item.name ?? "", args: item.arguments ?? "" };
+      const call = { id: callField(item, i, "call_id"), name: callField(item, i, "name"), args: callField(item, i, "arguments") };
       const prev = messages.at(-1);
       if (prev?.role === "assistant") prev.toolCalls = [...(prev.toolCalls ?? []), call];
       else messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: "", toolCalls: [call] });
@@ -223,7 +215,7 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
     }
     if (type === "function_call_output") {
       const content = textOf(item.output, `input[${i}].output`, false);
-      messages.push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: item.call_id ?? "", name: "", status: "success", content });
+      messages.push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: callField(item, i, "call_id"), name: "", status: "success", content });
       return;
     }
     if (type !== "message" || !item.role)
@@ -237,6 +229,16 @@ function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<
     }
   });
   return { system: system.join("\n\n"), messages };
+}
+
+/**
+ * A field of input[i], a function_call or function_call_output item, that the call is known by: refused when
+ * missing or empty, since a call without its id, name or arguments reaches the model as one it cannot take.
+ */
+function callField(item: z.output<typeof Item>, i: number, field: "call_id" | "name" | "arguments"): string {
+  const value = item[field];
+  if (value) return value;
+  throw new ParamError("invalid_request", `input[${i}].${field}: a ${item.type} item must carry the call's ${field}.`, `input[${i}].${field}`);
 }
 
 /**

@@ -12,8 +12,10 @@ import { ParamError, runFailedResponse } from "../openai-errors";
 import { reachableSession } from "../../session/reachable-session";
 import { SSE_HEADERS } from "../../http-kit/sse";
 import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "../turn-run";
-import { DEFAULT_ECHO, ResponseAssembler, type ResponseMeta, type ResponseStreamEvent } from "./response-assembler";
+import { ResponseAssembler, type ResponseStreamEvent } from "./response-assembler";
+import { responseMeta } from "./response-echo";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
+import { continuedPlace } from "./previous-response";
 import { readResponsesTurn } from "./responses-request";
 import { runSettings } from "../../session/runs/settings";
 
@@ -22,8 +24,6 @@ type SessionStub = ReturnType<typeof sessionStub>;
 export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const turn = await readResponsesTurn(c);
-    if (turn.previous && !(await (await reachableSession(c.env, turn.previous.sessionId, c.get("tenant"))).getRun(turn.previous.runId)))
-      throw new ParamError("response_not_found", "previous_response_id names no stored response.", "previous_response_id");
     const options: RunOptions = {
       stream: turn.stream,
       paradigm: "react",
@@ -35,33 +35,29 @@ export const responsesRoutes = new Hono<AppEnv>()
       ...(turn.images ? { images: turn.images } : {}),
       ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
       ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
-    };
-    const run = turn.resume
-      ? await resumeTurn(c.env, c.executionCtx, turn.resume, { tools: turn.clientTools, stream: turn.stream, tenant: c.get("tenant"), param: "input" })
-      : await startTurn(c.env, c.executionCtx, turn.place, turn.input, options, turn.dedupe);
-    const meta: ResponseMeta = {
-      // A resumed run's reply is a response of its own, named with where it began.
-      id: responseId({ sessionId: run.sessionId, runId: run.handle.runId, ...(run.after ? { after: run.after } : {}) }),
-      sessionId: run.sessionId,
-      runId: run.handle.runId,
-      createdAt: Math.floor(Date.now() / 1000),
-      instructions: turn.guidance ?? null,
-      previousResponseId: turn.previous ? responseId(turn.previous) : null,
-      conversation: turn.conversation ?? null,
-      metadata: turn.metadata,
-      background: turn.background,
-      store: turn.store,
-      ...(turn.answerFormat ? { format: turn.answerFormat } : {}),
       echo: turn.echo,
     };
+    const place = turn.previous ? await continuedPlace(c.env, turn, turn.previous, options) : turn.place;
+    const run = turn.resume
+      ? await resumeTurn(c.env, c.executionCtx, turn.resume, {
+          tools: turn.clientTools,
+          stream: turn.stream,
+          tenant: c.get("tenant"),
+          param: "input",
+          // The resumed run goes on with this request's instructions and text.format, which its response echoes.
+          answer: { ...(options.guidance ? { guidance: options.guidance } : {}), ...(options.answerFormat ? { answerFormat: options.answerFormat } : {}) },
+        })
+      : await startTurn(c.env, c.executionCtx, place, turn.input, options, turn.dedupe);
+    // A resumed run's reply is a response of its own, named with where it began.
+    const ref: ResponseRef = { sessionId: run.sessionId, runId: run.handle.runId, ...(run.after ? { after: run.after } : {}) };
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
       "x-session-id": run.sessionId,
       ...(run.handle.replayed ? { [REPLAYED_HEADER]: "true" } : {}),
     };
-    const assembler = new ResponseAssembler(meta);
+    const assembler = new ResponseAssembler(responseMeta(ref, Math.floor(Date.now() / 1000), options));
     // A background response goes on in its session; the client polls GET /v1/responses/:id.
-    if (turn.background) return c.json(assembler.snapshot("queued"), 200, headers);
+    if (turn.echo.background) return c.json(assembler.snapshot("queued"), 200, headers);
     if (turn.stream) return new Response(responseStream(run, assembler), { headers: { ...headers, ...SSE_HEADERS } });
     try {
       const { events } = await followRun(run.handle);
@@ -105,35 +101,16 @@ function responseRef(c: Context<AppEnv>): ResponseRef {
 
 const responseNotFound = (id: string) => new ParamError("response_not_found", `No response with id '${id}' was found.`, null);
 
-/** A stored response, rebuilt from its run's events: the same items the stream and the JSON answer had. */
+/** A stored response, rebuilt from its run's events and options: the same items and fields the stream and the JSON answer had. */
 async function storedResponse(stub: SessionStub, ref: ResponseRef) {
-  // The stub's RPC typing cannot express RunView's `pending: unknown`.
-  const run = (await stub.getRun(ref.runId)) as RunView | null;
-  if (!run) throw responseNotFound(responseId(ref));
-  const assembler = new ResponseAssembler(metaOf(ref, run));
+  // The stub's RPC typing cannot express RunView's `pending: unknown` nor the options' JSON schemas.
+  const [run, options] = (await Promise.all([stub.getRun(ref.runId), stub.runOptions(ref.runId)])) as [RunView | null, RunOptions | null];
+  if (!run || !options) throw responseNotFound(responseId(ref));
+  const assembler = new ResponseAssembler(responseMeta(ref, Math.floor(Date.parse(run.createdAt) / 1000), options));
   if (run.status === "running" || run.status === "queued") return assembler.snapshot(run.status === "queued" ? "queued" : "in_progress");
   const events = await stub.streamRun(ref.runId, ref.after ?? 0);
   if (events) for await (const e of readStreamRows(events)) assembler.push(e);
   return assembler.final(run);
-}
-
-function metaOf(ref: ResponseRef, run: RunView): ResponseMeta {
-  return {
-    id: responseId(ref),
-    sessionId: ref.sessionId,
-    runId: ref.runId,
-    createdAt: Math.floor(Date.parse(run.createdAt) / 1000),
-    // The request's own fields are not kept where this can read them (a RunView has no options): the
-    // API's defaults stand in, as docs/openai-compatible.md says.
-    instructions: null,
-    previousResponseId: null,
-    conversation: null,
-    metadata: {},
-    background: false,
-    // Only a stored response can be read back.
-    store: true,
-    echo: DEFAULT_ECHO,
-  };
 }
 
 /** The response as semantic SSE events: created, in_progress, items as they happen, then the terminal event. */

@@ -5,8 +5,8 @@ import type { EventCatalogue } from "../../agent";
 declare module "../../agent/events" {
   interface AgentEventMap {
     "approval.required": { approvalId: string; callId: string; name: string; args: unknown; expiresAt: string };
-    /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time. */
-    "approval.decided": { approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string };
+    /** `by` names who decided ("api", "telegram:<user>", …) or "expiry" when no one did in time; `reason`, the why they gave, if any. */
+    "approval.decided": { approvalId: string; callId: string; name: string; decision: "allow" | "deny"; by: string; reason?: string };
   }
 }
 

@@ -2,7 +2,8 @@
 // loop leaves the call unanswered and the run pauses (awaiting_approval); here each such call gets an
 // approval id, a persisted row and an `approval.required` event. A decision (HTTP, a bot's button, or
 // expiry as "deny") settles it; when the last approval of a run is settled the run resumes, and the
-// loop runs the allowed calls and answers the refused ones with an error the model can read.
+// loop runs the allowed calls and answers the refused ones with an error the model can read (with the
+// person's reason, when they gave one, so the agent can act on it).
 // decide-approval.ts is the entry point for channels.
 import { type Hooks, newId, now, type SourcedEvent } from "../../agent";
 import type { PermissionPolicy, PermissionRule } from "../../lib/permissions";
@@ -11,8 +12,23 @@ import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { refuse, type Outcome } from "../../lib/outcome";
 import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
 import type { SessionStore } from "../session-store";
+import type { ClientTools } from "../runs/run-row";
 
 export type Decision = "allow" | "deny";
+
+/** What may come with a decision besides allow or deny. */
+export interface DecideOptions {
+  /** Also decide this tool for the rest of the session (and the run's other calls of it). */
+  remember?: boolean;
+  /** Why, in the person's words (at most APPROVAL_REASON_MAX_CHARS): kept in the trace; a denial's is read by the model in the refused call's result. */
+  reason?: string;
+  /**
+   * The client's own tools, from a channel whose every request declares them (POST /v1/ui/chat): when this
+   * decision resumes the run, it goes on with these (null: with none), as a run resumed with the client's
+   * tool results does. Unset, the run keeps the tools it started with.
+   */
+  clientTools?: ClientTools | null;
+}
 
 /** What a client sees of a call waiting for a person (the run's `pending`). */
 export interface PendingApproval {
@@ -68,20 +84,24 @@ export class ApprovalRequests {
   }
 
   /**
-   * Settles one approval. With `remember`, the choice becomes a session rule for the tool and settles
-   * the run's other pending approvals of the same tool. `resume` is the run to resume, when this was
-   * its last pending approval.
+   * Settles one approval. With `remember`, the choice becomes a session rule for the tool and settles the
+   * run's other pending approvals of the same tool (with the same reason). `resume` is the run to resume,
+   * when this was its last pending approval.
    */
-  decide(approvalId: string, decision: Decision, by: string, remember: boolean): DecideOutcome & { resume?: string } {
+  decide(approvalId: string, decision: Decision, by: string, opts: Pick<DecideOptions, "remember" | "reason">): DecideOutcome & { resume?: string } {
     const row = this.approvals.get(approvalId);
     if (!row) return refuse("not_found", `approval ${approvalId} not found`);
-    const seq = this.settle(row, decision === "allow" ? "allowed" : "denied", by);
+    const remember = opts.remember ?? false;
+    // An empty reason is no reason.
+    const reason = opts.reason || undefined;
+    const seq = this.settle(row, decision === "allow" ? "allowed" : "denied", by, reason);
     if (seq === undefined) {
       return refuse("already_decided", `approval ${approvalId} was already settled (${this.approvals.get(approvalId)?.status})`);
     }
     if (remember) {
       this.remember({ tool: row.name, action: decision });
-      for (const other of this.approvals.pending(row.runId)) if (other.name === row.name) this.settle(other, decision === "allow" ? "allowed" : "denied", by);
+      for (const other of this.approvals.pending(row.runId))
+        if (other.name === row.name) this.settle(other, decision === "allow" ? "allowed" : "denied", by, reason);
     }
     const pendingApprovals = this.approvals.pending(row.runId).length;
     return {
@@ -142,8 +162,7 @@ export class ApprovalRequests {
         if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
         const decided = this.approvals.forCall(runId, callId);
         if (decided?.status === "allowed") return { action: "allow" };
-        if (decided?.status === "denied")
-          return { action: "deny", reason: "a person refused this call. Do not try it again; carry on without it or ask the user." };
+        if (decided?.status === "denied") return { action: "deny", reason: deniedByAPerson(decided.reason) };
         if (decided?.status === "expired")
           return {
             action: "deny",
@@ -169,9 +188,16 @@ export class ApprovalRequests {
   }
 
   /** Settles a pending approval and records the decision; its trace seq, or undefined if it was not pending. */
-  private settle(row: ApprovalRow, status: "allowed" | "denied" | "expired" | "withdrawn", by: string): number | undefined {
-    if (!this.approvals.settle(row.approvalId, status, by)) return undefined;
-    const decision = status === "allowed" ? "allow" : "deny";
-    return this.emit(row.runId, { type: "approval.decided", approvalId: row.approvalId, callId: row.callId, name: row.name, decision, by }) ?? 0;
+  private settle(row: ApprovalRow, status: "allowed" | "denied" | "expired" | "withdrawn", by: string, reason?: string): number | undefined {
+    if (!this.approvals.settle(row.approvalId, status, by, reason)) return undefined;
+    const decision: Decision = status === "allowed" ? "allow" : "deny";
+    const event = { type: "approval.decided" as const, approvalId: row.approvalId, callId: row.callId, name: row.name, decision, by };
+    return this.emit(row.runId, reason === undefined ? event : { ...event, reason }) ?? 0;
   }
+}
+
+/** What the model reads of a call a person refused: their reason, quoted, is what it can act on. */
+function deniedByAPerson(reason: string | undefined): string {
+  if (reason === undefined) return "a person refused this call. Do not try it again; carry on without it or ask the user.";
+  return `a person refused this call, giving this reason: ${JSON.stringify(reason)}. Do not try it again as it was; act on their reason or ask the user.`;
 }

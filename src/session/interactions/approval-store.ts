@@ -1,7 +1,8 @@
 // The pending interactions of a session, in its Durable Object's SQLite: one row per tool call that
 // waits (or waited) for a person, and the choices a person asked the session to remember. This table
 // is the one source of a run's `pending`. A row has a `kind`: "approval" here; an MCP server's question
-// (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts.
+// (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts. Both
+// kinds record in `answer` how a person answered: here `{reason}`, the why given with a decision.
 // SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { OnDemandTables } from "../../lib/on-demand-tables";
@@ -22,6 +23,8 @@ export interface ApprovalRow {
   args: JsonRecord;
   status: ApprovalStatus;
   decidedBy?: string;
+  /** What the person who decided gave as their reason, if anything. */
+  reason?: string;
   createdAt: string;
   /** Epoch ms after which a pending approval counts as denied. */
   expiresAt: number;
@@ -48,7 +51,7 @@ export class ApprovalStore {
     if (fresh) this.mayHaveApprovals = false;
   }
 
-  insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt">): void {
+  insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt" | "reason">): void {
     this.sql.exec(
       "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'approval')",
       row.approvalId,
@@ -101,12 +104,13 @@ export class ApprovalStore {
   }
 
   /** Settles a pending approval; false when it was no longer pending. */
-  settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string): boolean {
+  settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string, reason?: string): boolean {
     const cursor = this.sql.exec(
-      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'pending' AND kind = 'approval'",
+      "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, answer = ? WHERE id = ? AND status = 'pending' AND kind = 'approval'",
       status,
       by,
       new Date().toISOString(),
+      reason === undefined ? null : JSON.stringify({ reason }),
       approvalId,
     );
     return cursor.rowsWritten > 0;
@@ -141,6 +145,7 @@ function toApproval(r: Row): ApprovalRow {
     args: toJsonRecord(JSON.parse(String(r.args))),
     status: r.status as ApprovalStatus,
     ...(r.decided_by ? { decidedBy: String(r.decided_by) } : {}),
+    ...(r.answer ? { reason: (JSON.parse(String(r.answer)) as { reason: string }).reason } : {}),
     createdAt: String(r.created_at),
     expiresAt: Number(r.expires_at),
     ...(r.decided_at ? { decidedAt: String(r.decided_at) } : {}),

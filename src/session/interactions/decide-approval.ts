@@ -1,16 +1,12 @@
-// The one way every channel settles an approval: HTTP (POST /v1/sessions/:id/approvals/:approvalId),
-// Telegram's inline keyboard, Slack's buttons. It goes to the session's Durable Object, which records
-// the decision and resumes the run once all of its pending calls are decided.
+// The one way every channel settles an approval: HTTP (POST /v1/sessions/:id/approvals/:approvalId,
+// POST /v1/ui/chat), Telegram's inline keyboard, Slack's buttons. It goes to the session's Durable Object,
+// which records the decision and resumes the run once all of its pending calls are decided.
 import type { Env } from "../../env";
-import type { DecideOutcome, Decision } from "./approval-requests";
+import type { DecideOptions, DecideOutcome, Decision } from "./approval-requests";
+import { interactionSettings } from "./settings";
 import { sessionStub } from "../runs/start-run";
 
-export type { DecideOutcome, Decision } from "./approval-requests";
-
-export interface DecideOptions {
-  /** Also decide this tool for the rest of the session (and the run's other calls of it). */
-  remember?: boolean;
-}
+export type { DecideOptions, DecideOutcome, Decision } from "./approval-requests";
 
 /**
  * Settles approval `approvalId` of session `sessionId` as "allow" or "deny"; `by` names who decided,
@@ -21,6 +17,7 @@ export interface DecideOptions {
  *   another session is not found here);
  * - `{ok: false, code: "already_decided"}`: decided before (by a person, by expiry, or withdrawn
  *   because the run was cancelled or a newer message superseded it).
+ * A `reason` is checked by the channel first (reasonTooLong).
  */
 export async function decideApproval(
   env: Env,
@@ -30,5 +27,11 @@ export async function decideApproval(
   by: string,
   opts: DecideOptions = {},
 ): Promise<DecideOutcome> {
-  return sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts.remember ?? false);
+  return sessionStub(env, sessionId).decideApproval(approvalId, decision, by, opts);
+}
+
+/** The refusal of a decision's `reason` (at `field` of the request) longer than APPROVAL_REASON_MAX_CHARS, or undefined when it fits. */
+export function reasonTooLong(env: Env, reason: string | undefined, field: string): string | undefined {
+  const max = interactionSettings(env).APPROVAL_REASON_MAX_CHARS;
+  return reason !== undefined && reason.length > max ? `${field} is longer than APPROVAL_REASON_MAX_CHARS (${max})` : undefined;
 }

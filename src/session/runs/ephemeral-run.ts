@@ -11,6 +11,7 @@ import type { Outcome } from "../../lib/outcome";
 import { sha256Hex } from "../../lib/sha256-hex";
 import type { Tenant } from "../../lib/tenant";
 import type { RunDedupe } from "./request-dedupe";
+import { retryIdentity, type RunRequest } from "./retry-identity";
 import { turnChain } from "./turn-fingerprint";
 import type { RunOptions } from "./run-row";
 import { runHandle, sessionStub, type RunHandle, type StartRefusal } from "./start-run";
@@ -28,9 +29,7 @@ export async function startEphemeralRun(
   options: RunOptions,
   dedupe: RunDedupe = {},
 ): Promise<Outcome<EphemeralRun, StartRefusal["code"]>> {
-  // What the caller asked beyond the messages (its system text, guidance, answer format) makes another request.
-  const asked = [options.system ?? null, options.guidance ?? null, options.answerFormat ?? null];
-  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, input, asked, dedupe);
+  const sessionId = await ephemeralSessionId(options.tenant ?? null, history, { input, options }, dedupe);
   const stub = sessionStub(env, sessionId);
   const started = await stub.startStatelessRun(sessionId, history, input, options, dedupe);
   if (!started.ok) return started;
@@ -57,11 +56,12 @@ export async function disposeStatelessRun(stub: ReturnType<typeof sessionStub>, 
 
 /**
  * A fresh id, or, when repeats are to be recognized, one that the same request (per tenant) maps to again:
- * its conversation by its turns (turn-fingerprint.ts), not by the ids and times a client's retry rebuilds.
+ * its conversation by its turns (turn-fingerprint.ts), not by the ids and times a client's retry rebuilds,
+ * and the rest by all that changes the run (retry-identity.ts): another photo or other tools is another request.
  */
-async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], input: string, asked: unknown[], dedupe: RunDedupe): Promise<string> {
+async function ephemeralSessionId(tenant: Tenant, history: readonly Message[], request: RunRequest, dedupe: RunDedupe): Promise<string> {
   const turns = async () => (await turnChain(history)).at(-1) ?? null;
-  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["turns", ...asked, await turns(), input] : undefined;
+  const named = dedupe.idempotencyKey ? ["key", dedupe.idempotencyKey.key] : dedupe.detectRetry ? ["turns", await turns(), retryIdentity(request)] : undefined;
   if (!named) return derivedId("ephemeral", crypto.randomUUID());
   return derivedId("ephemeral", (await sha256Hex(JSON.stringify([tenant, ...named]))).slice(0, 32));
 }

@@ -2,14 +2,17 @@
 // - an Idempotency-Key it has seen within IDEMPOTENCY_TTL_MS: the same run again (the same key with
 //   another body is refused), unless that run failed: then the request runs again, in the failed run's
 //   place when it is still the latest (later turns were built on it otherwise, so it stays);
-// - a client's automatic retry (no key): the same input as the session's latest run. While that run is still
-//   going the retry attaches to it. After it failed the retry runs again (no failure is served from memory):
-//   the failed run is replaced, so its input is not in the history twice. After it completed, only a caller
-//   that knows the reply never reached its client (`replayCompleted`: the OpenAI-compatible conversations,
-//   docs/openai-compatible.md) gets it back; anywhere else the same words again are a new turn.
+// - a client's automatic retry (no key): the same request as the session's latest run, in its input and
+//   all else that changes the run (images, client tools, tool choice, answer format: retry-identity.ts); one
+//   that differs in any of it is a new run. While that run is still going the retry attaches to it. After
+//   it failed the retry runs again (no failure is served from memory): the failed run is replaced, so its
+//   input is not in the history twice. After it completed, only a caller that knows the reply never reached
+//   its client (`replayCompleted`: the OpenAI-compatible conversations, docs/openai-compatible.md) gets it
+//   back; anywhere else the same request again is a new turn.
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "./run-row";
+import { sameRequest, type RunRequest } from "./retry-identity";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
 import { OnDemandTables } from "../../lib/on-demand-tables";
 import { SESSION_ON_DEMAND_TABLES } from "../schema";
@@ -21,7 +24,7 @@ export interface RunDedupe {
   detectRetry?: boolean;
   /** A retry of a completed run gets that run back: its reply never reached the client. */
   replayCompleted?: boolean;
-  /** The request regenerates the latest turn (useChat's Regenerate): the latest run, ended, with the same input is replaced. */
+  /** The request regenerates the latest turn (useChat's Regenerate): the latest run, ended, of the same request is replaced. */
   regenerate?: boolean;
 }
 
@@ -52,7 +55,7 @@ export class RequestDedupe {
   }
 
   /** The earlier run this request repeats, a refusal, or undefined when it is new. */
-  repeatOf(dedupe: RunDedupe, input: string, latest: RunRow | undefined, now = Date.now()): Repeat | undefined {
+  repeatOf(dedupe: RunDedupe, request: RunRequest, latest: RunRow | undefined, now = Date.now()): Repeat | undefined {
     const keys = this.tables.has("idempotency_keys");
     if (keys) this.sql.exec("DELETE FROM idempotency_keys WHERE expires_at <= ?", now);
     const k = dedupe.idempotencyKey;
@@ -62,19 +65,19 @@ export class RequestDedupe {
       // A failure is no answer to hand back: the repeat runs again (replacedBy).
       if (keyed.status !== "failed") return { ok: true, runId: keyed.run_id };
     }
-    if (!dedupe.detectRetry || latest?.input !== input) return undefined;
+    if (!dedupe.detectRetry || !latest || !sameRequest(latest, request)) return undefined;
     if (ATTACHED_STATUSES.has(latest.status) || (dedupe.replayCompleted && latest.status === "completed")) return { ok: true, runId: latest.runId };
     return undefined;
   }
 
   /**
    * The run this request replaces: the session's latest, failed, that the request's key names (a keyed repeat,
-   * repeatOf) or that had the same input (a retry), or ended with the same input (a Regenerate).
+   * repeatOf) or that was the same request (a retry), or ended, of the same request (a Regenerate).
    */
-  replacedBy(dedupe: RunDedupe, input: string, latest: RunRow | undefined): string | undefined {
+  replacedBy(dedupe: RunDedupe, request: RunRequest, latest: RunRow | undefined): string | undefined {
     const k = dedupe.idempotencyKey;
     if (k && latest?.status === "failed" && this.tables.has("idempotency_keys") && this.keyed(k.key)?.run_id === latest.runId) return latest.runId;
-    if (latest?.input !== input) return undefined;
+    if (!latest || !sameRequest(latest, request)) return undefined;
     if (dedupe.detectRetry && latest.status === "failed") return latest.runId;
     return dedupe.regenerate && ENDED_STATUSES.has(latest.status) ? latest.runId : undefined;
   }

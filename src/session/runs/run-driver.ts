@@ -81,8 +81,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       stream: run.options.stream,
       emit: recordingEmit,
     });
-  // With MODEL_VISION the writing model is shown the conversation's images, read from the run's tenant's store.
-  const images = imageSettings(d.env).MODEL_VISION ? imageLoader(d.env.IMAGES, run.options.tenant ?? null) : undefined;
+  // With MODEL_VISION the writing model is shown the conversation's images, read from the session's owner's store.
+  const images = imageSettings(d.env).MODEL_VISION ? imageLoader(d.env.IMAGES, store.tenant(), run.options.tenant ?? null) : undefined;
   const models = createRunModels(d.env, recordingEmit, images);
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);

@@ -60,7 +60,26 @@ export interface RunOptions {
   answerFormat?: ResponseFormat;
   /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
   clientTools?: ClientTools;
+  /** A Responses API run: what its response repeats of the request beyond the fields above (GET /v1/responses/:id answers it). */
+  echo?: ResponseEcho;
 }
+
+/**
+ * The fields of a Responses API request that its response repeats and no other option keeps (its instructions
+ * are `guidance`, its text.format `answerFormat`, its tools `clientTools`). Small: `metadata` keeps to the API's limits.
+ */
+export interface ResponseEcho {
+  background: boolean;
+  store: boolean;
+  metadata: Record<string, string>;
+  previousResponseId: string | null;
+  conversation: string | null;
+  truncation: "auto" | "disabled";
+  maxOutputTokens: number | null;
+}
+
+/** What an OpenAI client's request says of the answer: its system text (as guidance) and its format. A request resuming a run replaces the run's with them. */
+export type AnswerSettings = Pick<RunOptions, "guidance" | "answerFormat">;
 
 /** What an OpenAI client's request says of tools: its function tools, `tool_choice` (a named one by the client's name), `parallel_tool_calls`. */
 export interface ClientTools {

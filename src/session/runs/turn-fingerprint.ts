@@ -1,7 +1,9 @@
-// What makes two turns of a conversation the same turn: role and text, and the tool call ids and results
-// where there are any; never the ids and times a client rebuilds when it sends its history again. A
-// conversation's fingerprint is a chain: each turn's hash covers every turn before it, so one hash names a
-// whole prefix (the OpenAI-compatible wires find a conversation by it; a repeated stateless request by it too).
+// What makes two turns of a conversation the same turn: role and text, a user turn's images (by their
+// content-addressed keys: the same bytes uploaded again are the same image, another image is another turn),
+// and the tool call ids and results where there are any; never the ids and times a client rebuilds when
+// it sends its history again. A conversation's fingerprint is a chain: each turn's hash covers every turn
+// before it, so one hash names a whole prefix (the OpenAI-compatible wires find a conversation by it; a
+// repeated stateless request by it too).
 import type { Message } from "../../agent";
 import { sha256Hex } from "../../lib/sha256-hex";
 
@@ -10,6 +12,8 @@ function turnKey(m: Message): unknown[] {
   const text = m.content.replace(/\s+/g, "");
   if (m.role === "assistant") return ["assistant", text, (m.toolCalls ?? []).map((c) => [c.id, c.name, c.args])];
   if (m.role === "tool") return ["tool", text, m.toolCallId];
+  // Without images a user turn keeps the key it always had, so conversations indexed before stay found.
+  if (m.role === "user" && m.images?.length) return ["user", text, m.images.map((i) => i.key)];
   return [m.role, text];
 }
 

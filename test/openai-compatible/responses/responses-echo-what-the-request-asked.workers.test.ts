@@ -5,15 +5,9 @@ import type OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { script } from "../../support/model-control";
 import { agentClient } from "../../support/openai-client";
+import { weatherTool as weather } from "../../support/weather-tool";
 import { call, readSse, uniqueId } from "../../support/worker-http";
 
-const weather: OpenAI.Responses.FunctionTool = {
-  type: "function",
-  name: "get_weather",
-  description: "The weather in a city.",
-  parameters: { type: "object", properties: { city: { type: "string" } } },
-  strict: false,
-};
 const asked = {
   tools: [weather],
   tool_choice: "none",

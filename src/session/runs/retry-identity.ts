@@ -1,0 +1,36 @@
+// What a client's retry is recognised by (request-dedupe.ts, ephemeral-run.ts, the conversation index):
+// the input and everything else a request gives its run that changes what the run does: its images (by
+// their content-addressed keys, src/images/image-store.ts, so the same bytes uploaded again are the same
+// image), the client's tools with their schemas, the tool choice, the answer format, the caller's system
+// text and guidance, and what a Responses reply repeats of its request (`echo`: its metadata, its limits).
+// A request that differs in any of them is another request, never a retry of a run.
+import type { RunOptions } from "./run-row";
+
+/** What a run was started with, as a retry compares it (a RunRow is one). */
+export interface RunRequest {
+  input: string;
+  options: RunOptions;
+}
+
+/** The request's identity as text: equal for a retry, different for any other request. */
+export function retryIdentity({ input, options }: RunRequest): string {
+  return canonicalJson([
+    input,
+    (options.images ?? []).map((i) => i.key),
+    options.clientTools ?? null,
+    options.answerFormat ?? null,
+    options.system ?? null,
+    options.guidance ?? null,
+    options.echo ?? null,
+  ]);
+}
+
+/** Whether `b` repeats `a`. */
+export const sameRequest = (a: RunRequest, b: RunRequest): boolean => retryIdentity(a) === retryIdentity(b);
+
+/** JSON with each object's keys sorted: a schema whose keys a client sends in another order is the same schema. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
