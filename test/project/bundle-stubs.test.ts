@@ -18,6 +18,7 @@ import * as joseEntry from "../../src/bundle-stubs/jose";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
+import * as x509Entry from "../../src/bundle-stubs/openai-x509-auth";
 import { zodToJsonSchema } from "../../src/bundle-stubs/zod-to-json-schema";
 import { object as zodV3Object } from "../../src/bundle-stubs/zod-v3";
 import { ROOT } from "../support/paths";
@@ -33,6 +34,7 @@ const MEANT_FOR: Record<string, string> = {
   "jose.ts": "@modelcontextprotocol/sdk",
   "openai-resources.ts": "openai",
   "openai-stream-helpers.ts": "openai",
+  "openai-x509-auth.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -45,6 +47,7 @@ const LEFT_OUT = [
   /node_modules\/htmlparser2\/node_modules\/(domutils|dom-serializer)\//,
   /node_modules\/openai\/resources\/(admin|beta|files|vector-stores|fine-tuning|audio)/,
   /node_modules\/openai\/lib\/(ChatCompletionStream|AssistantStream|EventStream|responses\/ResponseStream)/,
+  /node_modules\/openai\/internal\/auth\/x509-workload-identity-auth/,
 ];
 
 interface Metafile {
@@ -128,6 +131,17 @@ describe("a narrowed entry exports everything its importer reads", () => {
     expect(openaiResources.Chat).toBe(Chat);
     expect(openaiResources.Responses).toBe(Responses);
   });
+
+  it("openai's X.509 auth: what the client and its credential options import, and no identity but a certificate's is one", () => {
+    const imports = /import \{([^}]+)\} from "\.\/(?:internal\/auth\/)?x509-workload-identity-auth\.mjs"/g;
+    const used = new Set(
+      [...namesUsed(sdkFile("openai/client.mjs"), imports), ...namesUsed(sdkFile("openai/internal/auth/x509-credential-options.mjs"), imports)].filter(Boolean),
+    );
+    expect(used.size).toBeGreaterThan(2);
+    for (const name of used) expect(x509Entry, name).toHaveProperty(name);
+    expect(x509Entry.isX509WorkloadIdentity(undefined)).toBe(false);
+    expect(x509Entry.isX509WorkloadIdentity({ type: "subject_token", provider: {} })).toBe(false);
+  });
 });
 
 describe("a placeholder, if ever reached, throws NotBundledError saying what is missing", () => {
@@ -142,6 +156,7 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["chat.completions.runTools()", () => ChatCompletionRunner.runTools(), /chat\.completions\.runTools\(\)/],
     ["runTools({ stream: true })", () => ChatCompletionStreamingRunner.runTools(), /runTools\(\{ stream: true \}\)/],
     ["responses.stream()", () => ResponseStream.createResponse(), /responses\.stream\(\)/],
+    ["an X.509 workload identity", () => x509Entry.isX509WorkloadIdentity({ type: "x509" }), /X\.509 workload identity is not bundled/],
   ])("%s", (_name, reach, message) => {
     expect(reach).toThrow(NotBundledError);
     expect(reach).toThrow(message);
