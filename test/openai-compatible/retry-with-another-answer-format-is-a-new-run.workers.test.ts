@@ -39,7 +39,7 @@ const routes: Array<[string, (marker: string, json: boolean) => Promise<Response
   ],
 ];
 
-describe("the same words with another answer format while the first run is going", () => {
+describe.concurrent("the same words with another answer format while the first run is going", () => {
   for (const [where, ask, answerOf] of routes) {
     it(`start a run of their own, answered in their format (${where})`, { timeout: 30_000 }, async () => {
       const key = uniqueId("format");

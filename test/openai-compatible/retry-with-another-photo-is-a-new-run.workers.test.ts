@@ -66,7 +66,7 @@ const routes: Array<[string, () => Send]> = [
 const photosSeen = (messages: Array<{ role: string; content?: unknown }>) =>
   (messages.at(-1)!.content as Array<{ type: string; image_url?: { url: string } }>).flatMap((p) => (p.type === "image_url" ? [p.image_url!.url] : []));
 
-describe("the same words with another photo while the first run is going", () => {
+describe.concurrent("the same words with another photo while the first run is going", () => {
   for (const [where, route] of routes) {
     it(`start a run of their own (${where})`, { timeout: 30_000 }, async () => {
       const key = uniqueId("photo");

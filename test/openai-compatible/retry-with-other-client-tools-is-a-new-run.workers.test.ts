@@ -36,7 +36,7 @@ const where: Array<[string, () => Record<string, string>, number]> = [
   ["a named session", () => ({ "x-session-id": uniqueId("tools-s") }), 2],
 ];
 
-describe("the same words with other client tools while the first run is going", () => {
+describe.concurrent("the same words with other client tools while the first run is going", () => {
   for (const [place, headersFor, questionsSeen] of where) {
     for (const [what, firstAsks, secondAsks] of others) {
       it(`with ${what}: a run of their own (${place})`, { timeout: 30_000 }, async () => {
