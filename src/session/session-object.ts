@@ -5,12 +5,9 @@ import { DurableObject } from "cloudflare:workers";
 import { type Message, newId } from "../agent";
 import { refuse, type Outcome } from "../lib/outcome";
 import { mayAccess, type Tenant } from "../lib/tenant";
-import { unlessStorageClosed } from "../lib/closable-sql";
 import { reservedIdMessage, reservedKind } from "../lib/derived-ids";
 import { migrate } from "../lib/schema-migrations";
-import { armWatchdog } from "../lib/watchdog-alarm";
 import type { Env } from "../env";
-import { readAlarmPlan } from "./alarm-plan";
 import { compactSession, type CompactResult } from "./runs/compact-session";
 import type { DecideOptions, DecideOutcome, Decision } from "./interactions/approval-requests";
 import type { AnswerOutcome, InputAction } from "./interactions/input-requests";
@@ -23,7 +20,8 @@ import { RunWaiters } from "./runs/run-waiters";
 import type { DedupeLimits, RunDedupe } from "./runs/request-dedupe";
 import { SESSION_BASELINE, SESSION_MIGRATIONS } from "./schema";
 import { SessionLife } from "./session-life";
-import type { AnswerSettings, ClientTools, RunOptions, RunRow } from "./runs/run-row";
+import { SessionUpkeep } from "./session-upkeep";
+import { resumedOptions, type AnswerSettings, type ClientTools, type RunOptions, type RunRow } from "./runs/run-row";
 import type { SessionState } from "./session-store";
 import { sessionObjectSettings, type SessionConfig } from "./settings";
 import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/stream-events";
@@ -34,12 +32,13 @@ export class SessionObject extends DurableObject<Env> {
   private readonly waiters = new RunWaiters();
   /** The storage's current life (session-life.ts): its stores and run executor; a wipe ends it and opens the next. */
   private life: SessionLife;
-  /**
-   * The compaction under way, if any. The object takes other requests while its summary model call is
-   * awaited: a second compact gets this one's answer (one summary), and runs started meanwhile wait in
-   * line (queued) to start on the history it leaves.
-   */
-  private compacting: Promise<CompactResult> | undefined;
+  /** The line of runs and the alarm (session-upkeep.ts). */
+  private readonly upkeep = new SessionUpkeep({
+    storage: this.ctx.storage,
+    life: () => this.life,
+    config: () => this.config(),
+    destroy: () => this.destroy(),
+  });
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -54,7 +53,7 @@ export class SessionObject extends DurableObject<Env> {
       fresh,
       config: () => this.config(),
       waiters: this.waiters,
-      armWatchdog: () => this.armWatchdog(),
+      armWatchdog: () => this.upkeep.armWatchdog(),
       // Nothing can be due sooner than now: the watchdog's look-ups are left to the alarm, which re-arms it.
       continueInFreshInvocation: () => this.ctx.storage.setAlarm(Date.now()),
       waitUntil: (work: Promise<unknown>) => this.ctx.waitUntil(work),
@@ -177,24 +176,8 @@ export class SessionObject extends DurableObject<Env> {
     const run = this.life.store.runs.insert(runId, input, options);
     this.life.dedupe.remember(dedupe, runId, limits);
     const followed = this.follow(run, follow, true);
-    await this.runInLine();
+    await this.upkeep.runInLine();
     return { ok: true, runId, replayed: false, ...followed };
-  }
-
-  /** Starts the runs in line, or leaves them to a compaction under way, which starts them when it ends. */
-  private async runInLine(): Promise<void> {
-    if (this.config().RUN_STEPS_PER_INVOCATION) {
-      // Driven step by step, a run's first step is its alarm's too: the request that starts it only queues it.
-      await this.ctx.storage.setAlarm(Date.now());
-    } else {
-      await this.armWatchdog();
-      this.pump();
-    }
-  }
-
-  /** Executes what is in line, unless a compaction under way holds it (compact() starts it then). */
-  private pump(): void {
-    if (!this.compacting) void this.life.executor.pump();
   }
 
   /** The run's stream from its start, for a caller that follows it (startRun's `follow`); `inserted`: the run is new, its trace empty. */
@@ -243,7 +226,7 @@ export class SessionObject extends DurableObject<Env> {
       return;
     }
     this.life.store.setMeta("expires_at", String(keepUntil));
-    await this.armWatchdog();
+    await this.upkeep.armWatchdog();
   }
 
   async getRun(runId: string): Promise<RunView | null> {
@@ -281,11 +264,8 @@ export class SessionObject extends DurableObject<Env> {
   /** Compacts the history now (compact-session.ts); a compact while one is under way gets its answer. */
   async compact(): Promise<CompactResult> {
     if (!this.life.store.exists()) return refuse("not_found", "session not found");
-    this.compacting ??= compactSession(this.env, this.config(), this.life.store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2)).finally(async () => {
-      this.compacting = undefined;
-      if (this.life.store.runs.anyIn("queued")) await this.runInLine();
-    });
-    return this.compacting;
+    const store = this.life.store;
+    return this.upkeep.compact(() => compactSession(this.env, this.config(), store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2)));
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */
@@ -308,11 +288,8 @@ export class SessionObject extends DurableObject<Env> {
     const { resume, ...outcome } = this.life.approvals.decide(approvalId, decision, by, opts);
     if (!resume) return outcome;
     const run = opts.clientTools === undefined ? undefined : this.life.store.runs.get(resume);
-    if (run) {
-      const { clientTools: _started, ...options } = run.options;
-      this.life.store.runs.setOptions(resume, opts.clientTools ? { ...options, clientTools: opts.clientTools } : options);
-    }
-    await this.resume(resume);
+    if (run) this.life.store.runs.setOptions(resume, resumedOptions(run.options, { clientTools: opts.clientTools }));
+    await this.upkeep.resume(resume);
     return outcome;
   }
 
@@ -329,7 +306,7 @@ export class SessionObject extends DurableObject<Env> {
   ): Promise<AnswerOutcome> {
     if (!this.life.store.exists()) return refuse("not_found", `input ${inputId} not found`);
     const outcome = this.life.inputs.answer(inputId, action, content, by, idempotencyKey);
-    if (!outcome.ok && outcome.code === "input_lost") await this.resume();
+    if (!outcome.ok && outcome.code === "input_lost") await this.upkeep.resume();
     return outcome;
   }
 
@@ -353,18 +330,10 @@ export class SessionObject extends DurableObject<Env> {
     const wasWaiting = run.status === "awaiting_client_tools";
     const outcome = this.life.clientCalls.answer(runId, results);
     if (!outcome.ok || !wasWaiting) return outcome;
-    const options: RunOptions = { ...run.options, stream };
-    if (tools) options.clientTools = tools;
-    else delete options.clientTools;
-    if (answer) {
-      delete options.guidance;
-      delete options.answerFormat;
-      Object.assign(options, answer);
-    }
-    this.life.store.runs.setOptions(runId, options);
+    this.life.store.runs.setOptions(runId, resumedOptions(run.options, { clientTools: tools ?? null, stream, ...(answer ? { answer } : {}) }));
     // A stateless session released until the results came stays for the resumed run (its reply releases it again).
     this.life.store.deleteMeta("expires_at");
-    await this.resume(runId);
+    await this.upkeep.resume(runId);
     return outcome;
   }
 
@@ -409,48 +378,9 @@ export class SessionObject extends DurableObject<Env> {
     return sessionObjectSettings(this.env);
   }
 
-  /** Puts a run whose approvals are all settled back in line (or, without one, runs what is in line: a run recovering from a lost input). */
-  private async resume(runId?: string): Promise<void> {
-    if (runId) this.life.lifecycle.resume(runId);
-    // The pump takes the run up (uses its resume mark) before the alarm is set, so no alarm is set for it.
-    this.pump();
-    await this.armWatchdog();
-  }
-
-  /** Sets the alarm: now for a run that yielded between steps, the watchdog while runs are under way, else the next approval's expiry. */
-  private async armWatchdog(): Promise<void> {
-    const plan = readAlarmPlan(this.ctx.storage.sql);
-    const continueAt = plan.continuing ? Date.now() : undefined;
-    await armWatchdog(this.ctx.storage, this.life.executor.activeCount > 0 || plan.working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
-  }
-
-  /**
-   * The watchdog: expires approvals and inputs no one answered, continues a run that yielded between steps,
-   * resumes runs lost to a restart (also while awaiting input), and re-arms while work remains.
-   */
+  /** The watchdog (session-upkeep.ts). */
   async alarm(): Promise<void> {
-    // One read says what can be due; most alarms only continue a run that yielded between steps.
-    const plan = readAlarmPlan(this.ctx.storage.sql);
-    // A released stateless session whose time is up goes entirely.
-    if (plan.releaseAt <= Date.now() && this.life.executor.activeCount === 0) {
-      await this.destroy();
-      return;
-    }
-    // Pending questions are looked at even before they are due: one this object no longer holds is lost (input-requests.ts).
-    if (plan.nextExpiry !== undefined) {
-      for (const runId of this.life.approvals.expire(Date.now())) this.life.lifecycle.resume(runId);
-      this.life.inputs.expire(Date.now());
-      for (const runId of this.life.clientCalls.due(Date.now())) {
-        const run = this.life.store.runs.get(runId);
-        this.life.clientCalls.withdraw(runId, "none came within CLIENT_TOOLS_TTL_MS.");
-        if (run) this.life.executor.finish(run, { runId, status: "cancelled", output: run.output, steps: run.steps, usage: run.usage });
-      }
-    }
-    // A delete during the deliveries ends their life; the alarm goes on with the next one.
-    if (plan.nextDelivery !== undefined && plan.nextDelivery <= Date.now()) await this.life.outbox.deliverDue().catch(unlessStorageClosed);
-    // The pump takes a yielded run up before the alarm is re-armed, which would otherwise be set for now again.
-    if (this.life.executor.activeCount === 0) this.pump();
-    await this.armWatchdog();
+    await this.upkeep.alarm();
   }
 
   private runView(r: RunRow): RunView {

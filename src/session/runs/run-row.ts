@@ -81,6 +81,22 @@ export interface ResponseEcho {
 /** What an OpenAI client's request says of the answer: its system text (as guidance) and its format. A request resuming a run replaces the run's with them. */
 export type AnswerSettings = Pick<RunOptions, "guidance" | "answerFormat">;
 
+/**
+ * A run's options as a request that resumes it leaves them: its client tools (null: none; absent: the run's
+ * stay), its streaming, and, from a wire that sends them, its guidance and answer format in place of the run's.
+ */
+export function resumedOptions(options: RunOptions, change: { clientTools?: ClientTools | null; stream?: boolean; answer?: AnswerSettings }): RunOptions {
+  const next: RunOptions = { ...options, ...(change.stream === undefined ? {} : { stream: change.stream }) };
+  if (change.clientTools) next.clientTools = change.clientTools;
+  else if (change.clientTools === null) delete next.clientTools;
+  if (change.answer) {
+    delete next.guidance;
+    delete next.answerFormat;
+    Object.assign(next, change.answer);
+  }
+  return next;
+}
+
 /** What an OpenAI client's request says of tools: its function tools, `tool_choice` (a named one by the client's name), `parallel_tool_calls`. */
 export interface ClientTools {
   tools: ClientToolSpec[];
