@@ -26,6 +26,7 @@ const WIRE_CODES = {
   // 400 on the OpenAI-compatible routes, in OpenAI's error shape
   invalid_session_id: 400,
   unsupported_parameter: 400,
+  unknown_parameter: 400,
   unsupported_item: 400,
   unsupported_content: 400,
   tool_call_not_found: 400,

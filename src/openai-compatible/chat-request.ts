@@ -39,7 +39,7 @@ const ChatMessage = z.discriminatedUnion("role", [
 ]);
 
 // Loose: clients send sampling parameters (temperature, top_p, …) that an agent has no use for, and
-// refused-parameters.ts refuses what it cannot honour (docs/openai-compatible.md's field table).
+// refused-parameters.ts refuses a field the wire does not know or cannot honour (docs/openai-compatible.md's field table).
 const ChatRequest = z.looseObject({
   model: z.string().min(1),
   messages: z.array(ChatMessage).min(1, "messages must not be empty"),

@@ -1,7 +1,8 @@
 // Request fields this model cannot honour, per wire: a client that sends one gets 400 unsupported_parameter
-// naming it, never an answer that quietly ignored it. docs/openai-compatible.md's field table is the
+// naming it, never an answer that quietly ignored it (and a field the wire does not know, 400 unknown_parameter). docs/openai-compatible.md's field table is the
 // contract; fields it calls ignored are accepted and have no effect (sampling, caching, service hints).
 import { ParamError } from "./openai-errors";
+import { CHAT_FIELDS, RESPONSES_FIELDS, refuseUnknownFields } from "./wire-fields";
 
 interface Refusal {
   param: string;
@@ -41,5 +42,14 @@ function refuse(rules: readonly Refusal[], body: Record<string, unknown>): void 
   for (const r of rules) if (r.refused(body[r.param])) throw new ParamError("unsupported_parameter", `${r.param}: ${r.why}.`, r.param);
 }
 
-export const refuseChatParameters = (body: Record<string, unknown>) => refuse(CHAT, body);
-export const refuseResponsesParameters = (body: Record<string, unknown>) => refuse(RESPONSES, body);
+/** 400 for a field the Chat Completions wire does not know, or one whose value it cannot honour. */
+export function refuseChatParameters(body: Record<string, unknown>): void {
+  refuseUnknownFields(CHAT_FIELDS, body);
+  refuse(CHAT, body);
+}
+
+/** 400 for a field the Responses wire does not know, or one whose value it cannot honour. */
+export function refuseResponsesParameters(body: Record<string, unknown>): void {
+  refuseUnknownFields(RESPONSES_FIELDS, body);
+  refuse(RESPONSES, body);
+}

@@ -39,7 +39,7 @@ const Item = z.looseObject({
 });
 
 // Loose: clients send sampling and caching parameters (temperature, include, truncation, …) an agent has no use for;
-// refused-parameters.ts refuses what it cannot honour (docs/openai-compatible.md's field table).
+// refused-parameters.ts refuses a field the wire does not know or cannot honour (docs/openai-compatible.md's field table).
 const ResponsesRequest = z.looseObject({
   model: z.string().min(1),
   input: z.union([z.string().min(1, "input must not be empty"), z.array(Item).min(1, "input must not be empty")]),
