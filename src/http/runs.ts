@@ -1,7 +1,7 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ParadigmSchema, sessionStub, startRun } from "../session/runs/start-run";
+import { ParadigmSchema, startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
@@ -10,6 +10,7 @@ import { reachableSession } from "../session/reachable-session";
 import { parseId, parseJson, parseNoFields, parseQuery } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 import { storeImageUrls } from "../images/image-url";
+import { imagesOwner } from "../session/runs/images-owner";
 import { imageSettings } from "../images/settings";
 
 const StartRun = z.strictObject({
@@ -37,9 +38,7 @@ export const runRoutes = new Hono<AppEnv>()
     const idempotencyKey = await idempotencyKeyOf(c);
     const tenant = c.get("tenant");
     const imageUrls = (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` }));
-    // The images go to the session's owner: the admin runs in a tenant's session on its behalf, and the
-    // tenant must be served them and show them to its later runs. A tenant runs in its own session only.
-    const owner = imageUrls.length && tenant === null ? ((await sessionStub(c.env, sessionId).tenant()) ?? null) : tenant;
+    const owner = await imagesOwner(c.env, tenant, sessionId, imageUrls.length);
     const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, imageUrls);
     const handle = await startRun(
       c.env,

@@ -18,6 +18,7 @@ import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
+import { imagesOwner } from "../session/runs/images-owner";
 import type { AnswerSettings, ClientTools } from "../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "./client-tools";
 
@@ -95,7 +96,11 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   refuseUnreadParts(req.messages);
   refuseMalformedToolHistory(req.messages);
 
-  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), chatImages(req.messages));
+  // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then.
+  const sessionId = sessionOf(c.req.header("x-session-id"));
+  const wireImages = chatImages(req.messages);
+  const owner = await imagesOwner(c.env, c.get("tenant"), sessionId, wireImages.length);
+  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
@@ -124,8 +129,6 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const maxChars = runSettings(c.env).MAX_INPUT_CHARS;
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
-  // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then.
-  const sessionId = sessionOf(c.req.header("x-session-id"));
   return {
     ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
     input: last.content,

@@ -17,6 +17,7 @@ import { reachableSession } from "../session/reachable-session";
 import { lastStepStart, UI_MESSAGE_STREAM_HEADERS, uiMessageFrames, uiMessageStream } from "./ui-message-stream";
 import { Id, parseJson } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
+import { imagesOwner } from "../session/runs/images-owner";
 import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { uiImages } from "./wire-images";
@@ -61,7 +62,9 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
 async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
   const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
-  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), c.get("tenant"), last.role === "user" ? uiImages(last.parts) : []);
+  const wireImages = last.role === "user" ? uiImages(last.parts) : [];
+  const owner = await imagesOwner(c.env, c.get("tenant"), body.id, wireImages.length);
+  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   if (!input && !images.size)
     throw badRequest(
       "invalid_request",

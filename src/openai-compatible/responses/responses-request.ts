@@ -23,6 +23,7 @@ import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { API_DEFAULTS } from "./response-echo";
 import { ResponseMetadata } from "./response-metadata";
 import { runSettings } from "../../session/runs/settings";
+import { imagesOwner } from "../../session/runs/images-owner";
 import type { ClientTools, ResponseEcho } from "../../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
 
@@ -105,15 +106,12 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
       "background",
     );
 
-  const images = await storeImageUrls(
-    c.env.IMAGES,
-    imageSettings(c.env),
-    c.get("tenant"),
-    typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : [])),
-  );
-  const { system, messages } = readItems(req.input, images);
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
   const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
+  const wireImages = typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : []));
+  const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
+  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
+  const { system, messages } = readItems(req.input, images);
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
     stream: req.stream === true,
