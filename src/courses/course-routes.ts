@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
-import { parseId, parseJson } from "../http-kit/validation";
+import { parseId, parseJson, parseNoQuery } from "../http-kit/validation";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
 import { learnerToRead } from "../learning/learner-owner";
@@ -16,8 +16,11 @@ import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
 import { courseSettings } from "./settings";
 
+// No route here takes a query parameter: each refuses any (parseNoQuery) rather than create, list or
+// delete as if it were not there (a `?dryRun=1` create would create).
 export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
+    parseNoQuery(c);
     const body = await parseJson(c, CourseInput);
     // A course that could never be delivered is refused now rather than failing every day.
     const unconfigured = unconfiguredDelivery(c.env, body.deliver);
@@ -27,6 +30,7 @@ export const courseRoutes = new Hono<AppEnv>()
     return c.json({ id: created.id }, 201, created.replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
   .get("/", async (c) => {
+    parseNoQuery(c);
     // Every shard lists the courses the caller may see; merged in creation order, as one registry did.
     const lists = await Promise.all(allCourseShards(c.env, courseSettings(c.env).COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"))));
     const courses = lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
@@ -34,6 +38,7 @@ export const courseRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
+    parseNoQuery(c);
     const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
@@ -43,6 +48,7 @@ export const courseRoutes = new Hono<AppEnv>()
   })
   .get("/:id/deck", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
+    parseNoQuery(c);
     const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
     if (!course) throw notFound(`course ${id}`);
     // The course's lessons in order, one deck; a lesson since deleted is left out.
@@ -56,6 +62,7 @@ export const courseRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
+    parseNoQuery(c);
     if (!(await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });

@@ -49,3 +49,8 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
   if (!r.success) throw badRequest("invalid_request", z.prettifyError(r.error));
   return r.data;
 }
+
+/** The query of a route that takes no parameters: any (`?limit=10`, `?dryRun=1`) is a 400 naming it, since the route would ignore it. */
+export function parseNoQuery(c: Context): void {
+  parseQuery(c, z.strictObject({}));
+}

@@ -9,7 +9,7 @@ import { isLessonKey } from "../lessons/store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
-import { Id, parseJson } from "../http-kit/validation";
+import { Id, parseJson, parseNoQuery } from "../http-kit/validation";
 
 /** Strict: a misspelt field (`sessionID`) is 400 naming it, never an answer silently kept for nobody. */
 const AnswerBody = z.strictObject({
@@ -21,6 +21,7 @@ const AnswerBody = z.strictObject({
 export const lessonExerciseRoutes = new Hono<AppEnv>()
   .get("/:key/exercises", async (c) => {
     const key = lessonKeyParam(c.req.param("key"));
+    parseNoQuery(c);
     const set = await lessonExercises(c.env.LESSONS, key, c.get("tenant"));
     if (!set) throw notFound(`lesson ${key}`);
     return c.json({ lessonKey: set.lessonKey, title: set.title, exercises: set.exercises.map(withoutKey) });

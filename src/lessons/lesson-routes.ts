@@ -6,12 +6,18 @@ import { lessonExercises, type ExerciseSet } from "./exercise-store";
 import { getLesson, isLessonKey, listLessons } from "./store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
+import { parseNoQuery } from "../http-kit/validation";
 
+// None of these takes a query parameter: any is refused (parseNoQuery), so `?limit=10` is not a full list.
 export const lessonRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ lessons: await listLessons(c.env.LESSONS, c.get("tenant")) }))
+  .get("/", async (c) => {
+    parseNoQuery(c);
+    return c.json({ lessons: await listLessons(c.env.LESSONS, c.get("tenant")) });
+  })
   .get("/:key", async (c) => {
     const key = c.req.param("key");
     if (!isLessonKey(key)) throw badRequest("invalid_id", `invalid lesson key: ${key.slice(0, 140)}`);
+    parseNoQuery(c);
     const lesson = await getLesson(c.env.LESSONS, key, c.get("tenant"));
     if (!lesson) throw notFound(`lesson ${key}`);
     return c.body(lesson.markdown, 200, { "content-type": lesson.meta.contentType ?? "text/markdown; charset=utf-8" });
@@ -19,6 +25,7 @@ export const lessonRoutes = new Hono<AppEnv>()
   .get("/:key/deck", async (c) => {
     const key = c.req.param("key");
     if (!isLessonKey(key)) throw badRequest("invalid_id", `invalid lesson key: ${key.slice(0, 140)}`);
+    parseNoQuery(c);
     const set = await lessonExercises(c.env.LESSONS, key, c.get("tenant"));
     if (!set) throw notFound(`lesson ${key}`);
     return deckResponse(c, set.title, deckFilename(key), [set]);
