@@ -11,6 +11,7 @@ import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
 import { SqlEventStore } from "./event-store";
+import { refuseInvalidParams } from "./invalid-params-guard";
 import { MCP_SESSION_MIGRATIONS } from "./mcp-session-schema";
 import { mcpSessionSettings } from "./settings";
 import { createStudyServer } from "./study-server";
@@ -39,7 +40,9 @@ export class McpSessionObject extends DurableObject<Env> {
     const record = await this.ctx.storage.get<SessionRecord>("session");
     const body = request.method === "POST" ? await readJson(request) : undefined;
     const initializing = isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest));
-    if (record ? record.principal !== principal : !initializing) {
+    // A new session is only ever named by us (a random UUID; its agent session mcp-<id> relies on that): an
+    // initialize naming an unknown one gets 404 too, and the spec has the client start again without it.
+    if (record ? record.principal !== principal : !initializing || request.headers.has("mcp-session-id")) {
       return request.headers.has("mcp-session-id")
         ? jsonRpcError(404, -32001, "Session not found")
         : jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
@@ -79,6 +82,7 @@ export class McpSessionObject extends DurableObject<Env> {
     });
     const server = await createStudyServer({ env: this.env, config, mcpSessionId: sessionId, origin, tenant, keepAwake: (work) => this.keepAwake(work) });
     await server.connect(transport);
+    refuseInvalidParams(transport);
     if (record) {
       // Rebuilt after eviction: the stored initialize request puts the transport back in session.
       const init = await transport.handleRequest(

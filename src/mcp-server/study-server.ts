@@ -144,12 +144,12 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       title: "Study a topic",
       description:
         "Research a topic on the web and write a chaptered Markdown lesson with exercises and an answer key; returns the lesson's link and a summary. Takes minutes: progress is reported for each search, page read, chapter written and save.",
-      inputSchema: {
+      inputSchema: z.strictObject({
         topic: z.string().trim().min(1).max(500).describe("What to learn, e.g. 'derivatives'"),
         level: z.string().trim().min(1).max(100).optional().describe("beginner (default), intermediate, advanced…"),
         language: z.string().trim().min(1).max(50).optional().describe("The lesson's language, e.g. English, 中文"),
         sessionId: sessionIdArg,
-      },
+      }),
       // It writes a new lesson and reads the open web; it never deletes or overwrites what exists.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
@@ -164,7 +164,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     {
       title: "Ask the agent",
       description: "A general request to the study agent (questions, harder exercises, changes to a lesson of this session); it keeps the session's history.",
-      inputSchema: { input: z.string().min(1).max(config.MAX_INPUT_CHARS).describe("What to ask"), sessionId: sessionIdArg },
+      inputSchema: z.strictObject({ input: z.string().min(1).max(config.MAX_INPUT_CHARS).describe("What to ask"), sessionId: sessionIdArg }),
       // It may search the web and save or edit this session's documents; tools the deployment marks as
       // dangerous still wait for a person's approval inside the run.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -177,6 +177,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     {
       title: "List saved lessons",
       description: "The saved lessons, newest first: key, title, topic, creation time, size, final or draft.",
+      // It takes nothing; without a schema the SDK would accept (and ignore) any arguments.
+      inputSchema: z.strictObject({}),
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async () => {
@@ -191,7 +193,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     {
       title: "Read a lesson",
       description: "One saved lesson's Markdown, by its key from list_lessons (e.g. derivatives.md).",
-      inputSchema: { key: z.string().min(1).max(200).describe("The lesson's key") },
+      inputSchema: z.strictObject({ key: z.string().min(1).max(200).describe("The lesson's key") }),
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ key }) => {
@@ -207,13 +209,13 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       title: "Create a daily course",
       description:
         "A course: a syllabus now, then one lesson per period (cron, default daily at 00:00 UTC), written by the agent and delivered to Telegram or Slack when asked.",
-      inputSchema: CourseInput.shape,
+      inputSchema: CourseInput,
       // It schedules future runs that read the web and post to chats; it changes nothing that exists.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     async (input) => {
       try {
-        const unconfigured = unconfiguredDelivery(env, CourseInput.parse(input).deliver);
+        const unconfigured = unconfiguredDelivery(env, input.deliver);
         if (unconfigured) return { isError: true, content: [{ type: "text", text: unconfigured }] };
         const created = await createCourse(env, input, ctx.tenant);
         if (!created.ok) return { isError: true, content: [{ type: "text", text: created.message }] };
@@ -235,12 +237,12 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       title: "Answer an exercise",
       description:
         "Grades an answer to one exercise of a saved lesson (exercise ids like 1.3 are in its `#### Exercise N.K` headings) and remembers it for the learner: verdict, score, feedback and the expected answer. Multiple choice and fill-in are graded from the Answer Key; short answers and practice tasks by the model.",
-      inputSchema: {
+      inputSchema: z.strictObject({
         key: z.string().min(1).max(200).describe("The lesson's key, e.g. derivatives.md"),
         exercise: ExerciseId.describe('The exercise id, e.g. "1.3"'),
         answer: z.string().max(config.ANSWER_MAX_CHARS).describe("The learner's answer (a letter A–D for multiple choice)"),
         sessionId: Id.optional().describe("The learner (an agent session) whose progress and reviews it counts for; default: this MCP connection's session"),
-      },
+      }),
       // It records an attempt and moves the exercise's review schedule (so not read-only, and a second
       // call is a second attempt unless it repeats the first while it is graded or within
       // ANSWER_REPEAT_WINDOW_MS); it deletes
@@ -284,13 +286,14 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   );
 
   const skills = assetsSkillSource(env.ASSETS);
+  const promptArgs = { args: z.string().max(8000).optional().describe("The skill's arguments, e.g. a topic") };
   for (const skill of (await loadSkillCatalog(skills)).skills) {
-    server.registerPrompt(
+    const prompt = server.registerPrompt(
       skill.name,
       {
         title: skill.name,
         description: skill.description,
-        argsSchema: { args: z.string().max(8000).optional().describe("The skill's arguments, e.g. a topic") },
+        argsSchema: promptArgs,
       },
       async ({ args }) => {
         const text = await skills.read(`${skill.name}/SKILL.md`);
@@ -301,6 +304,9 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         };
       },
     );
+    // registerPrompt takes only a shape, which the SDK makes a stripping object: an argument the prompt
+    // does not have would be dropped without a word. A strict one refuses it (-32602, naming it).
+    prompt.argsSchema = z.strictObject(promptArgs);
   }
   return server;
 }

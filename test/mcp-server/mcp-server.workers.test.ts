@@ -3,11 +3,10 @@
 // model), lists and reads lesson:// resources and the template, lists and gets the skills as prompts; the
 // annotations say what each tool does.
 import { env } from "cloudflare:workers";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INITIALIZE, MCP_POST_HEADERS, connectMcpClient } from "../support/mcp-worker-client";
 import { script } from "../support/model-control";
 import { putLesson } from "../support/quiz-lesson";
 import { studyReplies } from "../support/study-script";
@@ -25,8 +24,7 @@ const textOf = (r: CallToolResult) =>
 
 describe("the /mcp server with the SDK client", () => {
   beforeAll(async () => {
-    client = new Client({ name: "sdk-test", version: "1.0.0" }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), { fetch: workerFetch }));
+    client = await connectMcpClient();
   }, 30_000);
   afterAll(async () => {
     await client?.close();
@@ -162,14 +160,12 @@ describe("the /mcp server with the SDK client", () => {
   });
 
   it("refuses another origin's browser page (DNS rebinding) and a request for an unknown session", async () => {
-    const init = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
-    };
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const foreign = await workerFetch(`${BASE}/mcp`, { method: "POST", headers: { ...headers, origin: "https://evil.example" }, body: JSON.stringify(init) });
+    const headers = MCP_POST_HEADERS;
+    const foreign = await workerFetch(`${BASE}/mcp`, {
+      method: "POST",
+      headers: { ...headers, origin: "https://evil.example" },
+      body: JSON.stringify(INITIALIZE),
+    });
     expect(foreign.status).toBe(403);
     const unknown = await workerFetch(`${BASE}/mcp`, {
       method: "POST",
