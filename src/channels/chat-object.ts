@@ -25,7 +25,7 @@ import { progressSummary } from "../learning/progress-summary";
 import { learningSettings } from "../learning/settings";
 import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
-import { parseButtonValue } from "../platforms/approval-buttons";
+import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons";
 import { ChatApprovalStore } from "./chat-approval-store";
 import { storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
@@ -33,6 +33,7 @@ import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
 import { lessonRequest } from "../platforms/chat-commands";
+import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
@@ -96,6 +97,8 @@ export class ChatObject extends DurableObject<Env> {
     if (quiz) this.inLine(() => this.quizzes.click(platform, click, quiz), "a quiz click");
     const form = parseFormButton(click.value);
     if (form) this.inLine(() => this.inputs.click(platform, click, form), "an input click");
+    // A button the bot does not make (an older version's, a forged one): said so, not left loading.
+    if (!quiz && !form) void platform.refuseClick(click.at, CLICK_REFUSALS.unknown).catch((e: unknown) => console.error("answering a click failed", e));
     return true;
   }
 
@@ -134,6 +137,8 @@ export class ChatObject extends DurableObject<Env> {
     const m = job.message;
     const platform = this.platform(m);
     const to = platform.replyTarget(m);
+    // Said to the person instead of acting on part of the message (its caption) or staying silent.
+    if (m.unreadable) return this.reply(seq, platform, unreadableReply(m.unreadable));
     const command = platform.parseCommand(m.text);
     switch (command.kind) {
       case "reply":
@@ -147,7 +152,7 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact()));
       case "course": {
         const course = await createCourse(this.env, { topic: command.topic, deliver: [platform.courseDelivery(m)] }, platform.tenant);
-        // Without an Idempotency-Key a course is always new; the check is for the type's sake.
+        // A topic that is no course topic (over 500 characters) is refused with why; no key, so never a replay.
         if (!course.ok) return this.reply(seq, platform, course.message);
         const text = [
           `Your course "${command.topic}" is set up (id ${course.id}).`,

@@ -29,6 +29,10 @@ const LAST_LESSON = "last_lesson";
 
 type Step = { state?: QuizState; messages: QuizMessage[] };
 
+/** What a press on a stale quiz button answers. */
+export const QUIZ_OVER = "This quiz is over. Send /quiz to start it again.";
+export const QUESTION_CLOSED = "This question is no longer open. Send /quiz to go on.";
+
 export class ChatQuizzes {
   constructor(
     private readonly env: Env,
@@ -68,14 +72,17 @@ export class ChatQuizzes {
 
   /** A press on one of the quiz's buttons. */
   async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction): Promise<void> {
-    await platform.acknowledgeClick(click.at).catch(() => {});
     const quiz = this.state();
+    // A button of a quiz that is over, or of a question already answered: said so, and nothing graded.
+    const stale = action.kind === "next" ? !quizGoesOn(quiz) : action.kind === "choose" && !quiz?.open;
+    if (stale) return void (await platform.refuseClick(click.at, action.kind === "next" ? QUIZ_OVER : QUESTION_CLOSED).catch(() => {}));
+    await platform.acknowledgeClick(click.at).catch(() => {});
     const chat = click.address;
     let step: Step;
     if (action.kind === "start") step = await this.startLastLesson(platform, chat, "I cannot find the lesson any more.");
     else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson);
-    else if (action.kind === "next") step = quizGoesOn(quiz) ? await currentQuestion(this.deps(platform, chat, quiz), quiz) : { messages: [] };
-    else step = quiz?.open ? await answerQuiz(this.deps(platform, chat, quiz), quiz, action.letter) : { messages: [] };
+    else if (action.kind === "next") step = await currentQuestion(this.deps(platform, chat, quiz), quiz!);
+    else step = await answerQuiz(this.deps(platform, chat, quiz), quiz!, action.letter);
     await this.send(platform, platform.clickTarget(click.at), step);
   }
 

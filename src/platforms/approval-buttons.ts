@@ -58,7 +58,7 @@ export const CLICK_CONFIRMATIONS: Record<ApprovalChoice, string> = {
   always: "Allowed, now and for the rest of this conversation.",
 };
 
-export type ClickRefusal = "foreign" | "expired" | "already_decided" | "not_found" | "failed";
+export type ClickRefusal = "foreign" | "expired" | "already_decided" | "not_found" | "failed" | "unknown";
 
 /** Why a click did nothing, politely (Telegram shows at most 200 characters). */
 export const CLICK_REFUSALS: Record<ClickRefusal, string> = {
@@ -67,4 +67,5 @@ export const CLICK_REFUSALS: Record<ClickRefusal, string> = {
   already_decided: "This request is already settled (decided before, stopped, or replaced by a newer message).",
   not_found: "I can no longer find this request.",
   failed: "Sorry, I could not record that. Please try again.",
+  unknown: "This button does nothing any more (it may be from an older message). Please ask me again.",
 };

@@ -16,3 +16,23 @@ export type ChatCommand =
 
 /** What /lesson asks the agent (the default system prompt knows how to build and save a lesson). */
 export const lessonRequest = (topic: string) => `I want to learn about: ${topic}\n\nResearch it, write a lesson with exercises, and save it.`;
+
+/** What a command that takes nothing after it does, for the reply that refuses words after it. */
+export const NO_ARGUMENT_COMMANDS = {
+  new: "start a fresh conversation",
+  compact: "summarize our earlier conversation",
+  quiz: "go on with the quiz on the last lesson sent here (for a new topic, send /lesson <topic> first)",
+  review: "get the exercises due for review",
+  progress: "see how you are doing",
+} as const;
+
+const SHOWN_ARGUMENT = 60;
+
+/** Whether `name` (lower case) is one of those commands. */
+export const takesNoArgument = (name: string): name is keyof typeof NO_ARGUMENT_COMMANDS => Object.hasOwn(NO_ARGUMENT_COMMANDS, name);
+
+/** The reply to "/quiz something": nothing was done, and why. */
+export function noArgumentReply(name: keyof typeof NO_ARGUMENT_COMMANDS, arg: string): ChatCommand {
+  const shown = arg.length > SHOWN_ARGUMENT ? `${arg.slice(0, SHOWN_ARGUMENT)}…` : arg;
+  return { kind: "reply", text: `/${name} takes nothing after it, so I did not act on "${shown}". Send just /${name} to ${NO_ARGUMENT_COMMANDS[name]}.` };
+}

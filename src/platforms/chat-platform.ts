@@ -5,6 +5,7 @@
 // plus one line in registry.ts (registered-platform.ts).
 import type { Tenant } from "../lib/tenant";
 import type { ChatCommand } from "./chat-commands";
+import type { Unreadable } from "./unreadable-message";
 
 /** The shapes one platform works with; each is a JSON object carrying `platform`. */
 export interface PlatformShapes {
@@ -13,9 +14,10 @@ export interface PlatformShapes {
   /**
    * A person's message, as the webhook reduced it: the address, where to answer, the text, and a photo or
    * file they sent (`image`, the platform's handle to download it), or `unseenImage` when they sent one the
-   * model cannot see (MODEL_VISION off).
+   * model cannot see (MODEL_VISION off); `unreadable` when it is something the bot does not read (a voice
+   * note, an edit), which the conversation answers with why instead of acting on it.
    */
-  message: { platform: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
+  message: { platform: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
   /** Where a reply goes. */
   target: { platform: string };
   /** Where a clicked button's message is, and how to answer the person who clicked. */

@@ -26,6 +26,29 @@ export function appMention(channel: string, text: string, extra: Record<string, 
   return { type: "app_mention", user: "U0LEARNER", text: `<@U0BOT> ${text}`, ts, channel, event_ts: ts, ...extra };
 }
 
+/** A person's direct message to the app (`extra`: a subtype, files, a thread_ts…). */
+export function directMessage(channel: string, text: string, extra: Record<string, unknown> = {}) {
+  const ts = uniqueTs();
+  return { type: "message", channel_type: "im", user: "U0LEARNER", text, ts, channel, event_ts: ts, ...extra };
+}
+
+/** Slack's message_changed event for a direct message; `edited` false for a change no person made (a link preview added). */
+export function directMessageChanged(channel: string, text: string, opts: { edited?: boolean; botId?: string } = {}) {
+  const ts = uniqueTs();
+  const original = { type: "message", user: opts.botId ? undefined : "U0LEARNER", text: "before", ts, ...(opts.botId ? { bot_id: opts.botId } : {}) };
+  return {
+    type: "message",
+    subtype: "message_changed",
+    channel_type: "im",
+    channel,
+    hidden: true,
+    ts: uniqueTs(),
+    event_ts: uniqueTs(),
+    message: { ...original, text, ...(opts.edited === false ? {} : { edited: { user: "U0LEARNER", ts: uniqueTs() } }) },
+    previous_message: original,
+  };
+}
+
 /** A click on a button of the bot's message `messageTs` (in `threadTs`'s thread) in `channel`. */
 export function blockActions(
   channel: string,

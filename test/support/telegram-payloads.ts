@@ -1,5 +1,5 @@
-// Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, and clicks on inline
-// keyboard buttons (callback queries). Plain builders, for tests in workerd and in Node alike.
+// Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, photos, what else a
+// person sends (a voice note, a sticker), edits, and clicks on inline keyboard buttons (callback queries). Plain builders, for tests in workerd and in Node alike.
 
 let nextUpdateId = Math.floor(Math.random() * 1e9);
 
@@ -38,6 +38,19 @@ export function telegramPhotoUpdate(chatId: number, fileId: string, opts: { capt
           }),
     },
   };
+}
+
+/** A message carrying `field` (voice, sticker, location, poll…) with Telegram's `value` for it, and an optional caption. */
+export function telegramAttachmentUpdate(chatId: number, field: string, value: unknown, caption?: string) {
+  const { text: _none, ...message } = telegramUpdate(chatId, "").message;
+  const updateId = nextUpdateId++;
+  return { update_id: updateId, message: { ...message, message_id: updateId % 100_000, [field]: value, ...(caption ? { caption } : {}) } };
+}
+
+/** The person's edit of their earlier text message `messageId`, now reading `text`. */
+export function telegramEditUpdate(chatId: number, messageId: number, text: string) {
+  const { message } = telegramUpdate(chatId, text);
+  return { update_id: nextUpdateId++, edited_message: { ...message, message_id: messageId, edit_date: message.date } };
 }
 
 /** A click on an inline keyboard button of message `messageId` in a private chat; the query id is `cb-<update id>`. */

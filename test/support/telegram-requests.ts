@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { call } from "./worker-http";
 
-export { callbackQueryUpdate, telegramPhotoUpdate, telegramUpdate } from "./telegram-payloads";
+export { callbackQueryUpdate, telegramAttachmentUpdate, telegramEditUpdate, telegramPhotoUpdate, telegramUpdate } from "./telegram-payloads";
 
 export const TELEGRAM_SECRET = (env as unknown as Record<string, string>).TELEGRAM_WEBHOOK_SECRET!;
 

@@ -1,11 +1,18 @@
 // The parts of Slack's Events API payloads the app reads (https://api.slack.com/apis/events-api).
-// Answered: app_mention in channels, and direct messages (message with channel_type "im"). Never
-// answered: anything from a bot (our own replies included, so the app cannot talk to itself) and
-// message subtypes (edits, deletions, joins) other than a file share, whose first file comes along.
+// Answered: app_mention in channels, and direct messages (message with channel_type "im"), a file share
+// bringing its file along and a thread reply also sent to the conversation (thread_broadcast) read like
+// any. What the app cannot act on is answered with why (unreadable-message.ts): a person's edit of a
+// direct message, several files at once, a file without a download link, a message with nothing to read.
+// Never answered: anything from a bot (our own replies included, so the app cannot talk to itself),
+// other message subtypes (deletions, joins, link previews added to a message) and channel messages that
+// do not mention the app.
 import * as z from "zod";
 import { replaceAngleMarkup } from "../angle-markup";
 import { PHOTO_ONLY } from "../chat-platform";
 import type { SlackShapes } from "./slack-platform";
+
+/** The subtypes that are a person's new message. */
+const PERSON_SUBTYPES = new Set(["file_share", "thread_broadcast"]);
 
 export const SlackEnvelope = z.object({ type: z.string() });
 export const SlackUrlVerification = z.object({ type: z.literal("url_verification"), challenge: z.string() });
@@ -25,6 +32,10 @@ export const SlackEventCallback = z.object({
     thread_ts: z.string().optional(),
     // Files shared with the message (a photo of homework): downloaded from url_private with the bot token.
     files: z.array(z.looseObject({ url_private: z.string().optional(), size: z.number().int().optional() })).optional(),
+    // The message as edited (subtype message_changed); `edited` is there only when a person changed its words.
+    message: z
+      .object({ user: z.string().optional(), bot_id: z.string().optional(), thread_ts: z.string().optional(), edited: z.unknown().optional() })
+      .optional(),
   }),
 });
 
@@ -32,23 +43,47 @@ export type SlackEventCallback = z.output<typeof SlackEventCallback>;
 
 export function slackChatMessage(payload: SlackEventCallback): SlackShapes["message"] | undefined {
   const e = payload.event;
-  // A file share is a person's message too; other subtypes (edits, deletions, joins) are not.
-  if (e.bot_id || (e.subtype && e.subtype !== "file_share") || !e.user || !e.channel || !e.ts) return undefined;
-  const file = e.files?.find((f) => f.url_private);
+  if (e.subtype === "message_changed") return slackEdit(payload);
+  if (e.bot_id || (e.subtype && !PERSON_SUBTYPES.has(e.subtype)) || !e.user || !e.channel || !e.ts) return undefined;
+  // A mention is answered in its thread (a new one under the mention); a DM in the conversation itself.
+  const where =
+    e.type === "app_mention"
+      ? { threadTs: e.thread_ts ?? e.ts }
+      : e.type === "message" && e.channel_type === "im"
+        ? e.thread_ts
+          ? { threadTs: e.thread_ts }
+          : {}
+        : undefined;
+  if (!where) return undefined;
+  const base = { platform: "slack" as const, teamId: payload.team_id, channel: e.channel, by: `slack:${e.user}`, ...where };
+  const files = e.files ?? [];
+  if (files.length > 1) return { ...base, text: "", unreadable: { kind: "files", count: files.length } };
+  const file = files[0];
+  // Slack sends some files by id alone (file_access "check_file_info"), which the app has no way to download.
+  if (file && !file.url_private) return { ...base, text: "", unreadable: { kind: "unopenable_file" } };
   const text = plainSlackText(e.text ?? "");
-  if (!text && !file) return undefined;
-  const base = {
-    platform: "slack" as const,
-    teamId: payload.team_id,
-    channel: e.channel,
+  if (!text && !file) return { ...base, text: "", unreadable: { kind: "empty" } };
+  return {
+    ...base,
     text: text || PHOTO_ONLY,
-    by: `slack:${e.user}`,
     ...(file ? { image: { ref: file.url_private!, ...(file.size !== undefined ? { bytes: file.size } : {}) } } : {}),
   };
-  // A mention is answered in its thread (a new one under the mention); a DM in the conversation itself.
-  if (e.type === "app_mention") return { ...base, threadTs: e.thread_ts ?? e.ts };
-  if (e.type === "message" && e.channel_type === "im") return { ...base, ...(e.thread_ts ? { threadTs: e.thread_ts } : {}) };
-  return undefined;
+}
+
+/** A person's edit of a direct message: answered with why it is not read. Mentions edited in a channel never arrive. */
+function slackEdit(payload: SlackEventCallback): SlackShapes["message"] | undefined {
+  const e = payload.event;
+  const m = e.message;
+  if (e.channel_type !== "im" || !e.channel || !m?.user || m.bot_id || m.edited === undefined) return undefined;
+  return {
+    platform: "slack",
+    teamId: payload.team_id,
+    channel: e.channel,
+    by: `slack:${m.user}`,
+    ...(m.thread_ts ? { threadTs: m.thread_ts } : {}),
+    text: "",
+    unreadable: { kind: "edit" },
+  };
 }
 
 /** Slack's message markup as plain text: mentions of users dropped, links and channels readable, entities decoded. */

@@ -5,6 +5,7 @@
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import { splitMessage } from "../split-message";
+import type { Unreadable } from "../unreadable-message";
 import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { packBlocks } from "../chat-markdown";
 import { lessonPageUrl } from "../lesson-page-url";
@@ -18,7 +19,17 @@ import { slackSettings } from "./settings";
 export interface SlackShapes {
   address: { platform: "slack"; teamId: string; channel: string };
   /** `by`: "slack:<user id>", who wrote it. */
-  message: { platform: "slack"; teamId: string; channel: string; threadTs?: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
+  message: {
+    platform: "slack";
+    teamId: string;
+    channel: string;
+    threadTs?: string;
+    text: string;
+    by?: string;
+    image?: ChatImage;
+    unseenImage?: boolean;
+    unreadable?: Unreadable;
+  };
   /** A channel (or DM); in `threadTs`'s thread when it is set. */
   target: { platform: "slack"; channel: string; threadTs?: string };
   button: { platform: "slack"; channel: string; ts: string; threadTs?: string; userId: string };

@@ -1,5 +1,8 @@
 // The Telegram bot's commands ("/cmd" or "/cmd@BotName"), parsed into the platform-neutral ChatCommand.
-import type { ChatCommand } from "../chat-commands";
+// What follows a command: /lesson and /course take it as the topic; /start (a deep link's payload, which
+// the bot does not use) and /help show the help whatever follows; /stop stops whatever follows ("/stop
+// please"); the other commands refuse words after them rather than ignore them (docs/telegram.md).
+import { noArgumentReply, takesNoArgument, type ChatCommand } from "../chat-commands";
 
 export const TELEGRAM_HELP = [
   "Hi! I am StudyAgent, a tutor that researches a topic and writes study material with exercises.",
@@ -16,11 +19,13 @@ export const TELEGRAM_HELP = [
 ].join("\n");
 
 export function parseTelegramCommand(text: string): ChatCommand {
-  // "/cmd", "/cmd@BotName" (groups), optionally followed by an argument.
-  const m = /^\/([A-Za-z_]+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
+  // "/cmd", "/cmd@BotName" (groups), optionally followed by an argument; Telegram's command names are letters, digits and _.
+  const m = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!m) return { kind: "ask", text };
   const arg = (m[2] ?? "").trim();
-  switch (m[1]!.toLowerCase()) {
+  const name = m[1]!.toLowerCase();
+  if (arg && takesNoArgument(name)) return noArgumentReply(name, arg);
+  switch (name) {
     case "start":
     case "help":
       return { kind: "reply", text: TELEGRAM_HELP };

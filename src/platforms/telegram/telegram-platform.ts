@@ -4,6 +4,7 @@
 // rendered, then as Markdown documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
+import type { Unreadable } from "../unreadable-message";
 import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
@@ -17,7 +18,7 @@ import { CodedError } from "../../lib/coded-error";
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number };
   /** `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id). */
-  message: { platform: "telegram"; chatId: number; text: string; by?: string; image?: ChatImage; unseenImage?: boolean };
+  message: { platform: "telegram"; chatId: number; text: string; by?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
   /** A chat id, or "@channelusername" for a course delivered to a channel. */
   target: { platform: "telegram"; chatId: number | string };
   button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };

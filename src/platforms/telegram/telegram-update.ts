@@ -1,26 +1,56 @@
 // The parts of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update). Loose on
 // purpose: unknown fields pass, and `chat.type` is optional because older examples and some clients
-// leave it out. Only messages from people (text, or a photo or file with its caption) and clicks on the
-// bot's buttons (callback_query: approvals, the quiz, inputs) are handled; everything else is acknowledged
-// and dropped.
+// leave it out. Handled: messages from people (text, or a photo or file with its caption), what people
+// send that the bot cannot read (a voice note, a sticker, a location…) and their edits, which are
+// answered with why (unreadable-message.ts), and clicks on the bot's buttons (callback_query: approvals,
+// the quiz, inputs). Everything else (service messages such as a member joining, channel posts) is
+// acknowledged and dropped.
 import * as z from "zod";
 import { PHOTO_ONLY, type ChatClick } from "../chat-platform";
+import type { UnreadableAttachment } from "../unreadable-message";
 import type { TelegramShapes } from "./telegram-platform";
+
+/** The fields of a message that carry something the bot does not read, and what the reply calls it. */
+const UNREADABLE_FIELDS = {
+  voice: "a voice message",
+  audio: "audio",
+  video: "a video",
+  video_note: "a video message",
+  sticker: "a sticker",
+  venue: "a location",
+  location: "a location",
+  contact: "a contact",
+  poll: "a poll",
+  dice: "a dice roll",
+  game: "a game",
+  story: "a story",
+} as const satisfies Record<string, UnreadableAttachment>;
+
+type UnreadableField = keyof typeof UNREADABLE_FIELDS;
+const UNREADABLE_FIELD_NAMES = Object.keys(UNREADABLE_FIELDS) as UnreadableField[];
+
+/** Each of those fields, whatever it holds. */
+const unreadableShape = () =>
+  Object.fromEntries(UNREADABLE_FIELD_NAMES.map((field) => [field, z.unknown().optional()])) as Record<UnreadableField, z.ZodOptional<z.ZodUnknown>>;
+
+const TelegramMessage = z.object({
+  message_id: z.number().int(),
+  chat: z.object({ id: z.number().int(), type: z.string().optional() }),
+  from: z.object({ id: z.number().int(), is_bot: z.boolean().optional() }).optional(),
+  text: z.string().optional(),
+  caption: z.string().optional(),
+  // A photo comes in several sizes, smallest first; a file sent as a document may be an image too.
+  photo: z.array(z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() })).optional(),
+  document: z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() }).optional(),
+  ...unreadableShape(),
+});
+type TelegramMessage = z.output<typeof TelegramMessage>;
 
 export const TelegramUpdate = z.object({
   update_id: z.number().int().nonnegative(),
-  message: z
-    .object({
-      message_id: z.number().int(),
-      chat: z.object({ id: z.number().int(), type: z.string().optional() }),
-      from: z.object({ id: z.number().int(), is_bot: z.boolean().optional() }).optional(),
-      text: z.string().optional(),
-      caption: z.string().optional(),
-      // A photo comes in several sizes, smallest first; a file sent as a document may be an image too.
-      photo: z.array(z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() })).optional(),
-      document: z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() }).optional(),
-    })
-    .optional(),
+  message: TelegramMessage.optional(),
+  // Delivered when setWebhook's allowed_updates lists it (docs/telegram.md does).
+  edited_message: TelegramMessage.optional(),
   callback_query: z
     .object({
       id: z.string().min(1),
@@ -34,21 +64,32 @@ export const TelegramUpdate = z.object({
 
 export type TelegramUpdate = z.output<typeof TelegramUpdate>;
 
-/** A person's text, or photo (the largest size) or file with its caption; undefined for anything else. */
+/**
+ * A person's text, or photo (the largest size) or file with its caption; something they sent that the bot
+ * cannot read, or an edit of a text, as an unreadable message; undefined for anything else.
+ */
 export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["message"] | undefined {
+  const edited = update.edited_message;
+  // A live location is "edited" every few seconds; only an edit of words is the person's.
+  if (edited) return fromPerson(edited) && (edited.text ?? edited.caption) ? { ...from(edited), text: "", unreadable: { kind: "edit" } } : undefined;
   const m = update.message;
-  if (!m || m.from?.is_bot) return undefined;
+  if (!m || !fromPerson(m)) return undefined;
+  const field = UNREADABLE_FIELD_NAMES.find((f) => m[f] !== undefined);
+  // Its caption (a voice note's "what does she say?") is about what the bot cannot read, so it is not asked alone.
+  if (field) return { ...from(m), text: "", unreadable: { kind: "attachment", what: UNREADABLE_FIELDS[field] } };
   const file = m.photo?.at(-1) ?? m.document;
   const text = m.text ?? m.caption ?? "";
   if (!text.trim() && !file) return undefined;
   return {
-    platform: "telegram",
-    chatId: m.chat.id,
+    ...from(m),
     text: text.trim() ? text : PHOTO_ONLY,
-    ...(m.from ? { by: `telegram:${m.from.id}` } : {}),
     ...(file ? { image: { ref: file.file_id, ...(file.file_size !== undefined ? { bytes: file.file_size } : {}) } } : {}),
   };
 }
+
+const fromPerson = (m: TelegramMessage) => m.from?.is_bot !== true;
+
+const from = (m: TelegramMessage) => ({ platform: "telegram" as const, chatId: m.chat.id, ...(m.from ? { by: `telegram:${m.from.id}` } : {}) });
 
 /** A click on one of the bot's buttons (its callback_data is the button's value); undefined for any other callback. */
 export function telegramClick(update: TelegramUpdate): ChatClick<TelegramShapes> | undefined {

@@ -34,11 +34,12 @@ describe("POST /telegram/webhook checks Telegram's secret header", () => {
     expect((await postTelegram({ hello: "world" }, "wrong")).status).toBe(403);
   });
 
-  it("acknowledges updates it does not answer (no text, edits) without replying", async () => {
+  it("acknowledges updates it does not answer (service messages, a live location moving, channel posts) without replying", async () => {
     const chat = uniqueChatId();
-    const sticker = { update_id: 1, message: { message_id: 1, date: 0, chat: { id: chat }, sticker: { file_id: "x" } } };
-    const edited = { update_id: 2, edited_message: { message_id: 1, date: 0, chat: { id: chat, type: "private" }, text: "edit" } };
-    for (const u of [sticker, edited]) {
+    const joined = { update_id: 1, message: { message_id: 1, date: 0, chat: { id: chat }, new_chat_members: [{ id: 7, is_bot: false, first_name: "Bo" }] } };
+    const moved = { update_id: 2, edited_message: { message_id: 1, date: 0, chat: { id: chat, type: "private" }, location: { latitude: 1, longitude: 2 } } };
+    const post = { update_id: 3, channel_post: { message_id: 1, date: 0, chat: { id: chat, type: "channel" }, text: "news" } };
+    for (const u of [joined, moved, post]) {
       const res = await postTelegram(u);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });
