@@ -3,15 +3,21 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import * as z from "zod";
 
-export const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
+// A blank number or boolean is refused, not read: Number("") is 0 (ANSWER_REPEAT_WINDOW_MS= turned the
+// retry window off) and a blank boolean read as false whatever the default (AUTO_COMPACTION= turned it off).
+// A number written as one in wrangler.toml's [vars] (`MAX_STEPS = 25`) arrives as a number, and is read as one.
+const notBlank = z.union([z.number(), z.string().refine((v) => v.trim() !== "", "empty: write a value, or remove the variable for its default")]);
+
+export const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  notBlank.pipe(z.coerce.number<string | number>().int().min(min).max(max)).default(def);
 
 export const bool = (def: boolean) =>
   z
-    .enum(["true", "false", "1", "0", ""])
+    .enum(["true", "false", "1", "0"], { error: 'expected "true", "false", "1" or "0"' })
     .default(def ? "true" : "false")
     .transform((v) => v === "true" || v === "1");
 
-export const fraction = (def: number, min: number, max: number) => z.coerce.number().min(min).max(max).default(def);
+export const fraction = (def: number, min: number, max: number) => notBlank.pipe(z.coerce.number<string | number>().min(min).max(max)).default(def);
 
 /** An empty string is as good as unset. */
 export const optionalString = z

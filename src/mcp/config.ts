@@ -1,6 +1,6 @@
 // MCP_SERVERS, in the format users already have for Claude Desktop, Cursor and Cline:
 // {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?,
-// "auth"?, "shared"?}}}.
+// "auth"?, "shared"?}}}, with Claude Code's and VS Code's `type` and Cline's `disabled` read as they mean there.
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
@@ -74,7 +74,8 @@ export class McpConfigError extends CodedError<"mcp_config_invalid"> {
 
 const SECRET_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-const rootSchema = z.object({ mcpServers: z.record(z.string().min(1), z.unknown()) });
+// Strict throughout: a misspelt field (`allowedTools`, Cline's `disabled`) is refused by its path, never dropped.
+const rootSchema = z.strictObject({ mcpServers: z.record(z.string().min(1), z.unknown()) });
 
 /** The schema of one remote server entry; header values and auth secrets resolve their `${SECRET}`s from `env`. */
 function serverEntrySchema(env: Record<string, unknown>) {
@@ -88,13 +89,13 @@ function serverEntrySchema(env: Record<string, unknown>) {
   );
   const toolPatterns = z.array(z.string().min(1));
   const auth = z
-    .object({
+    .strictObject({
       clientId: resolvedString.optional(),
       clientSecret: resolvedString.optional(),
       scopes: z.array(z.string().min(1)).optional(),
       grant: z.enum(["authorization_code", "client_credentials", "cross_app_access"]).default("authorization_code"),
       tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post", "none", "private_key_jwt"]).optional(),
-      privateKeyJwt: z.object({ privateKey: resolvedString, algorithm: z.string().min(1).default("RS256") }).optional(),
+      privateKeyJwt: z.strictObject({ privateKey: resolvedString, algorithm: z.string().min(1).default("RS256") }).optional(),
       idpIssuer: z.url().optional(),
       idpTokenEndpoint: z.url().optional(),
       idpClientId: resolvedString.optional(),
@@ -104,11 +105,18 @@ function serverEntrySchema(env: Record<string, unknown>) {
     .refine((a) => a.grant !== "cross_app_access" || ((a.idpTokenEndpoint || a.idpIssuer) && a.idpClientId && a.idpIdToken), {
       message: "a cross_app_access grant needs idpTokenEndpoint (or idpIssuer), idpClientId and idpIdToken",
     });
-  return z.object({
+  return z.strictObject({
     url: z.url({ abort: true }).refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL"),
     transport: z.enum(["streamable-http", "sse"]).optional(),
+    /** Claude Code's and VS Code's spelling of `transport` in their config files ("http" is Streamable HTTP). */
+    type: z
+      .enum(["http", "streamable-http", "sse"])
+      .transform((t) => (t === "http" ? "streamable-http" : t))
+      .optional(),
     headers: z.record(z.string(), resolvedString).default({}),
-    enabled: z.boolean().default(true),
+    enabled: z.boolean().optional(),
+    /** Cline's spelling of `enabled: false`. */
+    disabled: z.boolean().optional(),
     allowTools: toolPatterns.optional(),
     denyTools: toolPatterns.optional(),
     timeoutMs: z.number().int().positive().max(MAX_MCP_TIMEOUT_MS).default(DEFAULT_MCP_TIMEOUT_MS),
@@ -117,6 +125,24 @@ function serverEntrySchema(env: Record<string, unknown>) {
     /** The earlier spelling: `perTenant: false` asked for a shared connection; per tenant is the default now. */
     perTenant: z.boolean().optional(),
   });
+}
+
+/** Two spellings of one setting (other clients' config files', or an earlier one) that say opposite things. */
+function contradictionIn(entry: {
+  transport?: string;
+  type?: string;
+  enabled?: boolean;
+  disabled?: boolean;
+  shared?: boolean;
+  perTenant?: boolean;
+}): { field: string; message: string } | undefined {
+  const { transport, type, enabled, disabled, shared, perTenant } = entry;
+  if (shared !== undefined && perTenant !== undefined && shared === perTenant)
+    return { field: "perTenant", message: `contradicts "shared": ${shared}; give only "shared"` };
+  if (enabled !== undefined && disabled !== undefined && enabled === disabled)
+    return { field: "disabled", message: `contradicts "enabled": ${enabled}; give only one` };
+  if (transport && type && transport !== type) return { field: "type", message: `contradicts "transport": "${transport}"; give only one` };
+  return undefined;
 }
 
 function formatPath(path: PropertyKey[]): string {
@@ -165,12 +191,14 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
       issues.push(...issuesOf(parsed.error, ["mcpServers", name]));
       continue;
     }
-    const { enabled, perTenant, shared, ...server } = parsed.data;
-    if (shared !== undefined && perTenant !== undefined && shared === perTenant) {
-      issues.push({ path: `mcpServers.${name}.perTenant`, message: `contradicts "shared": ${shared}; give only "shared"` });
+    const { enabled, disabled, type, perTenant, shared, ...server } = parsed.data;
+    const contradiction = contradictionIn(parsed.data);
+    if (contradiction) {
+      issues.push({ path: `mcpServers.${name}.${contradiction.field}`, message: contradiction.message });
       continue;
     }
-    if (enabled) servers.push({ name, ...server, ...((shared ?? perTenant === false) && { shared: true }) });
+    const transport = server.transport ?? type;
+    if (enabled ?? !disabled) servers.push({ name, ...server, ...(transport && { transport }), ...((shared ?? perTenant === false) && { shared: true }) });
   }
   if (issues.length > 0) throw new McpConfigError(issues);
   return { servers, warnings };

@@ -22,11 +22,17 @@ const TraceSettingsObject = z.object({
   HOOK_TIMEOUT_MS: int(5_000, 100, 30_000),
 });
 
-/** HOOKS and HOOK_TIMEOUT_MS stand in for WEBHOOKS and WEBHOOK_TIMEOUT_MS when only the old names are set. */
-function withDeprecatedNames(given: unknown): unknown {
+/**
+ * HOOKS and HOOK_TIMEOUT_MS stand in for WEBHOOKS and WEBHOOK_TIMEOUT_MS when only the old names are set.
+ * Both names set is refused: one of the two values would be dropped without a word.
+ */
+function withDeprecatedNames(given: unknown, ctx: z.RefinementCtx): unknown {
   if (given === null || typeof given !== "object") return given;
   const vars: Record<string, unknown> = { ...given };
-  const old = ["HOOKS", "HOOK_TIMEOUT_MS"].filter((name) => vars[name] !== undefined && vars[`WEB${name}`] === undefined);
+  const set = (name: string) => vars[name] !== undefined;
+  for (const name of ["HOOKS", "HOOK_TIMEOUT_MS"].filter((n) => set(n) && set(`WEB${n}`)))
+    ctx.addIssue({ code: "custom", path: [name], message: `the old name of WEB${name}, which is set too: remove ${name}` });
+  const old = ["HOOKS", "HOOK_TIMEOUT_MS"].filter((name) => set(name) && !set(`WEB${name}`));
   if (!old.length) return given;
   console.warn(`config: ${old.join(" and ")} ${old.length > 1 ? "are" : "is"} deprecated; rename to ${old.map((n) => `WEB${n}`).join(" and ")}.`);
   for (const name of old) vars[`WEB${name}`] = vars[name];

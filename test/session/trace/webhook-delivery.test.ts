@@ -81,8 +81,7 @@ describe("WEBHOOKS in config", () => {
     expect(config.WEBHOOK_TIMEOUT_MS).toBe(2500);
     expect(String(warn.mock.calls[0]?.[0])).toContain("HOOKS and HOOK_TIMEOUT_MS are deprecated");
     warn.mockRestore();
-    // The new name wins when both are set.
-    expect(loadConfig({ HOOKS: one, WEBHOOKS: "[]" }).WEBHOOKS).toEqual([]);
+    // Both names set is refused: test/session/trace/hooks-and-webhooks-both-set-is-refused.test.ts.
   });
 
   it("refuses unknown events, short secrets and non-http URLs, naming the field", () => {
