@@ -1,8 +1,9 @@
 // The quiz as a conversation keeps it (src/learning/chat-quiz.ts asks and grades): where the quiz is
-// (QuizState) and the last lesson sent here, in the chat's meta; "Quiz me" under a lesson; /quiz,
-// /review, replies while a question is out, and clicks on the quiz's buttons. What it says goes out
-// through the chat's platform. The chat is the learner, except in the quiz of a lesson a course
-// delivered here: that quiz answers for the course, once the course is found to deliver to this chat.
+// (QuizState), the last lesson sent here and the lessons recently offered, in the chat's meta; "Quiz
+// me" under a lesson; /quiz, /review, replies while a question is out, and clicks on the quiz's
+// buttons. What it says goes out through the chat's platform. The chat is the learner, except in the
+// quiz of a lesson a course delivered here: that quiz answers for the course, once the course is found
+// to deliver to this chat.
 import { shardHolding } from "../courses/course-shards";
 import { courseSettings } from "../courses/settings";
 import { deliversTo } from "../delivery/course-delivery";
@@ -10,6 +11,8 @@ import type { Env } from "../env";
 import {
   answerQuiz,
   currentQuestion,
+  isCurrentQuestion,
+  lessonTag,
   quizGoesOn,
   quizOffer,
   startLessonQuiz,
@@ -26,12 +29,17 @@ import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "../pla
 /** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
 const QUIZ = "quiz";
 const LAST_LESSON = "last_lesson";
+/** The chat's own lessons offered lately ({tag, key}, newest last): what a "Quiz me" press names. */
+const OFFERED = "quiz_offered";
+const OFFERED_KEPT = 20;
 
 type Step = { state?: QuizState; messages: QuizMessage[] };
 
 /** What a press on a stale quiz button answers. */
 export const QUIZ_OVER = "This quiz is over. Send /quiz to start it again.";
 export const QUESTION_CLOSED = "This question is no longer open. Send /quiz to go on.";
+/** A "Quiz me" under a lesson no longer among those kept, or an old one that names no lesson. */
+export const OFFER_GONE = "I can no longer tell which lesson this button is under. Send /quiz for a quiz on the last lesson sent here.";
 
 export class ChatQuizzes {
   constructor(
@@ -46,9 +54,12 @@ export class ChatQuizzes {
 
   /** "Quiz me" under a lesson that has exercises to check; the lesson becomes what /quiz asks about. */
   async offer(platform: AnyChatPlatform, to: ChatTarget, lessonKey: string): Promise<void> {
-    const offer = await quizOffer(this.env, lessonKey, platform.tenant, { kind: "start" });
+    const tag = lessonTag(lessonKey);
+    const offer = await quizOffer(this.env, lessonKey, platform.tenant, { kind: "start", lesson: tag });
     if (!offer) return;
     this.store.setMeta(LAST_LESSON, lessonKey);
+    const offered = [...this.offered().filter((o) => o.tag !== tag), { tag, key: lessonKey }].slice(-OFFERED_KEPT);
+    this.store.setMeta(OFFERED, JSON.stringify(offered));
     await platform.send(to, offer);
   }
 
@@ -73,17 +84,36 @@ export class ChatQuizzes {
   /** A press on one of the quiz's buttons. */
   async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction): Promise<void> {
     const quiz = this.state();
-    // A button of a quiz that is over, or of a question already answered: said so, and nothing graded.
-    const stale = action.kind === "next" ? !quizGoesOn(quiz) : action.kind === "choose" && !quiz?.open;
-    if (stale) return void (await platform.refuseClick(click.at, action.kind === "next" ? QUIZ_OVER : QUESTION_CLOSED).catch(() => {}));
+    // A button of a quiz that is over, of a question other than the one out now (answered, or of an earlier
+    // quiz), or under a lesson no longer kept: said so, and nothing graded or skipped.
+    const refusal = this.staleness(quiz, action);
+    if (refusal) return void (await platform.refuseClick(click.at, refusal).catch(() => {}));
     await platform.acknowledgeClick(click.at).catch(() => {});
     const chat = click.address;
     let step: Step;
-    if (action.kind === "start") step = await this.startLastLesson(platform, chat, "I cannot find the lesson any more.");
+    if (action.kind === "start") step = await startLessonQuiz(this.deps(platform, chat), this.offered().find((o) => o.tag === action.lesson)!.key);
     else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson);
     else if (action.kind === "next") step = await currentQuestion(this.deps(platform, chat, quiz), quiz!);
     else step = await answerQuiz(this.deps(platform, chat, quiz), quiz!, action.letter);
     await this.send(platform, platform.clickTarget(click.at), step);
+  }
+
+  /** Why a press cannot be acted on; undefined when it can. */
+  private staleness(quiz: QuizState | undefined, action: QuizAction): string | undefined {
+    switch (action.kind) {
+      case "start":
+        return this.offered().some((o) => o.tag === action.lesson) ? undefined : OFFER_GONE;
+      case "course":
+        return undefined;
+      case "next":
+        return !quizGoesOn(quiz) ? QUIZ_OVER : isCurrentQuestion(quiz, action.at) ? undefined : QUESTION_CLOSED;
+      case "choose":
+        return quiz?.open && isCurrentQuestion(quiz, action.at) ? undefined : QUESTION_CLOSED;
+    }
+  }
+
+  private offered(): Array<{ tag: string; key: string }> {
+    return JSON.parse(this.store.getMeta(OFFERED) ?? "[]") as Array<{ tag: string; key: string }>;
   }
 
   private async startLastLesson(platform: AnyChatPlatform, chat: ChatAddress, missing: string): Promise<Step> {

@@ -1,9 +1,10 @@
 // A quiz in a chat, one exercise at a time: "Quiz me" after a lesson, /quiz to go on, /review for the
-// learner's due reviews. Platform-neutral: it answers with messages and buttons (button values are
-// "quiz:<action>"), and each chat platform renders them (an inline keyboard on Telegram, Block Kit on
-// Slack). The quiz's place is kept by the caller (the chat's Durable Object) as a QuizState; answers go
-// through answerExercise like any. The chat is the learner, except for a lesson a course delivered: its
-// quiz records the answers for the course, whose next lessons adapt to them.
+// learner's due reviews. Platform-neutral: it answers with messages and buttons (values "quiz:…", each
+// naming the lesson or question it belongs to), and each chat platform renders them (an inline
+// keyboard on Telegram, Block Kit on Slack). The quiz's place is kept by the caller (the chat's
+// Durable Object) as a QuizState; answers go through answerExercise like any. The chat is the learner,
+// except for a lesson a course delivered: its quiz records the answers for the course, whose next
+// lessons adapt to them.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { answerExercise } from "./answer-exercise";
@@ -27,6 +28,8 @@ export interface QuizLearner {
 }
 
 export interface QuizState {
+  /** Names this quiz in its buttons, so a press under an earlier quiz's question is told from one under this one's (absent in states saved before: given on the next question). */
+  id?: string;
   mode: "lesson" | "review";
   /** Whose answers it records: the chat, or the course for a course's lesson (absent in states saved before: the chat). */
   learner?: QuizLearner;
@@ -48,24 +51,66 @@ export interface QuizMessage {
   buttons?: QuizButton[][];
 }
 
-/** What a button press means: start on the last lesson sent to the chat, or on lesson `lesson` of a course. */
-export type QuizAction = { kind: "start" } | { kind: "course"; courseId: string; lesson: number } | { kind: "next" } | { kind: "choose"; letter: string };
+/** The question a button belongs to: which quiz, and which of its items. */
+export interface QuestionRef {
+  quiz: string;
+  index: number;
+}
 
-/** Course ids are "course-" + 12 hex digits, so the longest value stays far inside Telegram's 64 bytes. */
-const BUTTON_VALUE = /^quiz:(?:(start|next|[A-D])|course:([A-Za-z0-9-]{1,40}):(\d{1,6}))$/;
+/**
+ * What a button press means: start on the chat's lesson tagged `lesson` (lessonTag), or on lesson `lesson`
+ * of a course; go on to question `at`, or answer it. `lesson` and `at` are absent only in buttons sent
+ * before buttons named them ("quiz:start", "quiz:next", "quiz:B"): those match nothing and are refused.
+ */
+export type QuizAction =
+  | { kind: "start"; lesson?: string }
+  | { kind: "course"; courseId: string; lesson: number }
+  | { kind: "next"; at?: QuestionRef }
+  | { kind: "choose"; letter: string; at?: QuestionRef };
+
+/**
+ * "quiz:start:<tag>", "quiz:course:<course id>:<n>", "quiz:<quiz id>:<index>:next|A–D", and the old
+ * forms without tag or question. Course ids are "course-" + 12 hex digits, so the longest value stays
+ * far inside Telegram's 64 bytes (a question's is at most 20).
+ */
+const BUTTON_VALUE = /^quiz:(?:(start|next|[A-D])|start:([0-9a-f]{8})|course:([A-Za-z0-9-]{1,40}):(\d{1,6})|([0-9a-f]{8}):(\d{1,4}):(next|[A-D]))$/;
 
 export function quizButtonValue(action: QuizAction): string {
   if (action.kind === "course") return `quiz:course:${action.courseId}:${action.lesson}`;
-  return `quiz:${action.kind === "choose" ? action.letter : action.kind}`;
+  if (action.kind === "start") return action.lesson ? `quiz:start:${action.lesson}` : "quiz:start";
+  const what = action.kind === "choose" ? action.letter : "next";
+  return action.at ? `quiz:${action.at.quiz}:${action.at.index}:${what}` : `quiz:${what}`;
 }
 
 /** A quiz button's action; undefined for any other button. */
 export function parseQuizButton(value: string | undefined): QuizAction | undefined {
   const m = value ? BUTTON_VALUE.exec(value) : null;
   if (!m) return undefined;
-  if (m[2]) return { kind: "course", courseId: m[2], lesson: Number(m[3]) };
-  return m[1] === "start" || m[1] === "next" ? { kind: m[1] } : { kind: "choose", letter: m[1]! };
+  if (m[2]) return { kind: "start", lesson: m[2] };
+  if (m[3]) return { kind: "course", courseId: m[3], lesson: Number(m[4]) };
+  const at = m[5] ? { quiz: m[5], index: Number(m[6]) } : undefined;
+  const what = m[1] ?? m[7]!;
+  if (what === "start") return { kind: "start" };
+  return what === "next" ? { kind: "next", ...(at ? { at } : {}) } : { kind: "choose", letter: what, ...(at ? { at } : {}) };
 }
+
+/** Whether a button of question `at` is one of the question the quiz is at now (an old button naming none never is). */
+export const isCurrentQuestion = (state: QuizState | undefined, at: QuestionRef | undefined): boolean =>
+  state?.id !== undefined && at !== undefined && at.quiz === state.id && at.index === state.index;
+
+/** A lesson key's short tag for its "Quiz me" button (FNV-1a, 8 hex digits): keys are too long for callback_data. */
+export function lessonTag(lessonKey: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(lessonKey)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, "0");
+}
+
+const newQuizId = () => [...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+type NamedQuiz = QuizState & { id: string };
+
+/** The state with an id (a quiz saved before quizzes had one gets it now, so its next buttons name it). */
+const withId = (state: QuizState): NamedQuiz => (state.id ? (state as NamedQuiz) : { ...state, id: newQuizId() });
 
 /** The offer under a delivered lesson that has exercises to check (`owner`: whose lesson it is); undefined otherwise. */
 export async function quizOffer(
@@ -95,7 +140,7 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
   const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => ({ lessonKey, exerciseId: e.id }));
   if (!items.length) return { messages: [{ text: "That lesson has no exercises I can check." }] };
-  const state: QuizState = { mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true };
+  const state: NamedQuiz = { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true };
   return { state, messages: [await ask(d, state)] };
 }
 
@@ -103,7 +148,8 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const due = await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5);
   if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
-  const state: QuizState = {
+  const state: NamedQuiz = {
+    id: newQuizId(),
     mode: "review",
     learner: { id: d.learnerId, tenant: d.tenant },
     items: due.map((r) => ({ lessonKey: r.lessonKey, exerciseId: r.exercise.id })),
@@ -114,7 +160,8 @@ export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; mes
 }
 
 /** The current question (after Next or /quiz), or the end of the quiz. */
-export async function currentQuestion(d: QuizDeps, state: QuizState): Promise<{ state: QuizState; messages: QuizMessage[] }> {
+export async function currentQuestion(d: QuizDeps, saved: QuizState): Promise<{ state: QuizState; messages: QuizMessage[] }> {
+  const state = withId(saved);
   return { state: { ...state, open: state.index < state.items.length }, messages: [await ask(d, state)] };
 }
 
@@ -122,7 +169,8 @@ export async function currentQuestion(d: QuizDeps, state: QuizState): Promise<{ 
 export const quizGoesOn = (state: QuizState | undefined): state is QuizState => state !== undefined && state.index < state.items.length;
 
 /** Grades the answer to the current question; the verdict, then the way on. */
-export async function answerQuiz(d: QuizDeps, state: QuizState, answer: string): Promise<{ state: QuizState; messages: QuizMessage[] }> {
+export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string): Promise<{ state: QuizState; messages: QuizMessage[] }> {
+  const state = withId(saved);
   const item = state.items[state.index];
   if (!item) return { state, messages: [await ask(d, state)] };
   let result: GradedAnswer;
@@ -131,13 +179,15 @@ export async function answerQuiz(d: QuizDeps, state: QuizState, answer: string):
     result = await answerExercise(d.env, { ...item, answer, learner: { id: d.learnerId, owner: d.tenant }, tenant: d.tenant });
   } catch (e) {
     if (e instanceof CouldNotGrade)
-      return { state, messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton() }] };
-    if (e instanceof AnswerRefused && (e.code === "empty_answer" || e.code === "answer_too_long")) return { state, messages: [{ text: e.message }] };
-    if (e instanceof AnswerRefused)
       return {
-        state: { ...state, index: state.index + 1, open: false },
-        messages: [{ text: `I cannot find that exercise any more (${e.message}).`, buttons: nextButton() }],
+        state,
+        messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton(state) }],
       };
+    if (e instanceof AnswerRefused && (e.code === "empty_answer" || e.code === "answer_too_long")) return { state, messages: [{ text: e.message }] };
+    if (e instanceof AnswerRefused) {
+      const skipped = { ...state, index: state.index + 1, open: false };
+      return { state: skipped, messages: [{ text: `I cannot find that exercise any more (${e.message}).`, buttons: nextButton(skipped) }] };
+    }
     throw e;
   }
   const next = { ...state, index: state.index + 1, open: false };
@@ -147,14 +197,15 @@ export async function answerQuiz(d: QuizDeps, state: QuizState, answer: string):
   const more = next.index < next.items.length;
   return {
     state: next,
-    messages: [{ text: verdict, buttons: more ? nextButton() : undefined }, ...(more ? [] : [await ask(d, next)])],
+    messages: [{ text: verdict, buttons: more ? nextButton(next) : undefined }, ...(more ? [] : [await ask(d, next)])],
   };
 }
 
-const nextButton = () => [[{ label: "Next question", value: quizButtonValue({ kind: "next" }) }]];
+/** Next question, naming the question it leads to: pressed after that one was answered, it is refused rather than acted on. */
+const nextButton = (to: NamedQuiz) => [[{ label: "Next question", value: quizButtonValue({ kind: "next", at: { quiz: to.id, index: to.index } }) }]];
 
 /** The question at the state's index, with A–D buttons for multiple choice; or the summary at the end. */
-async function ask(d: QuizDeps, state: QuizState): Promise<QuizMessage> {
+async function ask(d: QuizDeps, state: NamedQuiz): Promise<QuizMessage> {
   const item = state.items[state.index];
   if (!item) {
     const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
@@ -164,16 +215,18 @@ async function ask(d: QuizDeps, state: QuizState): Promise<QuizMessage> {
     return { text: lines.join("\n") };
   }
   const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);
-  if (!exercise) return { text: `Exercise ${item.exerciseId} of ${item.lessonKey} is gone.`, buttons: nextButton() };
+  if (!exercise) return { text: `Exercise ${item.exerciseId} of ${item.lessonKey} is gone.`, buttons: nextButton(state) };
   return questionMessage(exercise, state);
 }
 
-function questionMessage(e: Exercise, state: QuizState): QuizMessage {
+function questionMessage(e: Exercise, state: NamedQuiz): QuizMessage {
   const head = `Question ${state.index + 1} of ${state.items.length} (exercise ${e.id}, ${e.type.replace("_", " ")}):`;
   if (e.type === "multiple_choice" && e.options?.length) {
     return {
       text: [head, e.question, ...e.options.map((o) => `${o.letter}. ${o.text}`)].join("\n"),
-      buttons: [e.options.map((o) => ({ label: o.letter, value: quizButtonValue({ kind: "choose", letter: o.letter }) }))],
+      buttons: [
+        e.options.map((o) => ({ label: o.letter, value: quizButtonValue({ kind: "choose", letter: o.letter, at: { quiz: state.id, index: state.index } }) })),
+      ],
     };
   }
   return { text: [head, e.question, "", "Reply with your answer."].join("\n") };

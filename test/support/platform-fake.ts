@@ -1,7 +1,8 @@
 // A fake of the Telegram Bot API and the Slack Web API: a real HTTP server that records every call
 // and answers like the platform does, so the bots and course deliveries run unchanged against it.
 //   Telegram: POST /telegram/bot<token>/<method> (JSON or multipart, like the real API); a call without
-//             chat_id (answerCallbackQuery) is filed under its callback_query_id
+//             chat_id (answerCallbackQuery) is filed under its callback_query_id; getMe answers the bot
+//             TELEGRAM_BOT_USERNAME (telegram-payloads.ts), filed under target ""
 //   Slack:    POST /slack/api/<method> (JSON, bot token as Bearer)
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
@@ -11,6 +12,7 @@
 //             Slack's url_private GET /slack/files/<id> (bot token as Bearer, else 404 as Slack answers)
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLocal, type LocalServer } from "./local-server";
+import { TELEGRAM_BOT_USERNAME } from "./telegram-payloads";
 
 export interface PlatformCall {
   platform: "telegram" | "slack";
@@ -99,6 +101,8 @@ export class PlatformFake {
           error_code: failure.status ?? 500,
           description: failure.description ?? "Internal Server Error: scripted failure",
         });
+      if (telegram[2] === "getMe")
+        return json(res, 200, { ok: true, result: { id: 1, is_bot: true, first_name: "StudyAgent", username: TELEGRAM_BOT_USERNAME } });
       if (telegram[2] === "getFile") {
         const file = this.files.get(String(body.file_id));
         if (!file) return json(res, 400, { ok: false, error_code: 400, description: "Bad Request: invalid file_id" });

@@ -1,6 +1,9 @@
 // Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, photos, what else a
 // person sends (a voice note, a sticker), edits, and clicks on inline keyboard buttons (callback queries). Plain builders, for tests in workerd and in Node alike.
 
+/** The bot's username as the fake Bot API's getMe answers it (test/support/platform-fake.ts). */
+export const TELEGRAM_BOT_USERNAME = "StudyAgentBot";
+
 let nextUpdateId = Math.floor(Math.random() * 1e9);
 
 /** A private-chat text message update (a fresh update_id unless given). */
@@ -14,6 +17,15 @@ export function telegramUpdate(chatId: number, text: string, updateId = nextUpda
       from: { id: chatId, is_bot: false, first_name: "Ada" },
       text,
     },
+  };
+}
+
+/** A text message from a member of group `chatId` (a negative id, as Telegram gives groups). */
+export function telegramGroupUpdate(chatId: number, text: string) {
+  const update = telegramUpdate(chatId, text);
+  return {
+    ...update,
+    message: { ...update.message, chat: { id: chatId, type: "group", title: "Study group" }, from: { id: 4242, is_bot: false, first_name: "Ada" } },
   };
 }
 

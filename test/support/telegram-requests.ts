@@ -2,7 +2,15 @@
 import { env } from "cloudflare:workers";
 import { call } from "./worker-http";
 
-export { callbackQueryUpdate, telegramAttachmentUpdate, telegramEditUpdate, telegramPhotoUpdate, telegramUpdate } from "./telegram-payloads";
+export {
+  callbackQueryUpdate,
+  TELEGRAM_BOT_USERNAME,
+  telegramAttachmentUpdate,
+  telegramEditUpdate,
+  telegramGroupUpdate,
+  telegramPhotoUpdate,
+  telegramUpdate,
+} from "./telegram-payloads";
 
 export const TELEGRAM_SECRET = (env as unknown as Record<string, string>).TELEGRAM_WEBHOOK_SECRET!;
 

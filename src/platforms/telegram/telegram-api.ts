@@ -1,5 +1,5 @@
 // The Telegram Bot API calls the bot makes: sendMessage, sendChatAction, sendDocument, getFile (and the
-// file's download), and for the approval buttons editMessageText and answerCallbackQuery. The base URL
+// file's download), getMe (its own username), and for the approval buttons editMessageText and answerCallbackQuery. The base URL
 // is configurable (TELEGRAM_API_BASE) so tests point it at a local fake. Answers go out in Telegram's HTML
 // (parse_mode "HTML", made from the model's Markdown by telegram-html.ts); a message Telegram refuses to
 // parse (400 "can't parse entities") is sent again as its plain text, so no reply is ever lost. Prompts
@@ -93,6 +93,13 @@ export class TelegramApi {
   /** Ends the button's loading state, showing `text` (at most 200 characters) to the person who clicked. */
   async answerCallbackQuery(callbackQueryId: string, text: string): Promise<void> {
     await this.call("answerCallbackQuery", () => json({ callback_query_id: callbackQueryId, text: text.slice(0, 200) }));
+  }
+
+  /** The bot itself: its username tells commands for it ("/quiz@it") from other bots' (command-addressee.ts). */
+  async getMe(): Promise<{ username: string }> {
+    const me = (await this.call("getMe", () => json({}))) as { username?: string };
+    if (!me.username) throw new TelegramApiError("getMe", 200, "the bot has no username");
+    return { username: me.username };
   }
 
   /** Shows "typing…" in the chat for about five seconds (or until the next message). */

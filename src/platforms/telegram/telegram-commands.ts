@@ -1,4 +1,5 @@
-// The Telegram bot's commands ("/cmd" or "/cmd@BotName"), parsed into the platform-neutral ChatCommand.
+// The Telegram bot's commands ("/cmd" or "/cmd@BotName"), parsed into the platform-neutral ChatCommand
+// (the webhook has already dropped commands addressed to another bot: command-addressee.ts).
 // What follows a command: /lesson and /course take it as the topic; /start (a deep link's payload, which
 // the bot does not use) and /help show the help whatever follows; /stop stops whatever follows ("/stop
 // please"); the other commands refuse words after them rather than ignore them (docs/telegram.md).

@@ -1,6 +1,6 @@
 // POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
-// docs/telegram.md). The secret header is checked in constant time, the update (a message, or a click
-// on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
+// docs/telegram.md). The secret header is checked in constant time, a command addressed to another bot
+// dropped, the update (a message, or a click on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
 // Telegram gets its 200 at once.
 import { Hono } from "hono";
 import type { AppEnv } from "../../http-kit/app-env";
@@ -10,6 +10,7 @@ import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { visibleImage } from "../../images/visible-image";
 import type { ChatDoors } from "../chat-door";
 import { telegramSettings } from "./settings";
+import { isForAnotherBot } from "./command-addressee";
 import { telegramObjectName, type TelegramShapes } from "./telegram-platform";
 import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-update";
 
@@ -25,6 +26,8 @@ export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
       throw new HttpError("forbidden", "The X-Telegram-Bot-Api-Secret-Token header does not match TELEGRAM_WEBHOOK_SECRET.");
     }
     const update = await parseJson(c, TelegramUpdate);
+    // A command for another bot in the group ("/stop@OtherBot") is not ours to answer or act on.
+    if (await isForAnotherBot(c.env, update)) return c.json({ ok: true });
     const read = telegramChatMessage(update);
     const message = read && visibleImage(read, c.env);
     if (message) await chats(c.env).accept(telegramObjectName(message.chatId), `update:${update.update_id}`, message);
