@@ -29,6 +29,8 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     return res;
   };
   const id = encodeURIComponent;
+  // Sent only when the caller names one: the key says which submission a request belongs to (attempt-key.js).
+  const keyed = (idempotencyKey) => (idempotencyKey ? { "idempotency-key": idempotencyKey } : {});
 
   return {
     async createSession() {
@@ -75,9 +77,9 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async getExercises(key) {
       return (await request("GET", `/v1/lessons/${id(key)}/exercises`)).json();
     },
-    /** {exerciseId, verdict, score, feedback, expected}, counted for the learner `sessionId`. */
-    async answerExercise(key, exercise, answer, sessionId) {
-      return (await request("POST", `/v1/lessons/${id(key)}/answers`, { exercise, answer, sessionId })).json();
+    /** {exerciseId, verdict, score, feedback, expected}, counted for the learner `sessionId` once per `idempotencyKey`. */
+    async answerExercise(key, exercise, answer, sessionId, idempotencyKey) {
+      return (await request("POST", `/v1/lessons/${id(key)}/answers`, { exercise, answer, sessionId }, keyed(idempotencyKey))).json();
     },
     /** The learner's progress; `lessons` (keys) limits it to those lessons (a course's), asked for in batches when there are many. */
     async learnerProgress(learnerId, lessons) {
@@ -96,9 +98,9 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async image(key) {
       return (await request("GET", `/v1/images/${id(key)}`)).blob();
     },
-    /** {topic, level?, cron?, deliver?} → the new course's id. */
-    async createCourse(course) {
-      return (await (await request("POST", "/v1/courses", course)).json()).id;
+    /** {topic, level?, cron?, deliver?} → the new course's id; the same `idempotencyKey` again → the same course. */
+    async createCourse(course, idempotencyKey) {
+      return (await (await request("POST", "/v1/courses", course, keyed(idempotencyKey))).json()).id;
     },
     async listCourses() {
       return (await (await request("GET", "/v1/courses")).json()).courses;

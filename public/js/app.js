@@ -3,7 +3,7 @@
 // answer their exercises; create and follow courses; connect MCP servers. It talks only to the /v1 API (api.js).
 import { planProgress, savedLessonKey, toolLine } from "./activity.js";
 import { ApiError, createApi } from "./api.js";
-import { courseItem, courseRequest } from "./courses.js";
+import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
@@ -569,8 +569,8 @@ async function showExercises(key, chosen) {
   }
   if (!set.exercises.length || !chosen()) return;
   const learner = currentSession() ?? undefined;
-  attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer) => {
-    const graded = await api.answerExercise(key, exerciseId, answer, learner);
+  attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer, idempotencyKey) => {
+    const graded = await api.answerExercise(key, exerciseId, answer, learner, idempotencyKey);
     if (learner) await showProgress(learner, key, set.exercises.length);
     return graded;
   });
@@ -612,23 +612,29 @@ async function refreshCourses() {
   }
 }
 
+/** One Idempotency-Key per submission of the form, the same for a retry of it (courses.js). */
+const submitCourse = courseCreator(api);
+
 async function createCourse() {
+  // Disabled until the server answers: a second click is not a second course.
   ui.createCourse.disabled = true;
   ui.courseStatus.textContent = "Creating…";
   try {
-    const body = courseRequest({
+    const { body } = await submitCourse({
       topic: ui.courseTopic.value,
       level: ui.courseLevel.value,
       cron: ui.courseCron.value,
       deliverTo: ui.courseDeliver.value,
       target: ui.courseTarget.value,
     });
-    await api.createCourse(body);
     ui.courseTopic.value = "";
     ui.courseStatus.textContent = `Created the course on ${body.topic}: its syllabus is being planned.`;
     await refreshCourses();
   } catch (e) {
-    ui.courseStatus.textContent = `Could not create the course: ${explain(e)}`;
+    if (e instanceof CourseFormError) {
+      ui.courseStatus.textContent = e.message;
+      ({ topic: ui.courseTopic, target: ui.courseTarget })[e.field]?.focus();
+    } else ui.courseStatus.textContent = `Could not create the course: ${explain(e)}`;
   } finally {
     ui.createCourse.disabled = false;
   }
@@ -673,7 +679,14 @@ ui.sessionSelect.addEventListener("change", () => {
   showSession(ui.sessionSelect.value).catch((e) => setStatus(explain(e)));
   void progressPanel.refresh().catch((e) => setStatus(explain(e)));
 });
-ui.newSession.addEventListener("click", () => createSession().catch((e) => setStatus(explain(e))));
+// Disabled until the session exists: a double click makes one session, not two.
+ui.newSession.addEventListener("click", () => {
+  ui.newSession.disabled = true;
+  createSession()
+    .catch((e) => setStatus(explain(e)))
+    // Still disabled if a run started meanwhile (setRunning disables both).
+    .finally(() => (ui.newSession.disabled = ui.send.disabled));
+});
 
 ui.composer.addEventListener("submit", (event) => {
   event.preventDefault();

@@ -37,15 +37,23 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
     );
   };
   const add = async (files) => {
+    // One message for the whole batch: a refusal said first and then replaced by the count was never read.
+    const notes = [];
     for (const file of files) {
+      const name = file.name || "That file";
       if (!TYPES.includes(file.type)) {
-        say(`${file.name || "That file"} is not a photo (JPEG, PNG, WebP or GIF); it was not attached.`);
+        notes.push(`${name} is not a photo (JPEG, PNG, WebP or GIF); it was not attached.`);
         continue;
       }
-      attached.push({ name: file.name || "pasted image", url: await readAsDataUrl(file) });
+      try {
+        attached.push({ name: file.name || "pasted image", url: await readAsDataUrl(file) });
+      } catch {
+        notes.push(`${name} could not be read; it was not attached.`);
+      }
     }
     render();
-    if (attached.length) say(`${attached.length} photo${attached.length === 1 ? "" : "s"} attached.`);
+    if (attached.length) notes.push(`${attached.length} photo${attached.length === 1 ? "" : "s"} attached.`);
+    if (notes.length) say(notes.join(" "));
   };
   picker.addEventListener("change", () => {
     void add([...picker.files]);
@@ -55,6 +63,12 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
     const files = [...(event.clipboardData?.files ?? [])];
     if (!files.length) return;
     event.preventDefault();
+    // A copy from a document or a spreadsheet carries its text beside a picture of it: keep the text too.
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    if (text) {
+      pasteTarget.setRangeText(text, pasteTarget.selectionStart, pasteTarget.selectionEnd, "end");
+      pasteTarget.dispatchEvent(new Event("input", { bubbles: true }));
+    }
     void add(files);
   });
   dropZone.addEventListener("dragover", (event) => {

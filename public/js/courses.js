@@ -1,17 +1,50 @@
 // The Courses panel: create a course (topic, level, schedule, where to deliver it) and see each course's
 // syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
+import { attemptKeys } from "./attempt-key.js";
 import { make } from "./dom.js";
 
 const STATUS = { planning: "Planning the syllabus…", active: "Active", finished: "Finished" };
 
-/** The request body from the form's fields; empty fields are left out. */
+/** The server's limit on a topic (src/courses/course-input.ts), checked here so a long one is refused, not cut. */
+export const TOPIC_MAX_CHARS = 500;
+
+const TARGETS = { telegram: "the Telegram chat id", slack: "the Slack channel" };
+
+/** A field of the form the page will not send as it is; `field` names it ("topic", "target"). */
+export class CourseFormError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** The request body from the form's fields; empty optional fields are left out; a field that cannot be sent throws CourseFormError. */
 export function courseRequest({ topic, level, cron, deliverTo, target }) {
   const body = { topic: topic.trim() };
+  if (body.topic.length > TOPIC_MAX_CHARS)
+    throw new CourseFormError("topic", `The topic is ${body.topic.length} characters long; a course takes at most ${TOPIC_MAX_CHARS}. Shorten it.`);
   if (level) body.level = level;
   if (cron.trim()) body.cron = cron.trim();
-  if (deliverTo === "telegram" && target.trim()) body.deliver = { telegramChatId: target.trim() };
-  if (deliverTo === "slack" && target.trim()) body.deliver = { slackChannel: target.trim() };
+  // A delivery chosen without where to (a blank or spaces-only target) would make a course that is never delivered.
+  if (deliverTo && !target.trim()) throw new CourseFormError("target", `Enter ${TARGETS[deliverTo] ?? "where to deliver"} to deliver the lessons to.`);
+  if (deliverTo === "telegram") body.deliver = { telegramChatId: target.trim() };
+  if (deliverTo === "slack") body.deliver = { slackChannel: target.trim() };
   return body;
+}
+
+/**
+ * Creating courses from the form: each submission carries one Idempotency-Key, and a retry of it (the same
+ * fields sent again after a failure) carries the same key, so a lost answer never makes a second course.
+ * @param {{createCourse(body: object, idempotencyKey: string): Promise<string>}} api
+ * @returns {(fields: Parameters<typeof courseRequest>[0]) => Promise<{id: string, body: object}>}
+ */
+export function courseCreator(api, keys = attemptKeys()) {
+  return async (fields) => {
+    const body = courseRequest(fields);
+    const id = await api.createCourse(body, keys.keyFor(body));
+    keys.done();
+    return { id, body };
+  };
 }
 
 const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -1,6 +1,7 @@
 // Exercises answered in place in the lesson reader: under each exercise of the rendered lesson, a form
 // (A–D for multiple choice, text for the rest) that sends the answer to be graded and shows the verdict,
 // the feedback and the expected answer; above the lesson, the learner's progress.
+import { attemptKeys } from "./attempt-key.js";
 import { field, make, uniqueId } from "./dom.js";
 import { renderInline } from "./markdown.js";
 
@@ -55,7 +56,9 @@ function answerControls(exercise) {
 /**
  * @param {HTMLElement} body the rendered lesson
  * @param {{id: string, type: string, options?: {letter: string, text: string}[]}[]} exercises
- * @param {(exerciseId: string, answer: string) => Promise<{verdict: string, score: number, feedback: string, expected: string}>} answer
+ * @param {(exerciseId: string, answer: string, idempotencyKey: string) => Promise<{verdict: string, score: number, feedback: string, expected: string}>} answer
+ *   `idempotencyKey` is one per answer checked, the same when Check is pressed again after a failure with
+ *   the answer unchanged: the server grades and counts it once.
  */
 export function attachExercises(body, exercises, answer) {
   const headings = [...body.querySelectorAll("h1, h2, h3, h4, h5, h6")];
@@ -66,6 +69,7 @@ export function attachExercises(body, exercises, answer) {
     const controls = answerControls(exercise);
     const check = make("button", { className: "primary", text: "Check", attrs: { type: "submit" } });
     const result = make("div", { className: "verdict", attrs: { role: "status", "aria-live": "polite" } });
+    const keys = attemptKeys();
     form.append(controls.element, check, result);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -78,7 +82,8 @@ export function attachExercises(body, exercises, answer) {
       check.disabled = true;
       result.replaceChildren(make("p", { text: "Checking…" }));
       try {
-        const graded = await answer(exercise.id, text);
+        const graded = await answer(exercise.id, text, keys.keyFor(text));
+        keys.done();
         result.dataset.verdict = graded.verdict;
         result.replaceChildren(
           make("p", { className: "verdict-line", text: `${VERDICT[graded.verdict] ?? graded.verdict} (score ${Math.round(graded.score * 100)} %)` }),

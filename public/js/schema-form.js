@@ -71,8 +71,17 @@ function control(name, p, required) {
   if (p.type === "string") {
     const input = make("input", { attrs: { type: INPUT_TYPE[p.format] ?? "text", name } });
     if (p.minLength !== undefined) input.minLength = p.minLength;
-    if (p.maxLength !== undefined) input.maxLength = p.maxLength;
     if (p.default !== undefined) input.value = String(p.default);
+    // Not the maxlength attribute: it cuts a longer paste without a word, and the cut text is sent. Accept
+    // refuses it instead, saying how long it is (in characters, as JSON Schema counts them).
+    if (p.maxLength !== undefined) {
+      const check = () => {
+        const length = [...input.value].length;
+        input.setCustomValidity(length > p.maxLength ? `At most ${p.maxLength} characters; this is ${length}.` : "");
+      };
+      input.addEventListener("input", check);
+      check();
+    }
     input.required = required;
     return { element: input, read: () => (input.value === "" ? undefined : input.value) };
   }

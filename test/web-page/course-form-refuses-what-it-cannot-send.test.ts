@@ -1,0 +1,55 @@
+// The Courses form never sends less than the learner gave it: a topic longer than the server takes is
+// refused in the page with its length (the page's `maxlength` cut a pasted topic to 500 characters without a
+// word), and a delivery chosen with a blank or spaces-only chat id is refused (it was dropped, and the course
+// made without delivery). Neither sends a request.
+import { readFileSync } from "node:fs";
+import { describe, expect, it, vi } from "vitest";
+import { CourseInput } from "../../src/courses/course-input";
+import { COURSE_FORM, courseForm } from "../support/course-form";
+import { fromRoot } from "../support/paths";
+
+const courses = courseForm;
+const FORM = { ...COURSE_FORM, level: "intermediate", cron: "0 8 * * 1" };
+
+describe("the Courses form", () => {
+  it("refuses a topic longer than the server's limit, saying how long it is, instead of cutting it", async () => {
+    const long = "x".repeat(courses.TOPIC_MAX_CHARS + 1);
+    const createCourse = vi.fn(async () => "course-1");
+    await expect(courses.courseCreator({ createCourse })({ ...FORM, topic: long })).rejects.toMatchObject({
+      field: "topic",
+      message: expect.stringContaining(`${courses.TOPIC_MAX_CHARS + 1} characters`),
+    });
+    expect(createCourse).not.toHaveBeenCalled();
+    // The page's limit is the server's: the longest topic it sends is one the server takes.
+    expect(CourseInput.safeParse({ topic: "x".repeat(courses.TOPIC_MAX_CHARS) }).success).toBe(true);
+    expect(CourseInput.safeParse({ topic: long }).success).toBe(false);
+    expect(courses.courseRequest({ ...FORM, topic: ` ${"x".repeat(courses.TOPIC_MAX_CHARS)} ` }).topic).toHaveLength(courses.TOPIC_MAX_CHARS);
+    // No maxlength on the field: the browser would cut a long paste before the page could say anything.
+    const topicField = /<input id="course-topic"[^>]*>/.exec(readFileSync(fromRoot("public/index.html"), "utf8"))?.[0];
+    expect(topicField).toBeDefined();
+    expect(topicField).not.toMatch(/maxlength/i);
+  });
+
+  it("refuses a delivery without a chat id or channel instead of making a course that is never delivered", async () => {
+    const createCourse = vi.fn(async () => "course-1");
+    const create = courses.courseCreator({ createCourse });
+    await expect(create({ ...FORM, deliverTo: "telegram", target: "   " })).rejects.toMatchObject({
+      field: "target",
+      message: expect.stringContaining("Telegram chat id"),
+    });
+    await expect(create({ ...FORM, deliverTo: "slack", target: "" })).rejects.toMatchObject({
+      field: "target",
+      message: expect.stringContaining("Slack channel"),
+    });
+    expect(createCourse).not.toHaveBeenCalled();
+  });
+
+  it("sends every field it shows: topic, level, schedule and delivery", () => {
+    expect(courses.courseRequest({ ...FORM, deliverTo: "slack", target: " C0123 " })).toEqual({
+      topic: "Linear algebra",
+      level: "intermediate",
+      cron: "0 8 * * 1",
+      deliver: { slackChannel: "C0123" },
+    });
+  });
+});
