@@ -8,12 +8,19 @@ import { eventCallback, postSlack, TEAM_ID, uniqueChannel, uniqueTs } from "../s
 import { postTelegram, telegramUpdate } from "../support/telegram-requests";
 import { weekOfAnswers } from "../support/week-of-answers";
 
-/** Records the fake week's answers as of now (shifted to end today), for `learner` of `tenant`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Records the fake week's answers for `learner` of `tenant`, its last day today: each day's answers at the
+ * first seconds of its UTC day, in order (an hour of the week is a millisecond here). Shifted by the clock
+ * instead, the answers of a day crossed midnight whenever the suite ran between 22:00 and 01:00 UTC.
+ */
 async function recordWeek(learner: string, tenant: string): Promise<void> {
   const stub = env.LEARNERS.getByName(learner);
   const answers = weekOfAnswers();
-  const shift = Date.now() - answers.at(-1)!.at;
-  for (const { attempt, at } of answers) await stub.record(tenant, attempt, at + shift);
+  const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+  const days = dayOf(Date.now()) - dayOf(answers.at(-1)!.at);
+  for (const { attempt, at } of answers) await stub.record(tenant, attempt, dayOf(at) + days + (at - dayOf(at)) / 3_600);
 }
 
 describe("/progress in the chats", () => {
