@@ -36,7 +36,21 @@ export { parsedObject, type AnswerFormat } from "./answer-format";
 export { createOpenAIModel, fromWire, toWire, unseenImage, wireImageUrls, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";
-export { defineTool, fail, ok, ToolRegistry, type JsonSchema, type Tool, type ToolContext, type ToolResult, type ToolSpec, type Validation } from "./tools";
+export {
+  defineTool,
+  fail,
+  ok,
+  signatureParameters,
+  ToolRegistry,
+  type JsonSchema,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+  type ToolSignature,
+  type ToolSpec,
+  type Validation,
+} from "./tools";
+export { HARNESS_TOOL_SIGNATURES } from "./harness-tool-signatures";
 export { MAX_MODEL_TOOLS, TOOL_SEARCH, searchTools, toolSearchTool } from "./tool-search";
 export {
   PARADIGM_REGISTRY,

@@ -15,7 +15,7 @@ import type { ModelClient } from "./model";
 import { ParadigmSchema, runParadigm, type ParadigmSettings } from "./paradigms";
 import type { RunState } from "./run-state";
 import { createTodoWriteTool, MemoryTodoStore, TODO_WRITE_TOOL, type TodoStore } from "./todo";
-import { defineTool, memoized, type Tool, type ToolRegistry, type ToolResult } from "./tools";
+import { defineTool, memoized, type Tool, type ToolRegistry, type ToolResult, type ToolSignature } from "./tools";
 
 export const TASK_TOOL = "task";
 
@@ -78,6 +78,9 @@ const taskInput = memoized((maxSteps: number) =>
     maxSteps: z.number().int().min(1).max(maxSteps).optional().describe(`Model calls it may make (at most ${maxSteps})`),
   }),
 );
+
+/** task's signature (its argument names do not depend on the step limit). */
+export const TASK_SIGNATURE: ToolSignature = { name: TASK_TOOL, input: taskInput(1) };
 
 export function createTaskTool(deps: SubagentDeps): Tool {
   const slots = new Slots(deps.maxConcurrent);

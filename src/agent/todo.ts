@@ -3,7 +3,7 @@
 // choice (the session's Durable Object; memory for a subagent's own plan).
 import * as z from "zod";
 import type { Todo } from "./events";
-import { defineTool, fail, memoized, ok, type Tool } from "./tools";
+import { defineTool, fail, memoized, ok, type Tool, type ToolSignature } from "./tools";
 
 export interface TodoStore {
   load(): Todo[] | Promise<Todo[]>;
@@ -76,6 +76,9 @@ const todoWriteInput = memoized((maxItems: number) =>
     merge: z.boolean().optional().describe("true: upsert these items by id; false (default): replace the list"),
   }),
 );
+
+/** todo_write's signature (its argument names do not depend on the item limit). */
+export const TODO_WRITE_SIGNATURE: ToolSignature = { name: TODO_WRITE_TOOL, input: todoWriteInput(1) };
 
 export function createTodoWriteTool(store: TodoStore, opts: { maxItems: number }): Tool {
   return defineTool({

@@ -7,7 +7,7 @@
 import * as z from "zod";
 import type { Message } from "./messages";
 import type { RunState } from "./run-state";
-import { defineTool, fail, ok, type Tool, type ToolRegistry, type ToolSpec } from "./tools";
+import { defineTool, fail, ok, type Tool, type ToolRegistry, type ToolSignature, type ToolSpec } from "./tools";
 
 export const TOOL_SEARCH = "tool_search";
 /** The most tools one model request carries, whatever the run has (OpenAI's limit). */
@@ -75,14 +75,18 @@ function deferredSummary(tools: readonly Tool[]): string {
   return [...bySource].map(([source, n]) => `${source} (${n})`).join(", ");
 }
 
-export const toolSearchTool = defineTool({
+export const TOOL_SEARCH_SIGNATURE = {
   name: TOOL_SEARCH,
-  description:
-    "Finds tools that are not listed yet. Some tools are offered by name only, because there are too many to list: search by what you want to do (words of a tool's name or purpose), or give a tool's exact name. The answer lists matching tools with one line each; their full definitions are available from your next step, and you can then call them.",
   input: z.object({
     query: z.string().min(1).max(500).describe("Words of the tool's name or purpose, or its exact name."),
     limit: z.number().int().min(1).max(MAX_MATCHES).optional().describe(`How many matches at most (default ${DEFAULT_MATCHES}).`),
   }),
+} satisfies ToolSignature;
+
+export const toolSearchTool = defineTool({
+  ...TOOL_SEARCH_SIGNATURE,
+  description:
+    "Finds tools that are not listed yet. Some tools are offered by name only, because there are too many to list: search by what you want to do (words of a tool's name or purpose), or give a tool's exact name. The answer lists matching tools with one line each; their full definitions are available from your next step, and you can then call them.",
   sideEffects: false,
   replaySafe: true,
   run({ query, limit }, ctx) {

@@ -110,6 +110,18 @@ export function memoized<K, V>(build: (key: K) => V): (key: K) => V {
   };
 }
 
+/**
+ * A tool's name and argument schema, known without building the tool (which may need a run or stores):
+ * what configuration about tools (permission rules) is checked against before any run starts.
+ */
+export interface ToolSignature {
+  readonly name: string;
+  readonly input: z.ZodType;
+}
+
+/** The JSON Schema of a signature's arguments, as the model sees it. */
+export const signatureParameters = (signature: ToolSignature): JsonSchema => jsonSchemaOf(signature.input);
+
 /** A tool whose arguments are a zod schema: the model sees its JSON Schema, calls are parsed by it. */
 export function defineTool<S extends z.ZodType>(
   def: {

@@ -2,7 +2,7 @@
 // its own settings, and a factory. Most tools depend only on settings and are built once per isolate
 // (building a tool derives its JSON Schema); a tool that needs the run (its session, tenant or a model)
 // is built per run.
-import type { ModelClient, ModelPurpose, Tool } from "../agent";
+import type { ModelClient, ModelPurpose, Tool, ToolSignature } from "../agent";
 import type { Env } from "../env";
 import type { SettingsSlice } from "../lib/settings-loader";
 import type { Tenant } from "../lib/tenant";
@@ -18,6 +18,8 @@ export interface ToolRunContext {
 }
 
 export type BuiltinTool = {
+  /** Its name and arguments as `create` builds them: permission rules are checked against it at load time. */
+  readonly signature: ToolSignature;
   /** Its settings, merged into the configuration (src/config.ts); it reads them with its own loader. */
   readonly settings?: SettingsSlice;
 } & ({ readonly scope: "isolate"; create(env: Env): Tool } | { readonly scope: "run"; create(run: ToolRunContext): Tool });

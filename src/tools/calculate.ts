@@ -1,6 +1,6 @@
 // Safe arithmetic: a small recursive-descent parser, because eval is unsafe (and workerd forbids it).
 import * as z from "zod";
-import { defineTool, fail, ok } from "../agent";
+import { defineTool, fail, ok, type ToolSignature } from "../agent";
 import { errorMessage } from "../lib/error-message";
 import type { BuiltinTool } from "./builtin-tool";
 
@@ -113,11 +113,15 @@ export function evaluate(expression: string): number {
   return new Parser(expression).parse();
 }
 
-export const calculateTool = defineTool({
+const CALCULATE_SIGNATURE = {
   name: "calculate",
+  input: z.object({ expression: z.string().min(1).max(MAX_EXPRESSION).describe("e.g. (3+4)*2^3 or sqrt(2)/2") }),
+} satisfies ToolSignature;
+
+export const calculateTool = defineTool({
+  ...CALCULATE_SIGNATURE,
   description:
     "Evaluate an arithmetic expression exactly as written: + - * / % ^ (power), parentheses, functions sqrt, abs, round, floor, ceil, sin, cos, tan, ln, log (base 10), exp, min, max, pow, and constants pi, e. Use it for any arithmetic rather than computing in your head.",
-  input: z.object({ expression: z.string().min(1).max(MAX_EXPRESSION).describe("e.g. (3+4)*2^3 or sqrt(2)/2") }),
   replaySafe: true,
   run({ expression }) {
     try {
@@ -131,4 +135,4 @@ export const calculateTool = defineTool({
 });
 
 /** calculate as a built-in tool: no settings. */
-export const calculate: BuiltinTool = { scope: "isolate", create: () => calculateTool };
+export const calculate: BuiltinTool = { signature: CALCULATE_SIGNATURE, scope: "isolate", create: () => calculateTool };

@@ -2,7 +2,7 @@
 // and a byte cap, and remembered in the run so the lesson validator can tell read sources from
 // invented ones.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool, type ToolContext } from "../agent";
+import { defineTool, fail, ok, type Tool, type ToolContext, type ToolSignature } from "../agent";
 import { CodedError } from "../lib/coded-error";
 import { redactUrlCredentials } from "../lib/redaction";
 import { int } from "../lib/setting-types";
@@ -48,17 +48,23 @@ export interface WebpageResult {
 const ACCEPT = "text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.5";
 const TEXT_TYPES = /^(text\/|application\/(json|xml|[\w.+-]+\+(json|xml))$)/;
 
+const fetchWebpageInput = (maxChars: number) =>
+  z.object({
+    url: z.string().min(1).describe("Absolute http(s) URL of the page"),
+    max_chars: z.number().int().min(100).optional().describe(`Characters of content to return at most (default and ceiling ${maxChars})`),
+  });
+
+/** fetch_webpage's signature (its argument names do not depend on the character ceiling). */
+const FETCH_WEBPAGE_SIGNATURE: ToolSignature = { name: "fetch_webpage", input: fetchWebpageInput(100) };
+
 export function createFetchWebpageTool(opts: FetchWebpageOptions): Tool {
   return defineTool({
-    name: "fetch_webpage",
+    name: FETCH_WEBPAGE_SIGNATURE.name,
     description:
       "Read a web page: returns JSON {url, title, byline?, content, length, truncated} with the page's " +
       "readable article text (navigation and ads removed). HTML and plain text only. Use it on search " +
       "results before citing them; only pages read this way count as sources.",
-    input: z.object({
-      url: z.string().min(1).describe("Absolute http(s) URL of the page"),
-      max_chars: z.number().int().min(100).optional().describe(`Characters of content to return at most (default and ceiling ${opts.maxChars})`),
-    }),
+    input: fetchWebpageInput(opts.maxChars),
     replaySafe: true,
     sideEffects: false,
     async run({ url, max_chars }, ctx) {
@@ -144,6 +150,7 @@ const fetchWebpageSettings = settingsLoader(FetchWebpageSettings);
 
 /** fetch_webpage as a built-in tool. */
 export const fetchWebpage: BuiltinTool = {
+  signature: FETCH_WEBPAGE_SIGNATURE,
   settings: FetchWebpageSettings,
   scope: "isolate",
   create(env) {

@@ -8,6 +8,7 @@ import { BUILTIN_TOOLS } from "./registry";
 import { SkillsSettings } from "./skills";
 
 export { BUILTIN_TOOLS } from "./registry";
+export { KNOWN_TOOLS } from "./tool-catalogue";
 export type { BuiltinTool, ToolRunContext } from "./builtin-tool";
 export { FETCHED_URLS } from "./fetch-webpage";
 export { networkSettings } from "./network-settings";

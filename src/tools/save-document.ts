@@ -6,7 +6,7 @@
 // (each quoting its line) go back to the model so it can repair the lesson (a bounded number of times).
 // Before a lesson is final, the blind answer check solves its exercises without the key.
 import * as z from "zod";
-import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type Usage } from "../agent";
+import { defineTool, fail, type ModelClient, ok, type Tool, type ToolContext, type ToolResult, type ToolSignature, type Usage } from "../agent";
 import { bool, int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import { trimChars, trimEndChars } from "../lib/trim-chars";
@@ -118,11 +118,13 @@ const SaveDocumentInput = z
 
 type SaveDocumentArgs = z.output<typeof SaveDocumentInput>;
 
+const SAVE_DOCUMENT_SIGNATURE = { name: "save_document", input: SaveDocumentInput } satisfies ToolSignature;
+
 export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
   const { bucket, sessionId, tenant = null, maxBytes, maxRepairs = 2 } = opts;
 
   return defineTool({
-    name: "save_document",
+    name: SAVE_DOCUMENT_SIGNATURE.name,
     description:
       "Save a document (usually a lesson as Markdown) to the lesson store and get its link. Build a long document in parts: " +
       "the first call with content (at most two chapters), then append: true with the next part. Repair with edits " +
@@ -318,6 +320,7 @@ const saveDocumentSettings = settingsLoader(SaveDocumentSettings, SkillsSettings
 
 /** save_document as a built-in tool: per run, since what a run saves belongs to its session and tenant. */
 export const saveDocument: BuiltinTool = {
+  signature: SAVE_DOCUMENT_SIGNATURE,
   settings: SaveDocumentSettings,
   scope: "run",
   create({ env, sessionId, tenant, model }) {

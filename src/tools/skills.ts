@@ -4,7 +4,7 @@
 // Skills are static files read through a SkillSource; in the Worker that is the ASSETS binding,
 // which cannot list directories, hence skills/manifest.json (see docs/skills.md).
 import * as z from "zod";
-import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, ok, type Tool } from "../agent";
+import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, ok, type Tool, type ToolSignature } from "../agent";
 import { int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
@@ -77,6 +77,25 @@ const skillsSettings = settingsLoader(SkillsSettings);
 
 export const skillSettings = (env: object): SkillSettings => ({ LESSON_CHAPTER_WORDS: String(skillsSettings(env).LESSON_CHAPTER_WORDS) });
 
+const LOAD_SKILL_SIGNATURE = {
+  name: "load_skill",
+  input: z.object({
+    name: z.string().min(1).max(64).describe("The skill's name, e.g. knowledge-compiler"),
+    args: z.string().max(8000).optional().describe("Arguments for the skill; replaces $ARGUMENTS in its instructions"),
+  }),
+} satisfies ToolSignature;
+
+const READ_SKILL_RESOURCE_SIGNATURE = {
+  name: "read_skill_resource",
+  input: z.object({
+    name: z.string().min(1).max(64).describe("The skill's name"),
+    path: z.string().min(1).max(200).describe("The file's path inside the skill, e.g. templates/lesson.md"),
+  }),
+} satisfies ToolSignature;
+
+/** The skills' two tools, whatever the catalog holds: a skill (an MCP server's prompt too) adds no tool. */
+export const SKILL_TOOL_SIGNATURES: readonly ToolSignature[] = [LOAD_SKILL_SIGNATURE, READ_SKILL_RESOURCE_SIGNATURE];
+
 export function createSkillTools(catalog: SkillCatalog, source: SkillSource, settings: SkillSettings = {}, external: ExternalSkill[] = []): Tool[] {
   const byName = new Map(catalog.skills.map((s) => [s.name, s]));
   const externalByName = new Map(external.map((s) => [s.name, s]));
@@ -84,12 +103,8 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
   const unknown = (name: string) => fail(`No skill named "${name}". Skills that exist: ${known()}.`);
 
   const loadSkill = defineTool({
-    name: "load_skill",
+    ...LOAD_SKILL_SIGNATURE,
     description: "Load a skill's instructions by name (the skills are listed in the system prompt). Pass `args` when the skill takes arguments.",
-    input: z.object({
-      name: z.string().min(1).max(64).describe("The skill's name, e.g. knowledge-compiler"),
-      args: z.string().max(8000).optional().describe("Arguments for the skill; replaces $ARGUMENTS in its instructions"),
-    }),
     sideEffects: false,
     replaySafe: true,
     async run({ name, args }, ctx) {
@@ -119,12 +134,8 @@ export function createSkillTools(catalog: SkillCatalog, source: SkillSource, set
   }
 
   const readSkillResource = defineTool({
-    name: "read_skill_resource",
+    ...READ_SKILL_RESOURCE_SIGNATURE,
     description: "Read a file that belongs to a skill (a template or reference listed when the skill was loaded).",
-    input: z.object({
-      name: z.string().min(1).max(64).describe("The skill's name"),
-      path: z.string().min(1).max(200).describe("The file's path inside the skill, e.g. templates/lesson.md"),
-    }),
     sideEffects: false,
     replaySafe: true,
     async run({ name, path }) {

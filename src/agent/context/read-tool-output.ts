@@ -1,7 +1,7 @@
 // read_tool_output: the way back from a cut. The model reads any lines of an output it saw truncated
 // or shortened, by the id the marker gave it.
 import * as z from "zod";
-import { defineTool, fail, memoized, ok, type Tool } from "../tools";
+import { defineTool, fail, memoized, ok, type Tool, type ToolSignature } from "../tools";
 import type { ToolOutputStore } from "./tool-outputs";
 import { joinLines, outputLines, utf8Length, type OutputLimits } from "./truncation";
 
@@ -17,6 +17,9 @@ const readInput = memoized((maxLines: number) =>
     limit: z.number().int().min(1).default(maxLines).describe("How many lines to read"),
   }),
 );
+
+/** read_tool_output's signature (its argument names do not depend on the line limit). */
+export const READ_TOOL_OUTPUT_SIGNATURE: ToolSignature = { name: READ_TOOL_OUTPUT_TOOL, input: readInput(1) };
 
 export function createReadToolOutputTool(store: ToolOutputStore, limits: OutputLimits): Tool {
   // The header and footer take two lines: what this tool returns is never cut again.

@@ -3,21 +3,22 @@
 import * as z from "zod";
 import { runLoop, type LoopResult } from "../loop";
 import { todoReminder } from "../todo-reminder";
-import { defineTool, ok, type ToolRegistry } from "../tools";
+import { defineTool, ok, type ToolRegistry, type ToolSignature } from "../tools";
 import type { ParadigmOptions } from "./options";
 
+export const THINK_SIGNATURE = { name: "think", input: z.object({ thought: z.string().min(1).max(20_000) }) } satisfies ToolSignature;
+export const FINISH_SIGNATURE = { name: "finish", input: z.object({ answer: z.string().min(1) }) } satisfies ToolSignature;
+
 const thinkTool = defineTool({
-  name: "think",
+  ...THINK_SIGNATURE,
   description: "Think before acting: write down reasoning, a plan or a check. It changes nothing and nobody else sees it.",
-  input: z.object({ thought: z.string().min(1).max(20_000) }),
   replaySafe: true,
   run: () => ok("Noted."),
 });
 
 const finishTool = defineTool({
-  name: "finish",
+  ...FINISH_SIGNATURE,
   description: "Give your final answer and end the task. Call it once, when all other work is done; `answer` is what the user reads.",
-  input: z.object({ answer: z.string().min(1) }),
   replaySafe: true,
   run({ answer }, ctx) {
     // The answer is the run's text: a stream client gets it as it would get a plain reply.

@@ -3,10 +3,11 @@ import * as z from "zod";
 import { PermissionRulesSchema } from "../../lib/permissions";
 import { int, json } from "../../lib/setting-types";
 import { settingsLoader } from "../../lib/settings-loader";
+import { checkPermissionRuleTargets } from "./permission-rule-targets";
 
 export const InteractionSettings = z.object({
-  /** Ordered permission rules: [{"tool": "<glob>", "when"?: {...}, "action": "allow"|"deny"|"ask"}]. */
-  PERMISSIONS: json(PermissionRulesSchema, []),
+  /** Ordered permission rules: [{"tool": "<glob>", "when"?: {...}, "action": "allow"|"deny"|"ask"}]; each must be able to apply to some tool. */
+  PERMISSIONS: json(PermissionRulesSchema.superRefine(checkPermissionRuleTargets), []),
   /** How an `ask` rule resolves in a run no person watches (cron courses): refused with a tool error, or allowed. */
   UNATTENDED_ASK: z.enum(["deny", "allow"]).default("deny"),
   /** An approval no one decides within this time counts as denied. */

@@ -4,7 +4,7 @@ import { int, optionalString, optionalUrl } from "../../lib/setting-types";
 import { settingsLoader } from "../../lib/settings-loader";
 import type { BuiltinTool } from "../builtin-tool";
 import { networkSettings } from "../network-settings";
-import { createWebSearchTool } from ".";
+import { createWebSearchTool, WEB_SEARCH_SIGNATURE } from ".";
 
 export const WebSearchSettings = z
   .object({
@@ -25,6 +25,7 @@ export const WebSearchSettings = z
 const webSearchSettings = settingsLoader(WebSearchSettings);
 
 export const webSearch: BuiltinTool = {
+  signature: WEB_SEARCH_SIGNATURE,
   settings: WebSearchSettings,
   scope: "isolate",
   create(env) {

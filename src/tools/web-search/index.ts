@@ -1,7 +1,7 @@
 // web_search: one tool over the configured provider (SEARCH_PROVIDER), with short, numbered
 // results the model can cite and follow with fetch_webpage.
 import * as z from "zod";
-import { defineTool, fail, ok, type Tool } from "../../agent";
+import { defineTool, fail, ok, type Tool, type ToolSignature } from "../../agent";
 import { createBraveProvider } from "./brave";
 import { createDuckDuckGoProvider } from "./duckduckgo";
 import { SearchError, type ProviderConfig, type SearchProvider } from "./provider";
@@ -49,6 +49,14 @@ export interface WebSearchResult {
 
 const SNIPPET_CHARS = 300;
 
+export const WEB_SEARCH_SIGNATURE = {
+  name: "web_search",
+  input: z.object({
+    query: z.string().trim().min(1).max(400).describe("What to search for, in the words a good page would use"),
+    num_results: z.number().int().min(1).max(10).default(5).describe("How many results, 1 to 10"),
+  }),
+} satisfies ToolSignature;
+
 /** The web_search tool; throws when the provider's configuration is incomplete (a missing key). */
 export function createWebSearchTool(opts: WebSearchOptions): Tool {
   const request = createSearchRequest({
@@ -60,14 +68,10 @@ export function createWebSearchTool(opts: WebSearchOptions): Tool {
   });
   const provider = PROVIDERS[opts.provider]({ baseUrl: opts.baseUrl, apiKey: opts.apiKey, request });
   return defineTool({
-    name: "web_search",
+    ...WEB_SEARCH_SIGNATURE,
     description:
       "Search the web. Returns JSON [{index, title, url, snippet}], best first. Snippets are short: " +
       "read the promising pages with fetch_webpage before relying on them.",
-    input: z.object({
-      query: z.string().trim().min(1).max(400).describe("What to search for, in the words a good page would use"),
-      num_results: z.number().int().min(1).max(10).default(5).describe("How many results, 1 to 10"),
-    }),
     replaySafe: true,
     sideEffects: false,
     async run({ query, num_results }, ctx) {

@@ -1,0 +1,53 @@
+// Whether a tool-name glob can match the name of some MCP tool, `mcp__<server>__<tool>` (src/mcp/tool-names.ts:
+// letters, digits, `_` and `-`), whatever servers are configured: an MCP tool's name is known only at run time.
+// Decided by walking the glob and the name's shape together (an automaton product), not by trying names.
+
+const NAME_CHAR = /^[A-Za-z0-9_-]$/;
+const PREFIX = "mcp__";
+/** States of the name's shape: 0–5 the prefix read so far, 6 in the server, 7 the separator's first `_`, 8 after it, 9 in the tool (accepting). */
+const ACCEPT = 9;
+
+function next(state: number, c: string): number[] {
+  if (state < PREFIX.length) return c === PREFIX[state] ? [state + 1] : [];
+  if (!NAME_CHAR.test(c)) return [];
+  switch (state) {
+    case 5:
+      return [6];
+    case 6:
+      return c === "_" ? [6, 7] : [6];
+    case 7:
+      return c === "_" ? [8] : [];
+    default:
+      return [ACCEPT];
+  }
+}
+
+/** One character of each kind the shape tells apart: those of the prefix, `_`, and any other name character. */
+const KINDS = ["m", "c", "p", "_", "a"];
+
+export function globCanMatchMcpName(glob: string): boolean {
+  const p = [...glob];
+  const seen = new Set<string>();
+  const queue: Array<[number, number]> = [[0, 0]];
+  const push = (j: number, q: number) => {
+    const key = `${j}:${q}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    queue.push([j, q]);
+  };
+  while (queue.length) {
+    const [j, q] = queue.pop()!;
+    if (j === p.length) {
+      if (q === ACCEPT) return true;
+      continue;
+    }
+    const ch = p[j]!;
+    if (ch === "*") {
+      push(j + 1, q);
+      for (const c of KINDS) for (const r of next(q, c)) push(j, r);
+    } else if (ch === "?") {
+      for (const c of KINDS) for (const r of next(q, c)) push(j + 1, r);
+    } else for (const r of next(q, ch)) push(j + 1, r);
+  }
+  return false;
+}
