@@ -60,9 +60,9 @@ export class ChatInputStore {
     this.sql.exec("DELETE FROM asked_inputs WHERE input_id = ?", inputId);
   }
 
-  /** Forgets every question (their runs were stopped). */
-  clear(): void {
-    this.sql.exec("DELETE FROM asked_inputs");
+  /** Forgets a job's questions (its run was stopped). */
+  removeJob(seq: number): void {
+    this.sql.exec("DELETE FROM asked_inputs WHERE seq = ?", seq);
   }
 
   /** The latest expiry among a job's questions. */

@@ -74,9 +74,11 @@ export class ChatInputs {
     await this.advance(platform, a, action.kind === "skip" ? undefined : optionValue(fields[a.progress.field]!, action.option), click.by);
   }
 
-  /** Forgets every question (their runs were stopped). */
-  forget(): void {
-    this.asked.clear();
+  /** Forgets the questions of jobs whose runs were stopped; another conversation's form waiting behind them is asked next. */
+  async forget(platform: AnyChatPlatform, seqs: number[]): Promise<void> {
+    const asking = this.asked.current();
+    for (const seq of seqs) this.asked.removeJob(seq);
+    if (asking && seqs.includes(asking.seq)) await this.askCurrent(platform);
   }
 
   /** Takes the field's value (none: skipped), then asks the next field, or answers after the last. */

@@ -43,8 +43,13 @@ import { errorMessage } from "../lib/error-message";
 
 /** Telegram shows "typing…" for about 5 s; refresh it a little sooner. */
 const TYPING_EVERY_MS = 4_000;
-/** The chat's current session when /new replaced the platform's first one. */
+/**
+ * The conversation's current session when /new replaced the platform's first one, kept per conversation
+ * (`current_session:<first session id>`: a Slack channel's threads are conversations of one object). The
+ * bare key is where Telegram's /new kept it before, when an object was one conversation.
+ */
 const CURRENT_SESSION = "current_session";
+const currentSessionKey = (conversation: string) => `${CURRENT_SESSION}:${conversation}`;
 
 /** The Durable Object of the conversation `name` (each platform names its own: telegramObjectName, slackObjectName). */
 export function chatObject(env: Env, name: string) {
@@ -144,10 +149,10 @@ export class ChatObject extends DurableObject<Env> {
       case "reply":
         return this.reply(seq, platform, command.text);
       case "new":
-        this.store.setMeta(CURRENT_SESSION, `${platform.sessionId(m)}-${Date.now().toString(36)}`);
+        this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
         return this.reply(seq, platform, "Fresh start: I have forgotten our previous conversation. What would you like to learn?");
       case "stop":
-        return this.reply(seq, platform, (await this.stopRuns()) > 0 ? "Stopped." : "Nothing is running.");
+        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m))) > 0 ? "Stopped." : "Nothing is running.");
       case "compact":
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact()));
       case "course": {
@@ -265,10 +270,14 @@ export class ChatObject extends DurableObject<Env> {
     await platform.send(platform.replyTarget(job.message), { text: "Sorry, something went wrong on my side. Please try again." }).catch(() => {});
   }
 
-  /** Cancels this conversation's runs still going or waiting for approval or input; returns how many. */
-  private async stopRuns(): Promise<number> {
+  /**
+   * Cancels the runs of `conversation` (its first session id: a Telegram chat, a Slack thread) still going
+   * or waiting for approval or input, and forgets their questions; returns how many.
+   */
+  private async stopRuns(platform: AnyChatPlatform, conversation: string): Promise<number> {
     let stopped = 0;
-    for (const job of [...this.store.unfinished(), ...this.store.awaiting()]) {
+    const jobs = [...this.store.unfinished(), ...this.store.awaiting()].filter((job) => this.platform(job.message).sessionId(job.message) === conversation);
+    for (const job of jobs) {
       if (!job.runId || !job.sessionId) continue;
       // An active run answers "running" here and stops at its next safe point.
       const run = await sessionStub(this.env, job.sessionId).cancelRun(job.runId);
@@ -276,14 +285,16 @@ export class ChatObject extends DurableObject<Env> {
       // A paused job is followed to its (cancelled, silent) end, so it does not wait for its expiry.
       if (job.state === "awaiting") this.follow(job.seq);
     }
-    this.inputs.forget();
+    const seqs = jobs.map((job) => job.seq);
+    await this.inputs.forget(platform, seqs);
     await this.arm();
     return stopped;
   }
 
-  /** The chat's current session (see /new), else the platform's for this message (Slack: one per thread, or per DM). */
+  /** The conversation's current session (see /new), else the platform's for this message (Slack: one per thread, and one for a DM's top level). */
   private sessionFor(job: ChatJob): string {
-    return this.store.getMeta(CURRENT_SESSION) ?? this.platform(job.message).sessionId(job.message);
+    const first = this.platform(job.message).sessionId(job.message);
+    return this.store.getMeta(currentSessionKey(first)) ?? this.store.getMeta(CURRENT_SESSION) ?? first;
   }
 
   private platform(of: { platform: ChatMessage["platform"] }): AnyChatPlatform {

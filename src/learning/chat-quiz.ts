@@ -108,6 +108,8 @@ export function lessonTag(lessonKey: string): string {
 const newQuizId = () => [...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 type NamedQuiz = QuizState & { id: string };
+/** The quiz's new place and what to say. */
+type Step = { state: NamedQuiz; messages: QuizMessage[] };
 
 /** The state with an id (a quiz saved before quizzes had one gets it now, so its next buttons name it). */
 const withId = (state: QuizState): NamedQuiz => (state.id ? (state as NamedQuiz) : { ...state, id: newQuizId() });
@@ -140,29 +142,27 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
   const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => ({ lessonKey, exerciseId: e.id }));
   if (!items.length) return { messages: [{ text: "That lesson has no exercises I can check." }] };
-  const state: NamedQuiz = { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true };
-  return { state, messages: [await ask(d, state)] };
+  return ask(d, { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true });
 }
 
 /** Starts a review of the learner's due exercises, the longest overdue first. */
 export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const due = await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5);
   if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
-  const state: NamedQuiz = {
+  const first = await ask(d, {
     id: newQuizId(),
     mode: "review",
     learner: { id: d.learnerId, tenant: d.tenant },
     items: due.map((r) => ({ lessonKey: r.lessonKey, exerciseId: r.exercise.id })),
     index: 0,
     open: true,
-  };
-  return { state, messages: [{ text: `${due.length} exercise${due.length === 1 ? " is" : "s are"} due for review.` }, await ask(d, state)] };
+  });
+  return { state: first.state, messages: [{ text: `${due.length} exercise${due.length === 1 ? " is" : "s are"} due for review.` }, ...first.messages] };
 }
 
 /** The current question (after Next or /quiz), or the end of the quiz. */
 export async function currentQuestion(d: QuizDeps, saved: QuizState): Promise<{ state: QuizState; messages: QuizMessage[] }> {
-  const state = withId(saved);
-  return { state: { ...state, open: state.index < state.items.length }, messages: [await ask(d, state)] };
+  return ask(d, withId(saved));
 }
 
 /** Whether the quiz has questions left. */
@@ -172,7 +172,7 @@ export const quizGoesOn = (state: QuizState | undefined): state is QuizState => 
 export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string): Promise<{ state: QuizState; messages: QuizMessage[] }> {
   const state = withId(saved);
   const item = state.items[state.index];
-  if (!item) return { state, messages: [await ask(d, state)] };
+  if (!item) return ask(d, state);
   let result: GradedAnswer;
   try {
     // The chat's learner (or its course's) is the chat's own: its owner is the tenant it runs as.
@@ -184,39 +184,48 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
         messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton(state) }],
       };
     if (e instanceof AnswerRefused && (e.code === "empty_answer" || e.code === "answer_too_long")) return { state, messages: [{ text: e.message }] };
-    if (e instanceof AnswerRefused) {
-      const skipped = { ...state, index: state.index + 1, open: false };
-      return { state: skipped, messages: [{ text: `I cannot find that exercise any more (${e.message}).`, buttons: nextButton(skipped) }] };
-    }
+    if (e instanceof AnswerRefused) return afterItem(d, state, `I cannot find that exercise any more (${e.message}).`);
     throw e;
   }
-  const next = { ...state, index: state.index + 1, open: false };
   const mark = result.verdict === "correct" ? "✅ Correct." : result.verdict === "partial" ? "🟡 Partly right." : "❌ Not quite.";
   const feedback = result.feedback.replace(/^(Correct\.|Not quite:?)\s*/, "");
   const verdict = [mark, feedback, result.verdict === "correct" ? "" : `Expected: ${result.expected}`].filter(Boolean).join("\n");
-  const more = next.index < next.items.length;
-  return {
-    state: next,
-    messages: [{ text: verdict, buttons: more ? nextButton(next) : undefined }, ...(more ? [] : [await ask(d, next)])],
-  };
+  return afterItem(d, state, verdict);
+}
+
+/**
+ * Done with the current item (answered, or its exercise gone): `text`, then Next question to the following
+ * item, or, after the last, the summary (a Next there would lead nowhere: the quiz is over).
+ */
+async function afterItem(d: QuizDeps, state: NamedQuiz, text: string): Promise<Step> {
+  const next = { ...state, index: state.index + 1, open: false };
+  if (next.index < next.items.length) return { state: next, messages: [{ text, buttons: nextButton(next) }] };
+  return { state: next, messages: [{ text }, await summary(d, next)] };
 }
 
 /** Next question, naming the question it leads to: pressed after that one was answered, it is refused rather than acted on. */
 const nextButton = (to: NamedQuiz) => [[{ label: "Next question", value: quizButtonValue({ kind: "next", at: { quiz: to.id, index: to.index } }) }]];
 
-/** The question at the state's index, with A–D buttons for multiple choice; or the summary at the end. */
-async function ask(d: QuizDeps, state: NamedQuiz): Promise<QuizMessage> {
+/**
+ * The question at the state's index, open for its answer, with A–D buttons for multiple choice; or the
+ * summary at the end. An exercise gone since the quiz began (its lesson changed or deleted) is passed
+ * over: said so, with Next to the following item, so its Next never asks the gone one again.
+ */
+async function ask(d: QuizDeps, state: NamedQuiz): Promise<Step> {
   const item = state.items[state.index];
-  if (!item) {
-    const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
-    const lines = [`That was the last one${state.mode === "review" ? " of the review" : ""}.`];
-    lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);
-    if (progress.weakConcepts.length) lines.push(`Worth another look: ${progress.weakConcepts.map((c) => c.term).join(", ")}.`);
-    return { text: lines.join("\n") };
-  }
+  if (!item) return { state: { ...state, open: false }, messages: [await summary(d, state)] };
   const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);
-  if (!exercise) return { text: `Exercise ${item.exerciseId} of ${item.lessonKey} is gone.`, buttons: nextButton(state) };
-  return questionMessage(exercise, state);
+  if (!exercise) return afterItem(d, state, `Exercise ${item.exerciseId} of ${item.lessonKey} is gone.`);
+  return { state: { ...state, open: true }, messages: [questionMessage(exercise, state)] };
+}
+
+/** The end of the quiz: how the learner is doing. */
+async function summary(d: QuizDeps, state: NamedQuiz): Promise<QuizMessage> {
+  const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
+  const lines = [`That was the last one${state.mode === "review" ? " of the review" : ""}.`];
+  lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);
+  if (progress.weakConcepts.length) lines.push(`Worth another look: ${progress.weakConcepts.map((c) => c.term).join(", ")}.`);
+  return { text: lines.join("\n") };
 }
 
 function questionMessage(e: Exercise, state: NamedQuiz): QuizMessage {

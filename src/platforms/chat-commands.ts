@@ -36,3 +36,28 @@ export function noArgumentReply(name: keyof typeof NO_ARGUMENT_COMMANDS, arg: st
   const shown = arg.length > SHOWN_ARGUMENT ? `${arg.slice(0, SHOWN_ARGUMENT)}…` : arg;
   return { kind: "reply", text: `/${name} takes nothing after it, so I did not act on "${shown}". Send just /${name} to ${NO_ARGUMENT_COMMANDS[name]}.` };
 }
+
+/**
+ * The commands both platforms share, by name (lower case) and what follows it: undefined for a name they
+ * do not share, which each platform answers its own way (Telegram's /start, the unknown-command reply).
+ */
+export function sharedCommand(name: string, arg: string, help: string): ChatCommand | undefined {
+  if (arg && takesNoArgument(name)) return noArgumentReply(name, arg);
+  switch (name) {
+    case "help":
+      return { kind: "reply", text: help };
+    case "new":
+    case "stop":
+    case "compact":
+    case "quiz":
+    case "review":
+    case "progress":
+      return { kind: name };
+    case "lesson":
+      return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
+    case "course":
+      return arg ? { kind: "course", topic: arg } : { kind: "reply", text: "Tell me the topic: /course <topic>, for example /course Spanish for travellers" };
+    default:
+      return undefined;
+  }
+}

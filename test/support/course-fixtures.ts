@@ -24,6 +24,16 @@ export async function createPlannedCourse(body: Record<string, unknown>): Promis
   }, "the syllabus");
 }
 
+/** The course a chat's /course confirmation ("… (id course-…)") names, once its syllabus is planned. */
+export async function confirmedCourse(reply: string): Promise<CourseView> {
+  const id = /\((?:id )?(course-[0-9a-f]{12})\)/.exec(reply)?.[1];
+  expect(id, reply).toBeDefined();
+  return waitFor(async () => {
+    const course = await getCourse(id!);
+    return course.status === "active" && course;
+  }, "the planned course");
+}
+
 /** Waits until the course has `n` lessons and nothing is in progress for the last (delivered or failed). */
 export function waitForLessons(id: string, n: number): Promise<CourseView> {
   return waitFor(async () => {

@@ -1,5 +1,5 @@
 // Slack as a ChatPlatform (../chat-platform.ts): one Durable Object per channel (or DM), one session
-// per thread (or DM), replies and lessons as mrkdwn messages in the thread (slack-mrkdwn.ts), buttons as Block Kit actions, and a
+// per thread (and one for a DM's top level), replies and lessons as mrkdwn messages in the thread (slack-mrkdwn.ts), buttons as Block Kit actions, and a
 // refused click answered with an ephemeral message. Slack has no typing indicator for bots outside the
 // legacy RTM API, so `typing` does nothing.
 import type { Env } from "../../env";

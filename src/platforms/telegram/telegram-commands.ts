@@ -3,7 +3,7 @@
 // What follows a command: /lesson and /course take it as the topic; /start (a deep link's payload, which
 // the bot does not use) and /help show the help whatever follows; /stop stops whatever follows ("/stop
 // please"); the other commands refuse words after them rather than ignore them (docs/telegram.md).
-import { noArgumentReply, takesNoArgument, type ChatCommand } from "../chat-commands";
+import { sharedCommand, type ChatCommand } from "../chat-commands";
 
 export const TELEGRAM_HELP = [
   "Hi! I am StudyAgent, a tutor that researches a topic and writes study material with exercises.",
@@ -25,28 +25,7 @@ export function parseTelegramCommand(text: string): ChatCommand {
   if (!m) return { kind: "ask", text };
   const arg = (m[2] ?? "").trim();
   const name = m[1]!.toLowerCase();
-  if (arg && takesNoArgument(name)) return noArgumentReply(name, arg);
-  switch (name) {
-    case "start":
-    case "help":
-      return { kind: "reply", text: TELEGRAM_HELP };
-    case "new":
-      return { kind: "new" };
-    case "stop":
-      return { kind: "stop" };
-    case "compact":
-      return { kind: "compact" };
-    case "quiz":
-      return { kind: "quiz" };
-    case "review":
-      return { kind: "review" };
-    case "progress":
-      return { kind: "progress" };
-    case "lesson":
-      return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
-    case "course":
-      return arg ? { kind: "course", topic: arg } : { kind: "reply", text: "Tell me the topic: /course <topic>, for example /course Spanish for travellers" };
-    default:
-      return { kind: "reply", text: `I do not know /${m[1]}.\n\n${TELEGRAM_HELP}` };
-  }
+  // A deep link's /start payload is not used: /start shows the help whatever follows.
+  if (name === "start") return { kind: "reply", text: TELEGRAM_HELP };
+  return sharedCommand(name, arg, TELEGRAM_HELP) ?? { kind: "reply", text: `I do not know /${m[1]}.\n\n${TELEGRAM_HELP}` };
 }

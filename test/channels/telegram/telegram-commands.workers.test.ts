@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { htmlToPlain } from "../../../src/platforms/telegram/telegram-html";
-import { lessonMarkdown, lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "../../support/course-fixtures";
+import { confirmedCourse, lessonMarkdown, lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "../../support/course-fixtures";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
@@ -63,13 +63,8 @@ describe("Telegram commands", () => {
       const t = await texts(chat);
       return t.length > 0 && t;
     }, "the confirmation");
-    const id = /\((?:id )?(course-[0-9a-f]{12})\)/.exec(reply!)?.[1];
-    expect(id, reply).toBeDefined();
-    created.push(id!);
-    const course = await waitFor(async () => {
-      const c = (await (await call(`/v1/courses/${id}`)).json()) as { status: string; deliver: unknown; syllabus: string[] };
-      return c.status === "active" && c;
-    }, "the planned course");
+    const course = await confirmedCourse(reply!);
+    created.push(course.id);
     expect(course).toMatchObject({ deliver: [{ platform: "telegram", to: chat }], syllabus: SYLLABUS });
   });
 
