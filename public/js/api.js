@@ -60,9 +60,10 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async decideApproval(sessionId, approvalId, decision, remember) {
       return (await request("POST", `/v1/sessions/${id(sessionId)}/approvals/${id(approvalId)}`, { decision, remember })).json();
     },
-    /** Answers an MCP server's question (input.required): {action: "accept"|"decline"|"cancel", content?}. */
-    async answerInput(sessionId, inputId, action, content) {
-      return (await request("POST", `/v1/sessions/${id(sessionId)}/inputs/${id(inputId)}`, content === undefined ? { action } : { action, content })).json();
+    /** Answers an MCP server's question (input.required): {action: "accept"|"decline"|"cancel", content?}, once per `idempotencyKey`. */
+    async answerInput(sessionId, inputId, action, content, idempotencyKey) {
+      const body = content === undefined ? { action } : { action, content };
+      return (await request("POST", `/v1/sessions/${id(sessionId)}/inputs/${id(inputId)}`, body, keyed(idempotencyKey))).json();
     },
     async cancelRun(sessionId, runId) {
       await request("POST", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/cancel`);

@@ -3,13 +3,14 @@
 // answer their exercises; create and follow courses; connect MCP servers. It talks only to the /v1 API (api.js).
 import { planProgress, savedLessonKey, toolLine } from "./activity.js";
 import { ApiError, createApi } from "./api.js";
+import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
 import { escapeHtml, renderInto } from "./markdown.js";
-import { connectServer, serverItem } from "./mcp-servers.js";
+import { connectControl, connectServer, serverItem } from "./mcp-servers.js";
 import { runEventHandlers } from "./run-events.js";
 import { schemaFields } from "./schema-form.js";
 
@@ -88,7 +89,10 @@ const progressPanel = createProgressPanel({
   summary: ui.progressSummary,
 });
 
-/** The run being streamed, if any: what the cancel button stops. */
+/**
+ * The run being started or streamed, if any: what the cancel button stops. Set when the question is sent, not
+ * when the run's headers arrive: Enter pressed again in between is not a second run. `runId` is null until known.
+ */
 let activeRun = null;
 
 // ---- status
@@ -290,9 +294,7 @@ function addAssistantMessage() {
       if (authorizations.has(server)) return;
       authorizations.add(server);
       const line = make("li", { className: "authorization", text: `MCP server ${server} needs authorization; this run goes on without it. ` });
-      const connect = make("button", { className: "link", text: `Connect ${server}`, attrs: { type: "button" } });
-      connect.addEventListener("click", () => void connectMcp(server));
-      line.append(connect);
+      line.append(connectControl(server, connectMcp, "link"));
       activity.append(line);
       follow();
     },
@@ -314,9 +316,11 @@ function addAssistantMessage() {
       const cancel = make("button", { text: "Cancel", attrs: { type: "button" } });
       const actions = make("div", { className: "actions" });
       actions.append(accept, decline, cancel);
+      const failure = make("p", { className: "failed", attrs: { role: "alert" } });
+      failure.hidden = true;
       form.append(...fields);
       if (unsupported.length) form.append(make("p", { className: "hint", text: `The page cannot ask for: ${unsupported.join(", ")}.` }));
-      form.append(actions);
+      form.append(actions, failure);
       box.append(question, form);
       activity.append(box);
       follow();
@@ -327,13 +331,32 @@ function addAssistantMessage() {
       };
       questions.set(inputId, { settle });
       return new Promise((resolve, reject) => {
+        const enable = (enabled) => {
+          for (const control of form.elements) control.disabled = !enabled;
+        };
         const answer = (action) => {
-          for (const control of form.elements) control.disabled = true;
-          send(action, action === "accept" ? content() : undefined).then((outcome) => {
-            questions.delete(inputId);
-            settle({ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
-            resolve(outcome);
-          }, reject);
+          enable(false);
+          failure.hidden = true;
+          send(action, action === "accept" ? content() : undefined).then(
+            (outcome) => {
+              questions.delete(inputId);
+              settle({ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
+              resolve(outcome);
+            },
+            (e) => {
+              // The question is settled already (answered by a try whose answer was lost, expired) or gone: the run goes on.
+              if (e instanceof ApiError && (e.status === 404 || e.status === 409)) {
+                questions.delete(inputId);
+                settle(`Not answered here (${explain(e)})`);
+                return resolve(null);
+              }
+              // Lost (a network error: the server may have taken it) or refused: the form stays, and the same answer
+              // sent again carries the same Idempotency-Key, so the server takes it once.
+              failure.textContent = `Could not send your answer: ${explain(e)}. Press the button again to send it again.`;
+              failure.hidden = false;
+              enable(true);
+            },
+          );
         };
         form.addEventListener("submit", (event) => {
           event.preventDefault();
@@ -388,11 +411,40 @@ function setRunning(running) {
   ui.newSession.disabled = running;
 }
 
-async function ask(input, images = []) {
-  const sessionId = currentSession() ?? (await createSession());
+/** The photos to send with `input`, once any still being read is; null (and the question back in its box) when one could not be read. */
+async function photosFor(input) {
+  if (attachments.loading()) {
+    setStatus("The photo is still loading; your question goes with it once it is read…");
+    if (!(await attachments.settled())) {
+      // attachments.js said which photo; the learner decides whether to send without it.
+      ui.topic.value ||= input;
+      setStatus(`${ui.status.textContent} Your question was not sent: press Enter to send it without that photo.`);
+      return null;
+    }
+  }
+  return attachments.take();
+}
+
+/** Sends `input` as a run and follows it; activeRun is set (by the caller) before this starts, and cleared when it ends. */
+async function ask(input) {
+  setRunning(true);
+  let sessionId;
+  let images;
+  try {
+    images = await photosFor(input);
+    if (images) sessionId = currentSession() ?? (await createSession());
+  } catch (e) {
+    ui.topic.value ||= input;
+    setStatus(explain(e));
+  }
+  if (!sessionId) {
+    activeRun = null;
+    setRunning(false);
+    return;
+  }
+  activeRun.sessionId = sessionId;
   addUserMessage(input, images);
   const bubble = addAssistantMessage();
-  setRunning(true);
   setStatus("Working…");
   let summary = "";
   let failed = false;
@@ -422,7 +474,7 @@ async function ask(input, images = []) {
   });
   try {
     const started = await api.streamRun(sessionId, input, images);
-    activeRun = { sessionId, runId: started.runId };
+    activeRun.runId ??= started.runId;
     let events = started.events;
     // The trace seq of the last event seen: a resumed run is followed from there.
     let seq = 0;
@@ -442,7 +494,9 @@ async function ask(input, images = []) {
           if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
         } else {
           setStatus(`Waiting for your answer to ${input.server}…`);
-          await bubble.input(input, (action, content) => api.answerInput(sessionId, input.inputId, action, content));
+          // One key per answer given: a retry of the same answer after a failure is the same attempt.
+          const keys = attemptKeys();
+          await bubble.input(input, (action, content) => api.answerInput(sessionId, input.inputId, action, content, keys.keyFor({ action, content })));
           events = await api.followRun(sessionId, activeRun.runId, seq);
         }
       }
@@ -646,20 +700,29 @@ async function refreshMcpServers() {
   try {
     const servers = await api.listMcpServers();
     ui.mcpEmpty.hidden = servers.length > 0;
-    ui.mcpList.replaceChildren(...servers.map((server) => serverItem(server, (name) => void connectMcp(name))));
+    ui.mcpList.replaceChildren(...servers.map((server) => serverItem(server, connectMcp)));
   } catch (e) {
     ui.mcpEmpty.hidden = false;
     ui.mcpEmpty.textContent = `Could not read the MCP servers: ${explain(e)}`;
   }
 }
 
-async function connectMcp(name) {
-  try {
-    await connectServer(api, name, () => void refreshMcpServers());
-    setStatus(`Authorize ${name} in the window that opened; the list is read again when you come back.`);
-  } catch (e) {
-    setStatus(`Could not connect ${name}: ${explain(e)}`);
+/** Connections being started, by server: the panel's button and an answer's for the same server share one. */
+const connecting = new Map();
+
+/** Starts authorizing `name`; rejects with what to show beside the button (connectControl) when it fails. */
+function connectMcp(name) {
+  if (!connecting.has(name)) {
+    const started = connectServer(api, name, () => void refreshMcpServers()).then(
+      () => setStatus(`Authorize ${name} in the window that opened; the list is read again when you come back.`),
+      (e) => {
+        throw new Error(explain(e));
+      },
+    );
+    connecting.set(name, started);
+    void started.finally(() => connecting.delete(name)).catch(() => {});
   }
+  return connecting.get(name);
 }
 
 // ---- wiring
@@ -692,8 +755,10 @@ ui.composer.addEventListener("submit", (event) => {
   event.preventDefault();
   const input = ui.topic.value.trim();
   if (!input || activeRun) return;
+  // Set before anything is awaited (a photo being read, the session, the run's headers): Enter again is refused.
+  activeRun = { sessionId: null, runId: null };
   ui.topic.value = "";
-  void ask(input, attachments.take());
+  void ask(input);
 });
 // Enter sends, Shift+Enter starts a new line.
 ui.topic.addEventListener("keydown", (event) => {

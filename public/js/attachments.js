@@ -1,6 +1,7 @@
 // Photos of homework attached to a question: from the file picker, pasted, or dropped on the composer.
 // Each is read as a data URL (what POST /v1/sessions/:id/runs takes in `images`), shown as a thumbnail with
-// a Remove button, and sent with the next question. The server judges each by its bytes and size; the
+// a Remove button, and sent with the next question; a question sent while one is still being read waits for
+// it (settled()), so the photo goes with the question it was attached to. The server judges each by its bytes and size; the
 // page only skips files that do not even claim to be images, and says so.
 import { make } from "./dom.js";
 
@@ -20,6 +21,10 @@ const readAsDataUrl = (file) =>
 export function createAttachments({ picker, list, dropZone, pasteTarget, say }) {
   /** @type {{ name: string, url: string }[]} */
   let attached = [];
+  /** Batches of files still being read: a question sent meanwhile waits for them (settled()). */
+  const reading = new Set();
+  /** Files that could not be read, ever: settled() tells whether one failed while it waited. */
+  let unreadable = 0;
   const render = () => {
     list.hidden = attached.length === 0;
     list.replaceChildren(
@@ -36,7 +41,13 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
       }),
     );
   };
-  const add = async (files) => {
+  const add = (files) => {
+    const batch = readBatch(files);
+    reading.add(batch);
+    void batch.finally(() => reading.delete(batch));
+    return batch;
+  };
+  const readBatch = async (files) => {
     // One message for the whole batch: a refusal said first and then replaced by the count was never read.
     const notes = [];
     for (const file of files) {
@@ -48,6 +59,7 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
       try {
         attached.push({ name: file.name || "pasted image", url: await readAsDataUrl(file) });
       } catch {
+        unreadable++;
         notes.push(`${name} could not be read; it was not attached.`);
       }
     }
@@ -92,5 +104,13 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
       return urls;
     },
     count: () => attached.length,
+    /** Whether a photo is still being read (it is not in take() yet). */
+    loading: () => reading.size > 0,
+    /** Resolves once no photo is being read: true when every one read meanwhile was attached, false when one could not be read. */
+    async settled() {
+      const before = unreadable;
+      while (reading.size) await Promise.allSettled([...reading]);
+      return unreadable === before;
+    },
   };
 }

@@ -17,7 +17,34 @@ export async function connectServer(api, name, onReturn) {
   window.open(authorizationUrl, "_blank", "noopener");
 }
 
-/** One server as a list item; `connect(name)` is the Connect button's action. */
+/**
+ * A Connect button and the place its failure shows. Disabled while `connect(name)` is pending, so a double click
+ * is one authorize request and one consent window; enabled again when it settles, with why beside it if it
+ * failed (`connect` rejects with the message to show).
+ * @param {(name: string) => Promise<void>} connect
+ */
+export function connectControl(name, connect, className) {
+  const control = make("span", { className: "connect" });
+  const button = make("button", { className, text: `Connect ${name}`, attrs: { type: "button" } });
+  const failure = make("span", { className: "failed", attrs: { role: "alert" } });
+  failure.hidden = true;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    failure.hidden = true;
+    try {
+      await connect(name);
+    } catch (e) {
+      failure.textContent = ` Could not connect ${name}: ${e instanceof Error ? e.message : String(e)}`;
+      failure.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  control.append(button, failure);
+  return control;
+}
+
+/** One server as a list item; `connect(name)` is the Connect button's action (connectControl). */
 export function serverItem(server, connect) {
   const item = make("li", { className: "mcp-server", attrs: { "data-status": server.status, "data-server": server.name } });
   const head = make("p", { className: "mcp-head" });
@@ -26,9 +53,7 @@ export function serverItem(server, connect) {
   item.append(head, make("p", { className: "meta", text: `${server.url} · ${server.transport}${tools}` }));
   if (server.error) item.append(make("p", { className: "failed", text: server.error }));
   if (server.status === "needs_authorization") {
-    const button = make("button", { className: "primary", text: `Connect ${server.name}`, attrs: { type: "button" } });
-    button.addEventListener("click", () => connect(server.name));
-    item.append(button);
+    item.append(connectControl(server.name, connect, "primary"));
   }
   return item;
 }
