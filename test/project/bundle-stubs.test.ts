@@ -18,7 +18,11 @@ import * as joseEntry from "../../src/bundle-stubs/jose";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
+import { WorkloadIdentityAuth } from "../../src/bundle-stubs/openai-workload-identity-auth";
+import * as openaiQuery from "../../src/bundle-stubs/openai-query";
+import * as openaiUploads from "../../src/bundle-stubs/openai-uploads";
 import * as x509Entry from "../../src/bundle-stubs/openai-x509-auth";
+import * as x509TransportState from "../../src/bundle-stubs/openai-x509-transport-state";
 import { zodToJsonSchema } from "../../src/bundle-stubs/zod-to-json-schema";
 import { object as zodV3Object } from "../../src/bundle-stubs/zod-v3";
 import { ROOT } from "../support/paths";
@@ -35,6 +39,10 @@ const MEANT_FOR: Record<string, string> = {
   "openai-resources.ts": "openai",
   "openai-stream-helpers.ts": "openai",
   "openai-x509-auth.ts": "openai",
+  "openai-x509-transport-state.ts": "openai",
+  "openai-workload-identity-auth.ts": "openai",
+  "openai-uploads.ts": "openai",
+  "openai-query.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -47,7 +55,10 @@ const LEFT_OUT = [
   /node_modules\/htmlparser2\/node_modules\/(domutils|dom-serializer)\//,
   /node_modules\/openai\/resources\/(admin|beta|files|vector-stores|fine-tuning|audio)/,
   /node_modules\/openai\/lib\/(ChatCompletionStream|AssistantStream|EventStream|responses\/ResponseStream)/,
-  /node_modules\/openai\/internal\/auth\/x509-workload-identity-auth/,
+  /node_modules\/openai\/internal\/auth\/x509-(workload-identity-auth|transport-state)/,
+  /node_modules\/openai\/auth\/workload-identity-auth/,
+  /node_modules\/openai\/(internal|core)\/uploads/,
+  /node_modules\/openai\/internal\/(to-file|qs\/)/,
 ];
 
 interface Metafile {
@@ -142,6 +153,28 @@ describe("a narrowed entry exports everything its importer reads", () => {
     expect(x509Entry.isX509WorkloadIdentity(undefined)).toBe(false);
     expect(x509Entry.isX509WorkloadIdentity({ type: "subject_token", provider: {} })).toBe(false);
   });
+
+  it("openai's X.509 transport state, uploads and query: every name the SDK's files import from them", () => {
+    const from = (file: string, spec: string) =>
+      [...namesUsed(sdkFile(file), new RegExp(`(?:import|export) \\{([^}]+)\\} from ["']${spec.replaceAll(".", "\\.")}["']`, "g"))].filter(Boolean);
+    const expectEvery = (entry: object, names: string[]) => {
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(entry, name).toHaveProperty(name);
+    };
+    expectEvery(x509TransportState, [
+      ...from("openai/client.mjs", "./internal/auth/x509-transport-state.mjs"),
+      ...from("openai/internal/auth/x509-credential-options.mjs", "./x509-transport-state.mjs"),
+    ]);
+    expectEvery(openaiUploads, [...from("openai/client.mjs", "./internal/uploads.mjs"), ...from("openai/index.mjs", "./core/uploads.mjs")]);
+    // query.mjs reads the module as a namespace: `import * as qs`, then `qs.stringify`.
+    expectEvery(openaiQuery, [...namesUsed(sdkFile("openai/internal/utils/query.mjs"), /\bqs\.(\w+)/g)]);
+  });
+
+  it("a flat query is written as qs writes it", () => {
+    expect(openaiQuery.stringify({ "api-version": "2024-10-21", limit: 2, on: true, none: undefined, empty: null, q: "a b+c" })).toBe(
+      "api-version=2024-10-21&limit=2&on=true&empty=&q=a%20b%2Bc",
+    );
+  });
 });
 
 describe("a placeholder, if ever reached, throws NotBundledError saying what is missing", () => {
@@ -157,6 +190,10 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["runTools({ stream: true })", () => ChatCompletionStreamingRunner.runTools(), /runTools\(\{ stream: true \}\)/],
     ["responses.stream()", () => ResponseStream.createResponse(), /responses\.stream\(\)/],
     ["an X.509 workload identity", () => x509Entry.isX509WorkloadIdentity({ type: "x509" }), /X\.509 workload identity is not bundled/],
+    ["an X.509 credential", () => x509TransportState.findX509Credential(), /X\.509 transport state is not bundled/],
+    ["a workload identity", () => new WorkloadIdentityAuth(), /workload identity auth is not bundled/],
+    ["toFile", () => openaiUploads.toFile(), /file uploads is not bundled/],
+    ["a nested query", () => openaiQuery.stringify({ ids: [1, 2] }), /nested query strings \(ids\) is not bundled/],
   ])("%s", (_name, reach, message) => {
     expect(reach).toThrow(NotBundledError);
     expect(reach).toThrow(message);
