@@ -65,6 +65,7 @@ const WIRE_CODES = {
   could_not_grade: 502,
   output_invalid: 502,
   mcp_authorization_failed: 502,
+  telegram_unavailable: 502,
   mcp_config_invalid: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

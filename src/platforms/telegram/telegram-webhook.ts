@@ -10,6 +10,7 @@ import { timingSafeEqualStrings } from "../../lib/timing-safe";
 import { visibleImage } from "../../images/visible-image";
 import type { ChatDoors } from "../chat-door";
 import { telegramSettings } from "./settings";
+import { TelegramApiError } from "./telegram-api";
 import { isForAnotherBot } from "./command-addressee";
 import { telegramObjectName, type TelegramShapes } from "./telegram-platform";
 import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-update";
@@ -27,7 +28,7 @@ export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
     }
     const update = await parseJson(c, TelegramUpdate);
     // A command for another bot in the group ("/stop@OtherBot") is not ours to answer or act on.
-    if (await isForAnotherBot(c.env, update)) return c.json({ ok: true });
+    if (await isForAnotherBot(c.env, update).catch(telegramUnavailable)) return c.json({ ok: true });
     const read = telegramChatMessage(update);
     const message = read && visibleImage(read, c.env);
     if (message) await chats(c.env).accept(telegramObjectName(message.chatId), `update:${update.update_id}`, message);
@@ -35,3 +36,9 @@ export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
     if (click) await chats(c.env).click(telegramObjectName(click.address.chatId), `update:${update.update_id}`, click);
     return c.json({ ok: true });
   });
+
+/** Telegram failed us, not the update: 502, so Telegram delivers it again (a 4xx would drop it, a 500 say the fault is ours). */
+function telegramUnavailable(e: unknown): never {
+  if (e instanceof TelegramApiError) throw new HttpError("telegram_unavailable", `${e.message}; the update will be delivered again.`);
+  throw e;
+}
