@@ -63,6 +63,12 @@ export interface RecordedRequest {
 interface Script {
   replies: Reply[];
   requests: RecordedRequest[];
+  /**
+   * The successful reply given to each Idempotency-Key (the openai client sends one per request and keeps it
+   * across its retries): a retry after a connection lost on a loaded machine gets the same reply, as a
+   * server that honours the key answers, instead of using up the next one.
+   */
+  answered: Map<string, Reply>;
 }
 
 const KEY_RE = /\[\[script:([A-Za-z0-9_.:-]+)\]\]/;
@@ -83,7 +89,7 @@ export class ScriptedModel {
 
   /** Registers (or replaces) a script; returns the marker to put in the input. */
   script(key: string, replies: Reply[]): string {
-    this.scripts.set(key, { replies: [...replies], requests: [] });
+    this.scripts.set(key, { replies: [...replies], requests: [], answered: new Map() });
     return `[[script:${key}]]`;
   }
 
@@ -142,8 +148,12 @@ export class ScriptedModel {
     const script = key ? this.scripts.get(key) : undefined;
     if (!script) return json(res, 400, oaiError(`no script for this request (key ${key ?? "missing"})`));
     script.requests.push(recorded);
-    let reply = script.replies.shift();
+    const idempotencyKey = req.headers["idempotency-key"];
+    const retried = typeof idempotencyKey === "string" ? script.answered.get(idempotencyKey) : undefined;
+    let reply = retried ?? script.replies.shift();
     if (!reply) return json(res, 400, oaiError(`script ${key} has no replies left`));
+    // Scripted faults (a status, a raw body, a delay past a timeout) are not kept: the retry they provoke gets the next reply.
+    if (typeof idempotencyKey === "string" && !reply.status && reply.raw === undefined && !reply.delayMs) script.answered.set(idempotencyKey, reply);
     if (reply.dynamic) reply = { ...reply, ...reply.dynamic(recorded) };
     const dialect = dialectOf(reply);
     if (dialect.streamOptions === "rejected" && parsed.stream_options !== undefined) {
