@@ -76,6 +76,8 @@ async function runScenario(scenario, client) {
   return {
     scenario,
     ok,
+    // Not ok only for the retry timing's "slightly late" warning (sse-retry), and for nothing else.
+    lateOnly: !ok && count("FAILURE") === 0 && count("WARNING") > 0 && checks.every((c) => c.status !== "WARNING" || c.name === "ClientRespectsRetryField"),
     seconds: Math.round((performance.now() - t0) / 100) / 10,
     workerStartSeconds: workerStart ? Number(workerStart[1]) : undefined,
     passed: count("SUCCESS"),
@@ -108,6 +110,10 @@ try {
       while (next < scenarios.length) {
         const i = next++;
         results[i] = await runScenario(scenarios[i], client);
+        // sse-retry times the client's reconnection after the server's `retry: 500`: on a loaded machine it can
+        // come more than the suite's 200 ms tolerance late (a WARNING it calls "acceptable", yet a non-zero exit).
+        // Such a scenario runs once more, and that verdict stands; too early or very late is a FAILURE, never retried.
+        if (results[i].lateOnly) results[i] = { ...(await runScenario(scenarios[i], client)), rerunAfter: results[i].problems };
       }
     }),
   );
