@@ -5,6 +5,7 @@
 // server never issued would silently get the first page (the spec: an invalid cursor is -32602).
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ClientRequestSchema, ErrorCode, isJSONRPCRequest, type JSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
+import { withoutTaskAugmentation } from "./task-augmentation";
 
 /** The methods this server answers; any other goes on to the SDK, which says Method not found. */
 const ANSWERED = new Set([
@@ -54,13 +55,17 @@ const quoted = (value: unknown) => {
   return json.length > 100 ? `${json.slice(0, 100)}…` : json;
 };
 
-/** Puts the check in front of the server connected to `transport` (call after server.connect). */
+/**
+ * Puts the check in front of the server connected to `transport` (call after server.connect); a request
+ * that passes goes on without task augmentation (task-augmentation.ts).
+ */
 export function refuseInvalidParams(transport: Transport): void {
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    const refusal = isJSONRPCRequest(message) ? invalidParams(message) : undefined;
-    if (refusal !== undefined && isJSONRPCRequest(message)) {
-      void transport.send({ jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InvalidParams, message: refusal } }, { relatedRequestId: message.id });
-    } else deliver?.(message, extra);
+    if (!isJSONRPCRequest(message)) return deliver?.(message, extra);
+    const request = withoutTaskAugmentation(message);
+    const refusal = invalidParams(request);
+    if (refusal === undefined) return deliver?.(request, extra);
+    void transport.send({ jsonrpc: "2.0", id: request.id, error: { code: ErrorCode.InvalidParams, message: refusal } }, { relatedRequestId: request.id });
   };
 }
