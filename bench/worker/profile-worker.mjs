@@ -7,7 +7,7 @@
 //   (--save writes bench/results/workerd-profile-<fresh-sessions|same-session>.md; --steps-per-invocation sets
 //   RUN_STEPS_PER_INVOCATION, so the object's alarm drives the run N steps at a time; wrangler's local log
 //   collector is left out, as for every bench Worker: see startWorker)
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connectCdp } from "../lib/cdp.mjs";
@@ -91,6 +91,8 @@ try {
   const file = path.join(dir, `workerd-${Date.now()}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   const bundle = findBundle(profile);
+  // wrangler removes its build at exit: a copy beside the profile keeps the profile readable later.
+  if (bundle) for (const ext of ["", ".map"]) copyFileSync(`${bundle}${ext}`, file.replace(/\.cpuprofile$/, `.js${ext}`));
   const mapTo = sourceMapper(REPO);
   const locate = (cf) => {
     const src = cf.url && bundle ? mapTo(bundle, cf.lineNumber, cf.columnNumber) : null;
