@@ -91,7 +91,9 @@ const progressPanel = createProgressPanel({
 
 /**
  * The run being started or streamed, if any: what the cancel button stops. Set when the question is sent, not
- * when the run's headers arrive: Enter pressed again in between is not a second run. `runId` is null until known.
+ * when the run's headers arrive: Enter pressed again in between is not a second run. `runId` is null until
+ * known; `cancelled` says Cancel was pressed before it was, so the run is not started, or is cancelled as
+ * soon as its id arrives.
  */
 let activeRun = null;
 
@@ -411,37 +413,55 @@ function setRunning(running) {
   ui.newSession.disabled = running;
 }
 
-/** The photos to send with `input`, once any still being read is; null (and the question back in its box) when one could not be read. */
-async function photosFor(input) {
-  if (attachments.loading()) {
-    setStatus("The photo is still loading; your question goes with it once it is read…");
-    if (!(await attachments.settled())) {
-      // attachments.js said which photo; the learner decides whether to send without it.
-      ui.topic.value ||= input;
-      setStatus(`${ui.status.textContent} Your question was not sent: press Enter to send it without that photo.`);
-      return null;
-    }
-  }
-  return attachments.take();
+/** The active run's id, the first time it is known: a Cancel pressed before it goes out now. */
+function runIdKnown(runId) {
+  if (activeRun.runId || !runId) return;
+  activeRun.runId = runId;
+  if (activeRun.cancelled) cancelActiveRun();
+}
+
+/** Posts the active run's cancel; a cancel that did not go through can be pressed again. */
+function cancelActiveRun() {
+  const run = activeRun;
+  api.cancelRun(run.sessionId, run.runId).catch((e) => {
+    run.cancelled = false;
+    setStatus(explain(e));
+  });
+}
+
+/** Whether the photos to send with `input` are read (any still being read is waited for); false (and the question back in its box) when one could not be. */
+async function photosRead(input) {
+  if (!attachments.loading()) return true;
+  setStatus("The photo is still loading; your question goes with it once it is read…");
+  if (await attachments.settled()) return true;
+  // attachments.js said which photo; the learner decides whether to send without it.
+  ui.topic.value ||= input;
+  setStatus(`${ui.status.textContent} Your question was not sent: press Enter to send it without that photo.`);
+  return false;
 }
 
 /** Sends `input` as a run and follows it; activeRun is set (by the caller) before this starts, and cleared when it ends. */
 async function ask(input) {
   setRunning(true);
   let sessionId;
-  let images;
   try {
-    images = await photosFor(input);
-    if (images) sessionId = currentSession() ?? (await createSession());
+    if (await photosRead(input)) sessionId = currentSession() ?? (await createSession());
   } catch (e) {
     ui.topic.value ||= input;
     setStatus(explain(e));
+  }
+  // Cancel pressed while the photos were read or the session made: nothing is sent, and the question and its photos stay.
+  if (sessionId && activeRun.cancelled) {
+    ui.topic.value ||= input;
+    setStatus("Cancelled: your question was not sent.");
+    sessionId = undefined;
   }
   if (!sessionId) {
     activeRun = null;
     setRunning(false);
     return;
   }
+  const images = attachments.take();
   activeRun.sessionId = sessionId;
   addUserMessage(input, images);
   const bubble = addAssistantMessage();
@@ -452,7 +472,7 @@ async function ask(input) {
   // What the run waits on when its stream ends: approvals, or an MCP server's question.
   let waiting = [];
   const handlers = runEventHandlers({
-    started: (runId) => (activeRun.runId ??= runId),
+    started: runIdKnown,
     text: (delta) => bubble.appendText(delta),
     toolStarted: (callId, name, args) => bubble.toolStarted(callId, name, args),
     toolFinished: (callId, status) => bubble.toolFinished(callId, status),
@@ -474,7 +494,7 @@ async function ask(input) {
   });
   try {
     const started = await api.streamRun(sessionId, input, images);
-    activeRun.runId ??= started.runId;
+    runIdKnown(started.runId);
     let events = started.events;
     // The trace seq of the last event seen: a resumed run is followed from there.
     let seq = 0;
@@ -768,9 +788,10 @@ ui.topic.addEventListener("keydown", (event) => {
   }
 });
 ui.cancel.addEventListener("click", () => {
-  if (!activeRun?.runId) return;
+  if (!activeRun || activeRun.cancelled) return;
   setStatus("Cancelling…");
-  api.cancelRun(activeRun.sessionId, activeRun.runId).catch((e) => setStatus(explain(e)));
+  activeRun.cancelled = true;
+  if (activeRun.runId) cancelActiveRun();
 });
 
 ui.refreshLessons.addEventListener("click", () => void refreshLessons());
