@@ -22,13 +22,16 @@ describe("Cancel before the run's id is known", () => {
   let opened: PageOnFakeApi;
   /** The run's stream, held open until the run is cancelled. */
   let running: ServerResponse | undefined;
+  /** Lets the run's headers (and its id) go out: the test does, once it has pressed Cancel. */
+  let releaseHeaders: () => void = () => {};
+  const headersReleased = new Promise<void>((resolve) => (releaseHeaders = resolve));
 
   beforeAll(async () => {
     opened = await openPageOnFakeApi(
       {
-        // The run's headers (and its id) come 800 ms after the question.
+        // The run's headers (and its id) come only once Cancel has been pressed.
         [RUNS]: async (_req, res) => {
-          await new Promise((resolve) => setTimeout(resolve, 800));
+          await headersReleased;
           res.writeHead(200, { "content-type": "text/event-stream", "x-run-id": "run_1" });
           sse(res, "run.started", { runId: "run_1" });
           running = res;
@@ -50,7 +53,10 @@ describe("Cancel before the run's id is known", () => {
   it("cancels the run once its id arrives", async () => {
     const page = opened.page;
     await askByKeyboard(page, "Teach me calculus");
+    await expect.poll(() => opened.posts(RUNS).length).toBe(1);
     await page.locator("#cancel").click();
+    expect(opened.posts(CANCEL)).toHaveLength(0);
+    releaseHeaders();
     await expect.poll(() => opened.posts(CANCEL).length, { timeout: 5_000 }).toBe(1);
     await expect.poll(() => page.locator(".message.assistant .run-meta").first().textContent()).toMatch(/^Cancelled/);
     expect(opened.posts(RUNS)).toHaveLength(1);
