@@ -1,6 +1,7 @@
 // The tool registry: what the model sees of each tool, argument validation, and the rule that a
 // tool's failure becomes a result the model can read, never an exception that ends the run.
 import * as z from "zod";
+import { closedSchema, unknownKeys } from "./closed-arguments";
 import type { Emit, Usage } from "./events";
 import type { ToolCall, ToolStatus } from "./messages";
 import type { RunState } from "./run-state";
@@ -74,8 +75,8 @@ const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
 function jsonSchemaOf(input: z.ZodType): JsonSchema {
   let parameters = jsonSchemas.get(input);
   if (!parameters) {
-    parameters = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
-    delete parameters.$schema;
+    const { $schema: _dialect, ...derived } = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    parameters = closedSchema(derived);
     jsonSchemas.set(input, parameters);
   }
   return parameters;
@@ -133,12 +134,18 @@ export function defineTool<S extends z.ZodType>(
   } & ToolFlags,
 ): Tool {
   const { input, run, effectiveArgs, ...rest } = def;
+  const parameters = jsonSchemaOf(input);
   return {
     ...rest,
-    parameters: jsonSchemaOf(input),
+    parameters,
     validate(args) {
+      const unknown = unknownKeys(parameters, args);
       const r = input.safeParse(args);
-      return r.success ? { ok: true, value: r.data } : { ok: false, error: z.prettifyError(r.error) };
+      if (r.success && !unknown.length) return { ok: true, value: r.data };
+      // A misspelt key is named beside what the schema then misses (`expr` sent, `expression` required).
+      const errors = unknown.length ? [`✖ Unrecognized key${unknown.length > 1 ? "s" : ""}: ${unknown.map((k) => `"${k}"`).join(", ")}`] : [];
+      if (!r.success) errors.push(z.prettifyError(r.error));
+      return { ok: false, error: errors.join("\n") };
     },
     run: (args, ctx) => run(args as z.output<S>, ctx),
     ...(effectiveArgs ? { effectiveArgs: (args: unknown) => effectiveArgs(args as z.output<S>) } : {}),
