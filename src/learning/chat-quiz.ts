@@ -12,6 +12,7 @@ import { AnswerRefused } from "./answer-refused";
 import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
 import { CouldNotGrade } from "./grade-answer";
+import { feedbackPhrases, withoutVerdictWords } from "./feedback-phrases";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
 import { learningSettings } from "./settings";
@@ -19,6 +20,8 @@ import { learningSettings } from "./settings";
 export interface QuizItem {
   lessonKey: string;
   exerciseId: string;
+  /** The lesson's language (Exercise.language), which the verdict is given in. */
+  language?: string;
 }
 
 /** Whose answers a quiz records. */
@@ -137,10 +140,16 @@ export interface QuizDeps {
   tenant: Tenant;
 }
 
+const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">): QuizItem => ({
+  lessonKey,
+  exerciseId: e.id,
+  ...(e.language ? { language: e.language } : {}),
+});
+
 /** Starts a quiz over a lesson's exercises, from the first. */
 export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
-  const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => ({ lessonKey, exerciseId: e.id }));
+  const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => quizItem(lessonKey, e));
   if (!items.length) return { messages: [{ text: "That lesson has no exercises I can check." }] };
   return ask(d, { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true });
 }
@@ -153,7 +162,7 @@ export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; mes
     id: newQuizId(),
     mode: "review",
     learner: { id: d.learnerId, tenant: d.tenant },
-    items: due.map((r) => ({ lessonKey: r.lessonKey, exerciseId: r.exercise.id })),
+    items: due.map((r) => quizItem(r.lessonKey, r.exercise)),
     index: 0,
     open: true,
   });
@@ -187,9 +196,11 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
     if (e instanceof AnswerRefused) return afterItem(d, state, `I cannot find that exercise any more (${e.message}).`);
     throw e;
   }
-  const mark = result.verdict === "correct" ? "✅ Correct." : result.verdict === "partial" ? "🟡 Partly right." : "❌ Not quite.";
-  const feedback = result.feedback.replace(/^(Correct\.|Not quite:?)\s*/, "");
-  const verdict = [mark, feedback, result.verdict === "correct" ? "" : `Expected: ${result.expected}`].filter(Boolean).join("\n");
+  // In the lesson's language, as the key's feedback is (absent in quizzes saved before: English).
+  const phrases = await feedbackPhrases(d.env.ASSETS, item.language);
+  const mark = result.verdict === "correct" ? `✅ ${phrases.correct}` : result.verdict === "partial" ? `🟡 ${phrases.partly}` : `❌ ${phrases.notQuite}`;
+  const feedback = withoutVerdictWords(result.feedback, phrases);
+  const verdict = [mark, feedback, result.verdict === "correct" ? "" : `${phrases.expected} ${result.expected}`].filter(Boolean).join("\n");
   return afterItem(d, state, verdict);
 }
 

@@ -10,9 +10,11 @@ import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer } from "../le
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
+import { ENGLISH_FEEDBACK, type FeedbackPhrases, fill } from "./feedback-phrases";
 import type { Grade } from "./graded-answer";
 
-export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string): Grade {
+/** `phrases`: the words of the lesson's language (feedback-phrases.ts). */
+export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: FeedbackPhrases = ENGLISH_FEEDBACK): Grade {
   const expectedLetter = keyLetter(key.answer);
   const option = exercise.options?.find((o) => o.letter === expectedLetter);
   const expected = option ? `${option.letter}. ${option.text}` : key.answer;
@@ -21,17 +23,17 @@ export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: 
   return {
     verdict: correct ? "correct" : "incorrect",
     score: correct ? 1 : 0,
-    feedback: feedback(correct ? "Correct." : chosen ? `Not quite: you chose ${chosen}; the answer is ${expected}.` : `The answer is ${expected}.`, key),
+    feedback: feedback(correct ? phrases.correct : fill(chosen ? phrases.chose : phrases.answerIs, { chosen: chosen ?? "", expected }), key),
     expected,
   };
 }
 
 /** The grade of a fill-in answer the key settles; undefined when it matches no form the key gives (the model grader decides). */
-export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string): Grade | undefined {
+export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: FeedbackPhrases = ENGLISH_FEEDBACK): Grade | undefined {
   const language = vocabularyOf(exercise.language);
   const expected = key.answer;
   if (matchesKey(answer, { text: key.answer, accepted: key.accepted }, language))
-    return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
+    return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
   // Several blanks: each part of the answer against the same part of the key.
   const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
   if (blanks >= 2) {
@@ -39,19 +41,19 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string):
     const given = blankParts(answer);
     if (parts.length === blanks) {
       const right = parts.filter((p, i) => given[i] !== undefined && sameAnswer(given[i]!, p, language)).length;
-      if (right === parts.length) return { verdict: "correct", score: 1, feedback: feedback("Correct.", key), expected };
+      if (right === parts.length) return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
       if (right > 0)
         return {
           verdict: "partial",
           score: right / parts.length,
-          feedback: feedback(`${right} of ${parts.length} blanks are right; the answer is ${expected}.`, key),
+          feedback: feedback(fill(phrases.blanks, { right, total: parts.length, expected }), key),
           expected,
         };
     }
   }
   // A number that is not the key's number, or no answer at all, is wrong in any words.
   if (answer.trim() === "" || (quantity(answer, language) && quantity(key.answer, language)))
-    return { verdict: "incorrect", score: 0, feedback: feedback(`Not quite: the answer is ${expected}.`, key), expected };
+    return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
 }
 
