@@ -11,8 +11,9 @@ import { answerExercise } from "./answer-exercise";
 import { AnswerRefused } from "./answer-refused";
 import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
+import { vocabularyOf } from "../lessons/vocabulary";
 import { CouldNotGrade } from "./grade-answer";
-import { feedbackPhrases, withoutVerdictWords } from "./feedback-phrases";
+import { fill, learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "./learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
 import { learningSettings } from "./settings";
@@ -125,11 +126,10 @@ export async function quizOffer(
   start: Extract<QuizAction, { kind: "start" | "course" }>,
 ): Promise<QuizMessage | undefined> {
   const set = await lessonExercises(env.LESSONS, lessonKey, owner);
-  if (!set?.exercises.some((e) => e.key)) return undefined;
-  return {
-    text: "Ready to check what you learned? I will ask the lesson's exercises one at a time.",
-    buttons: [[{ label: "Quiz me", value: quizButtonValue(start) }]],
-  };
+  const checked = set?.exercises.find((e) => e.key);
+  if (!checked) return undefined;
+  const phrases = await learnerPhrases(env.ASSETS, checked.language);
+  return { text: phrases.offer, buttons: [[{ label: phrases.quizMe, value: quizButtonValue(start) }]] };
 }
 
 export interface QuizDeps {
@@ -149,8 +149,9 @@ const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">): Quiz
 /** Starts a quiz over a lesson's exercises, from the first. */
 export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
-  const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => quizItem(lessonKey, e));
-  if (!items.length) return { messages: [{ text: "That lesson has no exercises I can check." }] };
+  const checked = (set?.exercises ?? []).filter((e) => e.key);
+  const items = checked.map((e) => quizItem(lessonKey, e));
+  if (!items.length) return { messages: [{ text: (await learnerPhrases(d.env.ASSETS, set?.exercises[0]?.language)).noExercises }] };
   return ask(d, { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true });
 }
 
@@ -190,14 +191,18 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
     if (e instanceof CouldNotGrade)
       return {
         state,
-        messages: [{ text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`, buttons: nextButton(state) }],
+        messages: [
+          {
+            text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`,
+            buttons: nextButton(state, await phrasesOf(d, item)),
+          },
+        ],
       };
     if (e instanceof AnswerRefused && (e.code === "empty_answer" || e.code === "answer_too_long")) return { state, messages: [{ text: e.message }] };
     if (e instanceof AnswerRefused) return afterItem(d, state, `I cannot find that exercise any more (${e.message}).`);
     throw e;
   }
-  // In the lesson's language, as the key's feedback is (absent in quizzes saved before: English).
-  const phrases = await feedbackPhrases(d.env.ASSETS, item.language);
+  const phrases = await phrasesOf(d, item);
   const mark = result.verdict === "correct" ? `✅ ${phrases.correct}` : result.verdict === "partial" ? `🟡 ${phrases.partly}` : `❌ ${phrases.notQuite}`;
   const feedback = withoutVerdictWords(result.feedback, phrases);
   const verdict = [mark, feedback, result.verdict === "correct" ? "" : `${phrases.expected} ${result.expected}`].filter(Boolean).join("\n");
@@ -210,12 +215,18 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
  */
 async function afterItem(d: QuizDeps, state: NamedQuiz, text: string): Promise<Step> {
   const next = { ...state, index: state.index + 1, open: false };
-  if (next.index < next.items.length) return { state: next, messages: [{ text, buttons: nextButton(next) }] };
-  return { state: next, messages: [{ text }, await summary(d, next)] };
+  const phrases = await phrasesOf(d, state.items[state.index]);
+  if (next.index < next.items.length) return { state: next, messages: [{ text, buttons: nextButton(next, phrases) }] };
+  return { state: next, messages: [{ text }, await summary(d, next, phrases)] };
 }
 
+/** The words of an item's lesson (absent in quizzes saved before items named their language: English). */
+const phrasesOf = (d: QuizDeps, item: QuizItem | undefined) => learnerPhrases(d.env.ASSETS, item?.language);
+
 /** Next question, naming the question it leads to: pressed after that one was answered, it is refused rather than acted on. */
-const nextButton = (to: NamedQuiz) => [[{ label: "Next question", value: quizButtonValue({ kind: "next", at: { quiz: to.id, index: to.index } }) }]];
+const nextButton = (to: NamedQuiz, phrases: LearnerPhrases) => [
+  [{ label: phrases.next, value: quizButtonValue({ kind: "next", at: { quiz: to.id, index: to.index } }) }],
+];
 
 /**
  * The question at the state's index, open for its answer, with A–D buttons for multiple choice; or the
@@ -224,23 +235,26 @@ const nextButton = (to: NamedQuiz) => [[{ label: "Next question", value: quizBut
  */
 async function ask(d: QuizDeps, state: NamedQuiz): Promise<Step> {
   const item = state.items[state.index];
-  if (!item) return { state: { ...state, open: false }, messages: [await summary(d, state)] };
+  const phrases = await phrasesOf(d, item ?? state.items.at(-1));
+  if (!item) return { state: { ...state, open: false }, messages: [await summary(d, state, phrases)] };
   const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);
-  if (!exercise) return afterItem(d, state, `Exercise ${item.exerciseId} of ${item.lessonKey} is gone.`);
-  return { state: { ...state, open: true }, messages: [questionMessage(exercise, state)] };
+  if (!exercise) return afterItem(d, state, fill(phrases.gone, { id: item.exerciseId, lesson: item.lessonKey }));
+  return { state: { ...state, open: true }, messages: [questionMessage(exercise, state, phrases)] };
 }
 
 /** The end of the quiz: how the learner is doing. */
-async function summary(d: QuizDeps, state: NamedQuiz): Promise<QuizMessage> {
+async function summary(d: QuizDeps, state: NamedQuiz, phrases: LearnerPhrases): Promise<QuizMessage> {
   const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
-  const lines = [`That was the last one${state.mode === "review" ? " of the review" : ""}.`];
-  lines.push(`So far: ${progress.correct} of ${progress.answered} answers right; ${progress.dueReviews} due for review (/review).`);
-  if (progress.weakConcepts.length) lines.push(`Worth another look: ${progress.weakConcepts.map((c) => c.term).join(", ")}.`);
+  const lines = [state.mode === "review" ? phrases.lastOfReview : phrases.lastOne];
+  lines.push(fill(phrases.soFar, { correct: progress.correct, answered: progress.answered, due: progress.dueReviews }));
+  if (progress.weakConcepts.length) lines.push(fill(phrases.worthALook, { concepts: progress.weakConcepts.map((c) => c.term).join(", ") }));
   return { text: lines.join("\n") };
 }
 
-function questionMessage(e: Exercise, state: NamedQuiz): QuizMessage {
-  const head = `Question ${state.index + 1} of ${state.items.length} (exercise ${e.id}, ${e.type.replace("_", " ")}):`;
+function questionMessage(e: Exercise, state: NamedQuiz, phrases: LearnerPhrases): QuizMessage {
+  // The type as the lesson's vocabulary names it; in English, as before, in lower case.
+  const type = e.language && e.language !== "en" ? (vocabularyOf(e.language)?.exerciseTypes[e.type][0] ?? e.type) : e.type.replace("_", " ");
+  const head = fill(phrases.question, { n: state.index + 1, total: state.items.length, id: e.id, type });
   if (e.type === "multiple_choice" && e.options?.length) {
     return {
       text: [head, e.question, ...e.options.map((o) => `${o.letter}. ${o.text}`)].join("\n"),
@@ -249,5 +263,5 @@ function questionMessage(e: Exercise, state: NamedQuiz): QuizMessage {
       ],
     };
   }
-  return { text: [head, e.question, "", "Reply with your answer."].join("\n") };
+  return { text: [head, e.question, "", phrases.reply].join("\n") };
 }

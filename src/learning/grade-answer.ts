@@ -9,7 +9,7 @@ import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import { startRun } from "../session/runs/start-run";
 import { AnswerRefused } from "./answer-refused";
 import { runSettings } from "../session/runs/settings";
-import { feedbackPhrases } from "./feedback-phrases";
+import { learnerPhrases } from "./learner-phrases";
 import { gradeFillIn, gradeMultipleChoice } from "./key-grading";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import type { Grade } from "./graded-answer";
@@ -30,9 +30,9 @@ export interface GradingSession {
 }
 
 export async function gradeAnswer(env: Env, exercise: Exercise, key: AnswerKey, answer: string, where: GradingSession): Promise<Grade> {
-  if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer, await feedbackPhrases(env.ASSETS, exercise.language));
+  if (exercise.type === "multiple_choice") return gradeMultipleChoice(exercise, key, answer, await learnerPhrases(env.ASSETS, exercise.language));
   if (exercise.type === "fill_in") {
-    const settled = gradeFillIn(exercise, key, answer, await feedbackPhrases(env.ASSETS, exercise.language));
+    const settled = gradeFillIn(exercise, key, answer, await learnerPhrases(env.ASSETS, exercise.language));
     if (settled) return settled;
   }
   const task: GradingTask = { exercise: { id: exercise.id, type: exercise.type, question: exercise.question }, key, answer };

@@ -10,11 +10,11 @@ import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer } from "../le
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
-import { ENGLISH_FEEDBACK, type FeedbackPhrases, fill } from "./feedback-phrases";
+import { ENGLISH_PHRASES, type LearnerPhrases, fill } from "./learner-phrases";
 import type { Grade } from "./graded-answer";
 
-/** `phrases`: the words of the lesson's language (feedback-phrases.ts). */
-export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: FeedbackPhrases = ENGLISH_FEEDBACK): Grade {
+/** `phrases`: the words of the lesson's language (learner-phrases.ts). */
+export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases = ENGLISH_PHRASES): Grade {
   const expectedLetter = keyLetter(key.answer);
   const option = exercise.options?.find((o) => o.letter === expectedLetter);
   const expected = option ? `${option.letter}. ${option.text}` : key.answer;
@@ -29,7 +29,7 @@ export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: 
 }
 
 /** The grade of a fill-in answer the key settles; undefined when it matches no form the key gives (the model grader decides). */
-export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: FeedbackPhrases = ENGLISH_FEEDBACK): Grade | undefined {
+export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases = ENGLISH_PHRASES): Grade | undefined {
   const language = vocabularyOf(exercise.language);
   const expected = key.answer;
   if (matchesKey(answer, { text: key.answer, accepted: key.accepted }, language))

@@ -1,16 +1,16 @@
-// public/i18n/feedback.json holds the key's feedback phrases of every lesson language but English (built
-// in): each language of the vocabularies has all of them, with the same {placeholders} as English, and its
+// public/i18n/learner-phrases.json holds the words a learner reads around exercises (the key's feedback, the
+// chat quiz) in every lesson language but English (built in): each language of the vocabularies has all of them, with the same {placeholders} as English, and its
 // not-quite phrases open with the same words, which the chat quiz takes off below its own verdict line.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENGLISH_FEEDBACK, FeedbackTables, fill, withoutVerdictWords, type FeedbackPhrases } from "../../src/learning/feedback-phrases";
+import { ENGLISH_PHRASES, LearnerPhraseTables, fill, withoutVerdictWords, type LearnerPhrases } from "../../src/learning/learner-phrases";
 import { VOCABULARIES } from "../../src/lessons/vocabulary";
 import { fromRoot } from "../support/paths";
 
-const tables = FeedbackTables.parse(JSON.parse(readFileSync(fromRoot("public/i18n/feedback.json"), "utf8")));
+const tables = LearnerPhraseTables.parse(JSON.parse(readFileSync(fromRoot("public/i18n/learner-phrases.json"), "utf8")));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe("the feedback phrases", () => {
+describe("the learner phrases", () => {
   it("cover every language of the vocabularies, and no other", () => {
     expect(Object.keys(tables).sort()).toEqual(
       VOCABULARIES.map((v) => v.language)
@@ -20,11 +20,11 @@ describe("the feedback phrases", () => {
   });
 
   it.each(Object.entries(tables))("%s keeps every placeholder of English", (_, phrases) => {
-    for (const [name, english] of Object.entries(ENGLISH_FEEDBACK))
-      expect(placeholders(phrases[name as keyof FeedbackPhrases]), name).toEqual(placeholders(english));
+    for (const [name, english] of Object.entries(ENGLISH_PHRASES))
+      expect(placeholders(phrases[name as keyof LearnerPhrases]), name).toEqual(placeholders(english));
   });
 
-  it.each([["en", ENGLISH_FEEDBACK] as const, ...Object.entries(tables)])("%s: the chat quiz takes the verdict words off its feedback", (_, phrases) => {
+  it.each([["en", ENGLISH_PHRASES] as const, ...Object.entries(tables)])("%s: the chat quiz takes the verdict words off its feedback", (_, phrases) => {
     const expected = "C. 30";
     expect(withoutVerdictWords(`${phrases.correct} Why.`, phrases)).toBe("Why.");
     for (const template of [phrases.chose, phrases.wrong]) {
@@ -35,6 +35,6 @@ describe("the feedback phrases", () => {
   });
 
   it("fills a value as it is, never reading it as a template", () => {
-    expect(fill(ENGLISH_FEEDBACK.wrong, { expected: "$x^{2}$ and {chosen} $&" })).toBe("Not quite: the answer is $x^{2}$ and {chosen} $&.");
+    expect(fill(ENGLISH_PHRASES.wrong, { expected: "$x^{2}$ and {chosen} $&" })).toBe("Not quite: the answer is $x^{2}$ and {chosen} $&.");
   });
 });

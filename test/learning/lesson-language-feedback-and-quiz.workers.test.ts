@@ -1,7 +1,8 @@
-// The answer key grades in the lesson's language: a Spanish or Japanese lesson's learner read "Not quite:
-// the answer is C." in English, on every way in (the answers route here; the chat quiz below). English
-// lessons keep their words (lesson-answers.workers.test.ts), and the phrases of the other languages are a
-// static asset (public/i18n/feedback.json) the Worker reads through ASSETS.
+// The answer key grades in the lesson's language, and the chat quiz asks in it: a Spanish or Japanese
+// lesson's learner read "Not quite: the answer is C." and "Question 1 of 5" in English, on every way in (the
+// answers route here; the chat quiz below). English lessons keep their words (lesson-answers.workers.test.ts,
+// the quiz walks), and the phrases of the other languages are a static asset
+// (public/i18n/learner-phrases.json) the Worker reads through ASSETS.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import es from "../../skills/knowledge-compiler/languages/es.md?raw";
@@ -38,15 +39,26 @@ describe("key-graded feedback in the lesson's language", () => {
     }
   });
 
-  it("gives the chat quiz's verdict in the lesson's language too", async () => {
+  it("runs the chat quiz in the lesson's language too", async () => {
     const chat = telegramQuizChat();
     await chat.say(`${await lessonWriter(sample(es))} enséñame porcentajes`);
     const [, , offer] = await chat.next(3);
-    await chat.press(offer!.buttons["Quiz me"]!);
+    expect(offer!.text).toBe("¿Listo para comprobar lo que aprendiste? Te haré los ejercicios de la lección uno por uno.");
+    await chat.press(offer!.buttons["Ponme a prueba"]!);
     const [question] = await chat.next();
+    expect(question!.text).toMatch(/^Pregunta 1 de 5 \(ejercicio 1\.1, Opción múltiple\):\n¿Cuánto es el 20 % de 150\?/);
     await chat.press(question!.buttons.A!);
     const [verdict] = await chat.next();
     expect(verdict!.text).toMatch(/^❌ No del todo\.\nelegiste A; la respuesta es C\. 30\./);
     expect(verdict!.text).toContain("\nRespuesta esperada: C. 30");
+    await chat.press(verdict!.buttons["Siguiente pregunta"]!);
+    const [second] = await chat.next();
+    expect(second!.text).toMatch(/^Pregunta 2 de 5 /);
+    await chat.press(second!.buttons.B!);
+    const [right] = await chat.next();
+    expect(right!.text).toMatch(/^✅ Correcto\.\n/);
+    await chat.press(right!.buttons["Siguiente pregunta"]!);
+    const [fillIn] = await chat.next();
+    expect(fillIn!.text).toMatch(/^Pregunta 3 de 5 \(ejercicio 1\.3, Completar\):[\s\S]*\n\nResponde con tu respuesta\.$/);
   });
 });
