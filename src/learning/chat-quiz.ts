@@ -21,7 +21,7 @@ import { learningSettings } from "./settings";
 export interface QuizItem {
   lessonKey: string;
   exerciseId: string;
-  /** The lesson's language (Exercise.language), which the verdict is given in. */
+  /** The lesson's language (Exercise.language): the quiz asks and answers this item in it. */
   language?: string;
 }
 
@@ -149,8 +149,7 @@ const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">): Quiz
 /** Starts a quiz over a lesson's exercises, from the first. */
 export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const set = await lessonExercises(d.env.LESSONS, lessonKey, d.tenant);
-  const checked = (set?.exercises ?? []).filter((e) => e.key);
-  const items = checked.map((e) => quizItem(lessonKey, e));
+  const items = (set?.exercises ?? []).filter((e) => e.key).map((e) => quizItem(lessonKey, e));
   if (!items.length) return { messages: [{ text: (await learnerPhrases(d.env.ASSETS, set?.exercises[0]?.language)).noExercises }] };
   return ask(d, { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true });
 }
