@@ -5,7 +5,8 @@
 
 type Schema = Record<string, unknown>;
 
-const isSchema = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
+/** Whether `v` can be a JSON Schema object (an object, not an array or null). */
+export const isSchema = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Whether `schema` is an object schema that names its properties and leaves other keys unsaid. */
 const closable = (schema: Schema) => isSchema(schema.properties) && schema.additionalProperties === undefined;

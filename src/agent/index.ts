@@ -51,6 +51,7 @@ export {
   type Validation,
 } from "./tools";
 export { HARNESS_TOOL_SIGNATURES } from "./harness-tool-signatures";
+export { isSchema } from "./closed-arguments";
 export { MAX_MODEL_TOOLS, TOOL_SEARCH, searchTools, toolSearchTool } from "./tool-search";
 export {
   PARADIGM_REGISTRY,

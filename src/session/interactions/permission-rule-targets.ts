@@ -4,7 +4,7 @@
 // fetch_webpage) was accepted and silently skipped, so a call its operator meant to deny or ask about was
 // allowed; it is a configuration error instead, naming the rule's index and field, never quoting a value.
 import type * as z from "zod";
-import { signatureParameters, type JsonSchema, type ToolSignature } from "../../agent";
+import { isSchema, signatureParameters, type JsonSchema, type ToolSignature } from "../../agent";
 import { matchesGlob } from "../../lib/glob";
 import type { PermissionRule } from "../../lib/permissions";
 import { KNOWN_TOOLS } from "../../tools";
@@ -41,8 +41,6 @@ export function checkPermissionRuleTargets(rules: readonly PermissionRule[], ctx
 }
 
 const argumentsOf = (t: ToolSignature) => `${t.name} takes ${Object.keys(propertiesOf(signatureParameters(t)) ?? {}).join(", ") || "no arguments"}`;
-
-const isSchema = (v: unknown): v is JsonSchema => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function propertiesOf(schema: JsonSchema): Record<string, unknown> | undefined {
   return isSchema(schema.properties) ? schema.properties : undefined;
