@@ -7,7 +7,8 @@ import type { Env } from "../env";
 import type { RunOutcome } from "../delivery/run-outcome";
 import type { ChatSender } from "../delivery/chat-sender";
 import { decideApproval } from "../session/interactions/decide-approval";
-import { approvalPrompt, CLICK_CONFIRMATIONS, CLICK_REFUSALS, decisionNote, type ApprovalChoice, type ClickRefusal } from "../platforms/approval-buttons";
+import { approvalPrompt, clickConfirmation, CLICK_REFUSALS, decisionNote, type ApprovalChoice, type ClickRefusal } from "../platforms/approval-buttons";
+import type { ChatPhrases } from "../platforms/chat-phrases";
 import type { ChatApprovalStore, ShownApproval } from "./chat-approval-store";
 import { WATCHDOG_MS } from "../lib/watchdog-alarm";
 import type { ChatJob, ChatStore } from "./chat-store";
@@ -36,7 +37,7 @@ export class ChatApprovals {
    * restart, or before the session got round to expiring them) are not shown again. Lessons saved
    * before the pause are sent now, since the answer after it counts only later events.
    */
-  async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>): Promise<void> {
+  async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>, say: ChatPhrases): Promise<void> {
     const fresh: ShownApproval[] = outcome.approvals
       .filter((a) => !this.shown.get(a.approvalId))
       .map((a) => ({
@@ -45,7 +46,7 @@ export class ChatApprovals {
         sessionId: job.sessionId!,
         runId: job.runId!,
         name: a.name,
-        prompt: approvalPrompt(a),
+        prompt: approvalPrompt(a, say),
         expiresAt: Date.parse(a.expiresAt),
       }));
     for (const a of fresh) this.shown.add(a);
@@ -56,7 +57,7 @@ export class ChatApprovals {
     await this.control.arm();
     const to = platform.replyTarget(job.message);
     await sender.sendLessons(to, outcome.lessonKeys);
-    for (const a of fresh) await platform.approvalButtons(to, a.prompt, a.approvalId);
+    for (const a of fresh) await platform.approvalButtons(to, a.prompt, a.approvalId, say);
   }
 
   /**
@@ -64,11 +65,11 @@ export class ChatApprovals {
    * decision in place of the buttons. A click on an approval this chat did not show, an expired one, or
    * one settled before is refused with a short note to the person.
    */
-  async settle(platform: AnyChatPlatform, click: ChatClick, button: { choice: ApprovalChoice; approvalId: string }): Promise<void> {
+  async settle(platform: AnyChatPlatform, click: ChatClick, button: { choice: ApprovalChoice; approvalId: string }, say: ChatPhrases): Promise<void> {
     const shown = this.shown.get(button.approvalId);
-    if (!shown) return this.refuse(platform, click, "foreign");
+    if (!shown) return this.refuse(platform, click, "foreign", say);
     // The session expires it at this moment too; a click that comes later must not revive it.
-    if (shown.expiresAt <= Date.now()) return this.refuse(platform, click, "expired");
+    if (shown.expiresAt <= Date.now()) return this.refuse(platform, click, "expired", say);
     const decision = button.choice === "deny" ? "deny" : "allow";
     const outcome = await decideApproval(this.env, shown.sessionId, shown.approvalId, decision, click.by, { remember: button.choice === "always" }).catch(
       (e: unknown) => {
@@ -76,18 +77,18 @@ export class ChatApprovals {
         return { ok: false as const, code: "failed" as const };
       },
     );
-    if (!outcome.ok) return this.refuse(platform, click, outcome.code);
+    if (!outcome.ok) return this.refuse(platform, click, outcome.code, say);
     if (outcome.pendingApprovals === 0) {
       this.control.follow(shown.seq);
       await this.control.arm();
     }
-    const note = decisionNote(button.choice, click.who, shown.name);
+    const note = decisionNote(button.choice, click.who, shown.name, say);
     await platform
-      .approvalDecided(click.at, shown.prompt, note, CLICK_CONFIRMATIONS[button.choice])
+      .approvalDecided(click.at, shown.prompt, note, clickConfirmation(button.choice, say))
       .catch((e: unknown) => console.error("showing an approval decision failed", e));
   }
 
-  private async refuse(platform: AnyChatPlatform, click: ChatClick, why: ClickRefusal): Promise<void> {
-    await platform.refuseClick(click.at, CLICK_REFUSALS[why]).catch((e: unknown) => console.error("answering an approval click failed", e));
+  private async refuse(platform: AnyChatPlatform, click: ChatClick, why: ClickRefusal, say: ChatPhrases): Promise<void> {
+    await platform.refuseClick(click.at, say[CLICK_REFUSALS[why]]).catch((e: unknown) => console.error("answering an approval click failed", e));
   }
 }

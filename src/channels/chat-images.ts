@@ -5,25 +5,31 @@
 import type { ImageRef } from "../agent";
 import type { Env } from "../env";
 import { HttpError } from "../lib/http-error";
-import { CHAT_IMAGE_REPLIES } from "../images/image-errors";
 import { storeImage } from "../images/image-store";
 import { imageSettings } from "../images/settings";
 import { FileTooLargeError } from "../platforms/download-capped";
+import { fill } from "../lib/phrase-book";
+import type { ChatPhrases } from "../platforms/chat-phrases";
 import type { AnyChatPlatform, ChatMessage } from "../platforms/registry";
 
-/** The message's image, stored: its reference, or the reply that says why not. */
-export async function storeChatImage(env: Env, platform: AnyChatPlatform, message: ChatMessage): Promise<{ images: ImageRef[] } | { refusal: string }> {
-  if (message.unseenImage) return { refusal: CHAT_IMAGE_REPLIES.vision };
+/** The message's image, stored: its reference, or the reply that says why not (in `say`'s language). */
+export async function storeChatImage(
+  env: Env,
+  platform: AnyChatPlatform,
+  message: ChatMessage,
+  say: ChatPhrases,
+): Promise<{ images: ImageRef[] } | { refusal: string }> {
+  if (message.unseenImage) return { refusal: say.imageVision };
   if (!message.image) return { images: [] };
   const { MAX_IMAGE_BYTES } = imageSettings(env);
-  const tooLarge = { refusal: CHAT_IMAGE_REPLIES.tooLarge(MAX_IMAGE_BYTES) };
+  const tooLarge = { refusal: fill(say.imageTooLarge, { mb: Math.floor(MAX_IMAGE_BYTES / 1024 / 1024) }) };
   if ((message.image.bytes ?? 0) > MAX_IMAGE_BYTES) return tooLarge;
   try {
     const bytes = await platform.downloadImage(message.image, MAX_IMAGE_BYTES);
     return { images: [await storeImage(env.IMAGES, platform.tenant, bytes, MAX_IMAGE_BYTES)] };
   } catch (e) {
     if (e instanceof FileTooLargeError || (e instanceof HttpError && e.code === "image_too_large")) return tooLarge;
-    if (e instanceof HttpError && e.code === "unsupported_image") return { refusal: CHAT_IMAGE_REPLIES.notAnImage };
+    if (e instanceof HttpError && e.code === "unsupported_image") return { refusal: say.notAnImage };
     throw e;
   }
 }

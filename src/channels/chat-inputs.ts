@@ -13,11 +13,14 @@ import type { AskedInput, ChatInputStore } from "./chat-input-store";
 import type { ChatJob, ChatStore } from "./chat-store";
 import { canSend, fieldQuestion, formFields, optionValue, replyValue, type FieldValue, type FormAction } from "./input-form";
 import type { AnyChatPlatform, ChatClick, ChatShapes } from "../platforms/registry";
+import { fill } from "../lib/phrase-book";
+import type { ChatPhrases } from "../platforms/chat-phrases";
 
 /** How long after a question's expiry its paused job is looked at again (the session settles it at expiry). */
 const EXPIRY_GRACE_MS = 5_000;
 
-const SETTLED: Record<InputAction, string> = { accept: "✅ Sent.", decline: "Declined.", cancel: "Cancelled." };
+/** What a settled form says (its phrase). */
+const SETTLED = { accept: "formSent", decline: "formDeclined", cancel: "formCancelled" } as const satisfies Record<InputAction, keyof ChatPhrases>;
 
 export class ChatInputs {
   constructor(
@@ -35,8 +38,9 @@ export class ChatInputs {
   /**
    * The job's run waits for answers. Its questions are recorded and the job parked before anything is
    * sent, so a quick answer finds them; the first is asked now unless another form is under way.
+   * Each method's `say` is the language of the person it answers (chat-phrases.ts).
    */
-  async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>): Promise<void> {
+  async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>, say: ChatPhrases): Promise<void> {
     const busy = this.asked.current() !== undefined;
     const to = platform.replyTarget(job.message);
     for (const i of outcome.inputs) this.asked.add({ ...i, seq: job.seq, sessionId: job.sessionId!, progress: { field: 0, values: {} }, target: to });
@@ -44,52 +48,55 @@ export class ChatInputs {
     this.jobs.pause(job.seq, outcome.lastSeq, Math.max(latest, Date.now()) + EXPIRY_GRACE_MS);
     await this.control.arm();
     await sender.sendLessons(to, outcome.lessonKeys);
-    if (!busy) await this.askCurrent(platform);
+    if (!busy) await this.askCurrent(platform, say);
   }
 
   /** A reply while a form is asked: the value of its field, or why it does not fit and the field again. */
-  async reply(platform: AnyChatPlatform, text: string, by: string): Promise<void> {
+  async reply(platform: AnyChatPlatform, text: string, by: string, say: ChatPhrases): Promise<void> {
     const a = this.asked.current();
     if (!a) return;
     const field = formFields(a.requestedSchema)[a.progress.field]!;
-    const read = replyValue(field, text);
+    const read = replyValue(field, text, say);
     if ("error" in read)
-      return void (await platform.send(a.target, { text: read.error, buttons: fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress).buttons }));
-    await this.advance(platform, a, read.value, by);
+      return void (await platform.send(a.target, {
+        text: read.error,
+        buttons: fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress, say).buttons,
+      }));
+    await this.advance(platform, a, read.value, by, say);
   }
 
   /** A press on a form's button; a button of a question no longer asked (or of a field already passed) is refused. */
-  async click(platform: AnyChatPlatform, click: ChatClick, pressed: { inputId: string; action: FormAction }): Promise<void> {
+  async click(platform: AnyChatPlatform, click: ChatClick, pressed: { inputId: string; action: FormAction }, say: ChatPhrases): Promise<void> {
     const a = this.asked.current();
     const { action } = pressed;
     const stale = !a || a.inputId !== pressed.inputId || ((action.kind === "skip" || action.kind === "choose") && action.field !== a.progress.field);
-    if (stale) return void (await platform.refuseClick(click.at, "This question is no longer open.").catch(() => {}));
+    if (stale) return void (await platform.refuseClick(click.at, say.formNotOpen).catch(() => {}));
     await platform.acknowledgeClick(click.at).catch(() => {});
     const fields = formFields(a.requestedSchema);
-    if (action.kind === "decline" || action.kind === "cancel") return this.settle(platform, a, action.kind, undefined, click.by);
+    if (action.kind === "decline" || action.kind === "cancel") return this.settle(platform, a, action.kind, undefined, click.by, say);
     if (action.kind === "send") {
-      if (canSend(fields, a.progress.values)) return this.settle(platform, a, "accept", a.progress.values, click.by);
-      return this.askCurrent(platform);
+      if (canSend(fields, a.progress.values)) return this.settle(platform, a, "accept", a.progress.values, click.by, say);
+      return this.askCurrent(platform, say);
     }
-    await this.advance(platform, a, action.kind === "skip" ? undefined : optionValue(fields[a.progress.field]!, action.option), click.by);
+    await this.advance(platform, a, action.kind === "skip" ? undefined : optionValue(fields[a.progress.field]!, action.option), click.by, say);
   }
 
   /** Forgets the questions of jobs whose runs were stopped; another conversation's form waiting behind them is asked next. */
-  async forget(platform: AnyChatPlatform, seqs: number[]): Promise<void> {
+  async forget(platform: AnyChatPlatform, seqs: number[], say: ChatPhrases): Promise<void> {
     const asking = this.asked.current();
     for (const seq of seqs) this.asked.removeJob(seq);
-    if (asking && seqs.includes(asking.seq)) await this.askCurrent(platform);
+    if (asking && seqs.includes(asking.seq)) await this.askCurrent(platform, say);
   }
 
   /** Takes the field's value (none: skipped), then asks the next field, or answers after the last. */
-  private async advance(platform: AnyChatPlatform, a: AskedInput, value: FieldValue | undefined, by: string): Promise<void> {
+  private async advance(platform: AnyChatPlatform, a: AskedInput, value: FieldValue | undefined, by: string, say: ChatPhrases): Promise<void> {
     const fields = formFields(a.requestedSchema);
     const name = fields[a.progress.field]!.name;
     const { [name]: _, ...others } = a.progress.values;
     const progress = { field: a.progress.field + 1, values: value === undefined ? others : { ...others, [name]: value } };
-    if (progress.field >= fields.length) return this.settle(platform, a, "accept", progress.values, by);
+    if (progress.field >= fields.length) return this.settle(platform, a, "accept", progress.values, by, say);
     this.asked.setProgress(a.inputId, progress);
-    await platform.send(a.target, fieldQuestion(a.inputId, fields, progress));
+    await platform.send(a.target, fieldQuestion(a.inputId, fields, progress, say));
   }
 
   /** Answers the question; the run goes on once it has no question left, and the next form (if any) is asked. */
@@ -99,26 +106,28 @@ export class ChatInputs {
     action: InputAction,
     content: Record<string, FieldValue> | undefined,
     by: string,
+    say: ChatPhrases,
   ): Promise<void> {
     const outcome = await answerInput(this.env, a.sessionId, a.inputId, { action, ...(content ? { content } : {}) }, by);
     if (!outcome.ok && outcome.code === "invalid_content") {
       // The form stays open: from the start again, with what the server objected to.
       const progress = { field: 0, values: {} };
       this.asked.setProgress(a.inputId, progress);
-      const again = fieldQuestion(a.inputId, formFields(a.requestedSchema), progress);
-      return void (await platform.send(a.target, { ...again, text: `${a.server} did not accept that:\n${outcome.errors.join("\n")}\n\n${again.text}` }));
+      const again = fieldQuestion(a.inputId, formFields(a.requestedSchema), progress, say);
+      const text = fill(say.formNotAccepted, { server: a.server, errors: outcome.errors.join("\n"), question: again.text });
+      return void (await platform.send(a.target, { ...again, text }));
     }
     this.asked.remove(a.inputId);
-    await platform.send(a.target, { text: outcome.ok ? SETTLED[action] : `This question is closed: ${outcome.message}` });
+    await platform.send(a.target, { text: outcome.ok ? say[SETTLED[action]] : fill(say.formClosed, { reason: outcome.message }) });
     if (!outcome.ok || outcome.pendingInputs === 0) this.control.follow(a.seq);
-    await this.askCurrent(platform);
+    await this.askCurrent(platform, say);
   }
 
   /** Asks the current form from where it is, with the server's message before it. */
-  private async askCurrent(platform: AnyChatPlatform): Promise<void> {
+  private async askCurrent(platform: AnyChatPlatform, say: ChatPhrases): Promise<void> {
     const a = this.asked.current();
     if (!a) return;
-    const question = fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress);
-    await platform.send(a.target, { ...question, text: `${a.server} asks: ${a.message}\n\n${question.text}` });
+    const question = fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress, say);
+    await platform.send(a.target, { ...question, text: fill(say.formAsks, { server: a.server, message: a.message, question: question.text }) });
   }
 }

@@ -26,6 +26,9 @@ import { learningSettings } from "../learning/settings";
 import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons";
+import { chatPhrases, ENGLISH_CHAT_PHRASES, type ChatPhrases } from "../platforms/chat-phrases";
+import { fill } from "../lib/phrase-book";
+import { learnerPhrases } from "../learning/learner-phrases";
 import { ChatApprovalStore } from "./chat-approval-store";
 import { storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
@@ -92,18 +95,19 @@ export class ChatObject extends DurableObject<Env> {
   async click(deliveryId: string, click: ChatClick): Promise<boolean> {
     if (!this.shown.firstClick(deliveryId)) return false;
     const platform = this.platform(click.address);
+    const say = await this.phrasesOf(platform, click);
     const approval = parseButtonValue(click.value);
     if (approval) {
-      void this.approvals.settle(platform, click, approval);
+      void this.approvals.settle(platform, click, approval, say);
       return true;
     }
     // Quiz and form clicks go in line with the chat's messages, so a reply and a click never work on them at once.
     const quiz = parseQuizButton(click.value);
-    if (quiz) this.inLine(() => this.quizzes.click(platform, click, quiz), "a quiz click");
+    if (quiz) this.inLine(() => this.quizzes.click(platform, click, quiz, say), "a quiz click");
     const form = parseFormButton(click.value);
-    if (form) this.inLine(() => this.inputs.click(platform, click, form), "an input click");
+    if (form) this.inLine(() => this.inputs.click(platform, click, form, say), "an input click");
     // A button the bot does not make (an older version's, a forged one): said so, not left loading.
-    if (!quiz && !form) void platform.refuseClick(click.at, CLICK_REFUSALS.unknown).catch((e: unknown) => console.error("answering a click failed", e));
+    if (!quiz && !form) void platform.refuseClick(click.at, say[CLICK_REFUSALS.unknown]).catch((e: unknown) => console.error("answering a click failed", e));
     return true;
   }
 
@@ -142,47 +146,46 @@ export class ChatObject extends DurableObject<Env> {
     const m = job.message;
     const platform = this.platform(m);
     const to = platform.replyTarget(m);
+    const language = await platform.language(m);
+    const say = await chatPhrases(this.env.ASSETS, language);
     // Said to the person instead of acting on part of the message (its caption) or staying silent.
-    if (m.unreadable) return this.reply(seq, platform, unreadableReply(m.unreadable));
-    const command = platform.parseCommand(m.text);
+    if (m.unreadable) return this.reply(seq, platform, unreadableReply(m.unreadable, say));
+    // A photo without words asks about itself.
+    const command = platform.parseCommand(m.text.trim() || !(m.image || m.unseenImage) ? m.text : say.photoOnly, say);
     switch (command.kind) {
       case "reply":
         return this.reply(seq, platform, command.text);
       case "new":
         this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
-        return this.reply(seq, platform, "Fresh start: I have forgotten our previous conversation. What would you like to learn?");
+        return this.reply(seq, platform, say.freshStart);
       case "stop":
-        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m))) > 0 ? "Stopped." : "Nothing is running.");
+        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m), say)) > 0 ? say.stopped : say.nothingRunning);
       case "compact":
-        return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact()));
+        return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact(), say));
       case "course": {
         const course = await createCourse(this.env, { topic: command.topic, deliver: [platform.courseDelivery(m)] }, platform.tenant);
         // A topic that is no course topic (over 500 characters) is refused with why; no key, so never a replay.
         if (!course.ok) return this.reply(seq, platform, course.message);
-        const text = [
-          `Your course "${command.topic}" is set up (id ${course.id}).`,
-          `I am planning its syllabus now; a new lesson will arrive here every day (schedule "${course.cron}", UTC).`,
-        ].join("\n");
-        return this.reply(seq, platform, text);
+        return this.reply(seq, platform, fill(say.courseSetUp, { topic: command.topic, id: course.id, cron: course.cron }));
       }
       case "lesson":
-        return this.ask(job, platform, lessonRequest(command.topic));
+        return this.ask(job, platform, lessonRequest(command.topic), say);
       case "quiz":
-        await this.quizzes.continue(platform, m, to);
+        await this.quizzes.continue(platform, m, to, say);
         return this.finish(seq);
       case "review":
-        await this.quizzes.review(platform, m, to);
+        await this.quizzes.review(platform, m, to, language);
         return this.finish(seq);
       case "progress": {
         // The chat's learner is its platform tenant's (learner-owner.ts: the chats know their learners' owner).
         const progress = await learnerStub(this.env, platform.learnerId(m)).progress(platform.tenant, learningSettings(this.env).WEAK_CONCEPTS_MAX);
-        return this.reply(seq, platform, progressSummary(progress));
+        return this.reply(seq, platform, progressSummary(progress, await learnerPhrases(this.env.ASSETS, language)));
       }
       case "ask":
         // While an MCP server's form or a quiz question is out, a plain message is its answer.
-        if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform);
+        if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform, say);
         else if (this.quizzes.isOpen()) await this.quizzes.answer(platform, m, to, command.text);
-        else return this.ask(job, platform, command.text);
+        else return this.ask(job, platform, command.text, say);
         return this.finish(seq);
     }
   }
@@ -191,9 +194,9 @@ export class ChatObject extends DurableObject<Env> {
    * Starts the agent's run, with the photo the message carries (stored first; a photo it cannot take is
    * answered plainly instead); the answer is awaited outside the queue so the next message can start.
    */
-  private async ask(job: ChatJob, platform: AnyChatPlatform, input: string): Promise<void> {
+  private async ask(job: ChatJob, platform: AnyChatPlatform, input: string, say: ChatPhrases): Promise<void> {
     const sessionId = this.sessionFor(job);
-    const image = await storeChatImage(this.env, platform, job.message);
+    const image = await storeChatImage(this.env, platform, job.message, say);
     if ("refusal" in image) return this.reply(job.seq, platform, image.refusal);
     const handle = await startRun(this.env, sessionId, input, {
       stream: false,
@@ -206,7 +209,7 @@ export class ChatObject extends DurableObject<Env> {
       ...(image.images.length ? { images: image.images } : {}),
     });
     // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling.
-    if (!handle.ok) return this.reply(job.seq, platform, `Sorry, I could not start on that: ${handle.message}`);
+    if (!handle.ok) return this.reply(job.seq, platform, fill(say.couldNotStart, { reason: handle.message }));
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);
   }
@@ -225,13 +228,14 @@ export class ChatObject extends DurableObject<Env> {
       await platform.typing(to).catch(() => {});
       const outcome = await runOutcome(this.env, job.sessionId!, job.runId!, this.store.eventsAfter(seq));
       clearInterval(typing);
-      for (const a of outcome?.authorizations ?? []) await platform.send(to, { text: authorizationText(a) });
+      const say = await this.phrasesOf(platform, job.message);
+      for (const a of outcome?.authorizations ?? []) await platform.send(to, { text: authorizationText(a, say) });
       if (outcome?.run.status === "awaiting_approval" || outcome?.run.status === "awaiting_input") {
         this.inFlight.delete(seq);
         const waitsFor = outcome.run.status === "awaiting_approval" ? this.approvals : this.inputs;
-        return await waitsFor.pause(platform, job, outcome, this.sender(platform));
+        return await waitsFor.pause(platform, job, outcome, this.sender(platform), say);
       }
-      const text = outcome ? answerText(outcome) : "I lost track of that request; please ask again.";
+      const text = outcome ? answerText(outcome, say) : say.lostTrack;
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
       const lesson = outcome?.lessonKeys.at(-1);
       if (lesson) await this.quizzes.offer(platform, next, lesson);
@@ -267,14 +271,15 @@ export class ChatObject extends DurableObject<Env> {
     const job = this.store.job(seq);
     if (!job) return;
     const platform = this.platform(job.message);
-    await platform.send(platform.replyTarget(job.message), { text: "Sorry, something went wrong on my side. Please try again." }).catch(() => {});
+    const say = await this.phrasesOf(platform, job.message).catch(() => ENGLISH_CHAT_PHRASES);
+    await platform.send(platform.replyTarget(job.message), { text: say.wentWrong }).catch(() => {});
   }
 
   /**
    * Cancels the runs of `conversation` (its first session id: a Telegram chat, a Slack thread) still going
    * or waiting for approval or input, and forgets their questions; returns how many.
    */
-  private async stopRuns(platform: AnyChatPlatform, conversation: string): Promise<number> {
+  private async stopRuns(platform: AnyChatPlatform, conversation: string, say: ChatPhrases): Promise<number> {
     let stopped = 0;
     const jobs = [...this.store.unfinished(), ...this.store.awaiting()].filter((job) => this.platform(job.message).sessionId(job.message) === conversation);
     for (const job of jobs) {
@@ -286,7 +291,7 @@ export class ChatObject extends DurableObject<Env> {
       if (job.state === "awaiting") this.follow(job.seq);
     }
     const seqs = jobs.map((job) => job.seq);
-    await this.inputs.forget(platform, seqs);
+    await this.inputs.forget(platform, seqs, say);
     await this.arm();
     return stopped;
   }
@@ -295,6 +300,11 @@ export class ChatObject extends DurableObject<Env> {
   private sessionFor(job: ChatJob): string {
     const first = this.platform(job.message).sessionId(job.message);
     return this.store.getMeta(currentSessionKey(first)) ?? this.store.getMeta(CURRENT_SESSION) ?? first;
+  }
+
+  /** The phrases of the person behind a message or click (ChatPlatform.language). */
+  private async phrasesOf(platform: AnyChatPlatform, of: { by?: string; language?: string }): Promise<ChatPhrases> {
+    return chatPhrases(this.env.ASSETS, await platform.language(of));
   }
 
   private platform(of: { platform: ChatMessage["platform"] }): AnyChatPlatform {

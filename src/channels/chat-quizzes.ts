@@ -24,6 +24,7 @@ import {
   type QuizState,
 } from "../learning/chat-quiz";
 import type { ChatStore } from "./chat-store";
+import type { ChatPhrases } from "../platforms/chat-phrases";
 import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "../platforms/registry";
 
 /** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
@@ -34,12 +35,6 @@ const OFFERED = "quiz_offered";
 const OFFERED_KEPT = 20;
 
 type Step = { state?: QuizState; messages: QuizMessage[] };
-
-/** What a press on a stale quiz button answers. */
-export const QUIZ_OVER = "This quiz is over. Send /quiz to start it again.";
-export const QUESTION_CLOSED = "This question is no longer open. Send /quiz to go on.";
-/** A "Quiz me" under a lesson no longer among those kept, or an old one that names no lesson. */
-export const OFFER_GONE = "I can no longer tell which lesson this button is under. Send /quiz for a quiz on the last lesson sent here.";
 
 export class ChatQuizzes {
   constructor(
@@ -64,15 +59,15 @@ export class ChatQuizzes {
   }
 
   /** /quiz: the open quiz's next question, else a quiz over the last lesson offered here. */
-  async continue(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget): Promise<void> {
+  async continue(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, say: ChatPhrases): Promise<void> {
     const quiz = this.state();
     if (quizGoesOn(quiz)) return this.send(platform, to, await currentQuestion(this.deps(platform, chat, quiz), quiz));
-    await this.send(platform, to, await this.startLastLesson(platform, chat, "There is no lesson to quiz you on yet: ask me for one (/lesson <topic>)."));
+    await this.send(platform, to, await this.startLastLesson(platform, chat, say.noLessonYet));
   }
 
-  /** /review: the chat's due exercises. */
-  async review(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget): Promise<void> {
-    await this.send(platform, to, await startReview(this.deps(platform, chat)));
+  /** /review: the chat's due exercises; `language`: the person's, for what no lesson's language covers. */
+  async review(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, language: string | undefined): Promise<void> {
+    await this.send(platform, to, await startReview(this.deps(platform, chat), language));
   }
 
   /** A reply while a question is out. */
@@ -82,33 +77,36 @@ export class ChatQuizzes {
   }
 
   /** A press on one of the quiz's buttons. */
-  async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction): Promise<void> {
+  async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction, say: ChatPhrases): Promise<void> {
     const quiz = this.state();
     // A button of a quiz that is over, of a question other than the one out now (answered, or of an earlier
     // quiz), or under a lesson no longer kept: said so, and nothing graded or skipped.
     const refusal = this.staleness(quiz, action);
-    if (refusal) return void (await platform.refuseClick(click.at, refusal).catch(() => {}));
+    if (refusal) return void (await platform.refuseClick(click.at, say[refusal]).catch(() => {}));
     await platform.acknowledgeClick(click.at).catch(() => {});
     const chat = click.address;
     let step: Step;
     if (action.kind === "start") step = await startLessonQuiz(this.deps(platform, chat), this.offered().find((o) => o.tag === action.lesson)!.key);
-    else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson);
+    else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson, say);
     else if (action.kind === "next") step = await currentQuestion(this.deps(platform, chat, quiz), quiz!);
     else step = await answerQuiz(this.deps(platform, chat, quiz), quiz!, action.letter);
     await this.send(platform, platform.clickTarget(click.at), step);
   }
 
-  /** Why a press cannot be acted on; undefined when it can. */
-  private staleness(quiz: QuizState | undefined, action: QuizAction): string | undefined {
+  /**
+   * Why a press cannot be acted on (its phrase); undefined when it can. offerGone: a "Quiz me" under a
+   * lesson no longer among those kept, or an old one that names no lesson.
+   */
+  private staleness(quiz: QuizState | undefined, action: QuizAction): "offerGone" | "quizOver" | "questionClosed" | undefined {
     switch (action.kind) {
       case "start":
-        return this.offered().some((o) => o.tag === action.lesson) ? undefined : OFFER_GONE;
+        return this.offered().some((o) => o.tag === action.lesson) ? undefined : "offerGone";
       case "course":
         return undefined;
       case "next":
-        return !quizGoesOn(quiz) ? QUIZ_OVER : isCurrentQuestion(quiz, action.at) ? undefined : QUESTION_CLOSED;
+        return !quizGoesOn(quiz) ? "quizOver" : isCurrentQuestion(quiz, action.at) ? undefined : "questionClosed";
       case "choose":
-        return quiz?.open && isCurrentQuestion(quiz, action.at) ? undefined : QUESTION_CLOSED;
+        return quiz?.open && isCurrentQuestion(quiz, action.at) ? undefined : "questionClosed";
     }
   }
 
@@ -125,9 +123,9 @@ export class ChatQuizzes {
   }
 
   /** A course's lesson, when the course delivers to this chat; the course is its learner. */
-  private async startCourseLesson(platform: AnyChatPlatform, chat: ChatAddress, courseId: string, lesson: number): Promise<Step> {
+  private async startCourseLesson(platform: AnyChatPlatform, chat: ChatAddress, courseId: string, lesson: number, say: ChatPhrases): Promise<Step> {
     const found = await shardHolding(this.env, courseId, courseSettings(this.env).COURSE_SHARDS).quizLesson(courseId, lesson);
-    if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: "I cannot find that lesson for this chat." }] };
+    if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: say.lessonNotHere }] };
     const learner: QuizLearner = { id: courseId, tenant: found.tenant };
     this.store.setMeta(LAST_LESSON, JSON.stringify({ key: found.key, learner }));
     return startLessonQuiz(this.deps(platform, chat, { learner }), found.key);

@@ -4,7 +4,9 @@
 // comma-separated). An optional field can be skipped (the server's default then applies, SEP-1034);
 // once every required field has a value, Send answers with what is there. Decline and Cancel are always
 // offered. Button values are "in:<input id>:<what>", well inside Telegram's 64 bytes.
+import { fill } from "../lib/phrase-book";
 import type { OutgoingMessage } from "../platforms/chat-platform";
+import type { ChatPhrases } from "../platforms/chat-phrases";
 
 type Json = Record<string, unknown>;
 
@@ -102,70 +104,71 @@ function optionsOf(p: Json): FormField["options"] {
 /** Whether every required field has a value: Send may answer now. */
 export const canSend = (fields: readonly FormField[], values: FormProgress["values"]) => fields.every((f) => !f.required || values[f.name] !== undefined);
 
-/** The message that asks field `progress.field` of the form, with its buttons. */
-export function fieldQuestion(inputId: string, fields: readonly FormField[], progress: FormProgress): OutgoingMessage {
+/** The message that asks field `progress.field` of the form, with its buttons, in `say`'s language. */
+export function fieldQuestion(inputId: string, fields: readonly FormField[], progress: FormProgress, say: ChatPhrases): OutgoingMessage {
   const i = progress.field;
   const f = fields[i]!;
-  const lines = [`(${i + 1}/${fields.length}) ${f.label}${f.required ? " (required)" : ""}${f.description ? `: ${f.description}` : ""}`];
+  const lines = [`(${i + 1}/${fields.length}) ${f.label}${f.required ? say.formRequired : ""}${f.description ? `: ${f.description}` : ""}`];
   const rows: OutgoingMessage["buttons"] = [];
   if (f.kind === "boolean")
     rows.push([
-      { label: "Yes", value: formButtonValue(inputId, { kind: "choose", field: i, option: 1 }) },
-      { label: "No", value: formButtonValue(inputId, { kind: "choose", field: i, option: 0 }) },
+      { label: say.formYes, value: formButtonValue(inputId, { kind: "choose", field: i, option: 1 }) },
+      { label: say.formNo, value: formButtonValue(inputId, { kind: "choose", field: i, option: 0 }) },
     ]);
   else if (f.kind === "choice")
     for (let at = 0; at < f.options.length; at += 3)
       rows.push(f.options.slice(at, at + 3).map((o, k) => ({ label: o.label, value: formButtonValue(inputId, { kind: "choose", field: i, option: at + k }) })));
-  else if (f.kind === "multi") lines.push(`Reply with one or more of: ${f.options.map((o) => o.label).join(", ")} (separated by commas).`);
-  else if (f.kind === "text") lines.push("Reply with your answer.");
-  else lines.push(`Reply with ${f.kind === "integer" ? "a whole number" : "a number"}${rangeText(f)}.`);
-  if (f.default !== undefined) lines.push(`Default: ${Array.isArray(f.default) ? f.default.join(", ") : String(f.default)}`);
+  else if (f.kind === "multi") lines.push(fill(say.formReplyOptions, { options: f.options.map((o) => o.label).join(", ") }));
+  else if (f.kind === "text") lines.push(say.formReplyText);
+  else lines.push(fill(f.kind === "integer" ? say.formReplyInteger : say.formReplyNumber, { range: rangeText(f, say) }));
+  if (f.default !== undefined) lines.push(fill(say.formDefault, { value: Array.isArray(f.default) ? f.default.join(", ") : String(f.default) }));
   const last = [
-    ...(f.required ? [] : [{ label: "Skip", value: formButtonValue(inputId, { kind: "skip", field: i }) }]),
-    ...(canSend(fields, progress.values) ? [{ label: "Send", value: formButtonValue(inputId, { kind: "send" }) }] : []),
-    { label: "Decline", value: formButtonValue(inputId, { kind: "decline" }) },
-    { label: "Cancel", value: formButtonValue(inputId, { kind: "cancel" }) },
+    ...(f.required ? [] : [{ label: say.formSkip, value: formButtonValue(inputId, { kind: "skip", field: i }) }]),
+    ...(canSend(fields, progress.values) ? [{ label: say.formSend, value: formButtonValue(inputId, { kind: "send" }) }] : []),
+    { label: say.formDecline, value: formButtonValue(inputId, { kind: "decline" }) },
+    { label: say.formCancel, value: formButtonValue(inputId, { kind: "cancel" }) },
   ];
   return { text: lines.join("\n"), buttons: [...rows, last] };
 }
 
-const rangeText = (f: FormField) =>
-  f.minimum !== undefined && f.maximum !== undefined
-    ? ` from ${f.minimum} to ${f.maximum}`
-    : f.minimum !== undefined
-      ? ` of at least ${f.minimum}`
-      : f.maximum !== undefined
-        ? ` of at most ${f.maximum}`
-        : "";
+const rangeText = (f: FormField, say: ChatPhrases) => {
+  const bounds = { min: f.minimum ?? "", max: f.maximum ?? "" };
+  if (f.minimum !== undefined && f.maximum !== undefined) return fill(say.formRangeBetween, bounds);
+  if (f.minimum !== undefined) return fill(say.formRangeAtLeast, bounds);
+  return f.maximum !== undefined ? fill(say.formRangeAtMost, bounds) : "";
+};
 
-/** A reply's value for a field, or why it does not fit (the field is asked again). */
-export function replyValue(f: FormField, text: string): { value: FieldValue } | { error: string } {
+/** A reply's value for a field, or why it does not fit (the field is asked again), in `say`'s language. */
+export function replyValue(f: FormField, text: string, say: ChatPhrases): { value: FieldValue } | { error: string } {
   const t = text.trim();
-  if (f.kind === "text") return t ? { value: t } : { error: "Please reply with some text." };
+  if (f.kind === "text") return t ? { value: t } : { error: say.formPleaseText };
   if (f.kind === "number" || f.kind === "integer") {
     const n = Number(t.replace(",", "."));
     if (!t || !Number.isFinite(n) || (f.kind === "integer" && !Number.isInteger(n)))
-      return { error: `Please reply with ${f.kind === "integer" ? "a whole number" : "a number"}.` };
+      return { error: f.kind === "integer" ? say.formPleaseInteger : say.formPleaseNumber };
     return { value: n };
   }
   if (f.kind === "boolean") {
-    if (/^(y|yes|true)$/i.test(t)) return { value: true };
-    if (/^(n|no|false)$/i.test(t)) return { value: false };
-    return { error: "Please press Yes or No." };
+    // The buttons' own words in the person's language count as well as English's.
+    if (/^(y|yes|true)$/i.test(t) || sameWord(t, say.formYes)) return { value: true };
+    if (/^(n|no|false)$/i.test(t) || sameWord(t, say.formNo)) return { value: false };
+    return { error: say.formPleaseYesNo };
   }
   const pick = (word: string) => f.options.find((o) => o.value.toLowerCase() === word.toLowerCase() || o.label.toLowerCase() === word.toLowerCase());
   if (f.kind === "choice") {
     const o = pick(t);
-    return o ? { value: o.value } : { error: `Please choose one of: ${f.options.map((x) => x.label).join(", ")}.` };
+    return o ? { value: o.value } : { error: fill(say.formPleaseChoose, { options: f.options.map((x) => x.label).join(", ") }) };
   }
   const picked = t
     .split(",")
     .map((w) => w.trim())
     .filter(Boolean)
     .map(pick);
-  if (!picked.length || picked.some((o) => !o)) return { error: `Please reply with options from: ${f.options.map((x) => x.label).join(", ")}.` };
+  if (!picked.length || picked.some((o) => !o)) return { error: fill(say.formPleaseOptions, { options: f.options.map((x) => x.label).join(", ") }) };
   return { value: picked.map((o) => o!.value) };
 }
+
+const sameWord = (reply: string, word: string) => reply.toLocaleLowerCase() === word.toLocaleLowerCase();
 
 /** The value a pressed option stands for. */
 export function optionValue(f: FormField, option: number): FieldValue | undefined {

@@ -3,6 +3,7 @@
 // either way: the text first, then each lesson (on Slack, in the thread of the text).
 import type { ChatPlatform, PlatformShapes } from "../platforms/chat-platform";
 import { getLesson, type LessonBucket } from "../lessons/store";
+import { readLesson } from "../lessons/validator";
 
 export class ChatSender<P extends PlatformShapes> {
   constructor(
@@ -21,7 +22,9 @@ export class ChatSender<P extends PlatformShapes> {
     for (const key of keys) {
       // The bot delivers what its own runs saved: read as the admin.
       const lesson = await getLesson(this.lessons, key, null);
-      if (lesson) await this.platform.sendLesson(to, { key, title: lesson.meta.title, markdown: lesson.markdown });
+      if (!lesson) continue;
+      const language = readLesson(lesson.markdown).language?.language;
+      await this.platform.sendLesson(to, { key, title: lesson.meta.title, markdown: lesson.markdown, ...(language ? { language } : {}) });
     }
   }
 }

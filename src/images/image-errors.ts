@@ -13,10 +13,3 @@ export const visionUnavailable = () =>
     "vision_unavailable",
     "This deployment's model cannot read images (MODEL_VISION is off); describe the problem in words, or ask the operator to enable a vision model.",
   );
-
-/** What a chat says instead of the HTTP errors above. */
-export const CHAT_IMAGE_REPLIES = {
-  vision: "I cannot see images here: this tutor's model does not read them. Please type the problem out, and I will help.",
-  tooLarge: (max: number) => `That image is too large for me (more than ${Math.floor(max / 1024 / 1024)} MB). Please send a smaller photo.`,
-  notAnImage: "I can read photos and images (JPEG, PNG, WebP, GIF), but that file is not one.",
-};

@@ -13,7 +13,8 @@ import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
 import { vocabularyOf } from "../lessons/vocabulary";
 import { CouldNotGrade } from "./grade-answer";
-import { fill, learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "./learner-phrases";
+import { fill } from "../lib/phrase-book";
+import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "./learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
 import { learningSettings } from "./settings";
@@ -154,10 +155,11 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
   return ask(d, { id: newQuizId(), mode: "lesson", learner: { id: d.learnerId, tenant: d.tenant }, items, index: 0, open: true });
 }
 
-/** Starts a review of the learner's due exercises, the longest overdue first. */
-export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
+/** Starts a review of the learner's due exercises, the longest overdue first; `language`: the person's, for the words no lesson's language covers. */
+export async function startReview(d: QuizDeps, language: string | undefined): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
   const due = await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5);
-  if (!due.length) return { messages: [{ text: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on." }] };
+  const phrases = await learnerPhrases(d.env.ASSETS, language);
+  if (!due.length) return { messages: [{ text: phrases.nothingDue }] };
   const first = await ask(d, {
     id: newQuizId(),
     mode: "review",
@@ -166,7 +168,7 @@ export async function startReview(d: QuizDeps): Promise<{ state?: QuizState; mes
     index: 0,
     open: true,
   });
-  return { state: first.state, messages: [{ text: `${due.length} exercise${due.length === 1 ? " is" : "s are"} due for review.` }, ...first.messages] };
+  return { state: first.state, messages: [{ text: due.length === 1 ? phrases.dueOne : fill(phrases.dueMany, { n: due.length }) }, ...first.messages] };
 }
 
 /** The current question (after Next or /quiz), or the end of the quiz. */

@@ -10,7 +10,8 @@ import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer } from "../le
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
-import { ENGLISH_PHRASES, type LearnerPhrases, fill } from "./learner-phrases";
+import { fill } from "../lib/phrase-book";
+import { ENGLISH_PHRASES, type LearnerPhrases } from "./learner-phrases";
 import type { Grade } from "./graded-answer";
 
 /** `phrases`: the words of the lesson's language (learner-phrases.ts). */

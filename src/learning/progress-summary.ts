@@ -1,24 +1,34 @@
-// A learner's progress in a few lines, for /progress in the chats (the page draws it as charts).
+// A learner's progress in a few lines, for /progress in the chats (the page draws it as charts), in the
+// person's language (learner-phrases.ts).
+import { fill } from "../lib/phrase-book";
+import type { LearnerPhrases } from "./learner-phrases";
 import type { Progress } from "./learner-store";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => (n === 1 ? one : fill(many, { n }));
 
-export function progressSummary(p: Progress | null): string {
-  if (!p || p.answered === 0) return "No answers yet. Ask me for a lesson (/lesson <topic>), then take its quiz (/quiz).";
+export function progressSummary(p: Progress | null, say: LearnerPhrases): string {
+  if (!p || p.answered === 0) return say.progressNone;
   const week = p.daily.slice(-7);
   const thisWeek = week.reduce((n, d) => n + d.answered, 0);
   const dueThisWeek = p.reviewsAhead.reduce((n, d) => n + d.due, 0);
   const lines = [
-    `Your progress: ${plural(p.answered, "answer")}, ${p.correct} correct (${Math.round(p.accuracy * 100)} %).`,
-    `This week: ${plural(thisWeek, "answer")}; streak ${plural(p.streakDays, "day")}.`,
-    `Reviews: ${p.dueReviews} due now, ${dueThisWeek} in the coming ${plural(p.reviewsAhead.length, "day")}${p.dueReviews ? " (/review)" : ""}.`,
+    fill(say.progressAnswers, { answers: count(p.answered, say.answerOne, say.answerMany), correct: p.correct, percent: Math.round(p.accuracy * 100) }),
+    fill(say.progressWeek, { answers: count(thisWeek, say.answerOne, say.answerMany), days: count(p.streakDays, say.dayOne, say.dayMany) }),
+    fill(say.progressReviews, {
+      due: p.dueReviews,
+      ahead: dueThisWeek,
+      days: count(p.reviewsAhead.length, say.dayOne, say.dayMany),
+      review: p.dueReviews ? say.reviewHint : "",
+    }),
   ];
   if (p.weakConcepts.length)
     lines.push(
-      `Worth another look: ${p.weakConcepts
-        .slice(0, 5)
-        .map((c) => c.term)
-        .join(", ")}.`,
+      fill(say.worthALook, {
+        concepts: p.weakConcepts
+          .slice(0, 5)
+          .map((c) => c.term)
+          .join(", "),
+      }),
     );
   return lines.join("\n");
 }

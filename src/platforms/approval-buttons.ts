@@ -7,17 +7,19 @@
 // routed to another chat finds nothing there. Approval ids are "appr_" + 20 hex digits, so the value
 // is at most 32 bytes, well inside Telegram's 64-byte callback_data.
 import * as z from "zod";
+import { fill } from "../lib/phrase-book";
+import type { ChatPhrases } from "./chat-phrases";
 
 export type ApprovalChoice = "allow" | "deny" | "always";
 
 /** Telegram's limit for callback_data, in bytes (Slack allows 2000 characters in a button's value). */
 export const BUTTON_VALUE_MAX_BYTES = 64;
 
-/** The labels, in the order the buttons appear. */
-export const APPROVAL_BUTTONS: ReadonlyArray<{ choice: ApprovalChoice; label: string }> = [
-  { choice: "allow", label: "Allow" },
-  { choice: "deny", label: "Deny" },
-  { choice: "always", label: "Always allow" },
+/** The buttons in the order they appear, labelled in the person's language. */
+export const approvalChoices = (say: ChatPhrases): ReadonlyArray<{ choice: ApprovalChoice; label: string }> => [
+  { choice: "allow", label: say.allow },
+  { choice: "deny", label: say.deny },
+  { choice: "always", label: say.alwaysAllow },
 ];
 
 export const buttonValue = (choice: ApprovalChoice, approvalId: string) => `${choice}:${approvalId}`;
@@ -37,35 +39,29 @@ export function parseButtonValue(value: string | undefined): { choice: ApprovalC
 const ARGS_SHOWN = 300;
 
 /** The message above the buttons: the tool, its arguments (shortened) and when the question lapses. */
-export function approvalPrompt(a: { name: string; args?: unknown; expiresAt: string }): string {
+export function approvalPrompt(a: { name: string; args?: unknown; expiresAt: string }, say: ChatPhrases): string {
   const args = JSON.stringify(a.args ?? {});
   const shown = args.length > ARGS_SHOWN ? `${args.slice(0, ARGS_SHOWN)}…` : args;
-  const until = a.expiresAt.slice(0, 16).replace("T", " ");
-  return `I need your approval to run ${a.name} ${shown}\nWithout an answer by ${until} UTC it is refused.`;
+  return fill(say.approvalPrompt, { tool: a.name, args: shown, until: a.expiresAt.slice(0, 16).replace("T", " ") });
 }
 
 /** The line added under the prompt once a person decided. */
-export function decisionNote(choice: ApprovalChoice, who: string, tool: string): string {
-  if (choice === "deny") return `❌ Denied by ${who}.`;
-  if (choice === "always") return `✅ Allowed by ${who}, and ${tool} is allowed for the rest of this conversation.`;
-  return `✅ Allowed by ${who}.`;
+export function decisionNote(choice: ApprovalChoice, who: string, tool: string, say: ChatPhrases): string {
+  return fill(choice === "deny" ? say.deniedBy : choice === "always" ? say.allowedAlwaysBy : say.allowedBy, { who, tool });
 }
 
 /** The short confirmation the person who clicked sees. */
-export const CLICK_CONFIRMATIONS: Record<ApprovalChoice, string> = {
-  allow: "Allowed: I am carrying on.",
-  deny: "Denied: I will carry on without it.",
-  always: "Allowed, now and for the rest of this conversation.",
-};
+export const clickConfirmation = (choice: ApprovalChoice, say: ChatPhrases) =>
+  choice === "deny" ? say.deniedClick : choice === "always" ? say.alwaysClick : say.allowedClick;
 
 export type ClickRefusal = "foreign" | "expired" | "already_decided" | "not_found" | "failed" | "unknown";
 
-/** Why a click did nothing, politely (Telegram shows at most 200 characters). */
-export const CLICK_REFUSALS: Record<ClickRefusal, string> = {
-  foreign: "This button does not belong to a request of this chat.",
-  expired: "This request expired, so it was refused.",
-  already_decided: "This request is already settled (decided before, stopped, or replaced by a newer message).",
-  not_found: "I can no longer find this request.",
-  failed: "Sorry, I could not record that. Please try again.",
-  unknown: "This button does nothing any more (it may be from an older message). Please ask me again.",
-};
+/** Why a click did nothing, politely (Telegram shows at most 200 characters): the phrase of each refusal. */
+export const CLICK_REFUSALS = {
+  foreign: "clickForeign",
+  expired: "clickExpired",
+  already_decided: "clickSettled",
+  not_found: "clickNotFound",
+  failed: "clickFailed",
+  unknown: "clickUnknown",
+} as const satisfies Record<ClickRefusal, keyof ChatPhrases>;

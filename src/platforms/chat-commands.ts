@@ -1,6 +1,9 @@
 // What a person can ask a chat to do, whatever the platform: each platform parses its own syntax into
 // one of these (telegram/telegram-commands.ts, slack/slack-commands.ts); a message that is not a
 // command is a question for the agent (or, while a quiz question is out, its answer).
+import { fill } from "../lib/phrase-book";
+import type { ChatPhrases } from "./chat-phrases";
+
 export type ChatCommand =
   /** A command answered with fixed text: the help, or how to use a command. */
   | { kind: "reply"; text: string }
@@ -17,14 +20,14 @@ export type ChatCommand =
 /** What /lesson asks the agent (the default system prompt knows how to build and save a lesson). */
 export const lessonRequest = (topic: string) => `I want to learn about: ${topic}\n\nResearch it, write a lesson with exercises, and save it.`;
 
-/** What a command that takes nothing after it does, for the reply that refuses words after it. */
+/** What a command that takes nothing after it does (its phrase), for the reply that refuses words after it. */
 export const NO_ARGUMENT_COMMANDS = {
-  new: "start a fresh conversation",
-  compact: "summarize our earlier conversation",
-  quiz: "go on with the quiz on the last lesson sent here (for a new topic, send /lesson <topic> first)",
-  review: "get the exercises due for review",
-  progress: "see how you are doing",
-} as const;
+  new: "doesNew",
+  compact: "doesCompact",
+  quiz: "doesQuiz",
+  review: "doesReview",
+  progress: "doesProgress",
+} as const satisfies Record<string, keyof ChatPhrases>;
 
 const SHOWN_ARGUMENT = 60;
 
@@ -32,17 +35,17 @@ const SHOWN_ARGUMENT = 60;
 export const takesNoArgument = (name: string): name is keyof typeof NO_ARGUMENT_COMMANDS => Object.hasOwn(NO_ARGUMENT_COMMANDS, name);
 
 /** The reply to "/quiz something": nothing was done, and why. */
-export function noArgumentReply(name: keyof typeof NO_ARGUMENT_COMMANDS, arg: string): ChatCommand {
+export function noArgumentReply(name: keyof typeof NO_ARGUMENT_COMMANDS, arg: string, say: ChatPhrases): ChatCommand {
   const shown = arg.length > SHOWN_ARGUMENT ? `${arg.slice(0, SHOWN_ARGUMENT)}…` : arg;
-  return { kind: "reply", text: `/${name} takes nothing after it, so I did not act on "${shown}". Send just /${name} to ${NO_ARGUMENT_COMMANDS[name]}.` };
+  return { kind: "reply", text: fill(say.noArgument, { name, shown, does: say[NO_ARGUMENT_COMMANDS[name]] }) };
 }
 
 /**
  * The commands both platforms share, by name (lower case) and what follows it: undefined for a name they
  * do not share, which each platform answers its own way (Telegram's /start, the unknown-command reply).
  */
-export function sharedCommand(name: string, arg: string, help: string): ChatCommand | undefined {
-  if (arg && takesNoArgument(name)) return noArgumentReply(name, arg);
+export function sharedCommand(name: string, arg: string, help: string, say: ChatPhrases): ChatCommand | undefined {
+  if (arg && takesNoArgument(name)) return noArgumentReply(name, arg, say);
   switch (name) {
     case "help":
       return { kind: "reply", text: help };
@@ -54,9 +57,9 @@ export function sharedCommand(name: string, arg: string, help: string): ChatComm
     case "progress":
       return { kind: name };
     case "lesson":
-      return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis" };
+      return arg ? { kind: "lesson", topic: arg } : { kind: "reply", text: say.lessonTopic };
     case "course":
-      return arg ? { kind: "course", topic: arg } : { kind: "reply", text: "Tell me the topic: /course <topic>, for example /course Spanish for travellers" };
+      return arg ? { kind: "course", topic: arg } : { kind: "reply", text: say.courseTopic };
     default:
       return undefined;
   }

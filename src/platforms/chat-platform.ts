@@ -5,6 +5,7 @@
 // plus one line in registry.ts (registered-platform.ts).
 import type { Tenant } from "../lib/tenant";
 import type { ChatCommand } from "./chat-commands";
+import type { ChatPhrases } from "./chat-phrases";
 import type { Unreadable } from "./unreadable-message";
 
 /** The shapes one platform works with; each is a JSON object carrying `platform`. */
@@ -17,7 +18,7 @@ export interface PlatformShapes {
    * model cannot see (MODEL_VISION off); `unreadable` when it is something the bot does not read (a voice
    * note, an edit), which the conversation answers with why instead of acting on it.
    */
-  message: { platform: string; text: string; by?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
+  message: { platform: string; text: string; by?: string; language?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
   /** Where a reply goes. */
   target: { platform: string };
   /** Where a clicked button's message is, and how to answer the person who clicked. */
@@ -30,9 +31,6 @@ export interface ChatImage {
   /** Its size as the platform announced it, when it did. */
   bytes?: number;
 }
-
-/** What a photo sent without a caption asks. */
-export const PHOTO_ONLY = "Here is a photo of my work. Please look at it and help me with it.";
 
 /** A button under a message: `value` comes back in the click (at most 64 bytes: Telegram's callback_data). */
 export interface ChatButton {
@@ -51,6 +49,8 @@ export interface LessonFile {
   key: string;
   title: string;
   markdown: string;
+  /** The language of its headings (a vocabulary's tag), when known: the links under it are in it. */
+  language?: string;
 }
 
 /** A click on one of the bot's buttons, as the webhook reduced it. */
@@ -62,6 +62,8 @@ export interface ChatClick<P extends PlatformShapes = PlatformShapes> {
   by: string;
   /** How a decision names the person in the chat ("@ada", "<@U123>"). */
   who: string;
+  /** The person's language, when the platform says it with the click (Telegram's language_code). */
+  language?: string;
   at: P["button"];
 }
 
@@ -74,8 +76,13 @@ export interface DeliveryEntry {
 export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** The tenant its sessions, courses and learners belong to (src/lib/tenant.ts). */
   readonly tenant: Tenant;
-  /** A message's command; anything that is not one is `ask`. */
-  parseCommand(text: string): ChatCommand;
+  /**
+   * The language of the person behind a message or click (an IETF tag), which the bot answers in
+   * (chat-phrases.ts): what the platform said with it, or what it says when asked; undefined for English.
+   */
+  language(of: { by?: string; language?: string }): Promise<string | undefined>;
+  /** A message's command, its fixed answers in `say`'s language; anything that is not one is `ask`. */
+  parseCommand(text: string, say: ChatPhrases): ChatCommand;
   /** The session a message's run goes to (before any /new). */
   sessionId(m: P["message"]): string;
   /** The learner of a conversation: whose answers its quizzes record (stable across /new). */
@@ -94,7 +101,7 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   /** The bytes of a file a person sent; FileTooLargeError past `maxBytes` (read no further). */
   downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array>;
   /** The prompt of one approval with Allow / Deny / Always allow (approval-buttons.ts). */
-  approvalButtons(to: P["target"], prompt: string, approvalId: string): Promise<void>;
+  approvalButtons(to: P["target"], prompt: string, approvalId: string, say: ChatPhrases): Promise<void>;
   /** After a decision: tells the person who clicked, and shows `note` in place of the buttons. */
   approvalDecided(at: P["button"], prompt: string, note: string, confirmation: string): Promise<void>;
   /** Tells only the person who clicked why the click did nothing. */

@@ -1,11 +1,27 @@
 // A person's message the bot cannot act on: a voice note, a sticker, an edit, several files at once, an
 // empty mention. The webhook still hands it to the conversation (so a retry is dropped like any other),
-// which answers with why instead of staying silent or running the agent on part of it (chat-object.ts).
-// Every reply is English, like all the bots' other replies.
+// which answers with why instead of staying silent or running the agent on part of it (chat-object.ts),
+// in the person's language (chat-phrases.ts).
+import { fill } from "../lib/phrase-book";
+import type { ChatPhrases } from "./chat-phrases";
 
-/** What a platform can carry that the bot does not read; each platform maps its own payload onto these. */
-export type UnreadableAttachment =
-  "a voice message" | "audio" | "a video" | "a video message" | "a sticker" | "a location" | "a contact" | "a poll" | "a dice roll" | "a game" | "a story";
+/** What each kind of thing a platform can carry, and the bot does not read, is called (its phrase). */
+const ATTACHMENT_PHRASES = {
+  voice: "attachmentVoice",
+  audio: "attachmentAudio",
+  video: "attachmentVideo",
+  video_note: "attachmentVideoNote",
+  sticker: "attachmentSticker",
+  location: "attachmentLocation",
+  contact: "attachmentContact",
+  poll: "attachmentPoll",
+  dice: "attachmentDice",
+  game: "attachmentGame",
+  story: "attachmentStory",
+} as const satisfies Record<string, keyof ChatPhrases>;
+
+/** Each platform maps its own payload onto these. */
+export type UnreadableAttachment = keyof typeof ATTACHMENT_PHRASES;
 
 export type Unreadable =
   | { kind: "attachment"; what: UnreadableAttachment }
@@ -19,17 +35,18 @@ export type Unreadable =
   | { kind: "empty" };
 
 /** What the bot says instead of acting on the message. */
-export function unreadableReply(u: Unreadable): string {
+export function unreadableReply(u: Unreadable, say: ChatPhrases): string {
   switch (u.kind) {
     case "attachment":
-      return `Sorry, I cannot read ${u.what}. Please type your question instead.`;
+      // A message stored before these ids named the thing in English words, which are kept.
+      return fill(say.unreadableAttachment, { what: say[ATTACHMENT_PHRASES[u.what]] ?? u.what });
     case "edit":
-      return "I saw that you edited a message, but I only read new ones: please send the corrected message again.";
+      return say.unreadableEdit;
     case "files":
-      return `You sent ${u.count} files, but I can look at one per message: please send them one at a time, each with its question.`;
+      return fill(say.unreadableFiles, { count: u.count });
     case "unopenable_file":
-      return "I could not open the file you shared. Please upload it again (a photo or image), or type your question.";
+      return say.unopenableFile;
     case "empty":
-      return "I did not find anything to read in your message: please write your question as text.";
+      return say.nothingToRead;
   }
 }

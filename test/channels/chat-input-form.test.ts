@@ -3,6 +3,7 @@
 // turned into values (or a reason to ask again), and when Skip and Send are offered.
 import { describe, expect, it } from "vitest";
 import { canSend, fieldQuestion, formButtonValue, formFields, parseFormButton, replyValue, type FormAction } from "../../src/channels/input-form";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
 
 const SCHEMA = {
   type: "object",
@@ -73,26 +74,26 @@ describe("an MCP server's form in a chat", () => {
   });
 
   it("turns replies into values, or says what to reply", () => {
-    expect(replyValue(field("name"), "  Ada ")).toEqual({ value: "Ada" });
-    expect(replyValue(field("age"), "42")).toEqual({ value: 42 });
-    expect(replyValue(field("age"), "4.5")).toEqual({ error: "Please reply with a whole number." });
-    expect(replyValue(field("size"), "3,5")).toEqual({ value: 3.5 });
-    expect(replyValue(field("agree"), "Yes")).toEqual({ value: true });
-    expect(replyValue(field("agree"), "maybe")).toEqual({ error: "Please press Yes or No." });
-    expect(replyValue(field("pet"), "dogs")).toEqual({ value: "p2" });
-    expect(replyValue(field("fish"), "Tuna, salmon")).toEqual({ value: ["f1", "f2"] });
-    expect(replyValue(field("fish"), "Tuna, cod")).toEqual({ error: "Please reply with options from: Tuna, Salmon." });
+    expect(replyValue(field("name"), "  Ada ", SAY)).toEqual({ value: "Ada" });
+    expect(replyValue(field("age"), "42", SAY)).toEqual({ value: 42 });
+    expect(replyValue(field("age"), "4.5", SAY)).toEqual({ error: "Please reply with a whole number." });
+    expect(replyValue(field("size"), "3,5", SAY)).toEqual({ value: 3.5 });
+    expect(replyValue(field("agree"), "Yes", SAY)).toEqual({ value: true });
+    expect(replyValue(field("agree"), "maybe", SAY)).toEqual({ error: "Please press Yes or No." });
+    expect(replyValue(field("pet"), "dogs", SAY)).toEqual({ value: "p2" });
+    expect(replyValue(field("fish"), "Tuna, salmon", SAY)).toEqual({ value: ["f1", "f2"] });
+    expect(replyValue(field("fish"), "Tuna, cod", SAY)).toEqual({ error: "Please reply with options from: Tuna, Salmon." });
   });
 
   it("offers Skip only for optional fields and Send only once the required ones have values", () => {
     const labels = (i: number, values: Record<string, string>) =>
-      fieldQuestion("inp_1", fields, { field: i, values })
+      fieldQuestion("inp_1", fields, { field: i, values }, SAY)
         .buttons!.at(-1)!
         .map((b) => b.label);
     expect(labels(0, {})).toEqual(["Decline", "Cancel"]);
     expect(canSend(fields, {})).toBe(false);
     expect(labels(1, { name: "Ada" })).toEqual(["Skip", "Send", "Decline", "Cancel"]);
-    const age = fieldQuestion("inp_1", fields, { field: 2, values: { name: "Ada" } });
+    const age = fieldQuestion("inp_1", fields, { field: 2, values: { name: "Ada" } }, SAY);
     expect(age.text).toBe("(3/7) age\nReply with a whole number from 1 to 120.\nDefault: 30");
   });
 });

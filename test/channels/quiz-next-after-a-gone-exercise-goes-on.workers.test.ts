@@ -4,11 +4,11 @@
 // learner could not leave. The quiz is the same on every chat; this walks it on Telegram.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { QUESTION_CLOSED } from "../../src/channels/chat-quizzes";
 import { script } from "../support/model-control";
 import { telegramQuizChat } from "../support/quiz-chats";
 import { QUIZ_LESSON } from "../support/quiz-lesson";
 import { uniqueId } from "../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
 
 /** The lesson without the exercises `ids`, in the exercises and in the answer key. */
 const withoutExercises = (markdown: string, ids: string[]) =>
@@ -47,7 +47,7 @@ describe("Next after a gone exercise", () => {
     const [verdict3] = await chat.next();
     expect(verdict3!.text).toMatch(/^✅ Correct\./);
     // The gone exercise's Next, once the question it led to is answered, leads nowhere again.
-    expect(await chat.pressRefused(gone2!.buttons["Next question"]!)).toBe(QUESTION_CLOSED);
+    expect(await chat.pressRefused(gone2!.buttons["Next question"]!)).toBe(SAY.questionClosed);
     await chat.press(verdict3!.buttons["Next question"]!);
     const [gone4] = await chat.next();
     expect(gone4!.text).toBe(`Exercise 1.4 of ${key} is gone.`);

@@ -9,7 +9,6 @@ import { redactUrlCredentials } from "../../src/lib/redaction";
 import { MAX_SLUG_LENGTH } from "../../src/lessons/store";
 import { toolFilter } from "../../src/mcp/tool-filter";
 import { packRef } from "../../src/openai-compatible/wire-ref";
-import { PHOTO_ONLY } from "../../src/platforms/chat-platform";
 import { slackChatMessage } from "../../src/platforms/slack/slack-event";
 import { splitMessage } from "../../src/platforms/split-message";
 import { htmlTags, htmlToPlain, packHtml } from "../../src/platforms/telegram/telegram-html";
@@ -76,7 +75,7 @@ describe("Slack's markup as plain text", () => {
       event_id: "E1",
       event: { type: "app_mention", user: "U1", channel: "C1", ts: "1.0", text, files: [{ url_private: "https://files/x" }] },
     })!.text;
-  /** The old plainSlackText, with what slackChatMessage says for a file without text. */
+  /** The old plainSlackText (a file without text keeps its empty text: the conversation asks about the file). */
   const old = (text: string) =>
     text
       .replace(/<@[A-Z0-9]+(?:\|[^>]*)?>/g, "")
@@ -85,7 +84,7 @@ describe("Slack's markup as plain text", () => {
       .replaceAll("&lt;", "<")
       .replaceAll("&gt;", ">")
       .replaceAll("&amp;", "&")
-      .trim() || PHOTO_ONLY;
+      .trim();
 
   it("reads mentions, channels and links exactly as the expressions did, a `<` inside them included", () => {
     const units = ["<@U1", "<@U1|", "<#C1|", "<#C1", "<http://x", "<https:", "<mailto:a", "<", ">", "|", "x", "U", " ", "@", "#", ":", "&lt;", "&amp;"];
@@ -99,7 +98,7 @@ describe("Slack's markup as plain text", () => {
 
   // What each run followed by a ">" reads as: the expressions agree on a short run, and it takes them too long to ask on a long one.
   for (const [unit, read] of [
-    ["<@0|", () => PHOTO_ONLY],
+    ["<@0|", () => ""],
     ["<#0|", (text: string) => `#${text.slice(4, -1)}`],
     ["<http:o|", () => "http:o"],
     ["<", (text: string) => text],

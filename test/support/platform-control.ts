@@ -30,5 +30,10 @@ export async function offerFile(id: string, bytes: Uint8Array): Promise<void> {
   await fetch(`${base()}/__files`, { method: "POST", body: JSON.stringify({ id, base64: base64Of(bytes) }) });
 }
 
+/** The locale Slack's users.info answers for `user` (a Slack user id). */
+export async function setSlackLocale(user: string, locale: string): Promise<void> {
+  await fetch(`${base()}/__locales`, { method: "POST", body: JSON.stringify({ user, locale }) });
+}
+
 /** A Telegram chat id no other test uses. */
 export const uniqueChatId = () => 100_000_000 + Math.floor(Math.random() * 800_000_000);

@@ -3,13 +3,15 @@
 //   Telegram: POST /telegram/bot<token>/<method> (JSON or multipart, like the real API); a call without
 //             chat_id (answerCallbackQuery) is filed under its callback_query_id; getMe answers the bot
 //             TELEGRAM_BOT_USERNAME (telegram-payloads.ts), filed under target ""
-//   Slack:    POST /slack/api/<method> (JSON, bot token as Bearer)
+//   Slack:    POST /slack/api/<method> (JSON, bot token as Bearer); GET users.info?user=<id> answers the
+//             locale set for that user (filed under the user's id), else user_not_found as Slack does
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
 //   POST /__fail {platform, target, times, status?, description?, method?}  the next `times` calls (of `method`) for that target fail
 //             (Telegram: HTTP 500, or `status` with `description`, e.g. 400 "Bad Request: can't parse entities")
 //   POST /__files {id, base64}  a file people send: Telegram's getFile {file_id: id} then GET /telegram/file/bot<token>/<path>;
 //             Slack's url_private GET /slack/files/<id> (bot token as Bearer, else 404 as Slack answers)
+//   POST /__locales {user, locale}  the Slack locale users.info answers for that user
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLocal, type LocalServer } from "./local-server";
 import { TELEGRAM_BOT_USERNAME } from "./telegram-payloads";
@@ -40,6 +42,7 @@ export class PlatformFake {
   private calls: PlatformCall[] = [];
   private failures: Failure[] = [];
   private files = new Map<string, Buffer>();
+  private locales = new Map<string, string>();
   private ts = 0;
 
   async listen(port = 0): Promise<number> {
@@ -74,6 +77,11 @@ export class PlatformFake {
     }
     if (url.pathname === "/__fail") {
       this.failures.push(JSON.parse(raw.toString("utf8")) as Failure);
+      return json(res, 200, { ok: true });
+    }
+    if (url.pathname === "/__locales") {
+      const { user, locale } = JSON.parse(raw.toString("utf8")) as { user: string; locale: string };
+      this.locales.set(user, locale);
       return json(res, 200, { ok: true });
     }
     if (url.pathname === "/__files") {
@@ -114,6 +122,13 @@ export class PlatformFake {
       });
     }
     const slack = /^\/slack\/api\/([\w.]+)$/.exec(url.pathname);
+    if (slack?.[1] === "users.info") {
+      const user = url.searchParams.get("user") ?? "";
+      const body = Object.fromEntries(url.searchParams);
+      this.calls.push({ platform: "slack", method: "users.info", target: user, body, credential: String(req.headers.authorization ?? ""), at: Date.now() });
+      const locale = this.locales.get(user);
+      return json(res, 200, locale ? { ok: true, user: { id: user, locale } } : { ok: false, error: "user_not_found" });
+    }
     if (slack) {
       const body = await parseBody(req, raw);
       const target = String(body.channel ?? "");

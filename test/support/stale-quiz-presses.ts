@@ -5,8 +5,8 @@
 // the chat and nothing is graded; the buttons of the open question still work.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { QUESTION_CLOSED } from "../../src/channels/chat-quizzes";
 import type { QuizChat } from "./chat-quiz-walk";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
 
 export interface StaleQuizChat<B> extends QuizChat<B> {
   /** Presses `button`; what the bot told only the person who pressed ("" when it acted on the press). */
@@ -27,16 +27,16 @@ export async function pressStaleQuizButtons<B>(chat: StaleQuizChat<B>, quizMe: B
   expect(q2!.text).toContain("Question 2 of 5 (exercise 1.2");
 
   // Question 1's A, pressed while question 2 is out: not graded as question 2's answer.
-  expect(await chat.pressRefused(q1!.buttons.A!)).toBe(QUESTION_CLOSED);
+  expect(await chat.pressRefused(q1!.buttons.A!)).toBe(SAY.questionClosed);
   // An old button that names no question: not graded either.
-  expect(await chat.pressRefused(chat.oldStyle("quiz:A"))).toBe(QUESTION_CLOSED);
+  expect(await chat.pressRefused(chat.oldStyle("quiz:A"))).toBe(SAY.questionClosed);
 
   // Question 2's own buttons still work; the Next that led to it does nothing once it is answered.
   await chat.press(q2!.buttons.B!);
   const [verdict2] = await chat.next();
   expect(verdict2!.text).toMatch(/^✅ Correct\./);
-  expect(await chat.pressRefused(verdict1!.buttons["Next question"]!)).toBe(QUESTION_CLOSED);
-  expect(await chat.pressRefused(q2!.buttons.C!)).toBe(QUESTION_CLOSED);
+  expect(await chat.pressRefused(verdict1!.buttons["Next question"]!)).toBe(SAY.questionClosed);
+  expect(await chat.pressRefused(q2!.buttons.C!)).toBe(SAY.questionClosed);
 
   // The stale presses sent nothing: the next message is question 3, and only two answers are recorded.
   await chat.press(verdict2!.buttons["Next question"]!);

@@ -84,3 +84,13 @@ export function callbackQueryUpdate(
     },
   };
 }
+
+/** The update as sent by a person whose Telegram app is in `languageCode` (its message's or click's `from.language_code`). */
+export function fromLanguage<U extends { message?: { from: object }; callback_query?: { from: object } }>(update: U, languageCode: string): U {
+  const speaking = <T extends { from: object }>(x: T | undefined) => x && { ...x, from: { ...x.from, language_code: languageCode } };
+  return {
+    ...update,
+    ...(update.message ? { message: speaking(update.message) } : {}),
+    ...(update.callback_query ? { callback_query: speaking(update.callback_query) } : {}),
+  };
+}

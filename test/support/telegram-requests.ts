@@ -4,6 +4,7 @@ import { call } from "./worker-http";
 
 export {
   callbackQueryUpdate,
+  fromLanguage,
   TELEGRAM_BOT_USERNAME,
   telegramAttachmentUpdate,
   telegramEditUpdate,

@@ -1,11 +1,16 @@
 // The Slack Web API calls the bot makes: chat.postMessage (plain, or mrkdwn made from Markdown by
 // slack-mrkdwn.ts), the download of a file a person shared, and for the approval buttons a message with
-// Block Kit blocks, chat.update and chat.postEphemeral; the bot token goes as a Bearer header.
+// Block Kit blocks, chat.update and chat.postEphemeral, and users.info for a person's locale; the bot
+// token goes as a Bearer header.
 // The base URL is configurable (SLACK_API_BASE) so tests point it at a local fake.
 import { packBlocks } from "../chat-markdown";
 import { readCapped } from "../download-capped";
 import { splitMessage } from "../split-message";
 import { CodedError } from "../../lib/coded-error";
+import * as z from "zod";
+
+/** users.info's answer, as far as the app reads it. */
+const UserInfo = z.object({ ok: z.literal(true), user: z.object({ locale: z.string().max(35) }) });
 
 /** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
 export const SLACK_MAX_MESSAGE = 4000;
@@ -78,6 +83,16 @@ export class SlackApi {
   /** A message only `user` sees, in the thread when given. */
   async postEphemeral(channel: string, user: string, text: string, threadTs?: string): Promise<void> {
     await this.call("chat.postEphemeral", { channel, user, text: escapeSlackText(text), ...(threadTs ? { thread_ts: threadTs } : {}) });
+  }
+
+  /**
+   * The user's Slack locale ("es-ES"), which the app answers in; undefined when Slack does not say
+   * (the token lacks the users:read scope, an unknown user): the app then answers in English.
+   */
+  async userLocale(user: string): Promise<string | undefined> {
+    const url = `${this.base.replace(/\/$/, "")}/users.info?user=${encodeURIComponent(user)}&include_locale=true`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${this.token}` } });
+    return UserInfo.safeParse(await res.json().catch(() => undefined)).data?.user.locale;
   }
 
   private async call(method: string, payload: Record<string, unknown>, attempt = 0): Promise<Record<string, unknown>> {

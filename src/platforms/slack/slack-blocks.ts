@@ -2,19 +2,20 @@
 // blocks (one per row). The approval buttons are Allow (primary) / Deny (danger) / Always allow, each
 // `value` the "<choice>:<approval id>" of approval-buttons.ts; once decided, the message is rewritten
 // with the decision instead of the buttons. Other buttons (the quiz's, an input's) carry their own values.
-import { APPROVAL_BUTTONS, buttonValue, type ApprovalChoice } from "../approval-buttons";
+import { approvalChoices, buttonValue, type ApprovalChoice } from "../approval-buttons";
+import type { ChatPhrases } from "../chat-phrases";
 import type { ChatButton } from "../chat-platform";
 import { escapeSlackText, type SlackBlock } from "./slack-api";
 
 const STYLES: Partial<Record<ApprovalChoice, "primary" | "danger">> = { allow: "primary", deny: "danger" };
 
-export function approvalBlocks(prompt: string, approvalId: string): SlackBlock[] {
+export function approvalBlocks(prompt: string, approvalId: string, say: ChatPhrases): SlackBlock[] {
   return [
     promptSection(prompt),
     {
       type: "actions",
       block_id: "approval",
-      elements: APPROVAL_BUTTONS.map(({ choice, label }) => ({
+      elements: approvalChoices(say).map(({ choice, label }) => ({
         type: "button",
         action_id: `approval_${choice}`,
         text: { type: "plain_text", text: label },

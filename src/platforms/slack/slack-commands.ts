@@ -7,28 +7,17 @@
 // and /new take nothing after them (words after one are refused, not ignored), /lesson and /course take
 // their topic, /help lists them, and any other "/word" is answered as unknown rather than handed to the
 // model (docs/slack.md). Every other message goes to the agent (or answers an open quiz question).
+import { fill } from "../../lib/phrase-book";
 import { sharedCommand, type ChatCommand } from "../chat-commands";
-
-export const SLACK_HELP = [
-  "I am StudyAgent, a tutor that researches a topic and writes study material with exercises.",
-  "",
-  "Write to me to ask or learn something (in a channel, mention me); each thread is one conversation, and so is a DM's top level.",
-  "/lesson <topic> – research the topic and post a lesson",
-  "/course <topic> – a daily course: one new lesson in this channel (or DM) every day",
-  "/quiz – answer the last lesson's exercises, one at a time",
-  "/review – the exercises due for review",
-  "/progress – how you are doing: answers, accuracy, reviews due, weak spots",
-  "/new – start a fresh conversation in this thread",
-  "/stop – stop what I am working on in this thread",
-  "/compact – summarize our earlier conversation so I can keep going",
-].join("\n");
+import type { ChatPhrases } from "../chat-phrases";
 
 const COMMAND = /^\s*\/(\w+)(?:\s+([\s\S]*))?$/;
 
-export function parseSlackCommand(text: string): ChatCommand {
+/** `say`: the person's language's phrases (the help, the commands' own answers). */
+export function parseSlackCommand(text: string, say: ChatPhrases): ChatCommand {
   const m = COMMAND.exec(text);
   if (!m) return { kind: "ask", text };
   const name = m[1]!.toLowerCase();
   const arg = (m[2] ?? "").trim();
-  return sharedCommand(name, arg, SLACK_HELP) ?? { kind: "reply", text: `I do not know /${m[1]} here.\n\n${SLACK_HELP}` };
+  return sharedCommand(name, arg, say.slackHelp, say) ?? { kind: "reply", text: fill(say.unknownCommandHere, { name: m[1]!, help: say.slackHelp }) };
 }

@@ -8,7 +8,6 @@
 // do not mention the app.
 import * as z from "zod";
 import { replaceAngleMarkup } from "../angle-markup";
-import { PHOTO_ONLY } from "../chat-platform";
 import type { SlackShapes } from "./slack-platform";
 
 /** The subtypes that are a person's new message. */
@@ -65,7 +64,8 @@ export function slackChatMessage(payload: SlackEventCallback): SlackShapes["mess
   if (!text && !file) return { ...base, text: "", unreadable: { kind: "empty" } };
   return {
     ...base,
-    text: text || PHOTO_ONLY,
+    // A file without words: the conversation asks about it in the person's language (chat-phrases.ts).
+    text,
     ...(file ? { image: { ref: file.url_private!, ...(file.size !== undefined ? { bytes: file.size } : {}) } } : {}),
   };
 }

@@ -8,7 +8,8 @@ import { splitMessage } from "../split-message";
 import type { Unreadable } from "../unreadable-message";
 import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { packBlocks } from "../chat-markdown";
-import { lessonPageUrl } from "../lesson-page-url";
+import { lessonPageLink } from "../lesson-page-url";
+import type { ChatPhrases } from "../chat-phrases";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SLACK_MRKDWN, slackMrkdwn } from "./slack-mrkdwn";
 import { SlackApi } from "./slack-api";
@@ -38,6 +39,11 @@ export interface SlackShapes {
 /** The Durable Object of a Slack channel or DM. */
 export const slackObjectName = (a: { teamId: string; channel: string }) => `slack:${a.teamId}:${a.channel}`;
 
+/** People's locales as users.info said them (undefined: it did not), each for LOCALE_TTL_MS; the oldest goes past LOCALES_KEPT. */
+const LOCALES = new Map<string, { locale: string | undefined; until: number }>();
+const LOCALE_TTL_MS = 60 * 60 * 1000;
+const LOCALES_KEPT = 1000;
+
 /** Slack's limit for a section block's text, where a message with buttons puts its text. */
 const SECTION_MAX = 3000;
 
@@ -48,8 +54,25 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
 
   constructor(private readonly env: Env) {}
 
-  parseCommand(text: string) {
-    return parseSlackCommand(text);
+  /** Slack sends no language with an event: the person's locale is asked of users.info, once an hour per isolate. */
+  async language(of: { by?: string }): Promise<string | undefined> {
+    const user = of.by?.startsWith("slack:") ? of.by.slice("slack:".length) : undefined;
+    if (!user) return undefined;
+    const known = LOCALES.get(user);
+    if (known && known.until > Date.now()) return known.locale;
+    let locale: string | undefined;
+    try {
+      locale = await this.api().userLocale(user);
+    } catch {
+      // Not configured, or Slack unreachable: English.
+    }
+    if (LOCALES.size >= LOCALES_KEPT) LOCALES.delete(LOCALES.keys().next().value!);
+    LOCALES.set(user, { locale, until: Date.now() + LOCALE_TTL_MS });
+    return locale;
+  }
+
+  parseCommand(text: string, say: ChatPhrases) {
+    return parseSlackCommand(text, say);
   }
 
   sessionId(m: SlackShapes["message"]): string {
@@ -94,8 +117,8 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   /** The lesson as mrkdwn in the thread, with a link to the page where its formulas are rendered. */
   async sendLesson(to: SlackShapes["target"], lesson: LessonFile): Promise<void> {
     const { blocks, complexMath } = slackMrkdwn(lesson.markdown);
-    const url = lessonPageUrl(this.env, lesson.key);
-    const link = url ? [SLACK_MRKDWN.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
+    const page = await lessonPageLink(this.env, lesson, complexMath);
+    const link = page ? [SLACK_MRKDWN.link(page.label, page.url)] : [];
     await this.api().postMrkdwn(to.channel, [...blocks, ...link], to.threadTs);
   }
 
@@ -103,8 +126,8 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
     return this.api().downloadFile(image.ref, maxBytes);
   }
 
-  async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string): Promise<void> {
-    await this.api().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId), to.threadTs);
+  async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string, say: ChatPhrases): Promise<void> {
+    await this.api().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId, say), to.threadTs);
   }
 
   async approvalDecided(at: SlackShapes["button"], prompt: string, note: string): Promise<void> {

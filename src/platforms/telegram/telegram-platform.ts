@@ -8,7 +8,8 @@ import type { Unreadable } from "../unreadable-message";
 import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
-import { lessonPageUrl } from "../lesson-page-url";
+import { lessonPageLink } from "../lesson-page-url";
+import type { ChatPhrases } from "../chat-phrases";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
 import { TELEGRAM_HTML, telegramHtml } from "./telegram-html";
 import { parseTelegramCommand } from "./telegram-commands";
@@ -34,8 +35,13 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
 
   constructor(private readonly env: Env) {}
 
-  parseCommand(text: string) {
-    return parseTelegramCommand(text);
+  /** Telegram sends the person's app language with every message and click. */
+  async language(of: { language?: string }): Promise<string | undefined> {
+    return of.language;
+  }
+
+  parseCommand(text: string, say: ChatPhrases) {
+    return parseTelegramCommand(text, say);
   }
 
   sessionId(m: TelegramShapes["message"]): string {
@@ -70,8 +76,8 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
 
   async sendLesson(to: TelegramShapes["target"], lesson: LessonFile): Promise<void> {
     const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
-    const url = lessonPageUrl(this.env, lesson.key);
-    const link = url ? [TELEGRAM_HTML.link(complexMath ? "See the formulas rendered on the page" : "Open the lesson on the page", url)] : [];
+    const page = await lessonPageLink(this.env, lesson, complexMath);
+    const link = page ? [TELEGRAM_HTML.link(page.label, page.url)] : [];
     await this.api().sendHtml(to.chatId, [...blocks, ...link]);
     await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
   }
@@ -80,8 +86,8 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     return this.api().downloadFile(image.ref, maxBytes);
   }
 
-  async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string): Promise<void> {
-    await this.api().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId));
+  async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string, say: ChatPhrases): Promise<void> {
+    await this.api().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId, say));
   }
 
   async approvalDecided(at: TelegramShapes["button"], prompt: string, note: string, confirmation: string): Promise<void> {

@@ -6,24 +6,24 @@
 // the quiz, inputs). Everything else (service messages such as a member joining, channel posts) is
 // acknowledged and dropped.
 import * as z from "zod";
-import { PHOTO_ONLY, type ChatClick } from "../chat-platform";
+import type { ChatClick } from "../chat-platform";
 import type { UnreadableAttachment } from "../unreadable-message";
 import type { TelegramShapes } from "./telegram-platform";
 
-/** The fields of a message that carry something the bot does not read, and what the reply calls it. */
+/** The fields of a message that carry something the bot does not read, and what kind of thing each is. */
 const UNREADABLE_FIELDS = {
-  voice: "a voice message",
+  voice: "voice",
   audio: "audio",
-  video: "a video",
-  video_note: "a video message",
-  sticker: "a sticker",
-  venue: "a location",
-  location: "a location",
-  contact: "a contact",
-  poll: "a poll",
-  dice: "a dice roll",
-  game: "a game",
-  story: "a story",
+  video: "video",
+  video_note: "video_note",
+  sticker: "sticker",
+  venue: "location",
+  location: "location",
+  contact: "contact",
+  poll: "poll",
+  dice: "dice",
+  game: "game",
+  story: "story",
 } as const satisfies Record<string, UnreadableAttachment>;
 
 type UnreadableField = keyof typeof UNREADABLE_FIELDS;
@@ -36,7 +36,8 @@ const unreadableShape = () =>
 const TelegramMessage = z.object({
   message_id: z.number().int(),
   chat: z.object({ id: z.number().int(), type: z.string().optional() }),
-  from: z.object({ id: z.number().int(), is_bot: z.boolean().optional() }).optional(),
+  // language_code: the person's app language (an IETF tag), which the bot answers in (chat-phrases.ts).
+  from: z.object({ id: z.number().int(), is_bot: z.boolean().optional(), language_code: z.string().max(35).optional() }).optional(),
   text: z.string().optional(),
   caption: z.string().optional(),
   // A photo comes in several sizes, smallest first; a file sent as a document may be an image too.
@@ -54,7 +55,12 @@ export const TelegramUpdate = z.object({
   callback_query: z
     .object({
       id: z.string().min(1),
-      from: z.object({ id: z.number().int(), first_name: z.string().optional(), username: z.string().optional() }),
+      from: z.object({
+        id: z.number().int(),
+        first_name: z.string().optional(),
+        username: z.string().optional(),
+        language_code: z.string().max(35).optional(),
+      }),
       // Absent for buttons under inline-mode messages, which the bot never sends.
       message: z.object({ message_id: z.number().int(), chat: z.object({ id: z.number().int() }) }).optional(),
       data: z.string().optional(),
@@ -82,14 +88,20 @@ export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["mes
   if (!text.trim() && !file) return undefined;
   return {
     ...from(m),
-    text: text.trim() ? text : PHOTO_ONLY,
+    // A photo without a caption: the conversation asks about it in the person's language (chat-phrases.ts).
+    text,
     ...(file ? { image: { ref: file.file_id, ...(file.file_size !== undefined ? { bytes: file.file_size } : {}) } } : {}),
   };
 }
 
 const fromPerson = (m: TelegramMessage) => m.from?.is_bot !== true;
 
-const from = (m: TelegramMessage) => ({ platform: "telegram" as const, chatId: m.chat.id, ...(m.from ? { by: `telegram:${m.from.id}` } : {}) });
+const from = (m: TelegramMessage) => ({
+  platform: "telegram" as const,
+  chatId: m.chat.id,
+  ...(m.from ? { by: `telegram:${m.from.id}` } : {}),
+  ...(m.from?.language_code ? { language: m.from.language_code } : {}),
+});
 
 /** A click on one of the bot's buttons (its callback_data is the button's value); undefined for any other callback. */
 export function telegramClick(update: TelegramUpdate): ChatClick<TelegramShapes> | undefined {
@@ -102,6 +114,7 @@ export function telegramClick(update: TelegramUpdate): ChatClick<TelegramShapes>
     value: q.data,
     by: `telegram:${q.from.id}`,
     who,
+    ...(q.from.language_code ? { language: q.from.language_code } : {}),
     at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id },
   };
 }

@@ -6,6 +6,7 @@ import { trace } from "../../support/session-api";
 import { appMention, blockActions, eventCallback, postSlack, postSlackInteraction, TEAM_ID, uniqueChannel, uniqueTs } from "../../support/slack-requests";
 import { ASK_PREFIX } from "../../support/trust-fixtures";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 type Button = { action_id: string; value: string; text: { text: string } };
 type Block = { type: string; text?: { text: string }; elements?: Array<Button & { text: unknown }> };
@@ -55,7 +56,7 @@ describe("approvals from Slack's Block Kit buttons", () => {
     // A second click is answered only to the person who clicked, in the thread.
     expect((await postSlackInteraction(blockActions(channel, messageTs, thread, buttons.Deny!))).status).toBe(200);
     const note = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postEphemeral"), "the ephemeral refusal");
-    expect(note.body).toMatchObject({ user: "U0LEARNER", thread_ts: thread, text: CLICK_REFUSALS.already_decided });
+    expect(note.body).toMatchObject({ user: "U0LEARNER", thread_ts: thread, text: SAY[CLICK_REFUSALS.already_decided] });
     expect((await posted(channel)).filter((b) => b.text === "1111+1 is 1112.")).toHaveLength(1);
   });
 
@@ -85,6 +86,6 @@ describe("approvals from Slack's Block Kit buttons", () => {
     // A well-signed click on an approval this channel never showed is acknowledged and refused politely.
     expect((await postSlackInteraction(payload)).status).toBe(200);
     const note = await waitFor(async () => (await platformCalls("slack", payload.channel.id)).find((c) => c.method === "chat.postEphemeral"), "the refusal");
-    expect(note.body.text).toBe(CLICK_REFUSALS.foreign);
+    expect(note.body.text).toBe(SAY[CLICK_REFUSALS.foreign]);
   });
 });

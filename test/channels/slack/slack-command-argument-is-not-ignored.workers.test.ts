@@ -2,12 +2,12 @@
 // were a question: /quiz, /review, /progress and /compact refuse words after them; /help lists the
 // commands; /lesson <topic> asks for a lesson as on Telegram; an unknown "/word" is named as unknown.
 import { describe, expect, it } from "vitest";
-import { SLACK_HELP } from "../../../src/platforms/slack/slack-commands";
 import { escapeSlackText } from "../../../src/platforms/slack/slack-api";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const posted = async (channel: string) =>
   (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postMessage").map((c) => String(c.body.text));
@@ -28,8 +28,8 @@ describe("a Slack command", () => {
         `/quiz takes nothing after it, so I did not act on "${marker} photosynthesis". Send just /quiz to go on with the quiz on the last lesson sent here (for a new topic, send /lesson <topic> first).`,
       ),
     );
-    expect(unknown).toBe(escapeSlackText(`I do not know /frobnicate here.\n\n${SLACK_HELP}`));
-    expect(help).toBe(escapeSlackText(SLACK_HELP));
+    expect(unknown).toBe(escapeSlackText(`I do not know /frobnicate here.\n\n${SAY.slackHelp}`));
+    expect(help).toBe(escapeSlackText(SAY.slackHelp));
     expect((await requests(key)).requests).toHaveLength(0);
   });
 

@@ -7,6 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { directMessageChanged, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 describe("an edited Slack direct message", () => {
   it("is answered: send the corrected message again", async () => {
@@ -21,7 +22,7 @@ describe("an edited Slack direct message", () => {
       expect((await postSlack(eventCallback(event))).status).toBe(200);
 
     const reply = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage"), "the reply");
-    expect(reply.body.text).toBe(unreadableReply({ kind: "edit" }));
+    expect(reply.body.text).toBe(unreadableReply({ kind: "edit" }, SAY));
     await new Promise((r) => setTimeout(r, 200));
     expect(await platformCalls("slack", channel)).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(0);

@@ -2,12 +2,12 @@
 // url_private with the bot token, stored in the app's tenant and shown to the scripted model as an image part.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CHAT_IMAGE_REPLIES } from "../../../src/images/image-errors";
 import { pngOfSize, toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { offerFile, platformCalls, waitFor } from "../../support/platform-control";
 import { eventCallback, postSlack, uniqueChannel, uniqueTs } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 type WirePart = { type: string; text?: string; image_url?: { url: string } };
 const filesBase = () => String((env as unknown as Record<string, string>).SLACK_API_BASE).replace(/\/api$/, "/files");
@@ -53,6 +53,6 @@ describe("a file shared with the Slack app", () => {
     await offerFile(fileId, new TextEncoder().encode("%PDF-1.7 not a picture"));
     const channel = uniqueChannel("D");
     await postSlack(eventCallback(fileShare(channel, "my notes", fileId, 22)));
-    await waitFor(async () => (await posted(channel)).includes(CHAT_IMAGE_REPLIES.notAnImage), "the not-an-image reply");
+    await waitFor(async () => (await posted(channel)).includes(SAY.notAnImage), "the not-an-image reply");
   });
 });

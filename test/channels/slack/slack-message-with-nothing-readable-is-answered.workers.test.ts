@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { appMention, directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const posted = async (channel: string) => (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postMessage").map((c) => c.body);
 
@@ -16,7 +17,7 @@ describe("a Slack message with nothing the app can read", () => {
       const p = await posted(channel);
       return p.length > 0 && p;
     }, "the reply to the bare mention");
-    expect(bare).toMatchObject({ text: unreadableReply({ kind: "empty" }), thread_ts: mention.ts });
+    expect(bare).toMatchObject({ text: unreadableReply({ kind: "empty" }, SAY), thread_ts: mention.ts });
 
     const dm = uniqueChannel("D");
     const shared = directMessage(dm, "", { attachments: [{ is_share: true, text: "a message from elsewhere" }] });
@@ -26,6 +27,6 @@ describe("a Slack message with nothing the app can read", () => {
       const p = await posted(dm);
       return p.length === 2 && p.map((b) => b.text);
     }, "two replies in the DM");
-    expect(replies).toEqual([unreadableReply({ kind: "empty" }), unreadableReply({ kind: "unopenable_file" })]);
+    expect(replies).toEqual([unreadableReply({ kind: "empty" }, SAY), unreadableReply({ kind: "unopenable_file" }, SAY)]);
   });
 });

@@ -7,6 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const filesBase = () => String((env as unknown as Record<string, string>).SLACK_API_BASE).replace(/\/api$/, "/files");
 
@@ -20,7 +21,7 @@ describe("several files shared with the Slack app at once", () => {
     expect((await postSlack(eventCallback(event))).status).toBe(200);
 
     const reply = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage"), "the refusal");
-    expect(reply.body.text).toBe(unreadableReply({ kind: "files", count: 3 }));
+    expect(reply.body.text).toBe(unreadableReply({ kind: "files", count: 3 }, SAY));
     expect(reply.body.text).toContain("You sent 3 files");
     expect((await requests(key)).requests).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 200));

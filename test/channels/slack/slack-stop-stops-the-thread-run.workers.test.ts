@@ -8,7 +8,8 @@ import { appMention, directMessage, eventCallback, postSlack, TEAM_ID, uniqueCha
 import { call, uniqueId } from "../../support/worker-http";
 
 type Session = { runs: Array<{ status: string }> };
-const runs = async (sessionId: string) => ((await (await call(`/v1/sessions/${sessionId}`)).json()) as Session).runs;
+/** The session's runs; none while the session does not exist yet. */
+const runs = async (sessionId: string) => ((await (await call(`/v1/sessions/${sessionId}`)).json()) as Partial<Session>).runs ?? [];
 const posted = async (channel: string) =>
   (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postMessage").map((c) => ({ text: c.body.text, thread: c.body.thread_ts }));
 

@@ -1,10 +1,10 @@
 // A click on a button the app does not know (an older version's, a forged value) or on a stale quiz button
 // is answered to the person who clicked (an ephemeral message) instead of nothing at all.
 import { describe, expect, it } from "vitest";
-import { QUESTION_CLOSED } from "../../../src/channels/chat-quizzes";
 import { CLICK_REFUSALS } from "../../../src/platforms/approval-buttons";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { blockActions, postSlackInteraction, uniqueChannel, uniqueTs } from "../../support/slack-requests";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 describe("a click on a Slack button the app cannot act on", () => {
   it("is answered to the person who clicked", async () => {
@@ -18,7 +18,7 @@ describe("a click on a Slack button the app cannot act on", () => {
       const calls = (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postEphemeral");
       return calls.length === 2 && calls.map((c) => c.body);
     }, "two ephemeral answers");
-    expect(notes.map((n) => n.text).sort()).toEqual([CLICK_REFUSALS.unknown, QUESTION_CLOSED].sort());
+    expect(notes.map((n) => n.text).sort()).toEqual([SAY[CLICK_REFUSALS.unknown], SAY.questionClosed].sort());
     for (const n of notes) expect(n).toMatchObject({ user: "U0LEARNER", thread_ts: thread });
     expect((await platformCalls("slack", channel)).filter((c) => c.method !== "chat.postEphemeral")).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { decide, trace } from "../../support/session-api";
 import { callbackQueryUpdate, postTelegram, telegramUpdate } from "../../support/telegram-requests";
 import { ASK_PREFIX } from "../../support/trust-fixtures";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
@@ -61,7 +62,7 @@ describe("approvals from Telegram's inline keyboard", () => {
 
     // Clicking again (or on the other button) changes nothing and says why.
     const again = await click(chat, buttons.Deny!);
-    expect((await callbackAnswer(again)).body.text).toBe(CLICK_REFUSALS.already_decided);
+    expect((await callbackAnswer(again)).body.text).toBe(SAY[CLICK_REFUSALS.already_decided]);
     expect((await sentTexts(chat)).filter((t) => t === "1111+1 is 1112.")).toHaveLength(1);
   });
 
@@ -82,13 +83,13 @@ describe("approvals from Telegram's inline keyboard", () => {
 
     // Another chat cannot decide this chat's approval, even with its exact button data.
     const elsewhere = uniqueChatId();
-    expect((await callbackAnswer(await click(elsewhere, allow))).body.text).toBe(CLICK_REFUSALS.foreign);
+    expect((await callbackAnswer(await click(elsewhere, allow))).body.text).toBe(SAY[CLICK_REFUSALS.foreign]);
 
     // Past its expiry the click is refused, even before the session got round to expiring it.
     await runInDurableObject(chatStub(chat), (_o, state) => void state.storage.sql.exec("UPDATE shown_approvals SET expires_at = ?", Date.now() - 1));
     const updateId = 7_000_000 + (chat % 1_000_000);
     const expired = await click(chat, allow, updateId);
-    expect((await callbackAnswer(expired)).body.text).toBe(CLICK_REFUSALS.expired);
+    expect((await callbackAnswer(expired)).body.text).toBe(SAY[CLICK_REFUSALS.expired]);
 
     // Telegram retrying the same update gets no second answer.
     await click(chat, allow, updateId);
@@ -102,7 +103,7 @@ describe("approvals from Telegram's inline keyboard", () => {
     const { chat, buttons } = await askForApproval("never sent");
     await postTelegram(telegramUpdate(chat, "/stop"));
     await waitForText(chat, "Stopped.");
-    expect((await callbackAnswer(await click(chat, buttons.Allow!))).body.text).toBe(CLICK_REFUSALS.already_decided);
+    expect((await callbackAnswer(await click(chat, buttons.Allow!))).body.text).toBe(SAY[CLICK_REFUSALS.already_decided]);
     await new Promise((r) => setTimeout(r, 200));
     expect(await sentTexts(chat)).not.toContain("never sent");
   });

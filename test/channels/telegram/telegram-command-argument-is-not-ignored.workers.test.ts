@@ -4,10 +4,10 @@
 // digits in its name is answered as unknown rather than handed to the model.
 import { describe, expect, it } from "vitest";
 import { htmlToPlain } from "../../../src/platforms/telegram/telegram-html";
-import { TELEGRAM_HELP } from "../../../src/platforms/telegram/telegram-commands";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
 import { call } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const texts = async (chat: number) =>
   (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => htmlToPlain(String(c.body.text)));
@@ -40,7 +40,7 @@ describe("a Telegram command's argument", () => {
 
   it("is documented as not changing /start, /help and /stop; an unknown command is named", async () => {
     const chat = uniqueChatId();
-    const help = TELEGRAM_HELP;
+    const help = SAY.telegramHelp;
     const replies = await repliesTo(chat, ["/start invite-42", "/help lesson", "/stop please", "/quiz2"]);
     expect(replies[0]).toBe(help);
     expect(replies[1]).toBe(help);

@@ -2,9 +2,9 @@
 // neither answers nor acts on them (before, any "@name" was taken as ours). "/help@<our username>"
 // (the fake Bot API's getMe answers it) is ours and answered.
 import { describe, expect, it } from "vitest";
-import { TELEGRAM_HELP } from "../../../src/platforms/telegram/telegram-commands";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, TELEGRAM_BOT_USERNAME, telegramGroupUpdate } from "../../support/telegram-requests";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 describe("a Telegram command addressed to another bot", () => {
   it("is ignored; one addressed to ours is answered", async () => {
@@ -19,7 +19,7 @@ describe("a Telegram command addressed to another bot", () => {
     }, "the answer to our /help");
     // Messages are handled in order, so anything said to the others would have come first.
     expect(sent).toHaveLength(1);
-    expect(String(sent[0]!.body.text)).toMatch(new RegExp(`^${TELEGRAM_HELP.slice(0, 30)}`));
+    expect(String(sent[0]!.body.text)).toMatch(new RegExp(`^${SAY.telegramHelp.slice(0, 30)}`));
     expect((await platformCalls("telegram", group)).map((c) => c.method)).toEqual(["sendMessage"]);
   });
 });

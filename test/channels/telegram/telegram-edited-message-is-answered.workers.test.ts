@@ -7,6 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramEditUpdate, telegramUpdate } from "../../support/telegram-requests";
 import { uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
 
@@ -26,7 +27,7 @@ describe("an edited Telegram message", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
 
-    await waitFor(async () => (await texts(chat)).includes(unreadableReply({ kind: "edit" })), "the reply to the edit");
+    await waitFor(async () => (await texts(chat)).includes(unreadableReply({ kind: "edit" }, SAY)), "the reply to the edit");
     await new Promise((r) => setTimeout(r, 200));
     expect(await texts(chat)).toEqual(["2 + 3 is 5.", "I saw that you edited a message, but I only read new ones: please send the corrected message again."]);
     expect((await requests(key)).requests).toHaveLength(1);

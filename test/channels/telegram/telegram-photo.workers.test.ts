@@ -5,14 +5,13 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CHAT_IMAGE_REPLIES } from "../../../src/images/image-errors";
 import { createApp } from "../../../src/http/app";
-import { PHOTO_ONLY } from "../../../src/platforms/chat-platform";
 import { imageKeyOf, pngOfSize, toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { offerFile, platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, TELEGRAM_SECRET, telegramPhotoUpdate, telegramUpdate } from "../../support/telegram-requests";
 import { fromThisMachine, uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 type WirePart = { type: string; text?: string; image_url?: { url: string } };
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
@@ -53,7 +52,7 @@ describe("a photo sent to the Telegram bot", () => {
     await postTelegram(telegramPhotoUpdate(chat, fileId));
     await waitFor(async () => (await texts(chat)).includes("The graph is a parabola."), "the answer to the photo");
     const parts = (await requests(key)).requests[1]!.messages.at(-1)!.content as WirePart[];
-    expect(parts[0]).toEqual({ type: "text", text: PHOTO_ONLY });
+    expect(parts[0]).toEqual({ type: "text", text: SAY.photoOnly });
     expect(parts[1]!.type).toBe("image_url");
   });
 
@@ -74,7 +73,7 @@ describe("a photo sent to the Telegram bot", () => {
       createExecutionContext(),
     );
     expect(res.status).toBe(200);
-    await waitFor(async () => (await texts(chat)).includes(CHAT_IMAGE_REPLIES.vision), "the no-vision reply");
+    await waitFor(async () => (await texts(chat)).includes(SAY.imageVision), "the no-vision reply");
 
     const big = uniqueId("photo");
     await offerFile(big, pngOfSize(Number(env.MAX_IMAGE_BYTES ?? 5 * 1024 * 1024) + 1));
@@ -84,7 +83,7 @@ describe("a photo sent to the Telegram bot", () => {
     const shellScript = uniqueId("file");
     await offerFile(shellScript, new TextEncoder().encode("#!/bin/sh\necho hi\n"));
     await postTelegram(telegramPhotoUpdate(chat, shellScript, { caption: "my homework", asDocument: true }));
-    await waitFor(async () => (await texts(chat)).includes(CHAT_IMAGE_REPLIES.notAnImage), "the not-an-image reply");
+    await waitFor(async () => (await texts(chat)).includes(SAY.notAnImage), "the not-an-image reply");
 
     // The photo the model could not see was never downloaded; nothing was stored; no session was made.
     expect(await platformCalls("telegram", seen)).toEqual([]);

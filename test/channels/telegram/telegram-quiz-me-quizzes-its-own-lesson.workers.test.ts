@@ -3,9 +3,9 @@
 // "quiz:start" that names no lesson is refused with why. The quiz code is the platforms' shared
 // src/channels/chat-quizzes.ts, so Telegram stands for both.
 import { describe, expect, it } from "vitest";
-import { OFFER_GONE } from "../../../src/channels/chat-quizzes";
 import { lessonWriter, telegramQuizChat } from "../../support/quiz-chats";
 import { QUIZ_LESSON } from "../../support/quiz-lesson";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const NEWER_LESSON = QUIZ_LESSON.replace("What does the derivative measure?", "What does a derivative tell about a curve?");
 
@@ -23,6 +23,6 @@ describe("Quiz me under an earlier lesson on Telegram", () => {
     const [q] = await chat.next();
     expect(q!.text).toContain("Question 1 of 5 (exercise 1.1, multiple choice):\nWhat does the derivative measure?");
 
-    expect(await chat.pressRefused("quiz:start")).toBe(OFFER_GONE);
+    expect(await chat.pressRefused("quiz:start")).toBe(SAY.offerGone);
   }, 60_000);
 });

@@ -2,10 +2,10 @@
 // quiz button (a question already answered, a quiz that is over) is answered with answerCallbackQuery
 // saying so, instead of leaving the button loading with nothing said; nothing else happens.
 import { describe, expect, it } from "vitest";
-import { QUESTION_CLOSED, QUIZ_OVER } from "../../../src/channels/chat-quizzes";
 import { CLICK_REFUSALS } from "../../../src/platforms/approval-buttons";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { callbackQueryUpdate, postTelegram } from "../../support/telegram-requests";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const answered = async (queryId: string) =>
   waitFor(async () => (await platformCalls("telegram", queryId)).find((c) => c.method === "answerCallbackQuery"), `the answer to ${queryId}`);
@@ -14,9 +14,9 @@ describe("a click on a button the bot cannot act on", () => {
   it("is answered with why, and the chat gets no message", async () => {
     const chat = uniqueChatId();
     const clicks = [
-      { data: "hello:world", says: CLICK_REFUSALS.unknown },
-      { data: "quiz:B", says: QUESTION_CLOSED },
-      { data: "quiz:next", says: QUIZ_OVER },
+      { data: "hello:world", says: SAY[CLICK_REFUSALS.unknown] },
+      { data: "quiz:B", says: SAY.questionClosed },
+      { data: "quiz:next", says: SAY.quizOver },
     ];
     for (const { data, says } of clicks) {
       const update = callbackQueryUpdate(chat, 7, data);

@@ -7,6 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramAttachmentUpdate } from "../../support/telegram-requests";
 import { call, uniqueId } from "../../support/worker-http";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
 
@@ -33,9 +34,7 @@ describe("a Telegram message the bot cannot read", () => {
       return t.length === sent.length && t;
     }, "one reply per message");
     expect(replies).toEqual(
-      (["a voice message", "audio", "a video message", "a sticker", "a location", "a poll"] as const).map((what) =>
-        unreadableReply({ kind: "attachment", what }),
-      ),
+      (["voice", "audio", "video_note", "sticker", "location", "poll"] as const).map((what) => unreadableReply({ kind: "attachment", what }, SAY)),
     );
     expect(replies[0]).toBe("Sorry, I cannot read a voice message. Please type your question instead.");
     expect((await requests(key)).requests).toHaveLength(0);
