@@ -198,6 +198,8 @@ describe("docs/harness.md's extension recipes", () => {
       const adapter = chatPlatform("echo-chat" as never, env as unknown as Env);
       const to = adapter.replyTarget({ platform: "echo-chat", room: "r1", text: "hello" } as never);
       await adapter.send(to, { text: "hello back" });
+      // It says no language for its people, so the bots' phrases are English.
+      expect(await adapter.language({ by: "echo-chat:ada" })).toBeUndefined();
       expect(posted).toEqual([{ path: "/messages", room: "r1", text: "hello back" }]);
     });
 
