@@ -35,7 +35,6 @@ import { ChatApprovals } from "./chat-approvals";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
-import { lessonRequest } from "../platforms/chat-commands";
 import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
 import { answerText, authorizationText, compactText } from "./chat-replies";
@@ -169,7 +168,7 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, fill(say.courseSetUp, { topic: command.topic, id: course.id, cron: course.cron }));
       }
       case "lesson":
-        return this.ask(job, platform, lessonRequest(command.topic), say);
+        return this.ask(job, platform, fill(say.lessonRequest, { topic: command.topic }), say);
       case "quiz":
         await this.quizzes.continue(platform, m, to, say);
         return this.finish(seq);

@@ -17,9 +17,6 @@ export type ChatCommand =
   | { kind: "progress" }
   | { kind: "ask"; text: string };
 
-/** What /lesson asks the agent (the default system prompt knows how to build and save a lesson). */
-export const lessonRequest = (topic: string) => `I want to learn about: ${topic}\n\nResearch it, write a lesson with exercises, and save it.`;
-
 /** What a command that takes nothing after it does (its phrase), for the reply that refuses words after it. */
 export const NO_ARGUMENT_COMMANDS = {
   new: "doesNew",

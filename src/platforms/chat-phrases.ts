@@ -40,6 +40,8 @@ export const ENGLISH_CHAT_PHRASES = {
   unknownCommandHere: "I do not know /{name} here.\n\n{help}",
   lessonTopic: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis",
   courseTopic: "Tell me the topic: /course <topic>, for example /course Spanish for travellers",
+  /** What /lesson <topic> asks the agent, in the person's language so the lesson is written in it (the default system prompt knows how to build and save a lesson). */
+  lessonRequest: "I want to learn about: {topic}\n\nResearch it, write a lesson with exercises, and save it.",
   /** {name}: a command that takes nothing after it, {shown}: what followed it, {does}: one of the does* phrases. */
   noArgument: '/{name} takes nothing after it, so I did not act on "{shown}". Send just /{name} to {does}.',
   doesNew: "start a fresh conversation",

@@ -5,23 +5,8 @@
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "./chat-phrases";
 
-/** What each kind of thing a platform can carry, and the bot does not read, is called (its phrase). */
-const ATTACHMENT_PHRASES = {
-  voice: "attachmentVoice",
-  audio: "attachmentAudio",
-  video: "attachmentVideo",
-  video_note: "attachmentVideoNote",
-  sticker: "attachmentSticker",
-  location: "attachmentLocation",
-  contact: "attachmentContact",
-  poll: "attachmentPoll",
-  dice: "attachmentDice",
-  game: "attachmentGame",
-  story: "attachmentStory",
-} as const satisfies Record<string, keyof ChatPhrases>;
-
-/** Each platform maps its own payload onto these. */
-export type UnreadableAttachment = keyof typeof ATTACHMENT_PHRASES;
+/** A kind of thing a platform can carry that the bot does not read, by the phrase that names it; each platform maps its own payload onto these. */
+export type UnreadableAttachment = Extract<keyof ChatPhrases, `attachment${string}`>;
 
 export type Unreadable =
   | { kind: "attachment"; what: UnreadableAttachment }
@@ -39,7 +24,7 @@ export function unreadableReply(u: Unreadable, say: ChatPhrases): string {
   switch (u.kind) {
     case "attachment":
       // A message stored before these ids named the thing in English words, which are kept.
-      return fill(say.unreadableAttachment, { what: say[ATTACHMENT_PHRASES[u.what]] ?? u.what });
+      return fill(say.unreadableAttachment, { what: say[u.what] ?? u.what });
     case "edit":
       return say.unreadableEdit;
     case "files":

@@ -1,6 +1,7 @@
 // The bots' own words are in the language of the person they answer: Telegram's language_code (with each
 // message and click), Slack's user locale (users.info). The help, a command's answer, why a message cannot be
-// read, a click on a dead button, /progress and /review, and what a photo without a caption asks the model;
+// read, a click on a dead button, /progress and /review, and what /lesson and a photo without a caption ask the
+// model (so the model answers in that language too);
 // English for a language the bots have no phrases for, or a person whose language is not known.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -84,6 +85,16 @@ describe("the bots' own words", () => {
     await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} hola`), "es"), fromLanguage(telegramPhotoUpdate(chat, fileId), "es")]);
     const parts = (await requests(key)).requests[1]!.messages.at(-1)!.content as Array<{ type: string; text?: string }>;
     expect(parts[0]).toEqual({ type: "text", text: (await chatPhrases(env.ASSETS, "es")).photoOnly });
+  });
+
+  it("on Telegram: /lesson asks the agent in the person's language, so the lesson is written in it", async () => {
+    const key = uniqueId("tg-lesson-es");
+    const marker = await script(key, [{ text: "Aquí está tu lección." }]);
+    const chat = uniqueChatId();
+    await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `/lesson ${marker} la fotosíntesis`), "es")]);
+    const asked = (await requests(key)).requests[0]!.messages.at(-1)!.content;
+    expect(asked).toBe((await chatPhrases(env.ASSETS, "es")).lessonRequest.replace("{topic}", `${marker} la fotosíntesis`));
+    expect(asked).toContain("Quiero aprender sobre:");
   });
 
   it("on Slack are in the person's locale, asked of users.info once for several messages", async () => {

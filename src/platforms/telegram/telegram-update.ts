@@ -12,18 +12,18 @@ import type { TelegramShapes } from "./telegram-platform";
 
 /** The fields of a message that carry something the bot does not read, and what kind of thing each is. */
 const UNREADABLE_FIELDS = {
-  voice: "voice",
-  audio: "audio",
-  video: "video",
-  video_note: "video_note",
-  sticker: "sticker",
-  venue: "location",
-  location: "location",
-  contact: "contact",
-  poll: "poll",
-  dice: "dice",
-  game: "game",
-  story: "story",
+  voice: "attachmentVoice",
+  audio: "attachmentAudio",
+  video: "attachmentVideo",
+  video_note: "attachmentVideoNote",
+  sticker: "attachmentSticker",
+  venue: "attachmentLocation",
+  location: "attachmentLocation",
+  contact: "attachmentContact",
+  poll: "attachmentPoll",
+  dice: "attachmentDice",
+  game: "attachmentGame",
+  story: "attachmentStory",
 } as const satisfies Record<string, UnreadableAttachment>;
 
 type UnreadableField = keyof typeof UNREADABLE_FIELDS;

@@ -34,7 +34,9 @@ describe("a Telegram message the bot cannot read", () => {
       return t.length === sent.length && t;
     }, "one reply per message");
     expect(replies).toEqual(
-      (["voice", "audio", "video_note", "sticker", "location", "poll"] as const).map((what) => unreadableReply({ kind: "attachment", what }, SAY)),
+      (["attachmentVoice", "attachmentAudio", "attachmentVideoNote", "attachmentSticker", "attachmentLocation", "attachmentPoll"] as const).map((what) =>
+        unreadableReply({ kind: "attachment", what }, SAY),
+      ),
     );
     expect(replies[0]).toBe("Sorry, I cannot read a voice message. Please type your question instead.");
     expect((await requests(key)).requests).toHaveLength(0);
