@@ -36,8 +36,9 @@ const unreadableShape = () =>
 const TelegramMessage = z.object({
   message_id: z.number().int(),
   chat: z.object({ id: z.number().int(), type: z.string().optional() }),
-  // language_code: the person's app language (an IETF tag), which the bot answers in (chat-phrases.ts).
-  from: z.object({ id: z.number().int(), is_bot: z.boolean().optional(), language_code: z.string().max(35).optional() }).optional(),
+  // language_code: the person's app language (an IETF tag), which the bot answers in (chat-phrases.ts); any
+  // string is taken (an odd one gets English), so no update is refused for it.
+  from: z.object({ id: z.number().int(), is_bot: z.boolean().optional(), language_code: z.string().optional() }).optional(),
   text: z.string().optional(),
   caption: z.string().optional(),
   // A photo comes in several sizes, smallest first; a file sent as a document may be an image too.
@@ -59,7 +60,7 @@ export const TelegramUpdate = z.object({
         id: z.number().int(),
         first_name: z.string().optional(),
         username: z.string().optional(),
-        language_code: z.string().max(35).optional(),
+        language_code: z.string().optional(),
       }),
       // Absent for buttons under inline-mode messages, which the bot never sends.
       message: z.object({ message_id: z.number().int(), chat: z.object({ id: z.number().int() }) }).optional(),
