@@ -26,7 +26,7 @@ import { learningSettings } from "../learning/settings";
 import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons";
-import { chatPhrases, ENGLISH_CHAT_PHRASES, type ChatPhrases } from "../platforms/chat-phrases";
+import { chatPhrases, type ChatPhrases } from "../platforms/chat-phrases";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases } from "../learning/learner-phrases";
 import { ChatApprovalStore } from "./chat-approval-store";
@@ -270,7 +270,7 @@ export class ChatObject extends DurableObject<Env> {
     const job = this.store.job(seq);
     if (!job) return;
     const platform = this.platform(job.message);
-    const say = await this.phrasesOf(platform, job.message).catch(() => ENGLISH_CHAT_PHRASES);
+    const say = await this.phrasesOf(platform, job.message);
     await platform.send(platform.replyTarget(job.message), { text: say.wentWrong }).catch(() => {});
   }
 

@@ -20,6 +20,7 @@ import { turkish } from "./tr";
 import type { ExerciseType, KeyLabel, LessonVocabulary, SectionName } from "./types";
 import { vietnamese } from "./vi";
 import { chinese } from "./zh";
+import { languageTag } from "../../lib/phrase-book";
 
 export type { ExerciseType, KeyLabel, LessonVocabulary, SectionName } from "./types";
 
@@ -47,8 +48,7 @@ export const KEY_LABELS: readonly KeyLabel[] = ["answer", "accepted", "explanati
 const SECTION_NAMES = Object.keys(english.sections) as SectionName[];
 
 /** The vocabulary of a language tag ("pt-BR" is pt); undefined for a language without one. */
-export const vocabularyOf = (language: string | undefined): LessonVocabulary | undefined =>
-  VOCABULARIES.find((v) => v.language === language?.toLowerCase().split("-")[0]);
+export const vocabularyOf = (language: string | undefined): LessonVocabulary | undefined => VOCABULARIES.find((v) => v.language === languageTag(language));
 
 /** Arabic-Indic (٠–٩), Persian (۰–۹) and Devanagari (०–९) digits. */
 const OTHER_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g;
