@@ -6,6 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
+import { count, loadPageLanguage, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
@@ -13,6 +14,10 @@ import { escapeHtml, renderInto } from "./markdown.js";
 import { connectControl, connectServer, serverItem } from "./mcp-servers.js";
 import { runEventHandlers } from "./run-events.js";
 import { schemaFields } from "./schema-form.js";
+
+// The page speaks the browser's language from its first word.
+await loadPageLanguage();
+translatePage();
 
 const KEYS = { token: "studyagent.token", sessions: "studyagent.sessions", session: "studyagent.session" };
 const $ = (id) => document.getElementById(id);
@@ -104,7 +109,7 @@ function setStatus(text) {
 }
 
 function explain(error) {
-  if (error instanceof ApiError && error.status === 401) return "The server wants an API token: enter it under Settings.";
+  if (error instanceof ApiError && error.status === 401) return t("needToken");
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -178,7 +183,7 @@ function addUserMessage(text, photos = []) {
   if (photos.length) {
     const strip = make("div", { className: "photos" });
     for (const [i, photo] of photos.entries()) {
-      const img = make("img", { attrs: { alt: `Photo ${i + 1} of ${photos.length} sent with this message` } });
+      const img = make("img", { attrs: { alt: t("photoSent", { n: i + 1, count: photos.length }) } });
       if (typeof photo === "string") img.src = photo;
       else void showStoredImage(img, photo.key);
       strip.append(img);
@@ -200,7 +205,7 @@ async function showStoredImage(img, key) {
       reader.readAsDataURL(blob);
     });
   } catch {
-    img.alt = `${img.alt} (no longer available)`;
+    img.alt = t("noLongerAvailable", { alt: img.alt });
   }
 }
 
@@ -208,7 +213,7 @@ async function showStoredImage(img, key) {
 function addAssistantMessage() {
   ui.transcriptEmpty.hidden = true;
   const item = make("li", { className: "message assistant", attrs: { "aria-busy": "true" } });
-  const activity = make("ul", { className: "activity", attrs: { "aria-label": "Tool activity" } });
+  const activity = make("ul", { className: "activity", attrs: { "aria-label": t("toolActivity") } });
   const text = make("div", { className: "text streaming markdown" });
   const meta = make("p", { className: "run-meta" });
   item.append(activity, text, meta);
@@ -251,12 +256,12 @@ function addAssistantMessage() {
     },
     /** A saved document: its title, draft findings, and a button that opens it. */
     saved({ key, title, status, findings }) {
-      const line = make("li", { className: "saved", text: `Saved “${title || key}”${status === "draft" ? " as a draft" : ""}` });
-      const open = make("button", { className: "link", text: `Open ${key}`, attrs: { type: "button" } });
+      const line = make("li", { className: "saved", text: t(status === "draft" ? "savedDraft" : "savedDocument", { title: title || key }) });
+      const open = make("button", { className: "link", text: t("openKey", { key }), attrs: { type: "button" } });
       open.addEventListener("click", () => openLesson(key));
       line.append(" ", open);
       if (findings?.length) {
-        const list = make("ul", { className: "findings", attrs: { "aria-label": "What the validator found" } });
+        const list = make("ul", { className: "findings", attrs: { "aria-label": t("validatorFound") } });
         list.append(...findings.map((f) => make("li", { text: f })));
         line.append(list);
       }
@@ -266,13 +271,13 @@ function addAssistantMessage() {
     /** Asks the person about a tool call the run waits on; resolves with the decision's outcome. */
     approval({ approvalId, name, args }, decide) {
       const box = make("li", { className: "approval" });
-      const question = make("p", { text: `The agent wants to run ${toolLine(name, args) ?? name}.` });
+      const question = make("p", { text: t("agentWantsToRun", { tool: toolLine(name, args) ?? name }) });
       const rememberId = `remember-${approvalId}`;
       const remember = make("input", { attrs: { type: "checkbox", id: rememberId } });
-      const label = make("label", { text: "Remember for this session", attrs: { for: rememberId } });
-      const allow = make("button", { className: "primary", text: "Allow", attrs: { type: "button" } });
-      const deny = make("button", { text: "Deny", attrs: { type: "button" } });
-      const actions = make("div", { className: "actions", attrs: { role: "group", "aria-label": `Approve ${name}?` } });
+      const label = make("label", { text: t("rememberForSession"), attrs: { for: rememberId } });
+      const allow = make("button", { className: "primary", text: t("allow"), attrs: { type: "button" } });
+      const deny = make("button", { text: t("deny"), attrs: { type: "button" } });
+      const actions = make("div", { className: "actions", attrs: { role: "group", "aria-label": t("approveTool", { name }) } });
       actions.append(remember, label, allow, deny);
       box.append(question, actions);
       activity.append(box);
@@ -282,7 +287,7 @@ function addAssistantMessage() {
         const answer = (decision) => {
           allow.disabled = deny.disabled = remember.disabled = true;
           decide(decision, remember.checked).then((outcome) => {
-            question.textContent = `${decision === "allow" ? "Allowed" : "Denied"}: ${toolLine(name, args) ?? name}`;
+            question.textContent = t(decision === "allow" ? "allowedTool" : "deniedTool", { tool: toolLine(name, args) ?? name });
             actions.remove();
             resolve(outcome);
           }, reject);
@@ -295,8 +300,8 @@ function addAssistantMessage() {
     authorizationRequired({ server }) {
       if (authorizations.has(server)) return;
       authorizations.add(server);
-      const line = make("li", { className: "authorization", text: `MCP server ${server} needs authorization; this run goes on without it. ` });
-      line.append(connectControl(server, connectMcp, "link"));
+      const line = make("li", { className: "authorization", text: t("needsAuthorization", { server }) });
+      line.append(" ", connectControl(server, connectMcp, "link"));
       activity.append(line);
       follow();
     },
@@ -305,30 +310,30 @@ function addAssistantMessage() {
       const open = questions.get(inputId);
       if (!open) return;
       questions.delete(inputId);
-      open.settle(by === "expiry" ? "Expired" : { accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
+      open.settle(t(by === "expiry" ? "expired" : SETTLED[action]));
     },
     /** An MCP server's question (elicitation) as a form; resolves with the answer's outcome. */
     input({ inputId, server, message, requestedSchema }, send) {
       const box = make("li", { className: "input-request" });
-      const question = make("p", { text: `${server} asks: ${message}` });
-      const form = make("form", { attrs: { "aria-label": `Answer ${server}` } });
+      const question = make("p", { text: t("serverAsks", { server, message }) });
+      const form = make("form", { attrs: { "aria-label": t("answerServer", { server }) } });
       const { fields, unsupported, content } = schemaFields(requestedSchema);
-      const accept = make("button", { className: "primary", text: "Accept", attrs: { type: "submit" } });
-      const decline = make("button", { text: "Decline", attrs: { type: "button" } });
-      const cancel = make("button", { text: "Cancel", attrs: { type: "button" } });
+      const accept = make("button", { className: "primary", text: t("accept"), attrs: { type: "submit" } });
+      const decline = make("button", { text: t("decline"), attrs: { type: "button" } });
+      const cancel = make("button", { text: t("cancel"), attrs: { type: "button" } });
       const actions = make("div", { className: "actions" });
       actions.append(accept, decline, cancel);
       const failure = make("p", { className: "failed", attrs: { role: "alert" } });
       failure.hidden = true;
       form.append(...fields);
-      if (unsupported.length) form.append(make("p", { className: "hint", text: `The page cannot ask for: ${unsupported.join(", ")}.` }));
+      if (unsupported.length) form.append(make("p", { className: "hint", text: t("cannotAskFor", { fields: unsupported.join(", ") }) }));
       form.append(actions, failure);
       box.append(question, form);
       activity.append(box);
       follow();
       (form.querySelector("input, select, textarea") ?? accept).focus();
       const settle = (how) => {
-        question.textContent = `${how}: ${server} asked “${message}”`;
+        question.textContent = t("settledQuestion", { how, server, message });
         form.remove();
       };
       questions.set(inputId, { settle });
@@ -342,19 +347,19 @@ function addAssistantMessage() {
           send(action, action === "accept" ? content() : undefined).then(
             (outcome) => {
               questions.delete(inputId);
-              settle({ accept: "Answered", decline: "Declined", cancel: "Cancelled" }[action]);
+              settle(t(SETTLED[action]));
               resolve(outcome);
             },
             (e) => {
               // The question is settled already (answered by a try whose answer was lost, expired) or gone: the run goes on.
               if (e instanceof ApiError && (e.status === 404 || e.status === 409)) {
                 questions.delete(inputId);
-                settle(`Not answered here (${explain(e)})`);
+                settle(t("notAnsweredHere", { why: explain(e) }));
                 return resolve(null);
               }
               // Lost (a network error: the server may have taken it) or refused: the form stays, and the same answer
               // sent again carries the same Idempotency-Key, so the server takes it once.
-              failure.textContent = `Could not send your answer: ${explain(e)}. Press the button again to send it again.`;
+              failure.textContent = t("couldNotSendAnswer", { why: explain(e) });
               failure.hidden = false;
               enable(true);
             },
@@ -380,17 +385,22 @@ function addAssistantMessage() {
   };
 }
 
+/** How an MCP server's question was settled, by the answer's action. */
+const SETTLED = { accept: "answered", decline: "declined", cancel: "cancelled" };
+
+/** How a run ended, by its status. */
+const ENDED = {
+  completed: "done",
+  cancelled: "cancelled",
+  max_steps: "stoppedAtLimit",
+  awaiting_approval: "waitingForApproval",
+  awaiting_input: "waitingForAnswer",
+};
+
 function summaryOf(data) {
-  const how =
-    {
-      completed: "Done",
-      cancelled: "Cancelled",
-      max_steps: "Stopped at the step limit",
-      awaiting_approval: "Waiting for approval",
-      awaiting_input: "Waiting for an answer",
-    }[data.status] ?? data.status;
+  const how = ENDED[data.status] ? t(ENDED[data.status]) : data.status;
   const tokens = data.usage?.totalTokens;
-  return [how, `${data.steps} step${data.steps === 1 ? "" : "s"}`, tokens ? `${tokens} tokens` : ""].filter(Boolean).join(" · ");
+  return [how, count(data.steps, "stepOne", "stepMany"), tokens ? t("tokens", { n: tokens }) : ""].filter(Boolean).join(" · ");
 }
 
 // ---- the plan (todo list)
@@ -400,7 +410,7 @@ function renderPlan(todos) {
   const { done, total } = planProgress(todos);
   ui.planProgress.max = Math.max(total, 1);
   ui.planProgress.value = done;
-  ui.planCount.textContent = `${done} of ${total} done`;
+  ui.planCount.textContent = t("planCount", { done, total });
   ui.planItems.replaceChildren(...todos.map((t) => make("li", { text: t.text, attrs: { "data-status": t.status } })));
 }
 
@@ -432,11 +442,11 @@ function cancelActiveRun() {
 /** Whether the photos to send with `input` are read (any still being read is waited for); false (and the question back in its box) when one could not be. */
 async function photosRead(input) {
   if (!attachments.loading()) return true;
-  setStatus("The photo is still loading; your question goes with it once it is read…");
+  setStatus(t("photoLoading"));
   if (await attachments.settled()) return true;
   // attachments.js said which photo; the learner decides whether to send without it.
   ui.topic.value ||= input;
-  setStatus(`${ui.status.textContent} Your question was not sent: press Enter to send it without that photo.`);
+  setStatus(`${ui.status.textContent} ${t("sendWithoutPhoto")}`);
   return false;
 }
 
@@ -453,7 +463,7 @@ async function ask(input) {
   // Cancel pressed while the photos were read or the session made: nothing is sent, and the question and its photos stay.
   if (sessionId && activeRun.cancelled) {
     ui.topic.value ||= input;
-    setStatus("Cancelled: your question was not sent.");
+    setStatus(t("cancelledNotSent"));
     sessionId = undefined;
   }
   if (!sessionId) {
@@ -465,7 +475,7 @@ async function ask(input) {
   activeRun.sessionId = sessionId;
   addUserMessage(input, images);
   const bubble = addAssistantMessage();
-  setStatus("Working…");
+  setStatus(t("working"));
   let summary = "";
   let failed = false;
   let savedLesson = false;
@@ -488,7 +498,7 @@ async function ask(input) {
     authorizationRequired: (request) => bubble.authorizationRequired(request),
     completed: (data) => (summary = summaryOf(data)),
     failed: (error) => {
-      summary = `Failed: ${error?.message ?? "unknown error"}`;
+      summary = t("failed", { message: error?.message ?? t("unknownError") });
       failed = true;
     },
   });
@@ -509,20 +519,20 @@ async function ask(input) {
       if (summary || waiting.length === 0) break;
       for (const { approval, input } of waiting) {
         if (approval) {
-          setStatus("Waiting for your approval…");
+          setStatus(t("waitingForYourApproval"));
           const outcome = await bubble.approval(approval, (decision, remember) => api.decideApproval(sessionId, approval.approvalId, decision, remember));
           if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
         } else {
-          setStatus(`Waiting for your answer to ${input.server}…`);
+          setStatus(t("waitingForYourAnswer", { server: input.server }));
           // One key per answer given: a retry of the same answer after a failure is the same attempt.
           const keys = attemptKeys();
           await bubble.input(input, (action, content) => api.answerInput(sessionId, input.inputId, action, content, keys.keyFor({ action, content })));
           events = await api.followRun(sessionId, activeRun.runId, seq);
         }
       }
-      setStatus("Working…");
+      setStatus(t("working"));
     }
-    if (!summary) summary = "The stream ended early; reload the session to see the result.";
+    if (!summary) summary = t("streamEndedEarly");
   } catch (e) {
     summary = explain(e);
     failed = true;
@@ -530,7 +540,7 @@ async function ask(input) {
     activeRun = null;
     bubble.done(summary, failed);
     setRunning(false);
-    setStatus(failed ? "The run did not finish." : summary);
+    setStatus(failed ? t("runDidNotFinish") : summary);
   }
   if (savedLesson) await refreshLessons();
 }
@@ -624,7 +634,7 @@ async function openLesson(key) {
     ui.lessonView.scrollIntoView({ block: "start" });
     await showExercises(key, chosen);
   } catch (e) {
-    if (chosen()) setStatus(`Could not open ${key}: ${explain(e)}`);
+    if (chosen()) setStatus(t("couldNotOpen", { key, why: explain(e) }));
   }
 }
 
@@ -652,7 +662,7 @@ async function showExercises(key, chosen) {
 }
 
 async function showProgress(learner, key, exerciseCount) {
-  ui.lessonProgress.textContent = `Your progress: ${progressLine(await api.learnerProgress(learner), key, exerciseCount)}`;
+  ui.lessonProgress.textContent = t("progressOfLesson", { line: progressLine(await api.learnerProgress(learner), key, exerciseCount) });
   ui.lessonProgress.hidden = false;
   await progressPanel.refresh();
 }
@@ -682,7 +692,7 @@ async function refreshCourses() {
       }),
     );
   } catch (e) {
-    ui.courseStatus.textContent = `Could not list the courses: ${explain(e)}`;
+    ui.courseStatus.textContent = t("couldNotListCourses", { why: explain(e) });
   }
 }
 
@@ -692,7 +702,7 @@ const submitCourse = courseCreator(api);
 async function createCourse() {
   // Disabled until the server answers: a second click is not a second course.
   ui.createCourse.disabled = true;
-  ui.courseStatus.textContent = "Creating…";
+  ui.courseStatus.textContent = t("creating");
   try {
     const { body } = await submitCourse({
       topic: ui.courseTopic.value,
@@ -702,13 +712,13 @@ async function createCourse() {
       target: ui.courseTarget.value,
     });
     ui.courseTopic.value = "";
-    ui.courseStatus.textContent = `Created the course on ${body.topic}: its syllabus is being planned.`;
+    ui.courseStatus.textContent = t("courseCreated", { topic: body.topic });
     await refreshCourses();
   } catch (e) {
     if (e instanceof CourseFormError) {
       ui.courseStatus.textContent = e.message;
       ({ topic: ui.courseTopic, target: ui.courseTarget })[e.field]?.focus();
-    } else ui.courseStatus.textContent = `Could not create the course: ${explain(e)}`;
+    } else ui.courseStatus.textContent = t("couldNotCreateCourse", { why: explain(e) });
   } finally {
     ui.createCourse.disabled = false;
   }
@@ -723,7 +733,7 @@ async function refreshMcpServers() {
     ui.mcpList.replaceChildren(...servers.map((server) => serverItem(server, connectMcp)));
   } catch (e) {
     ui.mcpEmpty.hidden = false;
-    ui.mcpEmpty.textContent = `Could not read the MCP servers: ${explain(e)}`;
+    ui.mcpEmpty.textContent = t("couldNotReadMcp", { why: explain(e) });
   }
 }
 
@@ -734,7 +744,7 @@ const connecting = new Map();
 function connectMcp(name) {
   if (!connecting.has(name)) {
     const started = connectServer(api, name, () => void refreshMcpServers()).then(
-      () => setStatus(`Authorize ${name} in the window that opened; the list is read again when you come back.`),
+      () => setStatus(t("authorizeInWindow", { name })),
       (e) => {
         throw new Error(explain(e));
       },
@@ -789,7 +799,7 @@ ui.topic.addEventListener("keydown", (event) => {
 });
 ui.cancel.addEventListener("click", () => {
   if (!activeRun || activeRun.cancelled) return;
-  setStatus("Cancelling…");
+  setStatus(t("cancelling"));
   activeRun.cancelled = true;
   if (activeRun.runId) cancelActiveRun();
 });
@@ -839,7 +849,7 @@ ui.transcript.addEventListener("click", (event) => {
  * into it, so a session this browser has not used before opens only once the person confirms.
  */
 function confirmLinkedSession(id) {
-  ui.linkedSessionText.textContent = `A link asks to open session “${id}”. Whoever made the link may read what you send there. Open it?`;
+  ui.linkedSessionText.textContent = t("linkedSession", { id });
   ui.linkedSession.hidden = false;
   ui.linkedSessionOpen.focus();
   const settle = (open) => {

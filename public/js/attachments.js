@@ -4,6 +4,7 @@
 // it (settled()), so the photo goes with the question it was attached to. The server judges each by its bytes and size; the
 // page only skips files that do not even claim to be images, and says so.
 import { make } from "./dom.js";
+import { count, t } from "./i18n.js";
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
@@ -30,13 +31,13 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
     list.replaceChildren(
       ...attached.map((a, i) => {
         const item = make("li", { className: "attachment" });
-        const remove = make("button", { className: "link", text: "Remove", attrs: { type: "button", "aria-label": `Remove ${a.name}` } });
+        const remove = make("button", { className: "link", text: t("remove"), attrs: { type: "button", "aria-label": t("removeNamed", { name: a.name }) } });
         remove.addEventListener("click", () => {
           attached = attached.filter((_, j) => j !== i);
           render();
           pasteTarget.focus();
         });
-        item.append(make("img", { attrs: { src: a.url, alt: `Attached: ${a.name}` } }), make("span", { text: a.name }), remove);
+        item.append(make("img", { attrs: { src: a.url, alt: t("attachedNamed", { name: a.name }) } }), make("span", { text: a.name }), remove);
         return item;
       }),
     );
@@ -51,20 +52,20 @@ export function createAttachments({ picker, list, dropZone, pasteTarget, say }) 
     // One message for the whole batch: a refusal said first and then replaced by the count was never read.
     const notes = [];
     for (const file of files) {
-      const name = file.name || "That file";
+      const name = file.name || t("thatFile");
       if (!TYPES.includes(file.type)) {
-        notes.push(`${name} is not a photo (JPEG, PNG, WebP or GIF); it was not attached.`);
+        notes.push(t("notAPhoto", { name }));
         continue;
       }
       try {
-        attached.push({ name: file.name || "pasted image", url: await readAsDataUrl(file) });
+        attached.push({ name: file.name || t("pastedImage"), url: await readAsDataUrl(file) });
       } catch {
         unreadable++;
-        notes.push(`${name} could not be read; it was not attached.`);
+        notes.push(t("unreadableFile", { name }));
       }
     }
     render();
-    if (attached.length) notes.push(`${attached.length} photo${attached.length === 1 ? "" : "s"} attached.`);
+    if (attached.length) notes.push(count(attached.length, "photoAttachedOne", "photoAttachedMany"));
     if (notes.length) say(notes.join(" "));
   };
   picker.addEventListener("change", () => {

@@ -2,13 +2,16 @@
 // syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
 import { attemptKeys } from "./attempt-key.js";
 import { make } from "./dom.js";
+import { count, t } from "./i18n.js";
 
-const STATUS = { planning: "Planning the syllabus…", active: "Active", finished: "Finished" };
+const STATUS = { planning: "coursePlanning", active: "courseActive", finished: "courseFinished" };
 
 /** The server's limit on a topic (src/courses/course-input.ts), checked here so a long one is refused, not cut. */
 export const TOPIC_MAX_CHARS = 500;
 
-const TARGETS = { telegram: "the Telegram chat id", slack: "the Slack channel" };
+const TARGETS = { telegram: "enterTelegramChat", slack: "enterSlackChannel" };
+
+const LEVELS = { beginner: "beginner", intermediate: "intermediate", advanced: "advanced" };
 
 /** A field of the form the page will not send as it is; `field` names it ("topic", "target"). */
 export class CourseFormError extends Error {
@@ -21,12 +24,11 @@ export class CourseFormError extends Error {
 /** The request body from the form's fields; empty optional fields are left out; a field that cannot be sent throws CourseFormError. */
 export function courseRequest({ topic, level, cron, deliverTo, target }) {
   const body = { topic: topic.trim() };
-  if (body.topic.length > TOPIC_MAX_CHARS)
-    throw new CourseFormError("topic", `The topic is ${body.topic.length} characters long; a course takes at most ${TOPIC_MAX_CHARS}. Shorten it.`);
+  if (body.topic.length > TOPIC_MAX_CHARS) throw new CourseFormError("topic", t("topicTooLong", { length: body.topic.length, max: TOPIC_MAX_CHARS }));
   if (level) body.level = level;
   if (cron.trim()) body.cron = cron.trim();
   // A delivery chosen without where to (a blank or spaces-only target) would make a course that is never delivered.
-  if (deliverTo && !target.trim()) throw new CourseFormError("target", `Enter ${TARGETS[deliverTo] ?? "where to deliver"} to deliver the lessons to.`);
+  if (TARGETS[deliverTo] && !target.trim()) throw new CourseFormError("target", t(TARGETS[deliverTo]));
   if (deliverTo === "telegram") body.deliver = { telegramChatId: target.trim() };
   if (deliverTo === "slack") body.deliver = { slackChannel: target.trim() };
   return body;
@@ -50,16 +52,16 @@ export function courseCreator(api, keys = attemptKeys()) {
 const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function nextLessonText(course) {
-  if (course.status === "finished") return "Every lesson of the syllabus is written.";
-  if (!course.nextLessonAt) return "The first lesson is scheduled once the syllabus is planned.";
+  if (course.status === "finished") return t("syllabusWritten");
+  if (!course.nextLessonAt) return t("firstLessonScheduled");
   const at = new Date(course.nextLessonAt);
-  return at.getTime() <= Date.now() ? "Next lesson: due now (at the next scheduled tick)." : `Next lesson: ${when(course.nextLessonAt)}.`;
+  return at.getTime() <= Date.now() ? t("nextLessonDue") : t("nextLessonAt", { when: when(course.nextLessonAt) });
 }
 
 function deliveryText(deliver) {
-  if (deliver?.telegramChatId !== undefined) return `Delivered to Telegram chat ${deliver.telegramChatId}`;
-  if (deliver?.slackChannel) return `Delivered to Slack channel ${deliver.slackChannel}`;
-  return "Lessons are saved, not delivered";
+  if (deliver?.telegramChatId !== undefined) return t("deliveredToTelegram", { chat: deliver.telegramChatId });
+  if (deliver?.slackChannel) return t("deliveredToSlack", { channel: deliver.slackChannel });
+  return t("notDelivered");
 }
 
 /**
@@ -73,35 +75,43 @@ export function courseItem(course, openLesson, downloadDeck) {
   const summary = make("summary");
   summary.append(
     make("span", { className: "title", text: course.topic }),
-    make("span", { className: "meta", text: `${STATUS[course.status] ?? course.status} · ${course.lessonCount} lesson${course.lessonCount === 1 ? "" : "s"}` }),
+    make("span", {
+      className: "meta",
+      text: `${STATUS[course.status] ? t(STATUS[course.status]) : course.status} · ${count(course.lessonCount, "lessonOne", "lessonMany")}`,
+    }),
   );
   details.append(summary);
   details.append(
-    make("p", { text: [course.level, `schedule ${course.cron} (UTC)`, deliveryText(course.deliver)].filter(Boolean).join(" · ") }),
+    make("p", {
+      text: [LEVELS[course.level] ? t(LEVELS[course.level]) : course.level, t("scheduleOf", { cron: course.cron }), deliveryText(course.deliver)]
+        .filter(Boolean)
+        .join(" · "),
+    }),
     make("p", { className: "next-lesson", text: nextLessonText(course) }),
   );
   if (course.lastError) {
-    const period = course.lastError.period ? ` (lesson of ${course.lastError.period})` : " (planning the syllabus)";
-    details.append(make("p", { className: "failed", text: `Last error, ${when(course.lastError.at)}${period}: ${course.lastError.message}` }));
+    const { at, period, message } = course.lastError;
+    const text = period ? t("lastErrorOfLesson", { when: when(at), period, message }) : t("lastErrorOfSyllabus", { when: when(at), message });
+    details.append(make("p", { className: "failed", text }));
   }
   if (course.syllabus?.length) {
-    details.append(make("h4", { text: "Syllabus" }));
+    details.append(make("h4", { text: t("syllabus") }));
     const list = make("ol", { className: "syllabus" });
     list.append(...course.syllabus.map((title, i) => make("li", { text: title, attrs: { "data-done": String(i < course.lessonCount) } })));
     details.append(list);
   }
   if (course.lessons?.length) {
-    details.append(make("h4", { text: "Lessons so far" }));
+    details.append(make("h4", { text: t("lessonsSoFar") }));
     const list = make("ul", { className: "course-lessons" });
     for (const lesson of course.lessons) {
       const button = make("button", { className: "link", text: `${lesson.number}. ${lesson.title}`, attrs: { type: "button" } });
       button.addEventListener("click", () => openLesson(lesson.key));
       const line = make("li");
-      line.append(button, make("span", { className: "meta", text: ` ${when(lesson.createdAt)}${lesson.deliveredAt ? " · delivered" : ""}` }));
+      line.append(button, make("span", { className: "meta", text: ` ${when(lesson.createdAt)}${lesson.deliveredAt ? ` · ${t("delivered")}` : ""}` }));
       list.append(line);
     }
     details.append(list);
-    const deck = make("button", { text: "Anki deck of its exercises", attrs: { type: "button" } });
+    const deck = make("button", { text: t("courseDeck"), attrs: { type: "button" } });
     deck.addEventListener("click", downloadDeck);
     details.append(deck);
   }

@@ -5,6 +5,7 @@
 // script runs and nothing is fetched, with the diagram's title (accTitle, accDescr) or its source as
 // alt text. A page without such a block loads none of it. Until a diagram is drawn, and for good if
 // mermaid cannot read it, the block stays what marked made it: its source, as code.
+import { t } from "./i18n.js";
 
 const BLOCKS = "pre > code.language-mermaid";
 
@@ -17,7 +18,7 @@ function openRenderer() {
   renderer ??= new Promise((resolve) => {
     const frame = document.createElement("iframe");
     frame.className = "diagram-renderer";
-    frame.title = "Diagram renderer";
+    frame.title = t("diagramRenderer");
     frame.tabIndex = -1;
     frame.setAttribute("aria-hidden", "true");
     frame.setAttribute("sandbox", "allow-scripts");
@@ -44,7 +45,7 @@ async function draw(source) {
 
 /** What the diagram says, for those who cannot see it: its title and description when it has them, else its source. */
 function altText({ title, description }, source) {
-  return [title, description].filter(Boolean).join(". ") || `Diagram: ${source.trim()}`;
+  return [title, description].filter(Boolean).join(". ") || t("diagram", { source: source.trim() });
 }
 
 /** Replaces each mermaid block under `root` by its diagram as it arrives; a block mermaid refuses stays as source. */
@@ -57,7 +58,7 @@ export function drawDiagrams(root) {
       if (!block?.isConnected) return;
       if (reply.error || !reply.svg) {
         block.classList.add("diagram-error");
-        block.title = `Not drawn: ${reply.error ?? "no diagram"}`;
+        block.title = t("notDrawn", { why: reply.error ?? t("noDiagram") });
         return;
       }
       const figure = document.createElement("figure");

@@ -4,6 +4,7 @@
 import { attemptKeys } from "./attempt-key.js";
 import { field, make, uniqueId } from "./dom.js";
 import { renderInline } from "./markdown.js";
+import { count, t } from "./i18n.js";
 
 /** A line whose text may hold Markdown and math (an option, feedback, the expected answer), sanitized. */
 function richLine(tag, className, prefix, markdown) {
@@ -15,7 +16,7 @@ function richLine(tag, className, prefix, markdown) {
   return line;
 }
 
-const VERDICT = { correct: "Correct", partial: "Partly right", incorrect: "Not quite" };
+const VERDICT = { correct: "correct", partial: "partlyRight", incorrect: "notQuite" };
 
 /** The heading that introduces exercise `id` ("Exercise 1.3 (Fill in the blank)", "练习 1.3"), at or after `from`. */
 function headingOf(headings, id, from) {
@@ -33,7 +34,7 @@ function endOf(heading) {
 
 function answerControls(exercise) {
   if (exercise.type === "multiple_choice" && exercise.options?.length) {
-    const group = make("div", { className: "choices", attrs: { role: "radiogroup", "aria-label": `Options of exercise ${exercise.id}` } });
+    const group = make("div", { className: "choices", attrs: { role: "radiogroup", "aria-label": t("optionsOf", { id: exercise.id }) } });
     const name = uniqueId("choice");
     for (const o of exercise.options) {
       const radio = make("input", { attrs: { type: "radio", name, value: o.letter, id: uniqueId("option") } });
@@ -50,7 +51,7 @@ function answerControls(exercise) {
   // dir="auto": an answer typed in Arabic reads right to left, `5x^4` left to right.
   const input = make(long ? "textarea" : "input", { attrs: long ? { rows: "3", dir: "auto" } : { type: "text", autocomplete: "off", dir: "auto" } });
   input.required = true;
-  return { element: field("Your answer", input), read: () => input.value };
+  return { element: field(t("yourAnswer"), input), read: () => input.value };
 }
 
 /**
@@ -62,12 +63,12 @@ function answerControls(exercise) {
  */
 export function attachExercises(body, exercises, answer) {
   const headings = [...body.querySelectorAll("h1, h2, h3, h4, h5, h6")];
-  const leftover = make("section", { className: "exercise-forms", attrs: { "aria-label": "Exercises" } });
+  const leftover = make("section", { className: "exercise-forms", attrs: { "aria-label": t("exercises") } });
   let from = 0;
   for (const exercise of exercises) {
-    const form = make("form", { className: "exercise-answer", attrs: { "aria-label": `Answer exercise ${exercise.id}`, novalidate: "" } });
+    const form = make("form", { className: "exercise-answer", attrs: { "aria-label": t("answerExercise", { id: exercise.id }), novalidate: "" } });
     const controls = answerControls(exercise);
-    const check = make("button", { className: "primary", text: "Check", attrs: { type: "submit" } });
+    const check = make("button", { className: "primary", text: t("check"), attrs: { type: "submit" } });
     const result = make("div", { className: "verdict", attrs: { role: "status", "aria-live": "polite" } });
     const keys = attemptKeys();
     form.append(controls.element, check, result);
@@ -76,23 +77,26 @@ export function attachExercises(body, exercises, answer) {
       const text = controls.read();
       if (!text.trim()) {
         result.dataset.verdict = "";
-        result.replaceChildren(make("p", { text: exercise.type === "multiple_choice" ? "Choose an option first." : "Write an answer first." }));
+        result.replaceChildren(make("p", { text: t(exercise.type === "multiple_choice" ? "chooseFirst" : "writeFirst") }));
         return;
       }
       check.disabled = true;
-      result.replaceChildren(make("p", { text: "Checking…" }));
+      result.replaceChildren(make("p", { text: t("checking") }));
       try {
         const graded = await answer(exercise.id, text, keys.keyFor(text));
         keys.done();
         result.dataset.verdict = graded.verdict;
         result.replaceChildren(
-          make("p", { className: "verdict-line", text: `${VERDICT[graded.verdict] ?? graded.verdict} (score ${Math.round(graded.score * 100)} %)` }),
+          make("p", {
+            className: "verdict-line",
+            text: t("verdictScore", { verdict: VERDICT[graded.verdict] ? t(VERDICT[graded.verdict]) : graded.verdict, score: Math.round(graded.score * 100) }),
+          }),
           richLine("p", "feedback", "", graded.feedback),
-          richLine("p", "expected", "Expected: ", graded.expected),
+          richLine("p", "expected", t("expected"), graded.expected),
         );
       } catch (e) {
         result.dataset.verdict = "";
-        result.replaceChildren(make("p", { text: `Could not check the answer: ${e instanceof Error ? e.message : String(e)}` }));
+        result.replaceChildren(make("p", { text: t("couldNotCheck", { why: e instanceof Error ? e.message : String(e) }) }));
       } finally {
         check.disabled = false;
       }
@@ -102,7 +106,7 @@ export function attachExercises(body, exercises, answer) {
       endOf(headings[at]).after(form);
       from = at + 1;
     } else {
-      leftover.append(make("h3", { text: `Exercise ${exercise.id}` }), richLine("p", "", "", exercise.question), form);
+      leftover.append(make("h3", { text: t("exercise", { id: exercise.id }) }), richLine("p", "", "", exercise.question), form);
     }
   }
   if (leftover.childElementCount) body.append(leftover);
@@ -111,12 +115,11 @@ export function attachExercises(body, exercises, answer) {
 /** "3 answered · 2 correct (67 %) · streak 1 day · 1 review due · this lesson: 3 of 5 exercises tried". */
 export function progressLine(progress, lessonKey, exerciseCount) {
   const lesson = progress.byLesson?.find((l) => l.lessonKey === lessonKey);
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   return [
-    `${progress.answered} answered`,
-    `${progress.correct} correct (${Math.round((progress.accuracy ?? 0) * 100)} %)`,
-    `streak ${plural(progress.streakDays, "day")}`,
-    `${plural(progress.dueReviews, "review")} due`,
-    ...(lesson ? [`this lesson: ${lesson.exercises} of ${exerciseCount} exercises tried`] : []),
+    t("answeredCount", { n: progress.answered }),
+    t("correctCount", { n: progress.correct, percent: Math.round((progress.accuracy ?? 0) * 100) }),
+    count(progress.streakDays, "streakOne", "streakMany"),
+    count(progress.dueReviews, "reviewDueOne", "reviewDueMany"),
+    ...(lesson ? [t("lessonTried", { tried: lesson.exercises, total: exerciseCount })] : []),
   ].join(" · ");
 }

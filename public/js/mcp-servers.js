@@ -2,8 +2,9 @@
 // that needs OAuth authorization. Connect opens the server's authorization page in a new window; when the
 // person comes back to this page, the list is read again.
 import { make } from "./dom.js";
+import { count, t } from "./i18n.js";
 
-const STATUS = { connected: "Connected", needs_authorization: "Needs authorization", failed: "Failed", disabled: "Disabled" };
+const STATUS = { connected: "connected", needs_authorization: "needsAuthorizationStatus", failed: "failedStatus", disabled: "disabled" };
 
 /**
  * Starts authorizing `name` and opens where the person consents; resolves once that window is open.
@@ -25,7 +26,7 @@ export async function connectServer(api, name, onReturn) {
  */
 export function connectControl(name, connect, className) {
   const control = make("span", { className: "connect" });
-  const button = make("button", { className, text: `Connect ${name}`, attrs: { type: "button" } });
+  const button = make("button", { className, text: t("connect", { name }), attrs: { type: "button" } });
   const failure = make("span", { className: "failed", attrs: { role: "alert" } });
   failure.hidden = true;
   button.addEventListener("click", async () => {
@@ -34,7 +35,7 @@ export function connectControl(name, connect, className) {
     try {
       await connect(name);
     } catch (e) {
-      failure.textContent = ` Could not connect ${name}: ${e instanceof Error ? e.message : String(e)}`;
+      failure.textContent = ` ${t("couldNotConnect", { name, why: e instanceof Error ? e.message : String(e) })}`;
       failure.hidden = false;
     } finally {
       button.disabled = false;
@@ -48,8 +49,12 @@ export function connectControl(name, connect, className) {
 export function serverItem(server, connect) {
   const item = make("li", { className: "mcp-server", attrs: { "data-status": server.status, "data-server": server.name } });
   const head = make("p", { className: "mcp-head" });
-  head.append(make("strong", { text: server.name }), " ", make("span", { className: "badge", text: STATUS[server.status] ?? server.status }));
-  const tools = server.status === "connected" ? ` · ${server.toolCount} tool${server.toolCount === 1 ? "" : "s"}` : "";
+  head.append(
+    make("strong", { text: server.name }),
+    " ",
+    make("span", { className: "badge", text: STATUS[server.status] ? t(STATUS[server.status]) : server.status }),
+  );
+  const tools = server.status === "connected" ? ` · ${count(server.toolCount, "toolOne", "toolMany")}` : "";
   item.append(head, make("p", { className: "meta", text: `${server.url} · ${server.transport}${tools}` }));
   if (server.error) item.append(make("p", { className: "failed", text: server.error }));
   if (server.status === "needs_authorization") {

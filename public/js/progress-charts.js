@@ -4,6 +4,7 @@
 // table under a <details>, so a screen reader or a keyboard reaches every value. Sizes come from the viewBox:
 // the charts shrink to a phone's width.
 import { make } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320;
@@ -40,7 +41,7 @@ function figure(id, caption, summary, chart, head, rows) {
     }),
   );
   const details = make("details");
-  details.append(make("summary", { text: "The numbers" }), table);
+  details.append(make("summary", { text: t("theNumbers") }), table);
   fig.append(make("figcaption", { text: caption, attrs: { id: captionId } }), chart, details);
   fig.setAttribute("aria-labelledby", captionId);
   return fig;
@@ -78,23 +79,23 @@ function answersChart(daily) {
   for (const [x, y] of points) chart.append(svg("circle", { cx: x, cy: y, r: 3, class: "accuracy-point" }));
   const answered = daily.reduce((n, d) => n + d.answered, 0);
   const correct = daily.reduce((n, d) => n + d.correct, 0);
-  const summary = `${answered} answers over ${daily.length} days, ${correct} correct (${pct(answered ? correct / answered : 0)}); bars: answers per day, line: accuracy.`;
+  const summary = t("answersSummary", { answers: answered, days: daily.length, correct, percent: pct(answered ? correct / answered : 0) });
   const rows = daily.filter((d) => d.answered).map((d) => [shortDay(d.day), String(d.answered), String(d.correct), pct(d.correct / d.answered)]);
-  return figure("answers", "Answers and accuracy per day", summary, chart, ["Day", "Answers", "Correct", "Accuracy"], rows);
+  return figure("answers", t("answersChart"), summary, chart, [t("day"), t("answers"), t("correct"), t("accuracy")], rows);
 }
 
 function reviewsChart(ahead) {
   const max = Math.max(1, ...ahead.map((d) => d.due));
   const { chart } = bars(
     ahead.map((d) => d.due),
-    ahead.map((d, i) => (i === 0 ? "Today" : shortDay(d.day))),
+    ahead.map((d, i) => (i === 0 ? t("today") : shortDay(d.day))),
     max,
     "reviews",
   );
   const total = ahead.reduce((n, d) => n + d.due, 0);
-  const summary = `${total} reviews due in the next ${ahead.length} days, ${ahead[0]?.due ?? 0} of them today.`;
-  const rows = ahead.map((d, i) => [i === 0 ? "Today" : shortDay(d.day), String(d.due)]);
-  return figure("reviews", "Reviews due in the coming days", summary, chart, ["Day", "Due"], rows);
+  const summary = t("reviewsSummary", { total, days: ahead.length, today: ahead[0]?.due ?? 0 });
+  const rows = ahead.map((d, i) => [i === 0 ? t("today") : shortDay(d.day), String(d.due)]);
+  return figure("reviews", t("reviewsChart"), summary, chart, [t("day"), t("due")], rows);
 }
 
 function weakChart(weak) {
@@ -107,9 +108,9 @@ function weakChart(weak) {
     chart.append(svg("text", { x: 4, y: y + rowH * 0.65, class: "tick" }, c.term.length > 18 ? `${c.term.slice(0, 17)}…` : c.term));
     chart.append(svg("rect", { x: 130, y: y + rowH * 0.2, width: ((W - 140) * c.misses) / max, height: rowH * 0.6, class: "bar weak-bar" }));
   });
-  const summary = shown.length ? `Weak concepts, most missed first: ${shown.map((c) => `${c.term} (${c.misses})`).join(", ")}.` : "No weak concepts.";
+  const summary = shown.length ? t("weakSummary", { concepts: shown.map((c) => `${c.term} (${c.misses})`).join(", ") }) : t("noWeakConcepts");
   const rows = shown.map((c) => [c.term, String(c.misses), c.lessonKey]);
-  return figure("weak", "Weak concepts", summary, chart, ["Concept", "Misses", "Lesson"], rows);
+  return figure("weak", t("weakChart"), summary, chart, [t("concept"), t("misses"), t("lesson")], rows);
 }
 
 /** The charts of one progress report, as figures. */

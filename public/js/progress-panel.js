@@ -1,6 +1,7 @@
 // The "Your progress" panel: the current session's progress as charts (progress-charts.js), for all its
 // lessons or one course's (its lessons' keys narrow the report: GET /v1/learners/:id/progress?lessons=…).
 import { progressCharts } from "./progress-charts.js";
+import { t } from "./i18n.js";
 
 /**
  * @param {{ api: ReturnType<import("./api.js").createApi>, learner: () => string | null, select: HTMLSelectElement, charts: HTMLElement, summary: HTMLElement }} parts
@@ -15,13 +16,13 @@ export function createProgressPanel({ api, learner, select, charts, summary }) {
     try {
       const progress = await api.learnerProgress(id, lessons);
       summary.textContent = progress.answered
-        ? `${progress.answered} answers, ${Math.round(progress.accuracy * 100)} % correct, ${progress.dueReviews} reviews due now.`
-        : "No answers yet: answer a lesson's exercises to see your progress here.";
+        ? t("progressSummary", { answers: progress.answered, percent: Math.round(progress.accuracy * 100), due: progress.dueReviews })
+        : t("noAnswersYet");
       charts.replaceChildren(...(progress.answered ? progressCharts(progress) : []));
     } catch (e) {
       // A session that has answered nothing has no learner yet.
       if (e?.status !== 404) throw e;
-      summary.textContent = "No answers yet: answer a lesson's exercises to see your progress here.";
+      summary.textContent = t("noAnswersYet");
       charts.replaceChildren();
     }
   };
@@ -33,7 +34,7 @@ export function createProgressPanel({ api, learner, select, charts, summary }) {
       courses = new Map(list.map((c) => [c.id, (c.lessons ?? []).map((l) => l.key)]));
       const chosen = select.value;
       const options = [...select.options].slice(0, 1);
-      for (const c of list) options.push(new Option(`Course: ${c.topic}`, c.id));
+      for (const c of list) options.push(new Option(t("courseOption", { topic: c.topic }), c.id));
       select.replaceChildren(...options);
       if (courses.has(chosen)) select.value = chosen;
     },

@@ -3,6 +3,7 @@
 // choices, picked several at once), with its titles, descriptions, defaults and required fields. The
 // browser checks the constraints before Accept sends.
 import { field, make, uniqueId } from "./dom.js";
+import { t } from "./i18n.js";
 
 const INPUT_TYPE = { email: "email", uri: "url", date: "date", "date-time": "datetime-local" };
 
@@ -35,7 +36,7 @@ function multiSelect(name, p, choices, required, label) {
     const n = boxes.filter((b) => b.checked).length;
     // Left empty, an optional list is not sent at all, so its minItems does not apply.
     const tooFew = n < min && (n > 0 || required);
-    boxes[0]?.setCustomValidity(tooFew ? `Choose at least ${min}.` : n > max ? `Choose at most ${max}.` : "");
+    boxes[0]?.setCustomValidity(tooFew ? t("chooseAtLeast", { n: min }) : n > max ? t("chooseAtMost", { n: max }) : "");
   };
   for (const b of boxes) b.addEventListener("change", check);
   check();
@@ -49,7 +50,7 @@ function control(name, p, required) {
   const choices = p.type === "string" || p.type === undefined ? choicesOf(p) : null;
   if (choices) {
     const select = make("select", { attrs: { name } });
-    if (!required || p.default === undefined) select.append(make("option", { text: required ? "Choose…" : "(none)", attrs: { value: "" } }));
+    if (!required || p.default === undefined) select.append(make("option", { text: t(required ? "choose" : "none"), attrs: { value: "" } }));
     select.append(...choices.map((c) => make("option", { text: c.title, attrs: { value: c.value } })));
     select.value = p.default === undefined ? "" : String(p.default);
     select.required = required;
@@ -77,7 +78,7 @@ function control(name, p, required) {
     if (p.maxLength !== undefined) {
       const check = () => {
         const length = [...input.value].length;
-        input.setCustomValidity(length > p.maxLength ? `At most ${p.maxLength} characters; this is ${length}.` : "");
+        input.setCustomValidity(length > p.maxLength ? t("atMostCharacters", { max: p.maxLength, length }) : "");
       };
       input.addEventListener("input", check);
       check();
@@ -98,7 +99,7 @@ export function schemaFields(schema) {
   const readers = [];
   const unsupported = [];
   for (const [name, p] of Object.entries(schema?.properties ?? {})) {
-    const label = `${p?.title ?? name}${required.has(name) ? " (required)" : ""}`;
+    const label = required.has(name) ? t("required", { label: p?.title ?? name }) : (p?.title ?? name);
     const choices = p?.type === "array" ? choicesOf(p.items ?? {}) : null;
     if (choices) {
       const made = multiSelect(name, p, choices, required.has(name), label);

@@ -1,9 +1,13 @@
 // public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies but
 // English (built in): the learner's words around exercises, reviews and progress (learner-phrases.json), and
-// the bots' own (chat-phrases.json). Each language has every phrase of its book and no other, with the same
-// {placeholders} as English; the not-quite phrases open with the same words, which the chat quiz takes off
-// below its own verdict line; the commands stay commands (/quiz), and buttons and click answers fit the platforms.
+// the bots' own (chat-phrases.json), and the web page's (page/<language>.json, public/js/i18n.js). Each
+// language has every phrase of its book and no other, with the same {placeholders} as English; the
+// not-quite phrases open with the same words, which the chat quiz takes off below its own verdict line; the
+// commands stay commands (/quiz), and buttons and click answers fit the platforms. The page's English
+// in index.html is its book's English, element by element.
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseHTML } from "linkedom";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { fill, phraseSchema } from "../../src/lib/phrase-book";
@@ -20,10 +24,20 @@ const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).
 const languages = VOCABULARIES.map((v) => v.language)
   .filter((l) => l !== "en")
   .sort();
+const i18n = (await import(pathToFileURL(fromRoot("public/js/i18n.js")).href)) as {
+  ENGLISH: Record<string, string>;
+  PAGE_LANGUAGES: string[];
+  pageLanguage(preferred: string[]): string;
+  count(n: number, one: string, many: string): string;
+};
+const page = Object.fromEntries(
+  i18n.PAGE_LANGUAGES.map((l) => [l, phraseSchema(i18n.ENGLISH).parse(JSON.parse(readFileSync(fromRoot(`public/i18n/page/${l}.json`), "utf8")))]),
+);
 
 describe.each([
   ["learner-phrases.json", ENGLISH_PHRASES, learner],
   ["chat-phrases.json", ENGLISH_CHAT_PHRASES, chat],
+  ["page/<language>.json", i18n.ENGLISH, page],
 ] as const)("%s", (_, english: Record<string, string>, tables: Record<string, Record<string, string>>) => {
   it("covers every language of the vocabularies, and no other", () => {
     expect(Object.keys(tables).sort()).toEqual(languages);
@@ -59,5 +73,30 @@ describe("the learner's phrases", () => {
 
   it("fills a value as it is, never reading it as a template", () => {
     expect(fill(ENGLISH_PHRASES.wrong, { expected: "$x^{2}$ and {chosen} $&" })).toBe("Not quite: the answer is $x^{2}$ and {chosen} $&.");
+  });
+});
+
+describe("the web page's words", () => {
+  const { document } = parseHTML(readFileSync(fromRoot("public/index.html"), "utf8"));
+
+  it("are index.html's English, element by element and attribute by attribute", () => {
+    const marked = [...document.querySelectorAll("[data-i18n]")];
+    expect(marked.length).toBeGreaterThan(40);
+    for (const element of marked) expect(element.textContent.replace(/\s+/g, " ").trim()).toBe(i18n.ENGLISH[element.getAttribute("data-i18n")!]);
+    for (const attribute of ["placeholder", "aria-label", "content"])
+      for (const element of document.querySelectorAll(`[data-i18n-${attribute}]`))
+        expect(element.getAttribute(attribute)).toBe(i18n.ENGLISH[element.getAttribute(`data-i18n-${attribute}`)!]);
+  });
+
+  it("follow the first of the browser's languages the page has words for", () => {
+    expect(i18n.pageLanguage(["pt-BR", "en"])).toBe("pt");
+    expect(i18n.pageLanguage(["sw-KE", "fr_CA"])).toBe("fr");
+    expect(i18n.pageLanguage(["en-GB", "es"])).toBe("en");
+    expect(i18n.pageLanguage(["sw"])).toBe("en");
+    expect(i18n.pageLanguage([])).toBe("en");
+  });
+
+  it("count in the language's singular and plural", () => {
+    expect([0, 1, 2].map((n) => i18n.count(n, "stepOne", "stepMany"))).toEqual(["0 steps", "1 step", "2 steps"]);
   });
 });

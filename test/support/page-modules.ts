@@ -15,16 +15,22 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   mjs: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
+  json: "application/json; charset=utf-8",
 };
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Every file of public/js, public/vendor and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first). */
+/** Every file of public/js, public/vendor, public/i18n/page and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first). */
 export function pageModuleRoutes(): Record<string, Route> {
   const routes: Record<string, Route> = {};
-  const paths = [...files(join(PUBLIC, "js")), ...files(join(PUBLIC, "vendor")), ...files(PUBLIC).filter((f) => /^[^/]+\.css$/.test(relative(PUBLIC, f)))];
+  const paths = [
+    ...files(join(PUBLIC, "js")),
+    ...files(join(PUBLIC, "vendor")),
+    ...files(join(PUBLIC, "i18n", "page")),
+    ...files(PUBLIC).filter((f) => /^[^/]+\.css$/.test(relative(PUBLIC, f))),
+  ];
   for (const path of paths) {
     const type = TYPES[path.split(".").pop()!];
     if (!type) continue;

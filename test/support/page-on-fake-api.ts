@@ -31,8 +31,8 @@ export function sendEvents(res: ServerResponse, events: Array<{ event: string; d
   res.end();
 }
 
-/** `routes` are added to (and override) the defaults; `beforeLoad` runs in the tab before the page's scripts. */
-export async function openPageOnFakeApi(routes: Record<string, Route>, beforeLoad?: string): Promise<PageOnFakeApi> {
+/** `routes` are added to (and override) the defaults; `beforeLoad` runs in the tab before the page's scripts; `locale` is the browser's language. */
+export async function openPageOnFakeApi(routes: Record<string, Route>, beforeLoad?: string, locale = "en-US"): Promise<PageOnFakeApi> {
   const server = await startPageServer({
     ...pageModuleRoutes(),
     "/": (_req, res) =>
@@ -46,14 +46,7 @@ export async function openPageOnFakeApi(routes: Record<string, Route>, beforeLoa
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.addInitScript((id) => {
-      localStorage.setItem("studyagent.session", id);
-      localStorage.setItem("studyagent.sessions", JSON.stringify([id]));
-    }, FAKE_SESSION);
-    if (beforeLoad) await page.addInitScript(beforeLoad);
-    await page.goto(server.url("/"));
-    await page.locator(`#session-select option[value="${FAKE_SESSION}"]`).waitFor({ state: "attached", timeout: 20_000 });
+    const page = await openFakeSessionPage(browser, server.url("/"), locale, beforeLoad);
     const close = async () => {
       await browser?.close();
       await server.close();
@@ -64,4 +57,17 @@ export async function openPageOnFakeApi(routes: Record<string, Route>, beforeLoa
     await server.close();
     throw e;
   }
+}
+
+/** A new tab in `locale` on the page at `url` (a fake /v1's), once it shows the session FAKE_SESSION. */
+export async function openFakeSessionPage(browser: Browser, url: string, locale: string, beforeLoad?: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale });
+  await page.addInitScript((id) => {
+    localStorage.setItem("studyagent.session", id);
+    localStorage.setItem("studyagent.sessions", JSON.stringify([id]));
+  }, FAKE_SESSION);
+  if (beforeLoad) await page.addInitScript(beforeLoad);
+  await page.goto(url);
+  await page.locator(`#session-select option[value="${FAKE_SESSION}"]`).waitFor({ state: "attached", timeout: 20_000 });
+  return page;
 }

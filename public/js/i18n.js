@@ -1,0 +1,270 @@
+// The page's own words in the person's language: the first of the browser's languages the page has words
+// for. English is written here (and in index.html, each element marked data-i18n with its key); every other
+// language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
+// has no words for, or a file that cannot be read, gets English. The lessons and the agent's answers are in
+// the language they were written in; this is only the page around them. Plain ESM: Node's tests import it.
+
+/** Languages with a file under public/i18n/page/ (the lesson vocabularies' languages). */
+export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh"];
+
+/** Languages written right to left. */
+const RIGHT_TO_LEFT = new Set(["ar"]);
+
+export const ENGLISH = {
+  // index.html
+  metaDescription: "Tell StudyAgent what you want to learn; it reads sources and writes you a lesson.",
+  skipLink: "Skip to the question box",
+  settings: "Settings",
+  apiToken: "API token",
+  tokenPlaceholder: "Only if the server sets API_TOKEN",
+  tokenHint:
+    "Kept in this browser's localStorage, where any script running on this page could read it: use a key meant for this page, not your admin token, on a shared deployment.",
+  conversation: "Conversation",
+  session: "Session",
+  newSession: "New session",
+  openIt: "Open it",
+  stayInSession: "Stay in my session",
+  plan: "Plan",
+  messages: "Messages",
+  emptyTranscript: "Tell me what you want to learn, for example “I want to learn calculus”.",
+  topicLabel: "What do you want to learn?",
+  topicPlaceholder: "I want to learn calculus",
+  attachedPhotos: "Attached photos",
+  attachHint: "Paste or drop a photo of your work here, or attach one.",
+  attachPhoto: "Attach photo",
+  send: "Send",
+  cancel: "Cancel",
+  savedLessons: "Saved lessons",
+  refresh: "Refresh",
+  noLessons: "No saved lessons yet.",
+  print: "Print",
+  ankiDeck: "Anki deck",
+  close: "Close",
+  contents: "Contents",
+  yourProgress: "Your progress",
+  show: "Show",
+  allLessons: "All lessons",
+  courses: "Courses",
+  topic: "Topic",
+  topicExample: "Linear algebra",
+  level: "Level",
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  advanced: "Advanced",
+  schedule: "Schedule (cron, UTC)",
+  scheduleHint: "One lesson per period: “0 0 * * *” is daily at midnight UTC, “0 8 * * 1” Mondays at 08:00.",
+  deliverTo: "Deliver to",
+  deliverNowhere: "Nowhere: only save the lessons",
+  deliverTelegram: "A Telegram chat",
+  deliverSlack: "A Slack channel",
+  chatIdOrChannel: "Chat id or channel",
+  targetExample: "123456789 or C0123456789",
+  createCourse: "Create course",
+  noCourses: "No courses yet.",
+  mcpServers: "MCP servers",
+  noMcpServers: "No MCP servers are configured (MCP_SERVERS).",
+  // the conversation and its runs (app.js)
+  needToken: "The server wants an API token: enter it under Settings.",
+  photoSent: "Photo {n} of {count} sent with this message",
+  noLongerAvailable: "{alt} (no longer available)",
+  toolActivity: "Tool activity",
+  savedDocument: "Saved “{title}”",
+  savedDraft: "Saved “{title}” as a draft",
+  openKey: "Open {key}",
+  validatorFound: "What the validator found",
+  agentWantsToRun: "The agent wants to run {tool}.",
+  rememberForSession: "Remember for this session",
+  allow: "Allow",
+  deny: "Deny",
+  approveTool: "Approve {name}?",
+  allowedTool: "Allowed: {tool}",
+  deniedTool: "Denied: {tool}",
+  needsAuthorization: "MCP server {server} needs authorization; this run goes on without it.",
+  expired: "Expired",
+  answered: "Answered",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  serverAsks: "{server} asks: {message}",
+  answerServer: "Answer {server}",
+  accept: "Accept",
+  decline: "Decline",
+  cannotAskFor: "The page cannot ask for: {fields}.",
+  settledQuestion: "{how}: {server} asked “{message}”",
+  notAnsweredHere: "Not answered here ({why})",
+  couldNotSendAnswer: "Could not send your answer: {why}. Press the button again to send it again.",
+  done: "Done",
+  stoppedAtLimit: "Stopped at the step limit",
+  waitingForApproval: "Waiting for approval",
+  waitingForAnswer: "Waiting for an answer",
+  stepOne: "{n} step",
+  stepMany: "{n} steps",
+  tokens: "{n} tokens",
+  planCount: "{done} of {total} done",
+  photoLoading: "The photo is still loading; your question goes with it once it is read…",
+  sendWithoutPhoto: "Your question was not sent: press Enter to send it without that photo.",
+  cancelledNotSent: "Cancelled: your question was not sent.",
+  working: "Working…",
+  failed: "Failed: {message}",
+  unknownError: "unknown error",
+  waitingForYourApproval: "Waiting for your approval…",
+  waitingForYourAnswer: "Waiting for your answer to {server}…",
+  streamEndedEarly: "The stream ended early; reload the session to see the result.",
+  runDidNotFinish: "The run did not finish.",
+  couldNotOpen: "Could not open {key}: {why}",
+  progressOfLesson: "Your progress: {line}",
+  couldNotListCourses: "Could not list the courses: {why}",
+  creating: "Creating…",
+  courseCreated: "Created the course on {topic}: its syllabus is being planned.",
+  couldNotCreateCourse: "Could not create the course: {why}",
+  couldNotReadMcp: "Could not read the MCP servers: {why}",
+  authorizeInWindow: "Authorize {name} in the window that opened; the list is read again when you come back.",
+  cancelling: "Cancelling…",
+  linkedSession: "A link asks to open session “{id}”. Whoever made the link may read what you send there. Open it?",
+  // attachments.js
+  remove: "Remove",
+  removeNamed: "Remove {name}",
+  attachedNamed: "Attached: {name}",
+  thatFile: "That file",
+  pastedImage: "pasted image",
+  notAPhoto: "{name} is not a photo (JPEG, PNG, WebP or GIF); it was not attached.",
+  unreadableFile: "{name} could not be read; it was not attached.",
+  photoAttachedOne: "{n} photo attached.",
+  photoAttachedMany: "{n} photos attached.",
+  // courses.js
+  coursePlanning: "Planning the syllabus…",
+  courseActive: "Active",
+  courseFinished: "Finished",
+  topicTooLong: "The topic is {length} characters long; a course takes at most {max}. Shorten it.",
+  enterTelegramChat: "Enter the Telegram chat id to deliver the lessons to.",
+  enterSlackChannel: "Enter the Slack channel to deliver the lessons to.",
+  syllabusWritten: "Every lesson of the syllabus is written.",
+  firstLessonScheduled: "The first lesson is scheduled once the syllabus is planned.",
+  nextLessonDue: "Next lesson: due now (at the next scheduled tick).",
+  nextLessonAt: "Next lesson: {when}.",
+  deliveredToTelegram: "Delivered to Telegram chat {chat}",
+  deliveredToSlack: "Delivered to Slack channel {channel}",
+  notDelivered: "Lessons are saved, not delivered",
+  lessonOne: "{n} lesson",
+  lessonMany: "{n} lessons",
+  scheduleOf: "schedule {cron} (UTC)",
+  lastErrorOfLesson: "Last error, {when} (lesson of {period}): {message}",
+  lastErrorOfSyllabus: "Last error, {when} (planning the syllabus): {message}",
+  syllabus: "Syllabus",
+  lessonsSoFar: "Lessons so far",
+  delivered: "delivered",
+  courseDeck: "Anki deck of its exercises",
+  // exercises.js
+  correct: "Correct",
+  partlyRight: "Partly right",
+  notQuite: "Not quite",
+  verdictScore: "{verdict} (score {score} %)",
+  optionsOf: "Options of exercise {id}",
+  yourAnswer: "Your answer",
+  exercises: "Exercises",
+  answerExercise: "Answer exercise {id}",
+  exercise: "Exercise {id}",
+  check: "Check",
+  chooseFirst: "Choose an option first.",
+  writeFirst: "Write an answer first.",
+  checking: "Checking…",
+  expected: "Expected: ",
+  couldNotCheck: "Could not check the answer: {why}",
+  answeredCount: "{n} answered",
+  correctCount: "{n} correct ({percent} %)",
+  streakOne: "streak {n} day",
+  streakMany: "streak {n} days",
+  reviewDueOne: "{n} review due",
+  reviewDueMany: "{n} reviews due",
+  lessonTried: "this lesson: {tried} of {total} exercises tried",
+  // progress-panel.js, progress-charts.js
+  progressSummary: "{answers} answers, {percent} % correct, {due} reviews due now.",
+  noAnswersYet: "No answers yet: answer a lesson's exercises to see your progress here.",
+  courseOption: "Course: {topic}",
+  theNumbers: "The numbers",
+  answersChart: "Answers and accuracy per day",
+  answersSummary: "{answers} answers over {days} days, {correct} correct ({percent}); bars: answers per day, line: accuracy.",
+  day: "Day",
+  answers: "Answers",
+  accuracy: "Accuracy",
+  today: "Today",
+  reviewsChart: "Reviews due in the coming days",
+  reviewsSummary: "{total} reviews due in the next {days} days, {today} of them today.",
+  due: "Due",
+  weakChart: "Weak concepts",
+  weakSummary: "Weak concepts, most missed first: {concepts}.",
+  noWeakConcepts: "No weak concepts.",
+  concept: "Concept",
+  misses: "Misses",
+  lesson: "Lesson",
+  // mcp-servers.js
+  connected: "Connected",
+  needsAuthorizationStatus: "Needs authorization",
+  failedStatus: "Failed",
+  disabled: "Disabled",
+  connect: "Connect {name}",
+  couldNotConnect: "Could not connect {name}: {why}",
+  toolOne: "{n} tool",
+  toolMany: "{n} tools",
+  // schema-form.js (an MCP server's question)
+  chooseAtLeast: "Choose at least {n}.",
+  chooseAtMost: "Choose at most {n}.",
+  choose: "Choose…",
+  none: "(none)",
+  atMostCharacters: "At most {max} characters; this is {length}.",
+  required: "{label} (required)",
+  // diagrams.js
+  diagramRenderer: "Diagram renderer",
+  diagram: "Diagram: {source}",
+  notDrawn: "Not drawn: {why}",
+  noDiagram: "no diagram",
+};
+
+let phrases = ENGLISH;
+let language = "en";
+
+/** The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for; English otherwise. */
+export function pageLanguage(preferred) {
+  for (const tag of preferred) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (primary === "en" || PAGE_LANGUAGES.includes(primary)) return primary;
+  }
+  return "en";
+}
+
+/** Reads the words of the browser's language (once, as the page starts); English when there are none or they cannot be read. */
+export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
+  const chosen = pageLanguage(preferred);
+  if (chosen === "en") return;
+  try {
+    const res = await fetch(`/i18n/page/${chosen}.json`);
+    if (!res.ok) return;
+    const table = await res.json();
+    // A phrase missing or not text in the file is said in English rather than not at all.
+    const words = {};
+    for (const key of Object.keys(ENGLISH)) words[key] = typeof table[key] === "string" && table[key] ? table[key] : ENGLISH[key];
+    phrases = words;
+    language = chosen;
+  } catch {
+    // English, as if the browser had asked for it.
+  }
+}
+
+/** The phrase `key` in the page's language, each {name} replaced by its value (a value is never read as a phrase). */
+export function t(key, values = {}) {
+  return (phrases[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** `oneKey`'s phrase when `n` takes the language's singular, `manyKey`'s otherwise; both get {n}. */
+export function count(n, oneKey, manyKey, values = {}) {
+  return t(new Intl.PluralRules(language).select(n) === "one" ? oneKey : manyKey, { n, ...values });
+}
+
+/** The page's fixed words (index.html's data-i18n elements and attributes) in its language, which the document then declares. */
+export function translatePage(root = document) {
+  if (language === "en") return;
+  root.documentElement.lang = language;
+  root.documentElement.dir = RIGHT_TO_LEFT.has(language) ? "rtl" : "ltr";
+  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  for (const attribute of ["placeholder", "aria-label", "content"])
+    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) element.setAttribute(attribute, t(element.getAttribute(`data-i18n-${attribute}`)));
+}

@@ -1,0 +1,94 @@
+// The page's own words follow the browser's language (public/js/i18n.js): in Chromium set to Spanish every
+// fixed word of index.html, the run's summary line and a course's line are Spanish, from
+// public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
+// file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fill } from "../../src/lib/phrase-book";
+import { seriousViolations } from "../support/axe";
+import { askByKeyboard } from "../support/page-rig";
+import { FAKE_SESSION, openFakeSessionPage, openPageOnFakeApi, sendEvents, type PageOnFakeApi } from "../support/page-on-fake-api";
+import { fromRoot } from "../support/paths";
+
+const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
+const words = (language: string) => JSON.parse(readFileSync(fromRoot(`public/i18n/page/${language}.json`), "utf8")) as Record<string, string>;
+const es = words("es");
+const COURSE = { id: "c1", topic: "Álgebra", level: "beginner", status: "active", cron: "0 0 * * *", lessonCount: 2 };
+
+let opened: PageOnFakeApi;
+
+/** What each data-i18n element of the page says, by its key. */
+const fixedWords = (page: Page) =>
+  page
+    .locator("[data-i18n]")
+    .evaluateAll((elements) => elements.map((e) => [e.getAttribute("data-i18n")!, (e.textContent ?? "").replace(/\s+/g, " ").trim()] as const));
+
+/** The document's declared language and direction. */
+const declared = async (page: Page) => [await page.locator("html").getAttribute("lang"), await page.locator("html").getAttribute("dir")];
+
+describe("the page in the browser's language", () => {
+  beforeAll(async () => {
+    opened = await openPageOnFakeApi(
+      {
+        [RUNS]: (_req, res) =>
+          sendEvents(res, [
+            { event: "run.started", data: { runId: "run_1" }, id: 1 },
+            { event: "text.delta", data: { delta: "La derivada mide el cambio." } },
+            { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 2, usage: { totalTokens: 30 } }, id: 2 },
+          ]),
+        "/v1/courses": (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ courses: [{ id: COURSE.id }] })),
+        [`/v1/courses/${COURSE.id}`]: (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(COURSE)),
+        "/i18n/page/fr.json": (_req, res) => void res.writeHead(503).end(),
+      },
+      undefined,
+      "es-ES",
+    );
+  }, 60_000);
+  afterAll(() => opened?.close());
+
+  it("says every fixed word in Spanish, and declares the page Spanish", async () => {
+    const { page } = opened;
+    expect(await declared(page)).toEqual(["es", "ltr"]);
+    const fixed = await fixedWords(page);
+    expect(fixed.length).toBeGreaterThan(40);
+    for (const [key, text] of fixed) expect(text, key).toBe(es[key]);
+    expect(await page.locator("#topic").getAttribute("placeholder")).toBe(es.topicPlaceholder);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByRole("button", { name: es.send, exact: true }).count()).toBe(1);
+  });
+
+  it("sums up a run and shows a course in Spanish", async () => {
+    const { page } = opened;
+    await askByKeyboard(page, "Quiero aprender cálculo");
+    await expect
+      .poll(() => page.locator(".message.assistant .run-meta").textContent())
+      .toBe(`${es.done} · ${fill(es.stepMany!, { n: 2 })} · ${fill(es.tokens!, { n: 30 })}`);
+    const course = page.locator(`li[data-course="${COURSE.id}"]`);
+    await expect.poll(() => course.locator(".meta").first().textContent()).toBe(`${es.courseActive} · ${fill(es.lessonMany!, { n: 2 })}`);
+    expect(await course.locator("details > p").first().textContent()).toContain(es.beginner);
+  });
+
+  it("turns the page right to left in Arabic", async () => {
+    const ar = words("ar");
+    const page = await openFakeSessionPage(opened.browser, opened.server.url("/"), "ar-EG");
+    expect(await declared(page)).toEqual(["ar", "rtl"]);
+    expect(await page.locator("#send").textContent()).toBe(ar.send);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: fromRoot("test-artifacts/web-page-arabic.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("stays English, and works, for a language it has no words for and when the words cannot be read", async () => {
+    const swahili = await openFakeSessionPage(opened.browser, opened.server.url("/"), "sw-KE");
+    const unreadable = await openFakeSessionPage(opened.browser, opened.server.url("/"), "fr-FR");
+    for (const page of [swahili, unreadable]) {
+      expect(await declared(page)).toEqual(["en", null]);
+      expect(await page.locator("#send").textContent()).toBe("Send");
+      await askByKeyboard(page, "I want to learn calculus");
+      await expect.poll(() => page.locator(".message.assistant .run-meta").last().textContent()).toBe("Done · 2 steps · 30 tokens");
+    }
+    await swahili.close();
+    await unreadable.close();
+  });
+});
