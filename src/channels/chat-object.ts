@@ -15,6 +15,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { migrate } from "../lib/schema-migrations";
 import { armWatchdog } from "../lib/watchdog-alarm";
+import { COURSE_TOPIC_MAX_CHARS } from "../courses/course-input";
 import { createCourse } from "../courses/create-course";
 import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
@@ -162,8 +163,10 @@ export class ChatObject extends DurableObject<Env> {
       case "compact":
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact(), say));
       case "course": {
+        const length = command.topic.length;
+        if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
         const course = await createCourse(this.env, { topic: command.topic, deliver: [platform.courseDelivery(m)] }, platform.tenant);
-        // A topic that is no course topic (over 500 characters) is refused with why; no key, so never a replay.
+        // Any other refusal of the input is said as the service words it; no key, so never a replay.
         if (!course.ok) return this.reply(seq, platform, course.message);
         return this.reply(seq, platform, fill(say.courseSetUp, { topic: command.topic, id: course.id, cron: course.cron }));
       }

@@ -6,8 +6,11 @@ import { CronError, parseCron } from "./cron-period";
 /** One lesson a day, at midnight UTC: the period is the UTC date. */
 export const DEFAULT_COURSE_CRON = "0 0 * * *";
 
+/** The longest topic a course takes, in characters. */
+export const COURSE_TOPIC_MAX_CHARS = 500;
+
 export const CourseInput = z.strictObject({
-  topic: z.string().trim().min(1, "topic must not be empty").max(500),
+  topic: z.string().trim().min(1, "topic must not be empty").max(COURSE_TOPIC_MAX_CHARS),
   level: z.string().trim().min(1).max(100).optional(),
   cron: z
     .string()

@@ -40,6 +40,9 @@ export const ENGLISH_CHAT_PHRASES = {
   unknownCommandHere: "I do not know /{name} here.\n\n{help}",
   lessonTopic: "Tell me the topic: /lesson <topic>, for example /lesson photosynthesis",
   courseTopic: "Tell me the topic: /course <topic>, for example /course Spanish for travellers",
+  /** {length}: the topic's characters, {max}: the most a course topic takes. */
+  courseTopicTooLong:
+    "The course was not created: its topic is {length} characters long, and a course topic takes at most {max}. Send a shorter one: /course <topic>",
   /** What /lesson <topic> asks the agent, in the person's language so the lesson is written in it (the default system prompt knows how to build and save a lesson). */
   lessonRequest: "I want to learn about: {topic}\n\nResearch it, write a lesson with exercises, and save it.",
   /** {name}: a command that takes nothing after it, {shown}: what followed it, {does}: one of the does* phrases. */
