@@ -6,7 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
-import { count, loadPageLanguage, t, translatePage } from "./i18n.js";
+import { count, loadPageLanguage, phraseOf, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
@@ -398,7 +398,7 @@ const ENDED = {
 };
 
 function summaryOf(data) {
-  const how = ENDED[data.status] ? t(ENDED[data.status]) : data.status;
+  const how = phraseOf(ENDED, data.status);
   const tokens = data.usage?.totalTokens;
   return [how, count(data.steps, "stepOne", "stepMany"), tokens ? t("tokens", { n: tokens }) : ""].filter(Boolean).join(" · ");
 }

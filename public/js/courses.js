@@ -2,7 +2,7 @@
 // syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
 import { attemptKeys } from "./attempt-key.js";
 import { make } from "./dom.js";
-import { count, t } from "./i18n.js";
+import { count, phraseOf, t } from "./i18n.js";
 
 const STATUS = { planning: "coursePlanning", active: "courseActive", finished: "courseFinished" };
 
@@ -77,15 +77,13 @@ export function courseItem(course, openLesson, downloadDeck) {
     make("span", { className: "title", text: course.topic }),
     make("span", {
       className: "meta",
-      text: `${STATUS[course.status] ? t(STATUS[course.status]) : course.status} · ${count(course.lessonCount, "lessonOne", "lessonMany")}`,
+      text: `${phraseOf(STATUS, course.status)} · ${count(course.lessonCount, "lessonOne", "lessonMany")}`,
     }),
   );
   details.append(summary);
   details.append(
     make("p", {
-      text: [LEVELS[course.level] ? t(LEVELS[course.level]) : course.level, t("scheduleOf", { cron: course.cron }), deliveryText(course.deliver)]
-        .filter(Boolean)
-        .join(" · "),
+      text: [phraseOf(LEVELS, course.level), t("scheduleOf", { cron: course.cron }), deliveryText(course.deliver)].filter(Boolean).join(" · "),
     }),
     make("p", { className: "next-lesson", text: nextLessonText(course) }),
   );

@@ -4,7 +4,7 @@
 import { attemptKeys } from "./attempt-key.js";
 import { field, make, uniqueId } from "./dom.js";
 import { renderInline } from "./markdown.js";
-import { count, t } from "./i18n.js";
+import { count, phraseOf, t } from "./i18n.js";
 
 /** A line whose text may hold Markdown and math (an option, feedback, the expected answer), sanitized. */
 function richLine(tag, className, prefix, markdown) {
@@ -89,7 +89,7 @@ export function attachExercises(body, exercises, answer) {
         result.replaceChildren(
           make("p", {
             className: "verdict-line",
-            text: t("verdictScore", { verdict: VERDICT[graded.verdict] ? t(VERDICT[graded.verdict]) : graded.verdict, score: Math.round(graded.score * 100) }),
+            text: t("verdictScore", { verdict: phraseOf(VERDICT, graded.verdict), score: Math.round(graded.score * 100) }),
           }),
           richLine("p", "feedback", "", graded.feedback),
           richLine("p", "expected", t("expected"), graded.expected),

@@ -254,6 +254,11 @@ export function t(key, values = {}) {
   return (phrases[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+/** The phrase `keys` names for `value` (a status, a level); `value` itself, as the server sent it, when it names none. */
+export function phraseOf(keys, value) {
+  return Object.hasOwn(keys, value) ? t(keys[value]) : value;
+}
+
 /** `oneKey`'s phrase when `n` takes the language's singular, `manyKey`'s otherwise; both get {n}. */
 export function count(n, oneKey, manyKey, values = {}) {
   return t(new Intl.PluralRules(language).select(n) === "one" ? oneKey : manyKey, { n, ...values });

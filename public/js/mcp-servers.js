@@ -2,7 +2,7 @@
 // that needs OAuth authorization. Connect opens the server's authorization page in a new window; when the
 // person comes back to this page, the list is read again.
 import { make } from "./dom.js";
-import { count, t } from "./i18n.js";
+import { count, phraseOf, t } from "./i18n.js";
 
 const STATUS = { connected: "connected", needs_authorization: "needsAuthorizationStatus", failed: "failedStatus", disabled: "disabled" };
 
@@ -49,11 +49,7 @@ export function connectControl(name, connect, className) {
 export function serverItem(server, connect) {
   const item = make("li", { className: "mcp-server", attrs: { "data-status": server.status, "data-server": server.name } });
   const head = make("p", { className: "mcp-head" });
-  head.append(
-    make("strong", { text: server.name }),
-    " ",
-    make("span", { className: "badge", text: STATUS[server.status] ? t(STATUS[server.status]) : server.status }),
-  );
+  head.append(make("strong", { text: server.name }), " ", make("span", { className: "badge", text: phraseOf(STATUS, server.status) }));
   const tools = server.status === "connected" ? ` · ${count(server.toolCount, "toolOne", "toolMany")}` : "";
   item.append(head, make("p", { className: "meta", text: `${server.url} · ${server.transport}${tools}` }));
   if (server.error) item.append(make("p", { className: "failed", text: server.error }));
