@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Ajv from "../../src/bundle-stubs/ajv";
 import addFormats from "../../src/bundle-stubs/ajv-formats";
 import { parse as parseCss } from "../../src/bundle-stubs/cssomnom-parse";
+import * as entitiesDecodeEntry from "../../src/bundle-stubs/entities-decode";
 import * as htmlparser2Entry from "../../src/bundle-stubs/htmlparser2";
 import * as joseEntry from "../../src/bundle-stubs/jose";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
@@ -33,6 +34,7 @@ const MEANT_FOR: Record<string, string> = {
   "ajv-formats.ts": "@modelcontextprotocol/sdk",
   "cssomnom-parse.ts": "linkedom",
   "htmlparser2.ts": "linkedom",
+  "entities-decode.ts": "htmlparser2",
   "zod-v3.ts": "@modelcontextprotocol/sdk",
   "zod-to-json-schema.ts": "@modelcontextprotocol/sdk",
   "jose.ts": "@modelcontextprotocol/sdk",
@@ -52,7 +54,7 @@ const LEFT_OUT = [
   /node_modules\/zod\/v3\//,
   /node_modules\/zod-to-json-schema\//,
   /node_modules\/jose\/dist\/webapi\/(jwe|jwks)\//,
-  /node_modules\/htmlparser2\/node_modules\/(domutils|dom-serializer)\//,
+  /node_modules\/htmlparser2\/node_modules\/(domutils|dom-serializer|entities)\//,
   /node_modules\/openai\/resources\/(admin|beta|files|vector-stores|fine-tuning|audio)/,
   /node_modules\/openai\/lib\/(ChatCompletionStream|AssistantStream|EventStream|responses\/ResponseStream)/,
   /node_modules\/openai\/internal\/auth\/x509-(workload-identity-auth|transport-state)/,
@@ -128,6 +130,16 @@ describe("a narrowed entry exports everything its importer reads", () => {
     const used = new Set([...namesUsed(source, /const \{([^}]+)\} = HTMLParser2/g), ...namesUsed(source, /\bHTMLParser2\.(\w+)/g)]);
     expect(used).toEqual(new Set(["Parser"]));
     expect(typeof htmlparser2Entry.Parser).toBe("function");
+  });
+
+  it("entities/decode: what htmlparser2's tokenizer and parser import from it", () => {
+    const imports = /import \{([^}]+)\} from "entities\/decode"/g;
+    const used = new Set(
+      [...namesUsed(sdkFile("htmlparser2/dist/esm/Tokenizer.js"), imports), ...namesUsed(sdkFile("htmlparser2/dist/esm/Parser.js"), imports)].filter(Boolean),
+    );
+    expect(used).toEqual(new Set(["EntityDecoder", "DecodingMode", "htmlDecodeTree", "xmlDecodeTree", "fromCodePoint"]));
+    for (const name of used) expect(entitiesDecodeEntry, name).toHaveProperty(name);
+    expect(entitiesDecodeEntry.fromCodePoint(0x1f600)).toBe("😀");
   });
 
   it("zod/v3: the one builder the MCP SDK's zod-compat calls", () => {
