@@ -4,7 +4,7 @@
 // (legacy names without a semicolon, attributes, numeric references out of range, astral characters) to
 // the same document, byte for byte.
 import { build } from "esbuild";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
