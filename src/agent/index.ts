@@ -28,6 +28,7 @@ export {
   type ModelPurpose,
   type ModelPurposes,
   type ModelRequest,
+  type Sampling,
   type ModelResponse,
   type ResponseFormat,
   type ToolChoice,

@@ -7,7 +7,7 @@ import { addUsage, emptyUsage, type Emit, type RunResult, type RunStatus, type U
 import { HookRunner, type Hooks, type ModelStep, type RunContext, type ToolCallInfo, type ToolCallVerdict } from "./hooks";
 import { imagesOf, newId, now, userMessage, type AssistantMessage, type Message, type ToolCall, type ToolResultMessage } from "./messages";
 import type { ClientCall } from "./client-tools";
-import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ToolChoice } from "./model";
+import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type Sampling, type ToolChoice } from "./model";
 import { RunState } from "./run-state";
 import { capTools, offeredTools, revealFromHistory } from "./tool-search";
 import { type ToolRegistry, type ToolResult, type ToolSpec } from "./tools";
@@ -54,6 +54,8 @@ export interface LoopOptions {
   toolChoice?: ToolChoice;
   /** Passed to the model as is: whether it may call several tools in one reply. */
   parallelToolCalls?: boolean;
+  /** Passed to the model with every call of the loop, the answer's shaping calls too. */
+  sampling?: Sampling;
   /** The prompt-token estimate of the model.request event; ~4 characters a token without it. */
   countTokens?: (system: string, messages: readonly Message[], tools: readonly ToolSpec[]) => number;
 }
@@ -104,7 +106,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       // That images go along, never their bytes (the history holds only their keys).
       ...(imagesOf(req.messages).length ? { images: imagesOf(req.messages).length } : {}),
     });
-    const response = await o.model.complete({ ...req, stream: o.stream, signal: o.signal });
+    const response = await o.model.complete({ ...req, sampling: o.sampling, stream: o.stream, signal: o.signal });
     steps = next;
     usage = addUsage(usage, response.usage);
     o.emit({

@@ -13,6 +13,19 @@ export type ToolChoice = "auto" | "none" | "required" | { name: string };
 export type ResponseFormat =
   { type: "json_object" } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
 
+/**
+ * How the model samples its replies, as a client asked for them, spelt as Chat Completions spells them;
+ * every call of the run passes them on (a provider on another wire maps the ones it spells otherwise).
+ */
+export interface Sampling {
+  temperature?: number;
+  top_p?: number;
+  seed?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  reasoning_effort?: string;
+}
+
 export interface ModelRequest {
   system: string;
   messages: readonly Message[];
@@ -22,6 +35,7 @@ export interface ModelRequest {
   responseFormat?: ResponseFormat;
   /** Whether the model may call several tools in one reply; the provider's default when absent. */
   parallelToolCalls?: boolean;
+  sampling?: Sampling;
   stream: boolean;
   signal: AbortSignal;
   onTextDelta?: (delta: string) => void;

@@ -14,6 +14,7 @@ import { ParamError } from "./openai-errors";
 import { MODEL_ID } from "./chat-wire";
 import { stripProgressLines } from "./progress-lines";
 import { ChatResponseFormat, chatAnswerFormat } from "./response-format";
+import { ChatSampling, samplingOf } from "./sampling";
 import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
@@ -39,9 +40,10 @@ const ChatMessage = z.discriminatedUnion("role", [
   z.looseObject({ role: z.literal("tool"), content: Content, tool_call_id: z.string() }),
 ]);
 
-// Loose: clients send sampling parameters (temperature, top_p, …) that an agent has no use for, and
-// refused-parameters.ts refuses a field the wire does not know or cannot honour (docs/openai-compatible.md's field table).
+// Loose: refused-parameters.ts refuses a field the wire does not know or cannot honour, and accepts those
+// docs/openai-compatible.md's field table calls ignored (caching, service hints).
 const ChatRequest = z.looseObject({
+  ...ChatSampling,
   model: z.string().min(1),
   messages: z.array(ChatMessage).min(1, "messages must not be empty"),
   stream: z.boolean().nullish(),
@@ -104,12 +106,13 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
+  const sampling = samplingOf(req);
   const shared = {
     stream,
     includeUsage: stream && req.stream_options?.include_usage === true,
     progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
     stop,
-    answer: { ...(system ? { guidance: system } : {}), ...(answerFormat ? { answerFormat } : {}) },
+    answer: { ...(system ? { guidance: system } : {}), ...(answerFormat ? { answerFormat } : {}), ...(sampling ? { sampling } : {}) },
     ...(clientTools ? { clientTools } : {}),
   };
   // Tool messages last: the client ran its tools, and their results resume the run that called them.

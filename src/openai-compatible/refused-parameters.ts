@@ -1,6 +1,6 @@
 // Request fields this model cannot honour, per wire: a client that sends one gets 400 unsupported_parameter
 // naming it, never an answer that quietly ignored it (and a field the wire does not know, 400 unknown_parameter). docs/openai-compatible.md's field table is the
-// contract; fields it calls ignored are accepted and have no effect (sampling, caching, service hints).
+// contract; fields it calls ignored are accepted and have no effect (caching, service hints).
 import { ParamError } from "./openai-errors";
 import { CHAT_FIELDS, RESPONSES_FIELDS, refuseUnknownFields } from "./wire-fields";
 

@@ -84,7 +84,7 @@ export const RESPONSES_FIELDS: ReadonlySet<string> = new Set([
 
 /**
  * Fields outside the package's types that real clients send, ignored on both wires: the sampling extensions
- * of other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter), as OpenAI's own sampling fields are, and
+ * of other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter), which OpenAI's models would refuse, and
  * the Codex CLI's `client_metadata` (its installation's ids, which OpenAI takes and this server has no use for).
  */
 export const IGNORED_EXTENSIONS: ReadonlySet<string> = new Set(["top_k", "min_p", "repetition_penalty", "client_metadata"]);

@@ -92,6 +92,7 @@ async function critique(o: ParadigmOptions, task: string, answer: LoopResult): P
     usageSoFar: answer.usage,
     signal: o.signal,
     stream: o.stream,
+    sampling: o.sampling,
     emit: (e) => o.emit({ ...e, agent: CRITIC_AGENT }),
     onMessage: () => {},
     hooks: [forceFirstToolChoice("required")],

@@ -97,6 +97,7 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
     complete(req) {
       const fields = {
         model: cfg.model,
+        ...req.sampling,
         ...(req.tools.length ? { tool_choice: wireToolChoice(req.toolChoice) } : {}),
         ...(req.responseFormat ? { response_format: wireResponseFormat(req.responseFormat) } : {}),
         ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),

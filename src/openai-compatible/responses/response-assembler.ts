@@ -3,7 +3,7 @@
 // docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
-import type { ResponseFormat, RunStatus, Usage } from "../../agent";
+import type { ResponseFormat, RunStatus, Sampling, Usage } from "../../agent";
 import type { RunView } from "../../session/runs/run-views";
 import type { StreamRow } from "../../session/trace/stream-events";
 import { publicRunError } from "../openai-errors";
@@ -39,6 +39,8 @@ export interface ResponseMeta {
   format?: ResponseFormat;
   /** The request's tool and output fields (response-echo.ts, docs/openai-compatible.md#the-responses-api). */
   echo: RequestEcho;
+  /** The request's temperature, top_p and reasoning.effort, as the run's model calls take them. */
+  sampling?: Sampling;
 }
 
 /** Request fields a response object repeats: what the client asked for, or the API's default when it did not say. */
@@ -139,13 +141,13 @@ export class ResponseAssembler {
       parallel_tool_calls: this.meta.echo.parallelToolCalls,
       previous_response_id: this.meta.previousResponseId,
       conversation: this.meta.conversation ? { id: this.meta.conversation } : null,
-      reasoning: { effort: null, summary: null },
+      reasoning: { effort: this.meta.sampling?.reasoning_effort ?? null, summary: null },
       store: this.meta.store,
-      temperature: null,
+      temperature: this.meta.sampling?.temperature ?? null,
       text: { format: this.meta.format ?? { type: "text" as const } },
       tool_choice: this.meta.echo.toolChoice,
       tools: this.meta.echo.tools,
-      top_p: null,
+      top_p: this.meta.sampling?.top_p ?? null,
       truncation: this.meta.echo.truncation,
       usage: s.usage ? responseUsage(s.usage) : null,
       metadata: this.meta.metadata,

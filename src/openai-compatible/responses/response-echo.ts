@@ -1,6 +1,6 @@
 // What a response repeats of the request that asked for it, read from its run's options: the request's own
-// fields kept with the run (RunOptions.echo), its instructions (`guidance`), text.format (`answerFormat`) and
-// tools (`clientTools`). The POST's answer is built from the options it starts the run with and GET's from
+// fields kept with the run (RunOptions.echo), its instructions (`guidance`), text.format (`answerFormat`),
+// sampling and tools (`clientTools`). The POST's answer is built from the options it starts the run with and GET's from
 // the stored ones, so a response read back says what its request asked, as its first answer did.
 import type { ClientTools, ResponseEcho, RunOptions } from "../../session/runs/run-row";
 import type { RequestEcho, ResponseMeta } from "./response-assembler";
@@ -33,6 +33,7 @@ export function responseMeta(ref: ResponseRef, createdAt: number, options: RunOp
     background: echo.background,
     store: echo.store,
     ...(options.answerFormat ? { format: options.answerFormat } : {}),
+    sampling: options.sampling,
     echo: { ...toolFields(options.clientTools), truncation: echo.truncation, maxOutputTokens: echo.maxOutputTokens },
   };
 }

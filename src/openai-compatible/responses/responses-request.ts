@@ -3,7 +3,7 @@
 // session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { type ImageRef, type Message, newId, now, type ResponseFormat } from "../../agent";
+import { type ImageRef, type Message, newId, now, type ResponseFormat, type Sampling } from "../../agent";
 import { storeImageUrls } from "../../images/image-url";
 import { imageSettings } from "../../images/settings";
 import { responsesImages } from "../wire-images";
@@ -17,6 +17,7 @@ import { ParamError } from "../openai-errors";
 import { parseOpenAIBody } from "../chat-request";
 import { ResponsesTextFormat, responsesAnswerFormat } from "../response-format";
 import { refuseResponsesParameters } from "../refused-parameters";
+import { ResponsesSampling, samplingOf } from "../sampling";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
@@ -39,9 +40,10 @@ const Item = z.looseObject({
   output: z.union([z.string(), z.array(Part)]).optional(),
 });
 
-// Loose: clients send sampling and caching parameters (temperature, include, truncation, …) an agent has no use for;
-// refused-parameters.ts refuses a field the wire does not know or cannot honour (docs/openai-compatible.md's field table).
+// Loose: refused-parameters.ts refuses a field the wire does not know or cannot honour, and accepts those
+// docs/openai-compatible.md's field table calls ignored (caching, service hints).
 const ResponsesRequest = z.looseObject({
+  ...ResponsesSampling,
   model: z.string().min(1),
   input: z.union([z.string().min(1, "input must not be empty"), z.array(Item).min(1, "input must not be empty")]),
   instructions: z.string().nullish(),
@@ -78,6 +80,8 @@ export interface ResponsesTurn {
   stream: boolean;
   /** text.format json_object / json_schema: the answer's shape. */
   answerFormat?: ResponseFormat;
+  /** `temperature`, `top_p` and `reasoning.effort`, for every model call of the run. */
+  sampling?: Sampling;
   /** The client's own tools (client-tools.ts). */
   clientTools?: ClientTools;
   /** The input ends with function_call_output items: they resume the run that waits for them (and `input` is empty). */
@@ -112,10 +116,12 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   const { system, messages } = readItems(req.input, images);
+  const sampling = samplingOf({ ...req, reasoning_effort: req.reasoning?.effort });
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
     stream: req.stream === true,
     ...(answerFormat ? { answerFormat } : {}),
+    ...(sampling ? { sampling } : {}),
     ...(clientTools ? { clientTools } : {}),
     echo: {
       background: req.background ?? API_DEFAULTS.background,

@@ -34,6 +34,7 @@ export const responsesRoutes = new Hono<AppEnv>()
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
       ...(turn.images ? { images: turn.images } : {}),
       ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
+      ...(turn.sampling ? { sampling: turn.sampling } : {}),
       ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
       echo: turn.echo,
     };
@@ -44,8 +45,8 @@ export const responsesRoutes = new Hono<AppEnv>()
           stream: turn.stream,
           tenant: c.get("tenant"),
           param: "input",
-          // The resumed run goes on with this request's instructions and text.format, which its response echoes.
-          answer: { ...(options.guidance ? { guidance: options.guidance } : {}), ...(options.answerFormat ? { answerFormat: options.answerFormat } : {}) },
+          // The resumed run goes on with this request's instructions, text.format and sampling, which its response echoes.
+          answer: { guidance: options.guidance, answerFormat: options.answerFormat, sampling: options.sampling },
         })
       : await startTurn(c.env, c.executionCtx, place, turn.input, options, turn.dedupe);
     // A resumed run's reply is a response of its own, named with where it began.

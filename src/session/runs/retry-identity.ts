@@ -1,7 +1,7 @@
 // What a client's retry is recognised by (request-dedupe.ts, ephemeral-run.ts, the conversation index):
 // the input and everything else a request gives its run that changes what the run does: its images (by
 // their content-addressed keys, src/images/image-store.ts, so the same bytes uploaded again are the same
-// image), the client's tools with their schemas, the tool choice, the answer format, the caller's system
+// image), the client's tools with their schemas, the tool choice, the answer format, the sampling, the caller's system
 // text and guidance, and what a Responses reply repeats of its request (`echo`: its metadata, its limits).
 // A request that differs in any of them is another request, never a retry of a run.
 import type { RunOptions } from "./run-row";
@@ -22,6 +22,7 @@ export function retryIdentity({ input, options }: RunRequest): string {
     options.system ?? null,
     options.guidance ?? null,
     options.echo ?? null,
+    options.sampling ?? null,
   ]);
 }
 

@@ -165,6 +165,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       usageSoFar: run.usage,
       ...(toolChoice ? { toolChoice } : {}),
       ...(client?.parallelToolCalls !== undefined ? { parallelToolCalls: client.parallelToolCalls } : {}),
+      sampling: run.options.sampling,
       signal,
       stream: run.options.stream,
       emit,

@@ -1,5 +1,5 @@
 // A run's row in the session's \`runs\` table (session-store.ts writes it): what it was started with, where it stands, what it used.
-import type { ClientToolSpec, ErrorInfo, ImageRef, Paradigm, ResponseFormat, RunStatus, ToolChoice, Usage } from "../../agent";
+import type { ClientToolSpec, ErrorInfo, ImageRef, Paradigm, ResponseFormat, RunStatus, Sampling, ToolChoice, Usage } from "../../agent";
 import type { Tenant } from "../../lib/tenant";
 import type { RunRecipe } from "./run-recipe";
 
@@ -58,6 +58,8 @@ export interface RunOptions {
   images?: ImageRef[];
   /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
   answerFormat?: ResponseFormat;
+  /** How the model samples (an OpenAI client's temperature, top_p, seed, penalties, reasoning effort): every call of the run. */
+  sampling?: Sampling;
   /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
   clientTools?: ClientTools;
   /** A Responses API run: what its response repeats of the request beyond the fields above (GET /v1/responses/:id answers it). */
@@ -78,8 +80,8 @@ export interface ResponseEcho {
   maxOutputTokens: number | null;
 }
 
-/** What an OpenAI client's request says of the answer: its system text (as guidance) and its format. A request resuming a run replaces the run's with them. */
-export type AnswerSettings = Pick<RunOptions, "guidance" | "answerFormat">;
+/** What an OpenAI client's request says of the answer: its system text (as guidance), its format and its sampling. A request resuming a run replaces the run's with them. */
+export type AnswerSettings = Pick<RunOptions, "guidance" | "answerFormat" | "sampling">;
 
 /**
  * A run's options as a request that resumes it leaves them: its client tools (null: none; absent: the run's
@@ -92,6 +94,7 @@ export function resumedOptions(options: RunOptions, change: { clientTools?: Clie
   if (change.answer) {
     delete next.guidance;
     delete next.answerFormat;
+    delete next.sampling;
     Object.assign(next, change.answer);
   }
   return next;

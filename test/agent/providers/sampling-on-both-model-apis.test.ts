@@ -1,0 +1,43 @@
+// A run's sampling (a client's temperature, top_p, seed, penalties and reasoning effort) reaches every model
+// call of the loop, as each API spells it: Chat Completions takes the fields as they are; the Responses API
+// (MODEL_API=responses) nests the effort in `reasoning` and gets the rest as they are.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sampling } from "../../../src/agent";
+import { createOpenAIResponsesModel } from "../../../src/agent/providers/openai-responses";
+import { calculateTool } from "../../../src/tools/calculate";
+import { WireLoopHarness } from "../../support/wire-loop-harness";
+
+const h = new WireLoopHarness();
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+const sampling: Sampling = { temperature: 0.2, top_p: 0.9, seed: 7, frequency_penalty: 0.5, presence_penalty: -0.5, reasoning_effort: "low" };
+const replies = [{ toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] }, { text: "It is 42." }];
+
+describe.each([true, false])("sampling over the wire (stream: %s)", (stream) => {
+  it("Chat Completions: every call carries the fields as sent", async () => {
+    const { result, key } = await h.run(replies, { tools: [calculateTool], stream, sampling });
+    expect(result.status).toBe("completed");
+    const seen = h.model.requests(key);
+    expect(seen).toHaveLength(2);
+    for (const r of seen) expect(r.body).toMatchObject(sampling);
+  });
+
+  it("Chat Completions: a run without sampling sends none of the fields", async () => {
+    const { key } = await h.run(replies, { tools: [calculateTool], stream });
+    for (const r of h.model.requests(key)) for (const field of Object.keys(sampling)) expect(r.body).not.toHaveProperty(field);
+  });
+
+  it("Responses API: every call carries them, the effort as reasoning.effort", async () => {
+    const model = createOpenAIResponsesModel({ apiKey: "sk-test", baseURL: h.model.baseURL, model: "scripted-model", timeoutMs: 10_000, maxRetries: 0 });
+    const { result, key } = await h.run(replies, { tools: [calculateTool], stream, sampling, model });
+    expect(result.status).toBe("completed");
+    const seen = h.model.requests(key);
+    expect(seen).toHaveLength(2);
+    const { reasoning_effort: _effort, ...asTheyAre } = sampling;
+    for (const r of seen) {
+      expect(r.body).toMatchObject({ ...asTheyAre, reasoning: { effort: "low" } });
+      expect(r.body).not.toHaveProperty("reasoning_effort");
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// A client's temperature, top_p, seed, penalties and reasoning effort reach every model call of its run, on
+// Chat Completions and the Responses API (`reasoning.effort`); a run resumed with tool results takes the
+// resuming request's; a value out of OpenAI's range is 400 naming the field, and null is as good as absent.
+import OpenAI from "openai";
+import { describe, expect, it } from "vitest";
+import { requests, script } from "../support/model-control";
+import { agentClient } from "../support/openai-client";
+import { weatherTool } from "../support/weather-tool";
+import { call, uniqueId } from "../support/worker-http";
+
+const chatSampling = { temperature: 0.2, top_p: 0.9, seed: 7, frequency_penalty: 0.5, presence_penalty: -0.5, reasoning_effort: "low" } as const;
+const FIELDS = Object.keys(chatSampling);
+const weather: OpenAI.Chat.Completions.ChatCompletionFunctionTool = {
+  type: "function",
+  function: { name: weatherTool.name, description: weatherTool.description!, parameters: weatherTool.parameters! },
+};
+
+describe("sampling fields", () => {
+  it("Chat Completions: every model call of the run carries them", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] }, { text: "42." }]);
+    const reply = await agentClient().chat.completions.create({
+      model: "study-agent",
+      messages: [{ role: "user", content: `${marker} 6*7?` }],
+      ...chatSampling,
+    });
+    expect(reply.choices[0]!.message.content).toContain("42.");
+    const seen = (await requests(key)).requests;
+    expect(seen).toHaveLength(2);
+    for (const r of seen) expect(r.body).toMatchObject(chatSampling);
+  });
+
+  it("Chat Completions: null is as good as absent", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "ok" }]);
+    await agentClient().chat.completions.create({
+      model: "study-agent",
+      messages: [{ role: "user", content: `${marker} hi` }],
+      temperature: null,
+      top_p: null,
+      seed: null,
+      reasoning_effort: null,
+    });
+    const [seen] = (await requests(key)).requests;
+    for (const field of FIELDS) expect(seen!.body).not.toHaveProperty(field);
+  });
+
+  it("Chat Completions: a run resumed with tool results samples as the resuming request asks", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ toolCalls: [{ name: "get_weather", args: { city: "Oslo" }, id: "call_w1" }] }, { text: "Cold." }]);
+    const client = agentClient({ headers: { "X-Agent-Progress": "none" } });
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: "user", content: `${marker} Oslo?` }];
+    const first = await client.chat.completions.create({ model: "study-agent", messages, tools: [weather], temperature: 0.2, seed: 1 });
+    const asked = first.choices[0]!.message;
+    messages.push(asked, { role: "tool", tool_call_id: asked.tool_calls![0]!.id, content: "-3 °C" });
+    await client.chat.completions.create({ model: "study-agent", messages, tools: [weather], temperature: 0.9 });
+    const [start, resumed] = (await requests(key)).requests;
+    expect(start!.body).toMatchObject({ temperature: 0.2, seed: 1 });
+    expect(resumed!.body.temperature).toBe(0.9);
+    expect(resumed!.body).not.toHaveProperty("seed");
+  });
+
+  it("Responses API: they reach the model, and the response repeats them, created and read back", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "ok" }]);
+    const response = await agentClient().responses.create({
+      model: "study-agent",
+      input: `${marker} hi`,
+      temperature: 0.3,
+      top_p: 0.8,
+      reasoning: { effort: "high" },
+    });
+    expect(response).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning: { effort: "high" } });
+    expect(await agentClient().responses.retrieve(response.id)).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning: { effort: "high" } });
+    const [seen] = (await requests(key)).requests;
+    expect(seen!.body).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning_effort: "high" });
+  });
+
+  it("Responses API: a request without them gets the API's nulls", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "ok" }]);
+    const response = await agentClient().responses.create({ model: "study-agent", input: `${marker} hi` });
+    expect(response).toMatchObject({ temperature: null, top_p: null, reasoning: { effort: null } });
+  });
+
+  it.each([
+    ["/v1/chat/completions", "temperature", 2.5],
+    ["/v1/chat/completions", "top_p", 1.5],
+    ["/v1/chat/completions", "seed", 1.5],
+    ["/v1/chat/completions", "frequency_penalty", -3],
+    ["/v1/chat/completions", "presence_penalty", "high"],
+    ["/v1/chat/completions", "reasoning_effort", "extreme"],
+    ["/v1/responses", "temperature", -1],
+    ["/v1/responses", "reasoning.effort", "extreme"],
+  ])("%s %s = %j: 400 naming it", async (path, param, value) => {
+    const [field, inner] = param.split(".");
+    const body = path.endsWith("responses") ? { model: "study-agent", input: "hi" } : { model: "study-agent", messages: [{ role: "user", content: "hi" }] };
+    const res = await call(path, { method: "POST", json: { ...body, [field!]: inner ? { [inner]: value } : value } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { param: string } }).error).toMatchObject({ code: "invalid_request", param });
+  });
+});
