@@ -24,6 +24,8 @@ export interface Sampling {
   frequency_penalty?: number;
   presence_penalty?: number;
   reasoning_effort?: string;
+  /** The tokens each call may generate: a call cut at it ends with finish reason "length". */
+  max_completion_tokens?: number;
 }
 
 export interface ModelRequest {

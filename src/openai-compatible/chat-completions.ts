@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
 import { chatContent, type ChatContentOptions } from "./chat-content";
+import type { RunStatus } from "../agent";
 import { StopCut } from "./stop-sequences";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse, runFailureStatus } from "./openai-errors";
@@ -52,8 +53,7 @@ export const openAIRoutes = new Hono<AppEnv>()
     }
     const result = await run.handle.result();
     if (result.status === "failed") return runFailedResponse(result.error, headers);
-    const finish = shown.stop?.cut ? "stop" : finishReasonOf(result.status);
-    return c.json(completion(who, content, finish, result.usage, clientCallsOf(result, run.sessionId)), 200, headers);
+    return c.json(completion(who, content, replyFinish(shown, result.status), result.usage, clientCallsOf(result, run.sessionId)), 200, headers);
   });
 
 /**
@@ -99,7 +99,7 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
     } else {
       const calls = clientCallsOf(result, run.sessionId);
       if (calls.length) send(toolCallsChunk(who, calls, turn.includeUsage));
-      send(chunk(who, {}, shown.stop?.cut ? "stop" : finishReasonOf(result.status), turn.includeUsage));
+      send(chunk(who, {}, replyFinish(shown, result.status), turn.includeUsage));
       if (turn.includeUsage) send(usageChunk(who, result.usage));
       await run.delivered?.();
       send("[DONE]");
@@ -108,6 +108,10 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
 }
 
 /** What the reply shows of the run: with a JSON format (the request's, which a resumed run takes up too), the checked answer alone; with `stop`, the text up to it. */
+/** A stop sequence's cut is "stop"; an answer cut at an output limit is "length", as OpenAI's; else the run's status says. */
+const replyFinish = (shown: ChatContentOptions, status: RunStatus) =>
+  shown.stop?.cut ? "stop" : shown.cutAtCap && status === "completed" ? "length" : finishReasonOf(status);
+
 function contentOptions(turn: ChatTurn): ChatContentOptions {
   return {
     progress: turn.progress && !turn.answer.answerFormat,

@@ -12,6 +12,8 @@ export interface ChatContentOptions {
   answerOnly?: boolean;
   /** The client's `stop`: the text ends before the first sequence, and nothing follows it. */
   stop?: StopCut;
+  /** Set as the run goes: the agent's answer was cut at an output limit, the client's cap or the model's (the loop's `output_truncated` warning). */
+  cutAtCap?: boolean;
 }
 
 /** The content of the reply, piece by piece, until the run's stream ends. */
@@ -30,6 +32,7 @@ export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatC
   for await (const { event: e } of events) {
     // After a stop sequence the run goes on (its session keeps it), but the reply has ended.
     if (stop?.cut) continue;
+    if (e.type === "warning" && e.code === "output_truncated" && !e.agent) opts.cutAtCap = true;
     // Subagents report to their parent; their words are not the reply.
     if (e.type === "text.delta" && !e.agent && e.delta) {
       const piece = stop ? stop.push(e.delta) : e.delta;

@@ -106,7 +106,8 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const { system, messages } = fromWire(req.messages as WireMessage[], images);
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
-  const sampling = samplingOf(req);
+  // max_tokens is max_completion_tokens's older name; OpenAI's newer models take only the new one.
+  const sampling = samplingOf({ ...req, max_completion_tokens: req.max_completion_tokens ?? req.max_tokens });
   const shared = {
     stream,
     includeUsage: stream && req.stream_options?.include_usage === true,

@@ -1,6 +1,7 @@
-// A client's temperature, top_p, seed, penalties and reasoning effort reach every model call of its run, on
-// Chat Completions and the Responses API (`reasoning.effort`); a run resumed with tool results takes the
-// resuming request's; a value out of OpenAI's range is 400 naming the field, and null is as good as absent.
+// A client's temperature, top_p, seed, penalties, reasoning effort and token cap reach every model call of its
+// run, on Chat Completions and the Responses API (`reasoning.effort`, `max_output_tokens`); an answer cut at the
+// cap says so as OpenAI does; a run resumed with tool results takes the resuming request's; a value out of
+// OpenAI's range is 400 naming the field, and null is as good as absent.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
@@ -83,7 +84,37 @@ describe("sampling fields", () => {
     expect(response).toMatchObject({ temperature: null, top_p: null, reasoning: { effort: null } });
   });
 
+  it("Chat Completions: max_tokens caps every call as max_completion_tokens, and an answer cut at it finishes with length", async () => {
+    const key = uniqueId("k");
+    const cut = { text: "The derivative of x² is", finishReason: "length" };
+    const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: "2*3" } }] }, cut, cut, { text: "Done." }]);
+    const client = agentClient({ headers: { "X-Agent-Progress": "none" } });
+    const first = await client.chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} d/dx x²?` }], max_tokens: 40 });
+    expect(first.choices[0]).toMatchObject({ finish_reason: "length", message: { content: "The derivative of x² is" } });
+    const streamed = await client.chat.completions
+      .stream({ model: "study-agent", messages: [{ role: "user", content: `${marker} again?` }], max_completion_tokens: 30, max_tokens: 99 })
+      .finalChatCompletion();
+    expect(streamed.choices[0]!.finish_reason).toBe("length");
+    const uncut = await client.chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} last?` }], max_tokens: 40 });
+    expect(uncut.choices[0]!.finish_reason).toBe("stop");
+    const seen = (await requests(key)).requests.map((r) => r.body.max_completion_tokens);
+    expect(seen).toEqual([40, 40, 30, 40]);
+  });
+
+  it("Responses API: max_output_tokens caps every call, and an answer cut at it is incomplete, created and read back", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "Half an ans", finishReason: "length" }]);
+    const response = await agentClient().responses.create({ model: "study-agent", input: `${marker} hi`, max_output_tokens: 16 });
+    const incomplete = { status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, output_text: "Half an ans", max_output_tokens: 16 };
+    expect(response).toMatchObject(incomplete);
+    expect(await agentClient().responses.retrieve(response.id)).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" } });
+    const [seen] = (await requests(key)).requests;
+    expect(seen!.body.max_completion_tokens).toBe(16);
+  });
+
   it.each([
+    ["/v1/chat/completions", "max_tokens", 0],
+    ["/v1/chat/completions", "max_completion_tokens", 2.5],
     ["/v1/chat/completions", "temperature", 2.5],
     ["/v1/chat/completions", "top_p", 1.5],
     ["/v1/chat/completions", "seed", 1.5],

@@ -20,12 +20,14 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
   return {
     model: cfg.model,
     complete(req) {
-      // The Responses API nests the effort; the other fields go as they are (it refuses those it lacks, seed and the penalties).
-      const { reasoning_effort: effort, ...sampling } = req.sampling ?? {};
+      // The Responses API nests the effort and names the cap otherwise; the other fields go as they are (it
+      // refuses those it lacks, seed and the penalties).
+      const { reasoning_effort: effort, max_completion_tokens: cap, ...sampling } = req.sampling ?? {};
       const body = {
         model: cfg.model,
         ...sampling,
         ...(effort ? { reasoning: { effort } } : {}),
+        ...(cap ? { max_output_tokens: cap } : {}),
         instructions: req.system,
         input: toInput(req.messages, reasoning, req.images),
         store: false,

@@ -58,6 +58,8 @@ export class ResponseAssembler {
   private openMessage: { index: number; item: MessageItem } | undefined;
   /** Output index of each tool call, by call id. */
   private readonly calls = new Map<string, number>();
+  /** The agent's answer was cut at an output limit (the loop's `output_truncated` warning): the response is incomplete. */
+  private cutAtCap = false;
 
   constructor(private readonly meta: ResponseMeta) {}
 
@@ -71,6 +73,7 @@ export class ResponseAssembler {
   push({ event: e }: StreamRow): ResponseStreamEvent[] {
     // Subagents report to their parent; their words and calls are not the response.
     if (e.agent) return [];
+    if (e.type === "warning" && e.code === "output_truncated") this.cutAtCap = true;
     if (e.type === "text.delta" && e.delta) return this.text(e.delta);
     if (e.type === "tool.started") return this.toolStarted(e.callId, e.name, e.args);
     if (e.type === "tool.finished") return this.toolFinished(e.callId, e.status, e.output);
@@ -103,12 +106,13 @@ export class ResponseAssembler {
   /** The whole response as the run left it. */
   final(run: RunView) {
     this.closeMessage();
-    const status = responseStatus(run.status);
+    const cut = this.cutAtCap && run.status === "completed";
+    const status = cut ? "incomplete" : responseStatus(run.status);
     return this.response({
       status,
       usage: run.usage,
       error: run.status === "failed" ? { type: "server_error", ...publicRunError(run.error), param: null } : null,
-      incompleteReason: status === "incomplete" ? (run.status === "max_steps" ? "max_output_tokens" : run.status) : null,
+      incompleteReason: status === "incomplete" ? (cut || run.status === "max_steps" ? "max_output_tokens" : run.status) : null,
       completedAt: run.finishedAt ? Math.floor(Date.parse(run.finishedAt) / 1000) : null,
     });
   }

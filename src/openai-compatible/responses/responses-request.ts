@@ -116,7 +116,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   const { system, messages } = readItems(req.input, images);
-  const sampling = samplingOf({ ...req, reasoning_effort: req.reasoning?.effort });
+  const sampling = samplingOf({ ...req, reasoning_effort: req.reasoning?.effort, max_completion_tokens: req.max_output_tokens });
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
     stream: req.stream === true,

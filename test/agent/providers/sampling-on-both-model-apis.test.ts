@@ -1,6 +1,7 @@
-// A run's sampling (a client's temperature, top_p, seed, penalties and reasoning effort) reaches every model
-// call of the loop, as each API spells it: Chat Completions takes the fields as they are; the Responses API
-// (MODEL_API=responses) nests the effort in `reasoning` and gets the rest as they are.
+// A run's sampling (a client's temperature, top_p, seed, penalties, reasoning effort and token cap) reaches
+// every model call of the loop, as each API spells it: Chat Completions takes the fields as they are; the
+// Responses API (MODEL_API=responses) nests the effort in `reasoning`, takes the cap as `max_output_tokens`
+// and gets the rest as they are.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sampling } from "../../../src/agent";
 import { createOpenAIResponsesModel } from "../../../src/agent/providers/openai-responses";
@@ -11,7 +12,15 @@ const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 
-const sampling: Sampling = { temperature: 0.2, top_p: 0.9, seed: 7, frequency_penalty: 0.5, presence_penalty: -0.5, reasoning_effort: "low" };
+const sampling: Sampling = {
+  temperature: 0.2,
+  top_p: 0.9,
+  seed: 7,
+  frequency_penalty: 0.5,
+  presence_penalty: -0.5,
+  reasoning_effort: "low",
+  max_completion_tokens: 64,
+};
 const replies = [{ toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] }, { text: "It is 42." }];
 
 describe.each([true, false])("sampling over the wire (stream: %s)", (stream) => {
@@ -34,10 +43,11 @@ describe.each([true, false])("sampling over the wire (stream: %s)", (stream) => 
     expect(result.status).toBe("completed");
     const seen = h.model.requests(key);
     expect(seen).toHaveLength(2);
-    const { reasoning_effort: _effort, ...asTheyAre } = sampling;
+    const { reasoning_effort: _effort, max_completion_tokens: _cap, ...asTheyAre } = sampling;
     for (const r of seen) {
-      expect(r.body).toMatchObject({ ...asTheyAre, reasoning: { effort: "low" } });
+      expect(r.body).toMatchObject({ ...asTheyAre, reasoning: { effort: "low" }, max_output_tokens: 64 });
       expect(r.body).not.toHaveProperty("reasoning_effort");
+      expect(r.body).not.toHaveProperty("max_completion_tokens");
     }
   });
 });
