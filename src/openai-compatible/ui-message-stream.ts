@@ -36,6 +36,7 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set() }: UIRep
   let parts = 0;
   let finished = false;
   let waiting = false;
+  let cut = false;
   const close = () => {
     if (open) emit({ type: `${open.kind}-end`, id: open.id });
     open = undefined;
@@ -99,6 +100,10 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set() }: UIRep
           return emit({ type: "tool-output-available", toolCallId: e.callId, output: e.output, dynamic: true, providerExecuted: true });
         case "todo.updated":
           return emit({ type: "data-todos", id: "todos", data: { todos: e.todos } });
+        // The answer was cut at an output limit: the reply finishes with "length", as the AI SDK's own would.
+        case "warning":
+          cut ||= e.code === "output_truncated";
+          return;
         case "document.saved":
           return emit({ type: "data-lesson", id: e.key, data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings } });
         case "approval.required":
@@ -126,7 +131,7 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set() }: UIRep
         case "run.completed":
           return finish({
             type: "finish",
-            finishReason: FINISH_REASON[e.status] ?? "other",
+            finishReason: cut && e.status === "completed" ? "length" : (FINISH_REASON[e.status] ?? "other"),
             messageMetadata: { runId: e.runId, status: e.status, steps: e.steps, usage: e.usage },
           });
         case "run.failed":
