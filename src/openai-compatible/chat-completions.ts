@@ -107,11 +107,11 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
   });
 }
 
-/** What the reply shows of the run: with a JSON format (the request's, which a resumed run takes up too), the checked answer alone; with `stop`, the text up to it. */
 /** A stop sequence's cut is "stop"; an answer cut at an output limit is "length", as OpenAI's; else the run's status says. */
 const replyFinish = (shown: ChatContentOptions, status: RunStatus) =>
   shown.stop?.cut ? "stop" : shown.cutAtCap && status === "completed" ? "length" : finishReasonOf(status);
 
+/** What the reply shows of the run: with a JSON format (the request's, which a resumed run takes up too), the checked answer alone; with `stop`, the text up to it. */
 function contentOptions(turn: ChatTurn): ChatContentOptions {
   return {
     progress: turn.progress && !turn.answer.answerFormat,

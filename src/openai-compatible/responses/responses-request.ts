@@ -80,7 +80,7 @@ export interface ResponsesTurn {
   stream: boolean;
   /** text.format json_object / json_schema: the answer's shape. */
   answerFormat?: ResponseFormat;
-  /** `temperature`, `top_p` and `reasoning.effort`, for every model call of the run. */
+  /** `temperature`, `top_p`, `reasoning.effort` and `max_output_tokens`, for every model call of the run. */
   sampling?: Sampling;
   /** The client's own tools (client-tools.ts). */
   clientTools?: ClientTools;
