@@ -106,6 +106,16 @@ ALTER TABLE runs ADD COLUMN state TEXT;
   `
 DROP TABLE IF EXISTS retried_runs;
 `,
+  // 9: a run's usage by model moves into its row (JSON), written by the statement that checkpoints its
+  // step: one write a model call instead of two (BENCHMARKS.md, issue 29). Deleting a run deleted its
+  // model_usage rows, so every row has its run.
+  `
+ALTER TABLE runs ADD COLUMN usage_by_model TEXT;
+UPDATE runs SET usage_by_model = (
+  SELECT json_group_object(model, json_object('promptTokens', prompt, 'completionTokens', completion, 'totalTokens', total)) FROM model_usage WHERE run_id = runs.id
+) WHERE id IN (SELECT run_id FROM model_usage);
+DROP TABLE model_usage;
+`,
 ];
 
 /**
@@ -156,7 +166,8 @@ CREATE TABLE runs (
   started_at TEXT,
   finished_at TEXT,
   resume INTEGER NOT NULL DEFAULT 0,
-  state TEXT
+  state TEXT,
+  usage_by_model TEXT
 );
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
 CREATE INDEX events_run ON events (run_id, seq);
@@ -176,7 +187,6 @@ CREATE TABLE approvals (
 );
 CREATE INDEX approvals_run ON approvals (run_id, call_id);
 CREATE INDEX approvals_due ON approvals (status, expires_at);
-CREATE TABLE model_usage (run_id TEXT NOT NULL, model TEXT NOT NULL, prompt INTEGER NOT NULL, completion INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (run_id, model));
 CREATE TABLE webhook_outbox (
   webhook_id TEXT NOT NULL,
   url TEXT NOT NULL,

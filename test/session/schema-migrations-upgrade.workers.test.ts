@@ -18,6 +18,7 @@ import { MCP_SESSION_MIGRATIONS } from "../../src/mcp-server/mcp-session-schema"
 import { SqlEventStore } from "../../src/mcp-server/event-store";
 import { MCP_OAUTH_MIGRATIONS } from "../../src/mcp/oauth/oauth-schema";
 import { ApprovalStore } from "../../src/session/interactions/approval-store";
+import { usageByModel } from "../../src/session/runs/run-views";
 import { SESSION_MIGRATIONS } from "../../src/session/schema";
 import { SessionStore } from "../../src/session/session-store";
 import { uniqueId } from "../support/worker-http";
@@ -60,7 +61,7 @@ INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${mes
       expect(store.runs.get("run_paused")).toMatchObject({ status: "running", resume: true });
       expect(store.messages().map((m) => m.content)).toEqual(["What is a vector?"]);
       expect(new ApprovalStore(state.storage.sql).sessionRules()).toEqual([{ tool: "save_document", action: "allow" }]);
-      expect(tables(state.storage)).toEqual(expect.arrayContaining(["model_usage", "idempotency_keys", "webhook_outbox"]));
+      expect(tables(state.storage)).toEqual(expect.arrayContaining(["idempotency_keys", "webhook_outbox"]));
       expect(tables(state.storage)).not.toContain("retried_runs");
     });
   });
@@ -71,11 +72,22 @@ INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${mes
         state.storage,
         `${SESSION_MIGRATIONS.slice(0, 3).join("\n")}
 INSERT INTO meta (key, value) VALUES ('schema_version', '3');
-INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES ('run_1', 'gpt', 10, 5, 15);`,
+INSERT INTO runs (id, status, input, options, created_at) VALUES ('run_1', 'completed', 'hi', '{}', '2026-01-01T00:00:00Z'), ('run_2', 'completed', 'hey', '{}', '2026-01-01T00:00:01Z');
+INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES ('run_1', 'gpt', 10, 5, 15), ('run_1', 'mini', 2, 1, 3), ('run_2', 'gpt', 1, 1, 2);`,
       );
       migrate(state.storage, SESSION_MIGRATIONS);
       expect(schemaVersion(state.storage)).toBe(SESSION_MIGRATIONS.length);
-      expect(new SessionStore(state.storage.sql).runs.usageByModel()).toEqual({ gpt: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } });
+      // Each run's usage by model moved into its row (migration 9), and the session's sum is what it was.
+      const runs = new SessionStore(state.storage.sql).runs;
+      expect(runs.get("run_1")?.usageByModel).toEqual({
+        gpt: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+        mini: { promptTokens: 2, completionTokens: 1, totalTokens: 3 },
+      });
+      expect(usageByModel(runs.all())).toEqual({
+        gpt: { promptTokens: 11, completionTokens: 6, totalTokens: 17 },
+        mini: { promptTokens: 2, completionTokens: 1, totalTokens: 3 },
+      });
+      expect(tables(state.storage)).not.toContain("model_usage");
       expect(tables(state.storage)).toContain("webhook_outbox");
     });
   });

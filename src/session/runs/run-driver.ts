@@ -1,18 +1,7 @@
 // Drives one run inside the Session Durable Object: builds the model, the tools and the prompt from
 // its settings, runs the paradigm's loop over the stored history (or a caller's recipe, run-recipe.ts),
 // and checkpoints progress as it goes.
-import {
-  addClientTools,
-  addUsage,
-  type Hooks,
-  type LoopResult,
-  replayGuard,
-  runParadigm,
-  type RunResult,
-  RunState,
-  type SourcedEvent,
-  userMessage,
-} from "../../agent";
+import { addClientTools, type Hooks, type LoopResult, replayGuard, runParadigm, type RunResult, RunState, type SourcedEvent, userMessage } from "../../agent";
 import type { Env } from "../../env";
 import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
@@ -25,6 +14,7 @@ import { runRecipe } from "./run-recipe";
 import { answerFormatOf } from "./answer-format-check";
 import { RUN_STATE_MAX_CHARS, type SessionStore } from "../session-store";
 import type { RunRow } from "./run-row";
+import { RunTally } from "./run-tally";
 import { buildSystemPrompt, callerGuidance, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 import { buildToolset } from "./toolset";
 import type { McpInputRequest } from "../../mcp";
@@ -66,9 +56,12 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const missing = modelMissing(d.env);
   if (missing) return fail("model_not_configured", missing);
   // Every model call of the run, whatever its purpose or agent, counts toward its model's usage.
+  const tally = new RunTally(run);
   const recordingEmit = (e: SourcedEvent) => {
     d.emit(e);
-    if (e.type === "model.response") store.runs.addModelUsage(run.runId, e.model, e.usage);
+    if (e.type !== "model.response") return;
+    tally.call(e.model, e.usage);
+    store.runs.saveUsageByModel(run.runId, tally.usageByModel);
   };
   if (recipe)
     return runRecipe({
@@ -108,13 +101,15 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const choice = client?.toolChoice;
   const toolChoice = typeof choice === "object" ? { name: clientNames.get(choice.name) ?? choice.name } : choice;
   // What the run learnt in its earlier invocations (pages read, skills loaded, reminders shown), saved
-  // with each message it stores once a key was set, and compared whole at the end of the invocation (a
-  // value changed in place without set() counts there), so a yield, a pause or a restart continues from it.
+  // with the step's checkpoint or the next message it stores once a key was set, and compared whole at
+  // the end of the invocation (a value changed in place without set() counts there), so a yield, a pause
+  // or a restart continues from it.
   let savedState = run.state;
   const runState = RunState.restore(savedState);
   let savedVersion = runState.version;
   let warnedTooLarge = false;
-  const saveState = (whole: boolean) => {
+  /** The state's snapshot when it is to be saved now (`whole`: compared even without a set()), taken as saved. */
+  const stateToSave = (whole: boolean): string | undefined => {
     if (!whole && runState.version === savedVersion) return;
     savedVersion = runState.version;
     const snapshot = runState.snapshot();
@@ -130,20 +125,21 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       warnedTooLarge = true;
       return;
     }
-    store.runs.saveState(run.runId, snapshot);
-    savedState = snapshot;
+    return (savedState = snapshot);
+  };
+  const saveState = (whole: boolean) => {
+    const snapshot = stateToSave(whole);
+    if (snapshot !== undefined) store.runs.saveState(run.runId, snapshot);
   };
   try {
-    let steps = run.steps;
-    let usage = run.usage;
     const emit = (e: SourcedEvent) => {
-      recordingEmit(e);
-      // Checkpoint the run's counters after every writing step of the top-level agent.
+      // After every writing step of the top-level agent, one write checkpoints the run's counters, and its
+      // state when a hook changed it for that step (the todo reminder shown before the call).
       if (e.type === "model.response" && !e.agent && e.purpose === "writing") {
-        steps = e.step;
-        usage = addUsage(usage, e.usage);
-        store.runs.checkpoint(run.runId, steps, usage);
-      }
+        d.emit(e);
+        tally.step(e.step, e.model, e.usage);
+        store.runs.checkpoint(run.runId, tally, stateToSave(false));
+      } else recordingEmit(e);
     };
     const history = store.modelHistory();
     const context = createContextManager(config, models.summary, stores, runState);

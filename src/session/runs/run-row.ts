@@ -11,6 +11,8 @@ export interface RunRow {
   output: string;
   steps: number;
   usage: Usage;
+  /** Every model call's usage by model (subagents, summaries and checks included); absent before the first. */
+  usageByModel?: Record<string, Usage>;
   error?: ErrorInfo;
   /** Running because its pause was settled (not because it was lost to a restart); see run-lifecycle.ts. */
   resume: boolean;
@@ -117,6 +119,7 @@ export function toRun(r: Record<string, SqlStorageValue>): RunRow {
     output: String(r.output),
     steps: Number(r.steps),
     usage: JSON.parse(String(r.usage)) as Usage,
+    ...(r.usage_by_model ? { usageByModel: JSON.parse(String(r.usage_by_model)) as Record<string, Usage> } : {}),
     ...(r.error && r.error !== "null" ? { error: JSON.parse(String(r.error)) as ErrorInfo } : {}),
     resume: Number(r.resume) === 1,
     ...(r.state ? { state: String(r.state) } : {}),

@@ -1,14 +1,12 @@
-// A session's runs in its Durable Object's SQLite (the `runs` table) and their usage by model
-// (`model_usage`); the session store (session-store.ts) holds it as `runs`. A run's status changes
-// only through move(), which run-lifecycle.ts calls.
-import { addUsage, emptyUsage, type RunStatus, type Usage } from "../../agent";
+// A session's runs in its Durable Object's SQLite (the `runs` table, their usage by model included); the
+// session store (session-store.ts) holds it as `runs`. A run's status changes only through move(), which
+// run-lifecycle.ts calls.
+import type { RunStatus, Usage } from "../../agent";
 import { isUnfinished } from "./run-lifecycle";
 import { type RunOptions, type RunPatch, type RunRow, toRun } from "./run-row";
+import type { RunTally } from "./run-tally";
 
 type Row = Record<string, SqlStorageValue>;
-type ModelUsageRow = { run_id: string; model: string; prompt: number; completion: number; total: number };
-
-const usageOfRow = (r: ModelUsageRow): Usage => ({ promptTokens: r.prompt, completionTokens: r.completion, totalTokens: r.total });
 
 /** The placeholders of an SQL `IN (…)` list of `values`. */
 const inList = (values: readonly unknown[]): string => values.map(() => "?").join(", ");
@@ -109,36 +107,24 @@ export class RunStore {
     this.sql.exec("UPDATE runs SET state = ? WHERE id = ?", snapshot, runId);
   }
 
-  /** A step's checkpoint of a running run: its counters only, its status untouched. */
-  checkpoint(runId: string, steps: number, usage: Usage): void {
-    this.sql.exec("UPDATE runs SET steps = ?, usage = ? WHERE id = ?", steps, JSON.stringify(usage), runId);
+  /**
+   * A step's checkpoint of a running run, its status untouched: its counters, its usage by model and, when it
+   * changed, its state. One statement, since every model call pays for it.
+   */
+  checkpoint(runId: string, tally: Pick<RunTally, "steps" | "usage" | "usageByModel">, state?: string): void {
+    const usage = JSON.stringify(tally.usage);
+    const byModel = JSON.stringify(tally.usageByModel);
+    if (state === undefined) this.sql.exec("UPDATE runs SET steps = ?, usage = ?, usage_by_model = ? WHERE id = ?", tally.steps, usage, byModel, runId);
+    else this.sql.exec("UPDATE runs SET steps = ?, usage = ?, usage_by_model = ?, state = ? WHERE id = ?", tally.steps, usage, byModel, state, runId);
   }
 
-  /** Adds one model call's usage to its run's count for that model, in one statement (every model call pays it). */
-  addModelUsage(runId: string, model: string, u: Usage): void {
-    this.sql.exec(
-      `INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, model) DO UPDATE SET prompt = prompt + excluded.prompt, completion = completion + excluded.completion, total = total + excluded.total`,
-      runId,
-      model,
-      u.promptTokens,
-      u.completionTokens,
-      u.totalTokens,
-    );
+  /** The run's usage by model after a model call that is not one of its steps (a subagent's, a summary, a check). */
+  saveUsageByModel(runId: string, usageByModel: Record<string, Usage>): void {
+    this.sql.exec("UPDATE runs SET usage_by_model = ? WHERE id = ?", JSON.stringify(usageByModel), runId);
   }
 
-  /** The session's usage split by model, every purpose and subagent included. */
-  usageByModel(): Record<string, Usage> {
-    const byModel: Record<string, Usage> = {};
-    for (const row of this.sql.exec<ModelUsageRow>("SELECT * FROM model_usage ORDER BY model")) {
-      byModel[row.model] = addUsage(byModel[row.model] ?? emptyUsage(), usageOfRow(row));
-    }
-    return byModel;
-  }
-
-  /** Deletes the run's row and its usage by model (SessionStore.deleteRun deletes the rest of it). */
+  /** Deletes the run's row (SessionStore.deleteRun deletes the rest of it). */
   delete(runId: string): void {
-    this.sql.exec("DELETE FROM model_usage WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM runs WHERE id = ?", runId);
   }
 }

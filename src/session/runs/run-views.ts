@@ -73,7 +73,14 @@ export function sessionViewJson(store: SessionStore, viewOf: (r: RunRow) => RunV
     todos: store.todos(),
     runs: runs.map(viewOf),
     usage: runs.reduce((sum, r) => addUsage(sum, r.usage), emptyUsage()),
-    usageByModel: store.runs.usageByModel(),
+    usageByModel: usageByModel(runs),
   };
   return `${JSON.stringify(head).slice(0, -1)},"messages":${messages.json},${JSON.stringify(tail).slice(1)}`;
+}
+
+/** The runs' usage split by model, every purpose and subagent included, by model name. */
+export function usageByModel(runs: readonly RunRow[]): Record<string, Usage> {
+  const byModel: Record<string, Usage> = {};
+  for (const r of runs) for (const [model, u] of Object.entries(r.usageByModel ?? {})) byModel[model] = addUsage(byModel[model] ?? emptyUsage(), u);
+  return Object.fromEntries(Object.entries(byModel).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -39,7 +39,7 @@ async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId
       },
       runId,
     );
-    store.runs.checkpoint(runId, 1, emptyUsage());
+    store.runs.checkpoint(runId, { steps: 1, usage: emptyUsage(), usageByModel: {} });
     lifecycle.awaitInput(runId);
     new InputStore(state.storage.sql).insert({
       inputId,

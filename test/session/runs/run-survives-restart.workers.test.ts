@@ -101,7 +101,7 @@ describe("a run survives its Durable Object restarting mid-run", () => {
         },
         runId,
       );
-      store.runs.checkpoint(runId, 1, emptyUsage());
+      store.runs.checkpoint(runId, { steps: 1, usage: emptyUsage(), usageByModel: {} });
       await state.storage.setAlarm(Date.now() + 30_000);
     });
     await evictDurableObject(stubOf(sid));
