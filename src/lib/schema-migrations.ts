@@ -13,6 +13,11 @@ const VERSION_KEY = "schema_version";
 /** The version an object's storage is at: how many migrations of its list have run. */
 export function schemaVersion(storage: DurableObjectStorage): number {
   storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  return recordedVersion(storage);
+}
+
+/** The version the `meta` table records (0: none, an object from before versioning). */
+function recordedVersion(storage: DurableObjectStorage): number {
   const row = storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", VERSION_KEY).toArray()[0];
   return row ? Number(row.value) : 0;
 }
@@ -25,14 +30,20 @@ export function schemaVersion(storage: DurableObjectStorage): number {
  * baseline: the storage holds no row yet, which spares its first reader a few look-ups.
  */
 export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[], baseline?: string): boolean {
-  let version = schemaVersion(storage);
-  if (version === 0 && baseline && isFresh(storage)) {
+  // One look at the tables tells a new object (no table: the baseline at once) from one with a version to read.
+  const tables = storage.sql
+    .exec<{ tables: number; meta: number }>(
+      "SELECT COUNT(*) AS tables, COALESCE(SUM(name = 'meta'), 0) AS meta FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+    )
+    .one();
+  if (tables.tables === 0 && baseline) {
     storage.transactionSync(() => {
       storage.sql.exec(baseline);
       setVersion(storage, migrations.length);
     });
     return true;
   }
+  let version = tables.meta ? recordedVersion(storage) : schemaVersion(storage);
   for (; version < migrations.length; version++) {
     const migration = migrations[version]!;
     storage.transactionSync(() => {
@@ -46,14 +57,6 @@ export function migrate(storage: DurableObjectStorage, migrations: readonly Migr
 
 function setVersion(storage: DurableObjectStorage, version: number): void {
   storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", VERSION_KEY, String(version));
-}
-
-/** No table but `meta` (and the platform's own `_cf_` tables): nothing for a migration to carry over. */
-function isFresh(storage: DurableObjectStorage): boolean {
-  return (
-    storage.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name != 'meta' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' LIMIT 1").toArray()
-      .length === 0
-  );
 }
 
 /** Adds a column unless the table has it already (for migration 1 over tables from before versioning). */
