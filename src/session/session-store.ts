@@ -33,6 +33,8 @@ export class SessionStore {
   private kept: KeptHistory | undefined;
   private latest: { compaction: Compaction | undefined } | undefined;
   private sessionId: string | undefined;
+  /** tenant() as read (null is the admin's: undefined is not read yet). */
+  private owner: Tenant | undefined;
   /** Whether the session was created: known without a look-up on a fresh storage, and once create() ran. */
   private created: boolean | undefined;
   /** The todo list as stored, kept from its first read: only setTodos writes it, and each todo reminder reads it. */
@@ -79,6 +81,7 @@ export class SessionStore {
       ...rows.flat(),
     );
     this.sessionId = id;
+    this.owner = tenant;
     this.created = true;
   }
 
@@ -87,9 +90,10 @@ export class SessionStore {
     return (this.sessionId ??= this.getMeta("id"));
   }
 
-  /** The tenant the session belongs to (null: the admin's). */
+  /** The tenant the session belongs to (null: the admin's); set when it is created and never changed (every run start asks). */
   tenant(): Tenant {
-    return this.getMeta("tenant") ?? null;
+    if (this.owner === undefined) this.owner = this.getMeta("tenant") ?? null;
+    return this.owner;
   }
 
   getMeta(key: string): string | undefined {

@@ -80,7 +80,7 @@ export class RunExecutor {
           break;
         }
         ran = true;
-        if ((await this.execute(next)) === "yielded") break;
+        if ((await this.execute(next.run, next.paused)) === "yielded") break;
       }
     } catch (e) {
       // The session was wiped under this life's runs: what they would still do belongs to no session.
@@ -117,9 +117,10 @@ export class RunExecutor {
     }
   }
 
-  private async execute(run: RunRow): Promise<"yielded" | undefined> {
+  /** `paused`: the session's paused runs, which a queued run supersedes. */
+  private async execute(run: RunRow, paused: readonly RunRow[]): Promise<"yielded" | undefined> {
     const { store, lifecycle } = this.d;
-    if (run.status === "queued") this.supersedeWaitingRuns();
+    if (run.status === "queued") this.supersede(paused);
     const how = lifecycle.begin(run);
     // The row as next() just read it, but for what begin() wrote: running, its resume mark used up.
     const executing: RunRow = { ...run, status: "running", resume: false };
@@ -209,8 +210,8 @@ export class RunExecutor {
   }
 
   /** A new run supersedes runs still waiting for approval, a client's results (or lost waiting for input): they end cancelled, their calls answered. */
-  private supersedeWaitingRuns(): void {
-    for (const waiting of this.d.store.runs.inStatus("awaiting_approval", "awaiting_input", "awaiting_client_tools")) {
+  private supersede(paused: readonly RunRow[]): void {
+    for (const waiting of paused) {
       this.d.approvals.withdraw(waiting.runId, "a newer message arrived before anyone decided.");
       this.d.clientCalls.withdraw(waiting.runId, "a newer message arrived instead of its result.");
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });

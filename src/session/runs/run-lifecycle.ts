@@ -40,6 +40,8 @@ const leadingTo = (to: RunStatus): RunStatus[] => STATUSES.filter((from) => from
 /** A run in one of these has not ended: it may still run, and its stream stays open. */
 export const isUnfinished = (status: RunStatus): boolean => TRANSITIONS[status].length > 0;
 
+const UNFINISHED = STATUSES.filter(isUnfinished);
+
 /** A run waiting for a person or a client (its stream paused, its `pending` open). */
 export const isPaused = (status: RunStatus): status is "awaiting_approval" | "awaiting_input" | "awaiting_client_tools" =>
   status === "awaiting_approval" || status === "awaiting_input" || status === "awaiting_client_tools";
@@ -49,10 +51,14 @@ export type ExecutionStart = "start" | "resume" | "recover";
 export class RunLifecycle {
   constructor(private readonly store: SessionStore) {}
 
-  /** The run next in line: one lost to a restart (or resumed after its pause) first, then the oldest queued. */
-  next(busy: (runId: string) => boolean): RunRow | undefined {
-    const line = this.store.runs.inStatus("running", "queued");
-    return line.find((r) => r.status === "running" && !busy(r.runId)) ?? line.find((r) => r.status === "queued");
+  /**
+   * The run next in line: one lost to a restart (or resumed after its pause) first, then the oldest queued;
+   * with the runs paused meanwhile, which a queued run supersedes. One read: every run start asks.
+   */
+  next(busy: (runId: string) => boolean): { run: RunRow; paused: RunRow[] } | undefined {
+    const unfinished = this.store.runs.inStatus(...UNFINISHED);
+    const run = unfinished.find((r) => r.status === "running" && !busy(r.runId)) ?? unfinished.find((r) => r.status === "queued");
+    return run && { run, paused: unfinished.filter((r) => isPaused(r.status)) };
   }
 
   /** Takes the run into execution, saying how it begins; a resumed run's mark is used up here. */
