@@ -20,12 +20,14 @@ import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
 import { WorkloadIdentityAuth } from "../../src/bundle-stubs/openai-workload-identity-auth";
+import * as openaiLog from "../../src/bundle-stubs/openai-log";
 import * as openaiQuery from "../../src/bundle-stubs/openai-query";
 import * as openaiUploads from "../../src/bundle-stubs/openai-uploads";
 import * as x509Entry from "../../src/bundle-stubs/openai-x509-auth";
 import * as x509TransportState from "../../src/bundle-stubs/openai-x509-transport-state";
 import { zodToJsonSchema } from "../../src/bundle-stubs/zod-to-json-schema";
 import { object as zodV3Object } from "../../src/bundle-stubs/zod-v3";
+import { openAIClient } from "../../src/agent/providers/openai";
 import { ROOT } from "../support/paths";
 
 /** The package each stub was made for: the only one whose files may import it. */
@@ -45,6 +47,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-workload-identity-auth.ts": "openai",
   "openai-uploads.ts": "openai",
   "openai-query.ts": "openai",
+  "openai-log.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -186,6 +189,34 @@ describe("a narrowed entry exports everything its importer reads", () => {
     expect(openaiQuery.stringify({ "api-version": "2024-10-21", limit: 2, on: true, none: undefined, empty: null, q: "a b+c" })).toBe(
       "api-version=2024-10-21&limit=2&on=true&empty=&q=a%20b%2Bc",
     );
+  });
+});
+
+describe("openai's log helpers, but for the debug details never written", () => {
+  it("every formatRequestDetails call of the client is a debug line's argument, and the Worker's client never logs at debug", () => {
+    const source = sdkFile("openai/client.mjs");
+    const calls = [...source.matchAll(/formatRequestDetails\(/g)].map((m) => m.index);
+    expect(calls.length).toBeGreaterThan(3);
+    // Each call sits in `loggerFor(this).debug(…, formatRequestDetails({…}))`: the last log call before it is a debug one.
+    for (const at of calls) expect(source.slice(source.lastIndexOf("loggerFor(this).", at), at)).toMatch(/^loggerFor\(this\)\.debug\([^;]*$/);
+    const before = process.env.OPENAI_LOG;
+    process.env.OPENAI_LOG = "debug";
+    try {
+      expect(openAIClient({ apiKey: "k", model: "m", baseURL: "http://127.0.0.1:9", timeoutMs: 1000, maxRetries: 0 }).client.logLevel).toBe("warn");
+    } finally {
+      if (before === undefined) delete process.env.OPENAI_LOG;
+      else process.env.OPENAI_LOG = before;
+    }
+  });
+
+  it("hands the details back as they are and keeps the rest of the helpers", () => {
+    const details = { url: "https://api.example/v1?api_key=x", headers: { authorization: "Bearer y" } };
+    expect(openaiLog.formatRequestDetails(details)).toBe(details);
+    expect(openaiLog.redactURL("https://api.example/v1?api_key=x")).toBe("https://api.example/v1?api_key=***");
+    expect(typeof openaiLog.loggerFor).toBe("function");
+    expect(typeof openaiLog.parseLogLevel).toBe("function");
+    const imported = /import \{([^}]+)\} from "\.\/internal\/utils\/log\.mjs"/g;
+    for (const name of [...namesUsed(sdkFile("openai/client.mjs"), imported)].filter(Boolean)) expect(openaiLog, name).toHaveProperty(name);
   });
 });
 

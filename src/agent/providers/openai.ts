@@ -55,6 +55,9 @@ export function openAIClient(cfg: ModelConfig): {
     maxRetries: cfg.maxRetries,
     fetch: countingFetch,
     defaultHeaders: { "User-Agent": SDK_USER_AGENT },
+    // Never debug, whatever OPENAI_LOG says: a debug line would show a request's details, and the bundle
+    // leaves them unformatted (src/bundle-stubs/openai-log.ts).
+    logLevel: "warn",
   });
   return {
     client,
