@@ -2,8 +2,12 @@
 // sessions never store a long message in chunks, keep a cut tool output, compact, remember a permission
 // choice or see an Idempotency-Key, and every table a new object creates costs its first request CPU
 // (0.02–0.06 ms a table in workerd: BENCHMARKS.md, issue 29). A read of a table not created yet finds
-// nothing; a write creates it first. Each table belongs to one store, the only one that asks about it
-// or creates it, so what a store has learnt of its tables stays true for the storage's life.
+// nothing; a write creates it first. Each table belongs to one instance of this class, the only one that
+// asks about it or creates it (a table several stores share is asked about through one instance they
+// share), so what it has learnt of its tables stays true for the storage's life.
+
+/** What a store that shares some of an instance's tables is given: the instance, seen through its tables' names. */
+export type SharedTables<Name extends string> = Pick<OnDemandTables<Name>, "has" | "rows" | "change" | "insert">;
 
 export class OnDemandTables<Name extends string> {
   /** What is known of each table: looked up once, then kept (only its store creates it, and tables go only with the whole storage). */
@@ -33,5 +37,21 @@ export class OnDemandTables<Name extends string> {
     if (this.has(name)) return;
     this.sql.exec(this.ddl[name]);
     this.exists.set(name, true);
+  }
+
+  /** The rows `query` reads from the table: none while it does not exist. */
+  rows<T extends Record<string, SqlStorageValue>>(name: Name, query: string, ...bindings: unknown[]): T[] {
+    return this.has(name) ? this.sql.exec<T>(query, ...bindings).toArray() : [];
+  }
+
+  /** How many rows `query` (an UPDATE or DELETE of the table) changed: none while it does not exist. */
+  change(name: Name, query: string, ...bindings: unknown[]): number {
+    return this.has(name) ? this.sql.exec(query, ...bindings).rowsWritten : 0;
+  }
+
+  /** Runs `query` (an INSERT into the table), creating the table first. */
+  insert(name: Name, query: string, ...bindings: unknown[]): void {
+    this.ensure(name);
+    this.sql.exec(query, ...bindings);
   }
 }

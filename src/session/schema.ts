@@ -132,6 +132,38 @@ export const SESSION_ON_DEMAND_TABLES = {
   session_rules: "CREATE TABLE IF NOT EXISTS session_rules (tool TEXT PRIMARY KEY, action TEXT NOT NULL, position INTEGER NOT NULL)",
   idempotency_keys:
     "CREATE TABLE IF NOT EXISTS idempotency_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, run_id TEXT NOT NULL, expires_at INTEGER NOT NULL)",
+  // Shared by approvals, MCP questions and client tool calls (one instance for the three: session-life.ts).
+  // Created only by OnDemandTables.ensure, which looks first; hence no IF NOT EXISTS.
+  approvals: `
+CREATE TABLE approvals (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  args TEXT NOT NULL,
+  status TEXT NOT NULL,
+  decided_by TEXT,
+  created_at TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  decided_at TEXT,
+  kind TEXT NOT NULL DEFAULT 'approval',
+  answer TEXT
+);
+CREATE INDEX approvals_run ON approvals (run_id, call_id);
+CREATE INDEX approvals_due ON approvals (status, expires_at);
+`,
+  webhook_outbox: `
+CREATE TABLE webhook_outbox (
+  webhook_id TEXT NOT NULL,
+  url TEXT NOT NULL,
+  run_id TEXT,
+  body TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (webhook_id, url)
+);
+`,
 } as const;
 
 export type SessionOnDemandTable = keyof typeof SESSION_ON_DEMAND_TABLES;
@@ -171,30 +203,4 @@ CREATE TABLE runs (
 );
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
 CREATE INDEX events_run ON events (run_id, seq);
-CREATE TABLE approvals (
-  id TEXT PRIMARY KEY,
-  run_id TEXT NOT NULL,
-  call_id TEXT NOT NULL,
-  name TEXT NOT NULL,
-  args TEXT NOT NULL,
-  status TEXT NOT NULL,
-  decided_by TEXT,
-  created_at TEXT NOT NULL,
-  expires_at INTEGER NOT NULL,
-  decided_at TEXT,
-  kind TEXT NOT NULL DEFAULT 'approval',
-  answer TEXT
-);
-CREATE INDEX approvals_run ON approvals (run_id, call_id);
-CREATE INDEX approvals_due ON approvals (status, expires_at);
-CREATE TABLE webhook_outbox (
-  webhook_id TEXT NOT NULL,
-  url TEXT NOT NULL,
-  run_id TEXT,
-  body TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_at INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (webhook_id, url)
-);
 `;

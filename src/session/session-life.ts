@@ -7,6 +7,7 @@
 // lands in the second: one guard for every store.
 import { closableSql, unlessStorageClosed, type ClosableSql } from "../lib/closable-sql";
 import type { Env } from "../env";
+import { OnDemandTables } from "../lib/on-demand-tables";
 import { ApprovalRequests } from "./interactions/approval-requests";
 import { InputRequests } from "./interactions/input-requests";
 import { ClientToolCalls } from "./interactions/client-tool-calls";
@@ -16,6 +17,7 @@ import { RunLifecycle } from "./runs/run-lifecycle";
 import { runView, type RunView } from "./runs/run-views";
 import type { RunWaiters } from "./runs/run-waiters";
 import type { RunRow } from "./runs/run-row";
+import { SESSION_ON_DEMAND_TABLES } from "./schema";
 import { SessionStore } from "./session-store";
 import type { SessionConfig } from "./settings";
 import { EventHub, type TracePolicy } from "./trace/event-hub";
@@ -50,6 +52,11 @@ export class SessionLife {
   readonly dedupe: RequestDedupe;
   readonly outbox: WebhookOutbox;
   readonly executor: RunExecutor;
+  /**
+   * The tables several stores share, created by the first row any of them writes: approvals (approvals,
+   * MCP questions, client tool calls) and the webhook outbox. The alarm's plan asks about both.
+   */
+  readonly sharedTables: OnDemandTables<"approvals" | "webhook_outbox">;
   private readonly view: ClosableSql;
   private trace: TracePolicy | undefined;
   /** Webhook delivery passes under way. */
@@ -59,25 +66,27 @@ export class SessionLife {
     this.view = closableSql(d.sql);
     const sql = this.view.sql;
     this.store = new SessionStore(sql, d.fresh);
+    this.sharedTables = new OnDemandTables<"approvals" | "webhook_outbox">(sql, SESSION_ON_DEMAND_TABLES, d.fresh);
     this.hub = new EventHub(this.store, () => this.tracePolicy());
     this.dedupe = new RequestDedupe(sql, d.fresh);
     this.lifecycle = new RunLifecycle(this.store);
     this.outbox = new WebhookOutbox(
-      sql,
+      this.sharedTables,
       () => webhookSettings(d.env()),
       // Attempts go to the trace only: not to streams, and never to the webhooks themselves.
       (runId, e) => this.store.trace.append(runId, this.tracePolicy().redact(e)),
     );
     this.approvals = new ApprovalRequests(
       sql,
+      this.sharedTables,
       this.store,
       (runId, e, o) => this.hub.emit(runId, e, o),
       () => this.tracePolicy().redact,
       d.fresh,
     );
-    this.clientCalls = new ClientToolCalls(sql, this.store, (runId, e) => this.hub.emit(runId, e));
+    this.clientCalls = new ClientToolCalls(this.sharedTables, this.store, (runId, e) => this.hub.emit(runId, e));
     this.inputs = new InputRequests({
-      sql,
+      tables: this.sharedTables,
       lifecycle: this.lifecycle,
       emit: (runId, e) => this.hub.emit(runId, e),
       onPaused: (runId) => {

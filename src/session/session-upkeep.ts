@@ -62,7 +62,7 @@ export class SessionUpkeep {
 
   /** Sets the alarm: now for a run that yielded between steps, the watchdog while runs are under way, else the next approval's expiry. */
   async armWatchdog(): Promise<void> {
-    const plan = readAlarmPlan(this.d.storage.sql);
+    const plan = readAlarmPlan(this.d.storage.sql, this.d.life().sharedTables);
     const continueAt = plan.continuing ? Date.now() : undefined;
     const working = this.d.life().executor.activeCount > 0 || plan.working;
     await armWatchdog(this.d.storage, working, continueAt, plan.nextExpiry, plan.releaseAt, plan.nextDelivery);
@@ -75,7 +75,7 @@ export class SessionUpkeep {
   async alarm(): Promise<void> {
     const life = this.d.life();
     // One read says what can be due; most alarms only continue a run that yielded between steps.
-    const plan = readAlarmPlan(this.d.storage.sql);
+    const plan = readAlarmPlan(this.d.storage.sql, life.sharedTables);
     // A released stateless session whose time is up goes entirely.
     if (plan.releaseAt <= Date.now() && life.executor.activeCount === 0) {
       await this.d.destroy();

@@ -3,6 +3,7 @@
 // created on first write exist, whether any approval was ever stored. It must answer exactly as stores
 // that looked: the same operations on two new sessions in SQLite (node:sqlite), one told it is fresh.
 import { describe, expect, it } from "vitest";
+import { OnDemandTables } from "../../src/lib/on-demand-tables";
 import { ApprovalStore } from "../../src/session/interactions/approval-store";
 import { RequestDedupe } from "../../src/session/runs/request-dedupe";
 import { SESSION_BASELINE, SESSION_ON_DEMAND_TABLES } from "../../src/session/schema";
@@ -16,7 +17,7 @@ function firstLife(fresh: boolean) {
   const sql = nodeSqlStorage();
   sql.exec(SESSION_BASELINE);
   const store = new SessionStore(sql, fresh);
-  const approvals = new ApprovalStore(sql, fresh);
+  const approvals = new ApprovalStore(sql, new OnDemandTables(sql, SESSION_ON_DEMAND_TABLES, fresh), fresh);
   const dedupe = new RequestDedupe(sql, fresh);
   const seen: unknown[] = [store.exists(), store.todos()];
   store.create("s1");
@@ -77,6 +78,6 @@ describe("a life that begins on a freshly laid schema", () => {
       { ok: true, runId: "run_a" },
       2,
     ]);
-    expect(fresh.tables).toEqual(["idempotency_keys", "tool_outputs"]);
+    expect(fresh.tables).toEqual(["approvals", "idempotency_keys", "tool_outputs"]);
   });
 });

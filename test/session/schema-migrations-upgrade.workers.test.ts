@@ -13,13 +13,14 @@ import { COURSE_MIGRATIONS } from "../../src/courses/course-schema";
 import { CourseStore } from "../../src/courses/course-store";
 import { LEARNER_MIGRATIONS } from "../../src/learning/learner-schema";
 import { LearnerStore } from "../../src/learning/learner-store";
+import { OnDemandTables } from "../../src/lib/on-demand-tables";
 import { migrate, schemaVersion, type Migration } from "../../src/lib/schema-migrations";
 import { MCP_SESSION_MIGRATIONS } from "../../src/mcp-server/mcp-session-schema";
 import { SqlEventStore } from "../../src/mcp-server/event-store";
 import { MCP_OAUTH_MIGRATIONS } from "../../src/mcp/oauth/oauth-schema";
 import { ApprovalStore } from "../../src/session/interactions/approval-store";
 import { usageByModel } from "../../src/session/runs/run-views";
-import { SESSION_MIGRATIONS } from "../../src/session/schema";
+import { SESSION_MIGRATIONS, SESSION_ON_DEMAND_TABLES } from "../../src/session/schema";
 import { SessionStore } from "../../src/session/session-store";
 import { uniqueId } from "../support/worker-http";
 
@@ -60,7 +61,9 @@ INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${mes
       expect(store.runs.get("run_queued")?.status).toBe("queued");
       expect(store.runs.get("run_paused")).toMatchObject({ status: "running", resume: true });
       expect(store.messages().map((m) => m.content)).toEqual(["What is a vector?"]);
-      expect(new ApprovalStore(state.storage.sql).sessionRules()).toEqual([{ tool: "save_document", action: "allow" }]);
+      expect(new ApprovalStore(state.storage.sql, new OnDemandTables(state.storage.sql, SESSION_ON_DEMAND_TABLES)).sessionRules()).toEqual([
+        { tool: "save_document", action: "allow" },
+      ]);
       expect(tables(state.storage)).toEqual(expect.arrayContaining(["idempotency_keys", "webhook_outbox"]));
       expect(tables(state.storage)).not.toContain("retried_runs");
     });

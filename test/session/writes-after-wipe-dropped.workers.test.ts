@@ -20,6 +20,8 @@ describe("writes after a wipe", () => {
       const object = instance as unknown as { life: SessionLife; destroy(): Promise<boolean>; create(id: string): Promise<string> };
       const old = object.life;
       old.store.appendMessage(userMessage("before"), null);
+      // The first life's approvals table exists, so its reads of questions go to the storage.
+      old.approvals.open("run_before", [{ callId: "c0", name: "calculate", args: {} }], 60_000);
       expect(await object.destroy()).toBe(true);
       expect(await object.create(sid)).toBe("created");
 

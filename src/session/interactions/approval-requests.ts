@@ -10,6 +10,7 @@ import type { PermissionPolicy, PermissionRule } from "../../lib/permissions";
 import type { Redactor } from "../../lib/redaction";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { refuse, type Outcome } from "../../lib/outcome";
+import type { SharedTables } from "../../lib/on-demand-tables";
 import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
 import type { SessionStore } from "../session-store";
 import type { ClientTools } from "../runs/run-row";
@@ -51,13 +52,15 @@ export class ApprovalRequests {
 
   constructor(
     sql: SqlStorage,
+    /** The approvals table, shared with MCP questions and client tool calls (schema.ts). */
+    tables: SharedTables<"approvals">,
     private readonly store: SessionStore,
     /** Emits into the run's stream and trace; returns the trace seq. */
     private readonly emit: (runId: string, event: SourcedEvent, opts?: { keepOpen?: boolean }) => number | undefined,
     private readonly redact: () => Redactor,
     fresh = false,
   ) {
-    this.approvals = new ApprovalStore(sql, fresh);
+    this.approvals = new ApprovalStore(sql, tables, fresh);
   }
 
   /** Opens one approval per call the loop left waiting; the run's `pending` is the result. */

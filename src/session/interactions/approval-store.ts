@@ -5,7 +5,7 @@
 // kinds record in `answer` how a person answered: here `{reason}`, the why given with a decision.
 // SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
-import { OnDemandTables } from "../../lib/on-demand-tables";
+import { OnDemandTables, type SharedTables } from "../../lib/on-demand-tables";
 import type { PermissionRule } from "../../lib/permissions";
 import { SESSION_ON_DEMAND_TABLES } from "../schema";
 
@@ -42,9 +42,13 @@ export class ApprovalStore {
   /** session_rules is created by the first choice remembered (schema.ts). */
   private readonly tables: OnDemandTables<"session_rules">;
 
-  /** `fresh`: the storage's schema was just laid, so it holds no approval yet. */
+  /**
+   * `shared`: the approvals table, created by the first pending interaction; the stores of MCP questions
+   * and client tool calls share it (schema.ts). `fresh`: the storage's schema was just laid, so it holds no approval yet.
+   */
   constructor(
     private readonly sql: SqlStorage,
+    private readonly shared: SharedTables<"approvals">,
     fresh = false,
   ) {
     this.tables = new OnDemandTables<"session_rules">(sql, SESSION_ON_DEMAND_TABLES, fresh);
@@ -52,7 +56,8 @@ export class ApprovalStore {
   }
 
   insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt" | "reason">): void {
-    this.sql.exec(
+    this.shared.insert(
+      "approvals",
       "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'approval')",
       row.approvalId,
       row.runId,
@@ -66,46 +71,47 @@ export class ApprovalStore {
   }
 
   get(approvalId: string): ApprovalRow | undefined {
-    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE id = ? AND kind = 'approval'", approvalId).toArray()[0];
+    const row = this.shared.rows<Row>("approvals", "SELECT * FROM approvals WHERE id = ? AND kind = 'approval'", approvalId)[0];
     return row ? toApproval(row) : undefined;
   }
 
   /** The latest approval of one call of a run. */
   forCall(runId: string, callId: string): ApprovalRow | undefined {
-    this.mayHaveApprovals ??= this.sql.exec("SELECT 1 FROM approvals WHERE kind = 'approval' LIMIT 1").toArray().length > 0;
+    this.mayHaveApprovals ??= this.shared.rows("approvals", "SELECT 1 FROM approvals WHERE kind = 'approval' LIMIT 1").length > 0;
     if (!this.mayHaveApprovals) return undefined;
-    const row = this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND call_id = ? AND kind = 'approval' ORDER BY rowid DESC LIMIT 1", runId, callId)
-      .toArray()[0];
+    const row = this.shared.rows<Row>(
+      "approvals",
+      "SELECT * FROM approvals WHERE run_id = ? AND call_id = ? AND kind = 'approval' ORDER BY rowid DESC LIMIT 1",
+      runId,
+      callId,
+    )[0];
     return row ? toApproval(row) : undefined;
   }
 
   pending(runId: string): ApprovalRow[] {
-    return this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' AND kind = 'approval' ORDER BY rowid", runId)
-      .toArray()
+    return this.shared
+      .rows<Row>("approvals", "SELECT * FROM approvals WHERE run_id = ? AND status = 'pending' AND kind = 'approval' ORDER BY rowid", runId)
       .map(toApproval);
   }
 
   /** A run's approvals that were not withdrawn, oldest first. */
   ofRun(runId: string): ApprovalRow[] {
-    return this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' AND kind = 'approval' ORDER BY rowid", runId)
-      .toArray()
+    return this.shared
+      .rows<Row>("approvals", "SELECT * FROM approvals WHERE run_id = ? AND status != 'withdrawn' AND kind = 'approval' ORDER BY rowid", runId)
       .map(toApproval);
   }
 
   /** Pending approvals whose time is up at `nowMs`. */
   due(nowMs: number): ApprovalRow[] {
-    return this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE status = 'pending' AND kind = 'approval' AND expires_at <= ? ORDER BY rowid", nowMs)
-      .toArray()
+    return this.shared
+      .rows<Row>("approvals", "SELECT * FROM approvals WHERE status = 'pending' AND kind = 'approval' AND expires_at <= ? ORDER BY rowid", nowMs)
       .map(toApproval);
   }
 
   /** Settles a pending approval; false when it was no longer pending. */
   settle(approvalId: string, status: Exclude<ApprovalStatus, "pending">, by: string, reason?: string): boolean {
-    const cursor = this.sql.exec(
+    const changed = this.shared.change(
+      "approvals",
       "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, answer = ? WHERE id = ? AND status = 'pending' AND kind = 'approval'",
       status,
       by,
@@ -113,7 +119,7 @@ export class ApprovalStore {
       reason === undefined ? null : JSON.stringify({ reason }),
       approvalId,
     );
-    return cursor.rowsWritten > 0;
+    return changed > 0;
   }
 
   /** The session's remembered choices, in the order they were made. */

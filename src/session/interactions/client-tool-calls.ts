@@ -7,6 +7,7 @@
 // Row fields: `name` is the client's name of the tool, `args` the arguments as the model wrote them (JSON
 // text), `answer` the trace seq after which the resumed run's events follow.
 import { type ClientCall, newId, now, type SourcedEvent, type ToolStatus } from "../../agent";
+import type { SharedTables } from "../../lib/on-demand-tables";
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { SessionStore } from "../session-store";
 
@@ -34,7 +35,8 @@ type Row = { id: string; call_id: string; name: string; args: string; status: st
 
 export class ClientToolCalls {
   constructor(
-    private readonly sql: SqlStorage,
+    /** The approvals table, created by the first pending interaction (schema.ts). */
+    private readonly tables: SharedTables<"approvals">,
     private readonly store: SessionStore,
     /** Emits into the run's stream and trace; returns the trace seq. */
     private readonly emit: (runId: string, event: SourcedEvent) => number | undefined,
@@ -44,7 +46,8 @@ export class ClientToolCalls {
   open(runId: string, calls: readonly ClientCall[], ttlMs: number): PendingClientCall[] {
     const expiresAt = Date.now() + ttlMs;
     for (const c of calls)
-      this.sql.exec(
+      this.tables.insert(
+        "approvals",
         "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'client_tool')",
         newId("ctc"),
         runId,
@@ -108,7 +111,8 @@ export class ClientToolCalls {
       );
       seq = this.emit(runId, { type: "tool.finished", callId: row.call_id, name: row.name, status, output: result.output }) ?? seq;
     }
-    this.sql.exec(
+    this.tables.change(
+      "approvals",
       "UPDATE approvals SET status = 'answered', answer = ?, decided_at = ? WHERE run_id = ? AND kind = 'client_tool' AND status = 'pending'",
       String(seq),
       now(),
@@ -119,9 +123,12 @@ export class ClientToolCalls {
 
   /** Runs whose pending calls' time is up at `nowMs`; their calls are closed (withdraw answers them). */
   due(nowMs: number): string[] {
-    return this.sql
-      .exec<{ run_id: string }>("SELECT DISTINCT run_id FROM approvals WHERE kind = 'client_tool' AND status = 'pending' AND expires_at <= ?", nowMs)
-      .toArray()
+    return this.tables
+      .rows<{ run_id: string }>(
+        "approvals",
+        "SELECT DISTINCT run_id FROM approvals WHERE kind = 'client_tool' AND status = 'pending' AND expires_at <= ?",
+        nowMs,
+      )
       .map((r) => r.run_id);
   }
 
@@ -132,10 +139,15 @@ export class ClientToolCalls {
       this.store.appendMessage({ role: "tool", id: newId("msg"), createdAt: now(), toolCallId: row.call_id, name: row.name, status: "error", content }, runId);
       this.emit(runId, { type: "tool.finished", callId: row.call_id, name: row.name, status: "error", output: content });
     }
-    this.sql.exec("UPDATE approvals SET status = 'withdrawn', decided_at = ? WHERE run_id = ? AND kind = 'client_tool' AND status = 'pending'", now(), runId);
+    this.tables.change(
+      "approvals",
+      "UPDATE approvals SET status = 'withdrawn', decided_at = ? WHERE run_id = ? AND kind = 'client_tool' AND status = 'pending'",
+      now(),
+      runId,
+    );
   }
 
   private rows(runId: string, status: "pending" | "answered"): Row[] {
-    return this.sql.exec<Row>("SELECT * FROM approvals WHERE run_id = ? AND kind = 'client_tool' AND status = ? ORDER BY rowid", runId, status).toArray();
+    return this.tables.rows<Row>("approvals", "SELECT * FROM approvals WHERE run_id = ? AND kind = 'client_tool' AND status = ? ORDER BY rowid", runId, status);
   }
 }

@@ -11,6 +11,7 @@ import { newId, now, type SourcedEvent } from "../../agent";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { refuse, type Outcome, type Refusal } from "../../lib/outcome";
 import { checkElicitContent } from "../../mcp/elicit-content";
+import type { SharedTables } from "../../lib/on-demand-tables";
 import { InputStore, type InputAction, type InputRow, type InputStatus } from "./input-store";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
 import type { RunLifecycle } from "../runs/run-lifecycle";
@@ -36,7 +37,8 @@ export type AnswerOutcome =
   | (Refusal<"invalid_content"> & { errors: string[] });
 
 export interface InputRequestsDeps {
-  sql: SqlStorage;
+  /** The approvals table, which questions share with approvals and client tool calls (schema.ts). */
+  tables: SharedTables<"approvals">;
   lifecycle: RunLifecycle;
   /** Emits into the run's stream and trace; returns the trace seq. */
   emit: (runId: string, event: SourcedEvent) => number | undefined;
@@ -53,7 +55,7 @@ export class InputRequests {
   private readonly held = new Map<string, (result: ElicitResult) => void>();
 
   constructor(private readonly d: InputRequestsDeps) {
-    this.inputs = new InputStore(d.sql);
+    this.inputs = new InputStore(d.tables);
   }
 
   /**

@@ -4,6 +4,7 @@
 // never the content: that goes to the server, not into storage.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
+import type { SharedTables } from "../../lib/on-demand-tables";
 
 export type InputStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired" | "withdrawn" | "lost";
 export type InputAction = "accept" | "decline" | "cancel";
@@ -30,10 +31,12 @@ export interface InputRow {
 type Row = Record<string, SqlStorageValue>;
 
 export class InputStore {
-  constructor(private readonly sql: SqlStorage) {}
+  /** `tables`: the approvals table, created by the first pending interaction (schema.ts). */
+  constructor(private readonly tables: SharedTables<"approvals">) {}
 
   insert(row: Pick<InputRow, "inputId" | "runId" | "server" | "message" | "requestedSchema" | "createdAt" | "expiresAt">): void {
-    this.sql.exec(
+    this.tables.insert(
+      "approvals",
       "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, '', ?, ?, 'pending', ?, ?, 'input')",
       row.inputId,
       row.runId,
@@ -45,27 +48,27 @@ export class InputStore {
   }
 
   get(inputId: string): InputRow | undefined {
-    const row = this.sql.exec<Row>("SELECT * FROM approvals WHERE id = ? AND kind = 'input'", inputId).toArray()[0];
+    const row = this.tables.rows<Row>("approvals", "SELECT * FROM approvals WHERE id = ? AND kind = 'input'", inputId)[0];
     return row ? toInput(row) : undefined;
   }
 
   pending(runId?: string): InputRow[] {
     const rows = runId
-      ? this.sql.exec<Row>("SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' AND run_id = ? ORDER BY rowid", runId)
-      : this.sql.exec<Row>("SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' ORDER BY rowid");
-    return rows.toArray().map(toInput);
+      ? this.tables.rows<Row>("approvals", "SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' AND run_id = ? ORDER BY rowid", runId)
+      : this.tables.rows<Row>("approvals", "SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' ORDER BY rowid");
+    return rows.map(toInput);
   }
 
   due(nowMs: number): InputRow[] {
-    return this.sql
-      .exec<Row>("SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' AND expires_at <= ? ORDER BY rowid", nowMs)
-      .toArray()
+    return this.tables
+      .rows<Row>("approvals", "SELECT * FROM approvals WHERE kind = 'input' AND status = 'pending' AND expires_at <= ? ORDER BY rowid", nowMs)
       .map(toInput);
   }
 
   /** Settles a pending input; false when it was no longer pending. */
   settle(inputId: string, status: Exclude<InputStatus, "pending">, by: string, answer?: InputAnswer): boolean {
-    const cursor = this.sql.exec(
+    const changed = this.tables.change(
+      "approvals",
       "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?, answer = ? WHERE id = ? AND kind = 'input' AND status = 'pending'",
       status,
       by,
@@ -73,7 +76,7 @@ export class InputStore {
       answer ? JSON.stringify(answer) : null,
       inputId,
     );
-    return cursor.rowsWritten > 0;
+    return changed > 0;
   }
 }
 

@@ -5,6 +5,7 @@
 // is recorded in the trace as webhook.attempt. A row is deleted once delivered, so a receiver that
 // deduplicates on webhook-id sees each event once.
 import type { AgentEvent } from "../../agent";
+import type { SharedTables } from "../../lib/on-demand-tables";
 import { attemptDelivery, originOf, wantsEvent, type AttemptOptions, type HookPayload, type WebhookHook } from "./webhooks";
 
 export interface OutboxSettings extends AttemptOptions {
@@ -33,7 +34,8 @@ export class WebhookOutbox {
   private readonly inFlight = new Set<string>();
 
   constructor(
-    private readonly sql: SqlStorage,
+    /** The outbox's table, created by the first delivery queued (schema.ts). */
+    private readonly tables: SharedTables<"webhook_outbox">,
     private readonly settings: () => OutboxSettings,
     private readonly record: (runId: string | null, event: AttemptEvent) => void,
   ) {}
@@ -44,7 +46,8 @@ export class WebhookOutbox {
     const now = Date.now();
     const body = JSON.stringify(payload);
     for (const hook of targets) {
-      this.sql.exec(
+      this.tables.insert(
+        "webhook_outbox",
         "INSERT OR IGNORE INTO webhook_outbox (webhook_id, url, run_id, body, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         payload.id,
         hook.url,
@@ -60,9 +63,12 @@ export class WebhookOutbox {
   /** Attempts every delivery that is due, a few at a time. */
   async deliverDue(now = Date.now()): Promise<void> {
     for (;;) {
-      const due = this.sql
-        .exec<OutboxRow & Record<string, SqlStorageValue>>("SELECT * FROM webhook_outbox WHERE next_at <= ? ORDER BY next_at, created_at", now)
-        .toArray()
+      const due = this.tables
+        .rows<OutboxRow & Record<string, SqlStorageValue>>(
+          "webhook_outbox",
+          "SELECT * FROM webhook_outbox WHERE next_at <= ? ORDER BY next_at, created_at",
+          now,
+        )
         .filter((r) => !this.inFlight.has(rowKey(r)))
         .slice(0, MAX_IN_FLIGHT);
       if (!due.length) return;
@@ -76,7 +82,13 @@ export class WebhookOutbox {
     try {
       const settings = this.settings();
       // A lease: the row is not due again while this attempt may run (nor after a crash, until it expires).
-      this.sql.exec("UPDATE webhook_outbox SET next_at = ? WHERE webhook_id = ? AND url = ?", Date.now() + 2 * settings.timeoutMs, row.webhook_id, row.url);
+      this.tables.change(
+        "webhook_outbox",
+        "UPDATE webhook_outbox SET next_at = ? WHERE webhook_id = ? AND url = ?",
+        Date.now() + 2 * settings.timeoutMs,
+        row.webhook_id,
+        row.url,
+      );
       const hook = settings.webhooks.find((h) => h.url === row.url);
       const payload = JSON.parse(row.body) as HookPayload;
       const attempt = row.attempts + 1;
@@ -96,7 +108,14 @@ export class WebhookOutbox {
       }
       const nextAt = Date.now() + Math.min(settings.retryBaseMs * 2 ** (attempt - 1), settings.maxRetryDelayMs);
       if (result.retry && nextAt <= row.created_at + settings.retryForMs) {
-        this.sql.exec("UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE webhook_id = ? AND url = ?", attempt, nextAt, row.webhook_id, row.url);
+        this.tables.change(
+          "webhook_outbox",
+          "UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE webhook_id = ? AND url = ?",
+          attempt,
+          nextAt,
+          row.webhook_id,
+          row.url,
+        );
         this.record(row.run_id, {
           type: "webhook.attempt",
           ...base,
@@ -116,7 +135,7 @@ export class WebhookOutbox {
   }
 
   private remove(row: OutboxRow): void {
-    this.sql.exec("DELETE FROM webhook_outbox WHERE webhook_id = ? AND url = ?", row.webhook_id, row.url);
+    this.tables.change("webhook_outbox", "DELETE FROM webhook_outbox WHERE webhook_id = ? AND url = ?", row.webhook_id, row.url);
   }
 }
 

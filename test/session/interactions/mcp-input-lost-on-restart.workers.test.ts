@@ -7,8 +7,10 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../../../src/agent/events";
 import { newId, userMessage } from "../../../src/agent/messages";
+import { OnDemandTables } from "../../../src/lib/on-demand-tables";
 import { InputStore } from "../../../src/session/interactions/input-store";
 import { RunLifecycle } from "../../../src/session/runs/run-lifecycle";
+import { SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
 import { SessionStore } from "../../../src/session/session-store";
 import { script } from "../../support/model-control";
 import { getRun, messages, settledRun, trace } from "../../support/session-api";
@@ -41,7 +43,8 @@ async function lostWhileWaiting(): Promise<{ sid: string; runId: string; inputId
     );
     store.runs.checkpoint(runId, { steps: 1, usage: emptyUsage(), usageByModel: {} });
     lifecycle.awaitInput(runId);
-    new InputStore(state.storage.sql).insert({
+    // Its own look at the tables: the object is evicted below, and its next life looks again.
+    new InputStore(new OnDemandTables(state.storage.sql, SESSION_ON_DEMAND_TABLES)).insert({
       inputId,
       runId,
       server: "notes",
