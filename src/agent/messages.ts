@@ -65,8 +65,25 @@ export function toolResultText(m: Pick<ToolResultMessage, "status" | "content">)
   return !marker || m.content.startsWith(marker) ? m.content : `${marker}${m.content}`;
 }
 
+/** Random bytes drawn ahead for ids, ID_BYTES a time: one call to the CSPRNG per 64 ids, not one per id. */
+const ID_BYTES = 10;
+const idPool = new Uint8Array(ID_BYTES * 64);
+let idPoolAt = idPool.length;
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
+/**
+ * `<prefix>_` and 20 hex digits (80 random bits). A run makes one per message and trace event, and a
+ * randomUUID call each cost workerd about 1 % of a run's CPU (BENCHMARKS.md, issue 29).
+ */
 export function newId(prefix: string): string {
-  return `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  if (idPoolAt === idPool.length) {
+    crypto.getRandomValues(idPool);
+    idPoolAt = 0;
+  }
+  let hex = "";
+  for (let i = idPoolAt; i < idPoolAt + ID_BYTES; i++) hex += HEX[idPool[i]!];
+  idPoolAt += ID_BYTES;
+  return `${prefix}_${hex}`;
 }
 
 export function now(): string {
