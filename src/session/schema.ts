@@ -116,6 +116,31 @@ UPDATE runs SET usage_by_model = (
 ) WHERE id IN (SELECT run_id FROM model_usage);
 DROP TABLE model_usage;
 `,
+  // 10: messages and trace events lose AUTOINCREMENT: their stores give out the seqs (src/lib/seq-counter.ts),
+  // and sqlite_sequence's read and write on every insert cost about 2.6 % of a run's CPU (BENCHMARKS.md,
+  // issue 29). Each table is copied into its new shape; its high-water mark moves to meta, so no seq is
+  // given again after the newest rows were deleted.
+  `
+CREATE TABLE messages_new (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  run_id TEXT,
+  role TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  chunks INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+INSERT INTO messages_new (seq, id, run_id, role, created_at, chunks, body) SELECT seq, id, run_id, role, created_at, chunks, body FROM messages;
+INSERT OR REPLACE INTO meta (key, value) SELECT 'messages_seq', seq FROM sqlite_sequence WHERE name = 'messages';
+DROP TABLE messages;
+ALTER TABLE messages_new RENAME TO messages;
+CREATE TABLE events_new (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
+INSERT INTO events_new (seq, at, run_id, type, data, event_id) SELECT seq, at, run_id, type, data, event_id FROM events;
+INSERT OR REPLACE INTO meta (key, value) SELECT 'events_seq', seq FROM sqlite_sequence WHERE name = 'events';
+DROP TABLE events;
+ALTER TABLE events_new RENAME TO events;
+CREATE INDEX events_run ON events (run_id, seq);
+`,
 ];
 
 /**
@@ -177,7 +202,7 @@ export type SessionOnDemandTable = keyof typeof SESSION_ON_DEMAND_TABLES;
 export const SESSION_BASELINE = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE messages (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
   run_id TEXT,
   role TEXT NOT NULL,
@@ -201,6 +226,6 @@ CREATE TABLE runs (
   state TEXT,
   usage_by_model TEXT
 );
-CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
+CREATE TABLE events (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, run_id TEXT, type TEXT NOT NULL, data TEXT NOT NULL, event_id TEXT);
 CREATE INDEX events_run ON events (run_id, seq);
 `;

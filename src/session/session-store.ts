@@ -2,6 +2,7 @@
 // (runs/run-store.ts) and the event trace (trace/trace-store.ts) beside it. SQL stays in plain sight here; nothing else in the project writes these tables.
 import type { Compaction, Message, Todo } from "../agent";
 import { OnDemandTables } from "../lib/on-demand-tables";
+import { SeqCounter } from "../lib/seq-counter";
 import type { Tenant } from "../lib/tenant";
 import { RunStore } from "./runs/run-store";
 import { SESSION_ON_DEMAND_TABLES } from "./schema";
@@ -44,6 +45,8 @@ export class SessionStore {
   readonly trace: TraceStore;
   /** Its runs, and their usage by model. */
   readonly runs: RunStore;
+  /** The seqs of its messages (only this store inserts them). */
+  private readonly messageSeqs: SeqCounter;
 
   /** Its tables that a session creates on their first write (schema.ts). */
   private readonly tables: OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">;
@@ -54,6 +57,7 @@ export class SessionStore {
     fresh = false,
   ) {
     this.trace = new TraceStore(sql, fresh);
+    this.messageSeqs = new SeqCounter(sql, "messages", fresh);
     this.runs = new RunStore(sql);
     this.tables = new OnDemandTables<"message_chunks" | "tool_outputs" | "compactions">(sql, SESSION_ON_DEMAND_TABLES, fresh);
     if (fresh) {
@@ -121,18 +125,23 @@ export class SessionStore {
 
   // ---- messages
 
-  /** A message's seq is read back only when its chunks need it (RETURNING costs a result cursor: trace-store.ts). */
+  /** A message's seq is given out here, as the trace's are (seq-counter.ts). */
   appendMessage(m: Message, runId: string | null): void {
     const chunks = chunk(JSON.stringify(m));
-    const insert = "INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?)";
-    const args = [m.id, runId, m.role, m.createdAt, chunks.length, chunks[0]!] as const;
-    if (chunks.length === 1) {
-      this.sql.exec(insert, ...args);
-      return;
-    }
-    const row = this.sql.exec<{ seq: number }>(`${insert} RETURNING seq`, ...args).one();
+    const seq = this.messageSeqs.take();
+    this.sql.exec(
+      "INSERT INTO messages (seq, id, run_id, role, created_at, chunks, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      seq,
+      m.id,
+      runId,
+      m.role,
+      m.createdAt,
+      chunks.length,
+      chunks[0]!,
+    );
+    if (chunks.length === 1) return;
     this.tables.ensure("message_chunks");
-    for (let i = 1; i < chunks.length; i++) this.sql.exec("INSERT INTO message_chunks (message_seq, idx, body) VALUES (?, ?, ?)", row.seq, i, chunks[i]!);
+    for (let i = 1; i < chunks.length; i++) this.sql.exec("INSERT INTO message_chunks (message_seq, idx, body) VALUES (?, ?, ?)", seq, i, chunks[i]!);
   }
 
   /** Messages oldest first; `afterSeq` pages through long histories. */
@@ -281,6 +290,9 @@ export class SessionStore {
 
   /** Forgets a run: its record, its messages, its kept tool outputs and its trace events. */
   deleteRun(runId: string): void {
+    // Its rows may be the newest: the next message and event must still get seqs never given before.
+    this.messageSeqs.keepHighWater();
+    this.trace.seqs.keepHighWater();
     if (this.tables.has("message_chunks")) this.sql.exec("DELETE FROM message_chunks WHERE message_seq IN (SELECT seq FROM messages WHERE run_id = ?)", runId);
     this.sql.exec("DELETE FROM messages WHERE run_id = ?", runId);
     this.kept = undefined;

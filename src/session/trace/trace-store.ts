@@ -1,6 +1,7 @@
 // A session's event trace in its Durable Object's SQLite: every event of its runs, in order, as the
 // stream sends it and `GET …/events` reads it back.
 import { newId, type SourcedEvent } from "../../agent";
+import { SeqCounter } from "../../lib/seq-counter";
 import type { TraceRow } from "./stream-events";
 
 /** Event data beyond this is cut, in the trace and the stream alike (the messages keep whole tool outputs). */
@@ -9,30 +10,20 @@ const MAX_EVENT_CHARS = 64 * 1024;
 type Row = Record<string, SqlStorageValue>;
 
 export class TraceStore {
-  /** The seq the next event gets; read once, on the first append of this store's life. */
-  private next: number | undefined;
+  /**
+   * Seqs are given out here, not read back with INSERT … RETURNING: a statement that returns rows costs
+   * workerd a result cursor, and dropping RETURNING from a run's ~50 trace rows and ~20 messages saved
+   * about 3 % of a streamed run's CPU (BENCHMARKS.md, issue 29). None is given twice: not after the newest
+   * rows are deleted (a run deleted), nor after the object restarts (seq-counter.ts). Only this store inserts events.
+   */
+  readonly seqs: SeqCounter;
 
   /** `fresh`: the storage's schema was just laid, so no event has had a seq yet. */
   constructor(
     private readonly sql: SqlStorage,
     fresh = false,
   ) {
-    if (fresh) this.next = 1;
-  }
-
-  /**
-   * Seqs are given out here, not read back with INSERT … RETURNING: a statement that returns rows costs
-   * workerd a result cursor, and dropping RETURNING from a run's ~50 trace rows and ~20 messages saved
-   * about 3 % of a streamed run's CPU (BENCHMARKS.md, issue 29). The count starts from sqlite_sequence,
-   * AUTOINCREMENT's high-water mark, so no seq is given twice: not after the newest rows are deleted
-   * (a run deleted), nor after the object restarts. Only this store inserts events.
-   */
-  private nextSeq(): number {
-    if (this.next === undefined) {
-      const row = this.sql.exec<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'").toArray()[0];
-      this.next = (row?.seq ?? 0) + 1;
-    }
-    return this.next++;
+    this.seqs = new SeqCounter(sql, "events", fresh);
   }
 
   /**
@@ -46,7 +37,7 @@ export class TraceStore {
     let bounded = event;
     let json = JSON.stringify(event);
     if (json.length > MAX_EVENT_CHARS) json = JSON.stringify((bounded = boundedEvent(event)));
-    const seq = this.nextSeq();
+    const seq = this.seqs.take();
     this.sql.exec("INSERT INTO events (seq, event_id, at, run_id, type, data) VALUES (?, ?, ?, ?, ?, ?)", seq, id, at, runId, event.type, json);
     return { id, seq, at, runId, event: bounded, json };
   }
