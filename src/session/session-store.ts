@@ -194,7 +194,8 @@ export class SessionStore {
     let messages: Array<Message & { seq: number }>;
     if (k && k.through === through) messages = [...k.messages, ...this.messages({ afterSeq: k.lastSeq })];
     else {
-      const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ?", through).toArray()[0] : undefined;
+      // No index on id (schema.ts, migration 10): read back from the newest, the compaction point is near the end.
+      const row = through ? this.sql.exec<{ seq: number }>("SELECT seq FROM messages WHERE id = ? ORDER BY seq DESC LIMIT 1", through).toArray()[0] : undefined;
       messages = this.messages({ afterSeq: row ? row.seq - 1 : 0 });
     }
     const last = messages.at(-1);
