@@ -121,7 +121,12 @@ DROP TABLE model_usage;
   // issue 29). Each table is copied into its new shape; its high-water mark moves to meta, so no seq is
   // given again after the newest rows were deleted. Messages lose the index on their id too (1.5 %): ids are
   // random (newId), and the one look-up by id, a compaction's point, reads from the newest message back.
+  // meta becomes WITHOUT ROWID: keyed by its key alone, one B-tree instead of a table and its key's index.
   `
+CREATE TABLE meta_new (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+INSERT INTO meta_new (key, value) SELECT key, value FROM meta;
+DROP TABLE meta;
+ALTER TABLE meta_new RENAME TO meta;
 CREATE TABLE messages_new (
   seq INTEGER PRIMARY KEY,
   id TEXT NOT NULL,
@@ -201,7 +206,7 @@ export type SessionOnDemandTable = keyof typeof SESSION_ON_DEMAND_TABLES;
  * compares both routes' schemas (this one with every on-demand table created).
  */
 export const SESSION_BASELINE = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE messages (
   seq INTEGER PRIMARY KEY,
   id TEXT NOT NULL,

@@ -95,13 +95,13 @@ INSERT INTO model_usage (run_id, model, prompt, completion, total) VALUES ('run_
     });
   });
 
-  it("moves messages and events off AUTOINCREMENT with their rows, and no seq is given again", async () => {
+  it("moves messages and events off AUTOINCREMENT and meta to WITHOUT ROWID with their rows, and no seq is given again", async () => {
     await runInDurableObject(env.SESSIONS.getByName(uniqueId("s")), async (_o, state) => {
       const message = userMessage("What is a vector?");
       await asOlderDeployment(
         state.storage,
         `${SESSION_MIGRATIONS.slice(0, 9).join("\n")}
-INSERT INTO meta (key, value) VALUES ('schema_version', '9');
+INSERT INTO meta (key, value) VALUES ('schema_version', '9'), ('id', 'old');
 INSERT INTO runs (id, status, input, options, created_at) VALUES ('run_1', 'completed', 'hi', '{}', '2026-01-01T00:00:00Z');
 INSERT INTO messages (id, run_id, role, created_at, chunks, body) VALUES ('${message.id}', 'run_1', 'user', '${message.createdAt}', 0, '${JSON.stringify(message)}'), ('msg_gone', 'run_2', 'user', '${message.createdAt}', 0, '{}');
 INSERT INTO events (at, run_id, type, data, event_id) VALUES ('2026-01-01T00:00:00Z', 'run_1', 'run.started', '{"type":"run.started","runId":"run_1"}', 'evt_1'), ('2026-01-01T00:00:01Z', 'run_2', 'run.started', '{}', 'evt_2'), ('2026-01-01T00:00:02Z', 'run_2', 'run.started', '{}', 'evt_3');
@@ -113,7 +113,10 @@ DELETE FROM events WHERE run_id = 'run_2';`,
       const ddl = state.storage.sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name IN ('messages', 'events')").toArray();
       expect(ddl).toHaveLength(2);
       for (const { sql } of ddl) expect(sql).not.toMatch(/AUTOINCREMENT/i);
+      // meta is one B-tree now, with its rows.
+      expect(state.storage.sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'meta'").one().sql).toMatch(/WITHOUT ROWID/);
       const store = new SessionStore(state.storage.sql);
+      expect(store.getMeta("id")).toBe("old");
       expect(store.messages().map((m) => [m.seq, m.content])).toEqual([[1, "What is a vector?"]]);
       expect(store.trace.read({}).map((r) => [r.seq, r.id, r.event])).toEqual([[1, "evt_1", { type: "run.started", runId: "run_1" }]]);
       // The deleted newest rows' seqs (2; 2 and 3) stay given.
