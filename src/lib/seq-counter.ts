@@ -1,7 +1,7 @@
 // The seqs of a table's rows (a session's messages and trace events), given out here rather than by SQLite. Without
 // AUTOINCREMENT, SQLite would give a deleted newest row's seq again (a client paging or following a stream
 // by seq would skip what came next); with it, every insert also reads and writes sqlite_sequence, about
-// 2.6 % of a run's CPU (BENCHMARKS.md, issue 29). So the count starts from the table's MAX(seq) and a
+// 1.7 % of a run's CPU (BENCHMARKS.md, issue 29). So the count starts from the table's MAX(seq) and a
 // high-water mark in `meta`, which is written only when rows are about to be deleted (a run deleted): the
 // one time MAX(seq) could fall back.
 
