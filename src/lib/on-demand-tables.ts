@@ -10,7 +10,7 @@
 export type SharedTables<Name extends string> = Pick<OnDemandTables<Name>, "has" | "rows" | "change" | "insert">;
 
 export class OnDemandTables<Name extends string> {
-  /** What is known of each table: looked up once, then kept (only its store creates it, and tables go only with the whole storage). */
+  /** What is known of each table: looked up once, then kept (only this instance creates it, and tables go only with the whole storage). */
   private readonly exists = new Map<Name, boolean>();
 
   /** `ddl`: each table's CREATE TABLE IF NOT EXISTS (and its indexes), run by the first write; `fresh`: the baseline was just laid, so none exists. */
