@@ -45,14 +45,20 @@ async function inspect(port) {
  * engineers' wrangler dev sessions build there too).
  */
 function findBundle(profile) {
-  const dir = path.join(REPO, ".wrangler/tmp");
+  // A peer's config builds beside it (bench/durable/.wrangler/tmp), under its entry's name.
+  const dirs = [REPO, ...(values.config ? [path.dirname(path.resolve(values.config))] : [])].map((d) => path.join(d, ".wrangler/tmp")).filter(existsSync);
   const frames = profile.nodes
     .map((n) => n.callFrame)
     .filter((cf) => cf.url && cf.functionName && !cf.functionName.startsWith("("))
     .slice(0, 200);
+  const url = frames[0]?.url ? path.basename(frames[0].url) : "index.js";
   let best = null;
-  for (const d of readdirSync(dir).filter((x) => x.startsWith("dev-"))) {
-    const file = path.join(dir, d, "index.js");
+  for (const [dir, d] of dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((x) => x.startsWith("dev-"))
+      .map((d) => [dir, d]),
+  )) {
+    const file = path.join(dir, d, url);
     if (!existsSync(file) || !existsSync(`${file}.map`)) continue;
     const lines = readFileSync(file, "utf8").split("\n");
     const score = frames.filter((cf) => (lines[cf.lineNumber] ?? "").includes(cf.functionName)).length;
