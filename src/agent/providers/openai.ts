@@ -127,6 +127,13 @@ export function postJson<T>(client: OpenAI, path: string, json: string, options:
 const wireJson = new WeakMap<Message, string>();
 /** Each tool's wire JSON, kept per spec (specs are kept per tool: tools.ts). */
 const toolJson = new WeakMap<ToolSpec, string>();
+/** The last system prompt's wire JSON: a run's calls send the same prompt, kilobytes with the skills catalog. */
+let lastSystem: { system: string; json: string } | undefined;
+
+function systemJson(system: string): string {
+  if (lastSystem?.system !== system) lastSystem = { system, json: JSON.stringify(wireSystem(system)) };
+  return lastSystem.json;
+}
 
 const wireTool = (t: ToolSpec): WireTool => ({
   type: "function",
@@ -144,7 +151,7 @@ function requestJson(
   images: ReadonlyMap<string, string> | undefined,
   tools: readonly ToolSpec[],
 ): string {
-  const parts = system ? [JSON.stringify(wireSystem(system))] : [];
+  const parts = system ? [systemJson(system)] : [];
   for (const m of messages) {
     let json = wireJson.get(m);
     if (json === undefined) {

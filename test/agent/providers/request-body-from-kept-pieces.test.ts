@@ -59,6 +59,13 @@ describe("the request body built from kept pieces", () => {
     expect(headers[1]!.get("authorization")).toBe("Bearer sk-test");
   });
 
+  it("sends each call's own system prompt, one after another and back again (the last one's JSON is kept)", async () => {
+    const { model, bodies } = capturingModel();
+    const messages: Message[] = [{ id: "u1", createdAt: at, role: "user", content: "hi" }];
+    for (const system of ["be kind", "be brief", "be brief", "", "be kind"]) await model.complete(request(messages, { system }));
+    expect(bodies.map((b) => b.messages)).toEqual(["be kind", "be brief", "be brief", "", "be kind"].map((system) => toWire(system, messages)));
+  });
+
   it("leaves out tools and tool_choice without tools, and carries the answer's format", async () => {
     const { model, bodies } = capturingModel();
     const messages: Message[] = [{ id: "u1", createdAt: at, role: "user", content: "hi" }];
