@@ -14,8 +14,9 @@ export type ResponseFormat =
   { type: "json_object" } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
 
 /**
- * How the model samples its replies, as a client asked for them, spelt as Chat Completions spells them;
- * every call of the run passes them on (a provider on another wire maps the ones it spells otherwise).
+ * How the model samples its replies, as a client asked for them, spelt as Chat Completions spells them, with
+ * the one request hint that is about the person and not the sampling (`safety_identifier`); every call of the
+ * run passes them on (a provider on another wire maps the ones it spells otherwise).
  */
 export interface Sampling {
   temperature?: number;
@@ -24,8 +25,16 @@ export interface Sampling {
   frequency_penalty?: number;
   presence_penalty?: number;
   reasoning_effort?: string;
+  /** How long the answer is: `low`, `medium` or `high`. */
+  verbosity?: string;
   /** The tokens each call may generate: a call cut at it ends with finish reason "length". */
   max_completion_tokens?: number;
+  /** Sampling fields of other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter); OpenAI refuses them. */
+  top_k?: number;
+  min_p?: number;
+  repetition_penalty?: number;
+  /** The person the run answers, for the model provider's abuse detection. */
+  safety_identifier?: string;
 }
 
 export interface ModelRequest {

@@ -1,15 +1,29 @@
 // A request's sampling fields, checked within OpenAI's ranges (400 naming the field otherwise) and passed
 // to every model call of its run (RunOptions.sampling), never dropped: the Chat Completions names; the
-// Responses wire's `reasoning.effort` is read as `reasoning_effort`, and either wire's token cap
-// (`max_tokens`, `max_completion_tokens`, `max_output_tokens`) as `max_completion_tokens`.
+// Responses wire's `reasoning.effort` and `text.verbosity` are read as `reasoning_effort` and `verbosity`,
+// and either wire's token cap (`max_tokens`, `max_completion_tokens`, `max_output_tokens`) as
+// `max_completion_tokens`.
 import * as z from "zod";
 import type { Sampling } from "../agent";
 
 const Penalty = z.number().min(-2).max(2).nullish();
-const Effort = z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]).nullish();
+const Effort = z.enum(["none", "minimal", "low", "medium", "high", "xhigh", "max"]).nullish();
+export const Verbosity = z.enum(["low", "medium", "high"]).nullish();
 
-/** What both wires take. */
-const Shared = { temperature: z.number().min(0).max(2).nullish(), top_p: z.number().min(0).max(1).nullish() };
+/**
+ * What both wires take: OpenAI's fields, and the sampling extensions of other OpenAI-compatible servers
+ * (vLLM, llama.cpp, OpenRouter) in the ranges those servers accept.
+ */
+const Shared = {
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  // OpenAI's documented maximum.
+  safety_identifier: z.string().max(128).nullish(),
+  // -1 and 0 mean every token to vLLM and llama.cpp.
+  top_k: z.int().min(-1).nullish(),
+  min_p: z.number().min(0).max(1).nullish(),
+  repetition_penalty: z.number().positive().nullish(),
+};
 
 const Cap = z.int().positive().nullish();
 
@@ -19,18 +33,30 @@ export const ChatSampling = {
   frequency_penalty: Penalty,
   presence_penalty: Penalty,
   reasoning_effort: Effort,
+  verbosity: Verbosity,
   max_tokens: Cap,
   max_completion_tokens: Cap,
 };
 
 export const ResponsesSampling = { ...Shared, reasoning: z.looseObject({ effort: Effort }).nullish() };
 
+const FIELDS = [
+  "temperature",
+  "top_p",
+  "seed",
+  "frequency_penalty",
+  "presence_penalty",
+  "reasoning_effort",
+  "verbosity",
+  "max_completion_tokens",
+  "top_k",
+  "min_p",
+  "repetition_penalty",
+  "safety_identifier",
+] as const satisfies readonly (keyof Sampling)[];
+
 /** The fields sent (null is as good as absent); undefined when none is. */
 export function samplingOf(fields: { [K in keyof Sampling]?: Sampling[K] | null }): Sampling | undefined {
-  const sent = Object.fromEntries(
-    (["temperature", "top_p", "seed", "frequency_penalty", "presence_penalty", "reasoning_effort", "max_completion_tokens"] as const).flatMap((k) =>
-      fields[k] == null ? [] : [[k, fields[k]]],
-    ),
-  );
+  const sent = Object.fromEntries(FIELDS.flatMap((k) => (fields[k] == null ? [] : [[k, fields[k]]])));
   return Object.keys(sent).length ? sent : undefined;
 }

@@ -83,14 +83,14 @@ export const RESPONSES_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Fields outside the package's types that real clients send, ignored on both wires: the sampling extensions
- * of other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter), which OpenAI's models would refuse, and
+ * Fields outside the package's types that real clients send, known on both wires: the sampling extensions of
+ * other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter), honoured as sampling is (sampling.ts), and
  * the Codex CLI's `client_metadata` (its installation's ids, which OpenAI takes and this server has no use for).
  */
-export const IGNORED_EXTENSIONS: ReadonlySet<string> = new Set(["top_k", "min_p", "repetition_penalty", "client_metadata"]);
+export const EXTENSIONS: ReadonlySet<string> = new Set(["top_k", "min_p", "repetition_penalty", "client_metadata"]);
 
 /** 400 unknown_parameter for the first field of `body` that the wire does not know. */
 export function refuseUnknownFields(known: ReadonlySet<string>, body: Record<string, unknown>): void {
-  const unknown = Object.keys(body).find((k) => !known.has(k) && !IGNORED_EXTENSIONS.has(k));
+  const unknown = Object.keys(body).find((k) => !known.has(k) && !EXTENSIONS.has(k));
   if (unknown !== undefined) throw new ParamError("unknown_parameter", `Unrecognized request argument supplied: ${unknown}.`, unknown);
 }

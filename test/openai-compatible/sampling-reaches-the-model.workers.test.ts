@@ -1,15 +1,16 @@
-// A client's temperature, top_p, seed, penalties, reasoning effort and token cap reach every model call of its
-// run, on Chat Completions and the Responses API (`reasoning.effort`, `max_output_tokens`); an answer cut at the
-// cap says so as OpenAI does; a run resumed with tool results takes the resuming request's; a value out of
-// OpenAI's range is 400 naming the field, and null is as good as absent.
+// A client's temperature, top_p, seed, penalties, reasoning effort, verbosity, token cap, safety identifier and
+// the other servers' sampling extensions (top_k, min_p, repetition_penalty) reach every model call of its run,
+// on Chat Completions and the Responses API (`reasoning.effort`, `text.verbosity`, `max_output_tokens`); an
+// answer cut at the cap says so as OpenAI does; a run resumed with tool results takes the resuming request's;
+// a value out of range is 400 naming the field, and null is as good as absent.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
 import { agentClient } from "../support/openai-client";
 import { weatherTool } from "../support/weather-tool";
 import { call, uniqueId } from "../support/worker-http";
+import { CLIENT_SAMPLING as chatSampling, SAMPLING_EXTENSIONS as extensions } from "../support/client-sampling";
 
-const chatSampling = { temperature: 0.2, top_p: 0.9, seed: 7, frequency_penalty: 0.5, presence_penalty: -0.5, reasoning_effort: "low" } as const;
 const FIELDS = Object.keys(chatSampling);
 const weather: OpenAI.Chat.Completions.ChatCompletionFunctionTool = {
   type: "function",
@@ -24,11 +25,12 @@ describe("sampling fields", () => {
       model: "study-agent",
       messages: [{ role: "user", content: `${marker} 6*7?` }],
       ...chatSampling,
-    });
+      ...extensions,
+    } as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming);
     expect(reply.choices[0]!.message.content).toContain("42.");
     const seen = (await requests(key)).requests;
     expect(seen).toHaveLength(2);
-    for (const r of seen) expect(r.body).toMatchObject(chatSampling);
+    for (const r of seen) expect(r.body).toMatchObject({ ...chatSampling, ...extensions });
   });
 
   it("Chat Completions: null is as good as absent", async () => {
@@ -41,6 +43,8 @@ describe("sampling fields", () => {
       top_p: null,
       seed: null,
       reasoning_effort: null,
+      verbosity: null,
+      safety_identifier: null,
     });
     const [seen] = (await requests(key)).requests;
     for (const field of FIELDS) expect(seen!.body).not.toHaveProperty(field);
@@ -69,12 +73,23 @@ describe("sampling fields", () => {
       input: `${marker} hi`,
       temperature: 0.3,
       top_p: 0.8,
-      reasoning: { effort: "high" },
-    });
-    expect(response).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning: { effort: "high" } });
-    expect(await agentClient().responses.retrieve(response.id)).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning: { effort: "high" } });
+      reasoning: { effort: "max" },
+      text: { verbosity: "low" },
+      safety_identifier: "user-hash-2",
+      ...extensions,
+    } as OpenAI.Responses.ResponseCreateParamsNonStreaming);
+    const echoed = { temperature: 0.3, top_p: 0.8, reasoning: { effort: "max" }, text: { verbosity: "low" }, safety_identifier: "user-hash-2" };
+    expect(response).toMatchObject(echoed);
+    expect(await agentClient().responses.retrieve(response.id)).toMatchObject(echoed);
     const [seen] = (await requests(key)).requests;
-    expect(seen!.body).toMatchObject({ temperature: 0.3, top_p: 0.8, reasoning_effort: "high" });
+    expect(seen!.body).toMatchObject({
+      temperature: 0.3,
+      top_p: 0.8,
+      reasoning_effort: "max",
+      verbosity: "low",
+      safety_identifier: "user-hash-2",
+      ...extensions,
+    });
   });
 
   it("Responses API: a request without them gets the API's nulls", async () => {
@@ -82,6 +97,8 @@ describe("sampling fields", () => {
     const marker = await script(key, [{ text: "ok" }]);
     const response = await agentClient().responses.create({ model: "study-agent", input: `${marker} hi` });
     expect(response).toMatchObject({ temperature: null, top_p: null, reasoning: { effort: null } });
+    expect(response.text).not.toHaveProperty("verbosity");
+    expect(response).not.toHaveProperty("safety_identifier");
   });
 
   it("Chat Completions: max_tokens caps every call as max_completion_tokens, and an answer cut at it finishes with length", async () => {
@@ -121,8 +138,15 @@ describe("sampling fields", () => {
     ["/v1/chat/completions", "frequency_penalty", -3],
     ["/v1/chat/completions", "presence_penalty", "high"],
     ["/v1/chat/completions", "reasoning_effort", "extreme"],
+    ["/v1/chat/completions", "verbosity", "loud"],
+    ["/v1/chat/completions", "safety_identifier", "x".repeat(129)],
+    ["/v1/chat/completions", "top_k", 1.5],
+    ["/v1/chat/completions", "min_p", 2],
+    ["/v1/chat/completions", "repetition_penalty", 0],
     ["/v1/responses", "temperature", -1],
     ["/v1/responses", "reasoning.effort", "extreme"],
+    ["/v1/responses", "text.verbosity", "loud"],
+    ["/v1/responses", "top_k", -2],
   ])("%s %s = %j: 400 naming it", async (path, param, value) => {
     const [field, inner] = param.split(".");
     const body = path.endsWith("responses") ? { model: "study-agent", input: "hi" } : { model: "study-agent", messages: [{ role: "user", content: "hi" }] };

@@ -20,9 +20,10 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
   return {
     model: cfg.model,
     complete(req) {
-      // The Responses API nests the effort and names the cap otherwise; the other fields go as they are (it
-      // refuses those it lacks, seed and the penalties).
-      const { reasoning_effort: effort, max_completion_tokens: cap, ...sampling } = req.sampling ?? {};
+      // The Responses API nests the effort and the verbosity and names the cap otherwise; the other fields go
+      // as they are (OpenAI's refuses those it lacks: seed, the penalties, the other servers' extensions).
+      const { reasoning_effort: effort, max_completion_tokens: cap, verbosity, ...sampling } = req.sampling ?? {};
+      const text = { ...(req.responseFormat ? { format: req.responseFormat } : {}), ...(verbosity ? { verbosity } : {}) };
       const body = {
         model: cfg.model,
         ...sampling,
@@ -34,7 +35,7 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
         include: ["reasoning.encrypted_content" as const],
         ...(req.tools.length ? { tools: toFunctionTools(req.tools), tool_choice: toolChoiceOf(req.toolChoice) } : {}),
         // The Responses API spells a format as the domain does: {type, name, schema, strict}.
-        ...(req.responseFormat ? { text: { format: req.responseFormat } } : {}),
+        ...(Object.keys(text).length ? { text } : {}),
         ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),
       };
       return countedCall(req.signal, async (options) => {

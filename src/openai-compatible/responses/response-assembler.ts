@@ -39,7 +39,7 @@ export interface ResponseMeta {
   format?: ResponseFormat;
   /** The request's tool and output fields (response-echo.ts, docs/openai-compatible.md#the-responses-api). */
   echo: RequestEcho;
-  /** The request's temperature, top_p and reasoning.effort, as the run's model calls take them. */
+  /** The request's sampling (temperature, top_p, reasoning.effort, text.verbosity, safety_identifier, …), as the run's model calls take them. */
   sampling?: Sampling;
 }
 
@@ -148,10 +148,11 @@ export class ResponseAssembler {
       reasoning: { effort: this.meta.sampling?.reasoning_effort ?? null, summary: null },
       store: this.meta.store,
       temperature: this.meta.sampling?.temperature ?? null,
-      text: { format: this.meta.format ?? { type: "text" as const } },
+      text: { format: this.meta.format ?? { type: "text" as const }, ...(this.meta.sampling?.verbosity ? { verbosity: this.meta.sampling.verbosity } : {}) },
       tool_choice: this.meta.echo.toolChoice,
       tools: this.meta.echo.tools,
       top_p: this.meta.sampling?.top_p ?? null,
+      ...(this.meta.sampling?.safety_identifier ? { safety_identifier: this.meta.sampling.safety_identifier } : {}),
       truncation: this.meta.echo.truncation,
       usage: s.usage ? responseUsage(s.usage) : null,
       metadata: this.meta.metadata,

@@ -17,7 +17,7 @@ import { ParamError } from "../openai-errors";
 import { parseOpenAIBody } from "../chat-request";
 import { ResponsesTextFormat, responsesAnswerFormat } from "../response-format";
 import { refuseResponsesParameters } from "../refused-parameters";
-import { ResponsesSampling, samplingOf } from "../sampling";
+import { ResponsesSampling, samplingOf, Verbosity } from "../sampling";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
@@ -53,7 +53,7 @@ const ResponsesRequest = z.looseObject({
   stream: z.boolean().nullish(),
   background: z.boolean().nullish(),
   metadata: ResponseMetadata.nullish(),
-  text: z.looseObject({ format: ResponsesTextFormat.nullish() }).nullish(),
+  text: z.looseObject({ format: ResponsesTextFormat.nullish(), verbosity: Verbosity }).nullish(),
   // Read by client-tools.ts, which names the field at fault.
   tools: z.unknown().optional(),
   tool_choice: z.unknown().optional(),
@@ -80,7 +80,7 @@ export interface ResponsesTurn {
   stream: boolean;
   /** text.format json_object / json_schema: the answer's shape. */
   answerFormat?: ResponseFormat;
-  /** `temperature`, `top_p`, `reasoning.effort` and `max_output_tokens`, for every model call of the run. */
+  /** `temperature`, `top_p`, `reasoning.effort`, `text.verbosity`, `max_output_tokens` and the rest of sampling.ts, for every model call of the run. */
   sampling?: Sampling;
   /** The client's own tools (client-tools.ts). */
   clientTools?: ClientTools;
@@ -116,7 +116,12 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   const { system, messages } = readItems(req.input, images);
-  const sampling = samplingOf({ ...req, reasoning_effort: req.reasoning?.effort, max_completion_tokens: req.max_output_tokens });
+  const sampling = samplingOf({
+    ...req,
+    reasoning_effort: req.reasoning?.effort,
+    verbosity: req.text?.verbosity,
+    max_completion_tokens: req.max_output_tokens,
+  });
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
     stream: req.stream === true,

@@ -1,26 +1,20 @@
-// A run's sampling (a client's temperature, top_p, seed, penalties, reasoning effort and token cap) reaches
-// every model call of the loop, as each API spells it: Chat Completions takes the fields as they are; the
-// Responses API (MODEL_API=responses) nests the effort in `reasoning`, takes the cap as `max_output_tokens`
-// and gets the rest as they are.
+// A run's sampling (a client's temperature, top_p, seed, penalties, reasoning effort, verbosity, token cap,
+// safety identifier and other servers' extensions) reaches every model call of the loop, as each API spells
+// it: Chat Completions takes the fields as they are; the Responses API (MODEL_API=responses) nests the effort
+// in `reasoning` and the verbosity in `text` (beside a format), takes the cap as `max_output_tokens` and gets
+// the rest as they are.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sampling } from "../../../src/agent";
 import { createOpenAIResponsesModel } from "../../../src/agent/providers/openai-responses";
 import { calculateTool } from "../../../src/tools/calculate";
 import { WireLoopHarness } from "../../support/wire-loop-harness";
+import { CLIENT_SAMPLING, SAMPLING_EXTENSIONS } from "../../support/client-sampling";
 
 const h = new WireLoopHarness();
 beforeAll(() => h.start());
 afterAll(() => h.stop());
 
-const sampling: Sampling = {
-  temperature: 0.2,
-  top_p: 0.9,
-  seed: 7,
-  frequency_penalty: 0.5,
-  presence_penalty: -0.5,
-  reasoning_effort: "low",
-  max_completion_tokens: 64,
-};
+const sampling: Sampling = { ...CLIENT_SAMPLING, ...SAMPLING_EXTENSIONS, max_completion_tokens: 64 };
 const replies = [{ toolCalls: [{ name: "calculate", args: { expression: "6*7" } }] }, { text: "It is 42." }];
 
 describe.each([true, false])("sampling over the wire (stream: %s)", (stream) => {
@@ -43,11 +37,20 @@ describe.each([true, false])("sampling over the wire (stream: %s)", (stream) => 
     expect(result.status).toBe("completed");
     const seen = h.model.requests(key);
     expect(seen).toHaveLength(2);
-    const { reasoning_effort: _effort, max_completion_tokens: _cap, ...asTheyAre } = sampling;
+    const { reasoning_effort: _effort, max_completion_tokens: _cap, verbosity: _verbosity, ...asTheyAre } = sampling;
     for (const r of seen) {
-      expect(r.body).toMatchObject({ ...asTheyAre, reasoning: { effort: "low" }, max_output_tokens: 64 });
-      expect(r.body).not.toHaveProperty("reasoning_effort");
-      expect(r.body).not.toHaveProperty("max_completion_tokens");
+      expect(r.body).toMatchObject({ ...asTheyAre, reasoning: { effort: "low" }, text: { verbosity: "high" }, max_output_tokens: 64 });
+      for (const field of ["reasoning_effort", "max_completion_tokens", "verbosity"]) expect(r.body).not.toHaveProperty(field);
     }
+  });
+
+  it("Responses API: the verbosity goes beside the answer's format", async () => {
+    const model = createOpenAIResponsesModel({ apiKey: "sk-test", baseURL: h.model.baseURL, model: "scripted-model", timeoutMs: 10_000, maxRetries: 0 });
+    const answerFormat = { format: { type: "json_object" as const }, check: () => ({ ok: true as const }) };
+    const { result, key } = await h.run([{ text: "One." }, { text: '{"a":1}' }], { stream, sampling: { verbosity: "high" }, answerFormat, model });
+    expect(result.status).toBe("completed");
+    const [writing, shaping] = h.model.requests(key);
+    expect(writing!.body.text).toEqual({ verbosity: "high" });
+    expect(shaping!.body.text).toEqual({ format: { type: "json_object" }, verbosity: "high" });
   });
 });
