@@ -25,6 +25,12 @@ export interface Sampling {
   frequency_penalty?: number;
   presence_penalty?: number;
   reasoning_effort?: string;
+  /**
+   * The model's reasoning, summarised (`auto`, `concise`, `detailed`), is part of the reply: the run keeps it.
+   * Chat Completions has no such field (its provider leaves it out; a server sends its reasoning or not), the
+   * Responses API's is `reasoning.summary`.
+   */
+  reasoning_summary?: string;
   /** How long the answer is: `low`, `medium` or `high`. */
   verbosity?: string;
   /** The tokens each call may generate: a call cut at it ends with finish reason "length". */

@@ -1,6 +1,7 @@
 // A request's sampling fields, checked within OpenAI's ranges (400 naming the field otherwise) and passed
 // to every model call of its run (RunOptions.sampling), never dropped: the Chat Completions names; the
-// Responses wire's `reasoning.effort` and `text.verbosity` are read as `reasoning_effort` and `verbosity`,
+// Responses wire's `reasoning.effort`, `reasoning.summary` and `text.verbosity` are read as `reasoning_effort`,
+// `reasoning_summary` and `verbosity`,
 // and either wire's token cap (`max_tokens`, `max_completion_tokens`, `max_output_tokens`) as
 // `max_completion_tokens`.
 import * as z from "zod";
@@ -38,7 +39,10 @@ export const ChatSampling = {
   max_completion_tokens: Cap,
 };
 
-export const ResponsesSampling = { ...Shared, reasoning: z.looseObject({ effort: Effort }).nullish() };
+const Summary = z.enum(["auto", "concise", "detailed"]).nullish();
+
+// `generate_summary` is `summary`'s deprecated name.
+export const ResponsesSampling = { ...Shared, reasoning: z.looseObject({ effort: Effort, summary: Summary, generate_summary: Summary }).nullish() };
 
 const FIELDS = [
   "temperature",
@@ -47,6 +51,7 @@ const FIELDS = [
   "frequency_penalty",
   "presence_penalty",
   "reasoning_effort",
+  "reasoning_summary",
   "verbosity",
   "max_completion_tokens",
   "top_k",

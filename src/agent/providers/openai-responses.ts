@@ -20,14 +20,16 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
   return {
     model: cfg.model,
     complete(req) {
-      // The Responses API nests the effort and the verbosity and names the cap otherwise; the other fields go
-      // as they are (OpenAI's refuses those it lacks: seed, the penalties, the other servers' extensions).
-      const { reasoning_effort: effort, max_completion_tokens: cap, verbosity, ...sampling } = req.sampling ?? {};
+      // The Responses API nests the effort, the summary and the verbosity and names the cap otherwise; the
+      // other fields go as they are (OpenAI's refuses those it lacks: seed, the penalties, the other servers'
+      // extensions).
+      const { reasoning_effort: effort, reasoning_summary: summary, max_completion_tokens: cap, verbosity, ...sampling } = req.sampling ?? {};
+      const thinking = { ...(effort ? { effort } : {}), ...(summary ? { summary } : {}) };
       const text = { ...(req.responseFormat ? { format: req.responseFormat } : {}), ...(verbosity ? { verbosity } : {}) };
       const body = {
         model: cfg.model,
         ...sampling,
-        ...(effort ? { reasoning: { effort } } : {}),
+        ...(Object.keys(thinking).length ? { reasoning: thinking } : {}),
         ...(cap ? { max_output_tokens: cap } : {}),
         instructions: req.system,
         input: toInput(req.messages, reasoning, req.images),

@@ -98,9 +98,11 @@ export function createOpenAIModel(cfg: ModelConfig): ModelClient {
   return {
     model: cfg.model,
     complete(req) {
+      // Chat Completions has no field for a reasoning summary: a server sends its reasoning or not.
+      const { reasoning_summary: _summary, ...sampling } = req.sampling ?? {};
       const fields = {
         model: cfg.model,
-        ...req.sampling,
+        ...sampling,
         ...(req.tools.length ? { tool_choice: wireToolChoice(req.toolChoice) } : {}),
         ...(req.responseFormat ? { response_format: wireResponseFormat(req.responseFormat) } : {}),
         ...(req.tools.length && req.parallelToolCalls !== undefined ? { parallel_tool_calls: req.parallelToolCalls } : {}),

@@ -1,5 +1,5 @@
-// A run's events as a Responses API response: the agent's words become `message` output items and its
-// tool calls `mcp_call` items (server-side tools, which clients show but never execute: see
+// A run's events as a Responses API response: the agent's words become `message` output items, its model's
+// reasoning `reasoning` items (when the request asked for a summary), and its tool calls `mcp_call` items (server-side tools, which clients show but never execute: see
 // docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
@@ -18,6 +18,7 @@ export interface ResponseStreamEvent {
 }
 type OutputItem = OpenAI.Responses.ResponseOutputItem;
 type MessageItem = OpenAI.Responses.ResponseOutputMessage;
+type ReasoningItem = OpenAI.Responses.ResponseReasoningItem;
 type McpCallItem = OpenAI.Responses.ResponseOutputItem.McpCall;
 
 /** The label our tool calls carry as `server_label`. */
@@ -56,6 +57,7 @@ export class ResponseAssembler {
   readonly output: OutputItem[] = [];
   private sequence = 0;
   private openMessage: { index: number; item: MessageItem } | undefined;
+  private openReasoning: { index: number; item: ReasoningItem } | undefined;
   /** Output index of each tool call, by call id. */
   private readonly calls = new Map<string, number>();
   /** The agent's answer was cut at an output limit (the loop's `output_truncated` warning): the response is incomplete. */
@@ -75,6 +77,7 @@ export class ResponseAssembler {
     if (e.agent) return [];
     if (e.type === "warning" && e.code === "output_truncated") this.cutAtCap = true;
     if (e.type === "text.delta" && e.delta) return this.text(e.delta);
+    if (e.type === "reasoning.delta" && e.delta && this.meta.sampling?.reasoning_summary) return this.reasoning(e.delta);
     if (e.type === "tool.started") return this.toolStarted(e.callId, e.name, e.args);
     if (e.type === "tool.finished") return this.toolFinished(e.callId, e.status, e.output);
     if (e.type === "approval.required") {
@@ -86,18 +89,18 @@ export class ResponseAssembler {
         server_label: SERVER_LABEL,
       };
       return [
-        ...this.closeMessage(),
+        ...this.closeOpenItem(),
         ...this.add(item),
         this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item: structuredClone(item) }),
       ];
     }
-    if (e.type === "client_tools.required") return [...this.closeMessage(), ...e.calls.flatMap((c) => this.functionCall(c.callId, c.name, c.args))];
+    if (e.type === "client_tools.required") return [...this.closeOpenItem(), ...e.calls.flatMap((c) => this.functionCall(c.callId, c.name, c.args))];
     return [];
   }
 
   /** The terminal events for the run's outcome: the last message closed, then completed, incomplete or failed. */
   finish(run: RunView): ResponseStreamEvent[] {
-    const closing = this.closeMessage();
+    const closing = this.closeOpenItem();
     const response = this.final(run);
     const type = response.status === "failed" ? "response.failed" : response.status === "completed" ? "response.completed" : "response.incomplete";
     return [...closing, this.event({ type, response })];
@@ -105,7 +108,7 @@ export class ResponseAssembler {
 
   /** The whole response as the run left it. */
   final(run: RunView) {
-    this.closeMessage();
+    this.closeOpenItem();
     const cut = this.cutAtCap && run.status === "completed";
     const status = cut ? "incomplete" : responseStatus(run.status);
     return this.response({
@@ -145,7 +148,7 @@ export class ResponseAssembler {
       parallel_tool_calls: this.meta.echo.parallelToolCalls,
       previous_response_id: this.meta.previousResponseId,
       conversation: this.meta.conversation ? { id: this.meta.conversation } : null,
-      reasoning: { effort: this.meta.sampling?.reasoning_effort ?? null, summary: null },
+      reasoning: { effort: this.meta.sampling?.reasoning_effort ?? null, summary: this.meta.sampling?.reasoning_summary ?? null },
       store: this.meta.store,
       temperature: this.meta.sampling?.temperature ?? null,
       text: { format: this.meta.format ?? { type: "text" as const }, ...(this.meta.sampling?.verbosity ? { verbosity: this.meta.sampling.verbosity } : {}) },
@@ -162,6 +165,7 @@ export class ResponseAssembler {
   private text(delta: string): ResponseStreamEvent[] {
     const events: ResponseStreamEvent[] = [];
     if (!this.openMessage) {
+      events.push(...this.closeOpenItem());
       const item: MessageItem = { type: "message", id: `msg_${this.meta.runId}_${this.output.length}`, role: "assistant", status: "in_progress", content: [] };
       events.push(...this.add(item));
       this.openMessage = { index: this.output.length - 1, item };
@@ -184,7 +188,46 @@ export class ResponseAssembler {
     return events;
   }
 
-  private closeMessage(): ResponseStreamEvent[] {
+  /** The model's reasoning as a summary: one `summary_text` part a model call, in its own item. */
+  private reasoning(delta: string): ResponseStreamEvent[] {
+    const events: ResponseStreamEvent[] = [];
+    if (!this.openReasoning) {
+      const item: ReasoningItem = { type: "reasoning", id: `rs_${this.meta.runId}_${this.output.length}`, summary: [] };
+      events.push(...this.closeOpenItem(), ...this.add(item));
+      this.openReasoning = { index: this.output.length - 1, item };
+      const part = { type: "summary_text" as const, text: "" };
+      item.summary.push(part);
+      events.push(
+        this.event({
+          type: "response.reasoning_summary_part.added",
+          item_id: item.id,
+          output_index: this.openReasoning.index,
+          summary_index: 0,
+          part: { ...part },
+        }),
+      );
+    }
+    const { index, item } = this.openReasoning;
+    item.summary[0]!.text += delta;
+    events.push(this.event({ type: "response.reasoning_summary_text.delta", item_id: item.id, output_index: index, summary_index: 0, delta }));
+    return events;
+  }
+
+  private closeReasoning(): ResponseStreamEvent[] {
+    if (!this.openReasoning) return [];
+    const { index, item } = this.openReasoning;
+    this.openReasoning = undefined;
+    const part = item.summary[0]!;
+    return [
+      this.event({ type: "response.reasoning_summary_text.done", item_id: item.id, output_index: index, summary_index: 0, text: part.text }),
+      this.event({ type: "response.reasoning_summary_part.done", item_id: item.id, output_index: index, summary_index: 0, part: { ...part } }),
+      this.event({ type: "response.output_item.done", output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
+  /** Closes the open message or reasoning item (one at most is open): whatever comes next is another item. */
+  private closeOpenItem(): ResponseStreamEvent[] {
+    if (this.openReasoning) return this.closeReasoning();
     if (!this.openMessage) return [];
     const { index, item } = this.openMessage;
     this.openMessage = undefined;
@@ -208,7 +251,7 @@ export class ResponseAssembler {
       output: null,
       error: null,
     };
-    const events = [...this.closeMessage(), ...this.add(item)];
+    const events = [...this.closeOpenItem(), ...this.add(item)];
     this.calls.set(callId, this.output.length - 1);
     return [...events, this.event({ type: "response.mcp_call.in_progress", item_id: item.id, output_index: this.output.length - 1 })];
   }

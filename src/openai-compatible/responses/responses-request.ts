@@ -119,6 +119,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const sampling = samplingOf({
     ...req,
     reasoning_effort: req.reasoning?.effort,
+    reasoning_summary: req.reasoning?.summary ?? req.reasoning?.generate_summary,
     verbosity: req.text?.verbosity,
     max_completion_tokens: req.max_output_tokens,
   });

@@ -127,8 +127,10 @@ export class RunExecutor {
     const controller = new AbortController();
     let stopped!: () => void;
     this.active.set(run.runId, { controller, stopped: new Promise<void>((r) => (stopped = r)) });
+    // A client that asked for a reasoning summary gets the model's reasoning as part of its answer, read back too.
+    const kept = run.options.sampling?.reasoning_summary ? { keepReasoning: true } : undefined;
     const emit = (e: SourcedEvent) => {
-      if (!this.discarded.has(run.runId)) this.d.hub.emit(run.runId, e);
+      if (!this.discarded.has(run.runId)) this.d.hub.emit(run.runId, e, kept);
     };
     let result: LoopResult;
     try {

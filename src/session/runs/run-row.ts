@@ -60,7 +60,10 @@ export interface RunOptions {
   images?: ImageRef[];
   /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
   answerFormat?: ResponseFormat;
-  /** How the model samples (an OpenAI client's temperature, top_p, seed, penalties, reasoning effort, token cap): every call of the run. */
+  /**
+   * How the model samples (an OpenAI client's temperature, top_p, seed, penalties, reasoning effort, verbosity,
+   * token cap, …): every call of the run. A reasoning summary asked for also makes the run keep its reasoning (run-executor.ts).
+   */
   sampling?: Sampling;
   /** The client's own tools (client-tool-calls.ts) and how it lets the model call tools; a resume replaces them with the resuming request's. */
   clientTools?: ClientTools;

@@ -1,12 +1,15 @@
 // Fans a run's events out to live subscribers and into the trace. Text deltas go to subscribers one by
 // one but are stored merged (one row per uninterrupted stretch of text), so a long answer costs a few
-// rows, not thousands. A subscriber first gets the stored events after its cursor, then live ones:
+// rows, not thousands; so are a model's reasoning deltas, when the run keeps them. A subscriber first gets the stored events after its cursor, then live ones:
 // both happen in one synchronous block, so nothing falls between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
 // (seqs only grow, so that is a range delete, made when the session goes idle). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
 import type { SourcedEvent } from "../../agent";
+
+/** A delta stored merged: the text of an answer, or a model's reasoning. */
+type MergedDelta = Extract<SourcedEvent, { type: "text.delta" | "reasoning.delta" }>;
 import { STREAM_EVENTS, TERMINAL_EVENTS } from "./event-catalogue";
 import type { Redactor } from "../../lib/redaction";
 import type { SessionStore } from "../session-store";
@@ -31,7 +34,7 @@ interface Subscriber {
 
 export class EventHub {
   private subscribers = new Map<string, Set<Subscriber>>();
-  private pendingText = new Map<string, { delta: string; agent?: string }>();
+  private pendingDeltas = new Map<string, MergedDelta>();
   /** Subscribers with bytes waiting for the end of this turn. */
   private unsent = new Set<Subscriber>();
   private sending: ReturnType<typeof setTimeout> | undefined;
@@ -44,19 +47,23 @@ export class EventHub {
     private readonly policy: () => TracePolicy,
   ) {}
 
-  /** Returns the trace seq of the stored event (none for a live text delta). `keepOpen` holds a terminal event's stream open for more of its kind. */
-  emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean } = {}): number | undefined {
-    // A model's thinking is for whoever watches live; it is not kept, in the trace or anywhere else.
-    if (event.type === "reasoning.delta") {
+  /**
+   * Returns the trace seq of the stored event (none for a live delta). `keepOpen` holds a terminal event's
+   * stream open for more of its kind; `keepReasoning` stores the model's reasoning, which is otherwise for
+   * whoever watches live and kept nowhere (a client asked for it as part of its answer: a reasoning summary).
+   */
+  emit(runId: string, event: SourcedEvent, opts: { keepOpen?: boolean; keepReasoning?: boolean } = {}): number | undefined {
+    // A subagent's reasoning is never part of the answer.
+    if (event.type === "reasoning.delta" && (!opts.keepReasoning || event.agent)) {
       this.broadcast(runId, { event });
       return;
     }
-    if (event.type === "text.delta") {
-      const pending = this.pendingText.get(runId);
-      if (pending && pending.agent === event.agent) pending.delta += event.delta;
+    if (event.type === "text.delta" || event.type === "reasoning.delta") {
+      const pending = this.pendingDeltas.get(runId);
+      if (pending && pending.type === event.type && pending.agent === event.agent) pending.delta += event.delta;
       else {
         this.flush(runId);
-        this.pendingText.set(runId, { delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
+        this.pendingDeltas.set(runId, { type: event.type, delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
       }
       this.broadcast(runId, { event });
       return;
@@ -74,12 +81,12 @@ export class EventHub {
     return row.seq;
   }
 
-  /** Stores buffered text as one trace event. */
+  /** Stores buffered deltas as one trace event. */
   flush(runId: string): void {
-    const pending = this.pendingText.get(runId);
+    const pending = this.pendingDeltas.get(runId);
     if (!pending) return;
-    this.pendingText.delete(runId);
-    this.record(runId, { type: "text.delta", ...pending });
+    this.pendingDeltas.delete(runId);
+    this.record(runId, pending);
   }
 
   /** Stores the event, redacted; `cut` when the trace kept a preview of its output. */
@@ -131,8 +138,8 @@ export class EventHub {
           // Only the last event counts: a run resumed after approval.required goes on past it.
           if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
-        const pending = this.pendingText.get(runId);
-        if (pending && !ended) controller.enqueue(encode({ event: { type: "text.delta", ...pending } }));
+        const pending = this.pendingDeltas.get(runId);
+        if (pending && !ended) controller.enqueue(encode({ event: pending }));
         if (ended || finished) return controller.close();
         let set = this.subscribers.get(runId);
         if (!set) this.subscribers.set(runId, (set = new Set()));
