@@ -6,7 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
-import { count, loadPageLanguage, phraseOf, t, translatePage } from "./i18n.js";
+import { count, failure, loadPageLanguage, phraseOf, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
@@ -110,6 +110,7 @@ function setStatus(text) {
 
 function explain(error) {
   if (error instanceof ApiError && error.status === 401) return t("needToken");
+  if (error instanceof ApiError) return failure(error);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -498,7 +499,7 @@ async function ask(input) {
     authorizationRequired: (request) => bubble.authorizationRequired(request),
     completed: (data) => (summary = summaryOf(data)),
     failed: (error) => {
-      summary = t("failed", { message: error?.message ?? t("unknownError") });
+      summary = t("failed", { message: failure(error) });
       failed = true;
     },
   });

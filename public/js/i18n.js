@@ -1,8 +1,11 @@
 // The page's own words in the person's language: the first of the browser's languages the page has words
 // for. English is written here (and in index.html, each element marked data-i18n with its key); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
-// has no words for, or a file that cannot be read, gets English. The lessons and the agent's answers are in
-// the language they were written in; this is only the page around them. Plain ESM: Node's tests import it.
+// has no words for, or a file that cannot be read, gets English. Why a run failed is a book the bots share
+// (run-failures.js, /i18n/run-failures.json), read with the page's words. The lessons and the agent's answers
+// are in the language they were written in; this is only the page around them. Plain ESM: Node's tests import it.
+
+import { failureText, RUN_FAILURES } from "./run-failures.js";
 
 /** Languages with a file under public/i18n/page/ (the lesson vocabularies' languages). */
 export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh"];
@@ -220,6 +223,7 @@ export const ENGLISH = {
 };
 
 let phrases = ENGLISH;
+let failures = RUN_FAILURES;
 let language = "en";
 
 /** The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for; English otherwise. */
@@ -235,18 +239,33 @@ export function pageLanguage(preferred) {
 export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const chosen = pageLanguage(preferred);
   if (chosen === "en") return;
+  const [page, failed] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), readTable("/i18n/run-failures.json")]);
+  if (!page) return;
+  phrases = withEnglish(page, ENGLISH);
+  failures = withEnglish(failed?.[chosen] ?? {}, RUN_FAILURES);
+  language = chosen;
+}
+
+/** A JSON file's object; undefined when it cannot be read (English, as if the browser had asked for it). */
+async function readTable(url) {
   try {
-    const res = await fetch(`/i18n/page/${chosen}.json`);
-    if (!res.ok) return;
-    const table = await res.json();
-    // A phrase missing or not text in the file is said in English rather than not at all.
-    const words = {};
-    for (const key of Object.keys(ENGLISH)) words[key] = typeof table[key] === "string" && table[key] ? table[key] : ENGLISH[key];
-    phrases = words;
-    language = chosen;
+    const res = await fetch(url);
+    return res.ok ? await res.json() : undefined;
   } catch {
-    // English, as if the browser had asked for it.
+    return undefined;
   }
+}
+
+/** `table`'s phrases for `english`'s keys: a phrase missing or not text in the file is said in English rather than not at all. */
+function withEnglish(table, english) {
+  const words = {};
+  for (const key of Object.keys(english)) words[key] = typeof table?.[key] === "string" && table[key] ? table[key] : english[key];
+  return words;
+}
+
+/** Why a run failed, or a request was refused ({code, message}), in the page's language; the server's words for a code without a phrase. */
+export function failure(error) {
+  return failureText(error, failures) ?? t("unknownError");
 }
 
 /** The phrase `key` in the page's language, each {name} replaced by its value (a value is never read as a phrase). */

@@ -1,12 +1,15 @@
 // The bots' own words are in the language of the person they answer: Telegram's language_code (with each
 // message and click), Slack's user locale (users.info). The help, a command's answer, why a message cannot be
-// read, a click on a dead button, /progress and /review, and what /lesson and a photo without a caption ask the
-// model (so the model answers in that language too);
+// read, a click on a dead button, /progress and /review, why a run failed (public/i18n/run-failures.json, as
+// the web page says it), and what /lesson and a photo without a caption ask the model (so the model answers in
+// that language too);
 // English for a language the bots have no phrases for, or a person whose language is not known.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatPhrases, ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
 import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { RUN_FAILURES, runFailurePhrases } from "../../src/platforms/run-failure-phrases";
+import { fill } from "../../src/lib/phrase-book";
 import { escapeSlackText } from "../../src/platforms/slack/slack-api";
 import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
 import { pngOfSize } from "../support/images";
@@ -95,6 +98,19 @@ describe("the bots' own words", () => {
     const asked = (await requests(key)).requests[0]!.messages.at(-1)!.content;
     expect(asked).toBe((await chatPhrases(env.ASSETS, "es")).lessonRequest.replace("{topic}", `${marker} la fotosíntesis`));
     expect(asked).toContain("Quiero aprender sobre:");
+  });
+
+  it("on Telegram say why a run failed in the person's language", async () => {
+    const marker = await script(
+      uniqueId("tg-fail-es"),
+      Array.from({ length: 4 }, () => ({ status: 503 })),
+    );
+    const chat = uniqueChatId();
+    const [reply] = await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} hola`), "es")]);
+    const es = await chatPhrases(env.ASSETS, "es");
+    const why = (await runFailurePhrases(env.ASSETS, "es")).model_unavailable!;
+    expect(why).not.toBe(RUN_FAILURES.model_unavailable);
+    expect(reply).toBe(fill(es.runFailed, { reason: why }));
   });
 
   it("on Slack are in the person's locale, asked of users.info once for several messages", async () => {

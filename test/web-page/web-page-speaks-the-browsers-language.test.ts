@@ -1,5 +1,6 @@
 // The page's own words follow the browser's language (public/js/i18n.js): in Chromium set to Spanish every
-// fixed word of index.html, the run's summary line and a course's line are Spanish, from
+// fixed word of index.html, the run's summary line, why a run failed (public/i18n/run-failures.json, by its
+// error's code; the server's words for a code without a phrase) and a course's line are Spanish, from
 // public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
 // file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
 import { readFileSync } from "node:fs";
@@ -14,6 +15,12 @@ import { fromRoot } from "../support/paths";
 const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
 const words = (language: string) => JSON.parse(readFileSync(fromRoot(`public/i18n/page/${language}.json`), "utf8")) as Record<string, string>;
 const es = words("es");
+const failures = JSON.parse(readFileSync(fromRoot("public/i18n/run-failures.json"), "utf8")) as Record<string, Record<string, string>>;
+/** A run that fails with `code`: asked for by an input that names the code after "fail:". */
+const failedRun = (code: string) => [
+  { event: "run.started", data: { runId: "run_1" }, id: 1 },
+  { event: "run.failed", data: { runId: "run_1", error: { code, message: `The server's English words for ${code}.` } }, id: 2 },
+];
 const COURSE = { id: "c1", topic: "Álgebra", level: "beginner", status: "active", cron: "0 0 * * *", lessonCount: 2 };
 
 let opened: PageOnFakeApi;
@@ -31,12 +38,19 @@ describe("the page in the browser's language", () => {
   beforeAll(async () => {
     opened = await openPageOnFakeApi(
       {
-        [RUNS]: (_req, res) =>
-          sendEvents(res, [
-            { event: "run.started", data: { runId: "run_1" }, id: 1 },
-            { event: "text.delta", data: { delta: "La derivada mide el cambio." } },
-            { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 2, usage: { totalTokens: 30 } }, id: 2 },
-          ]),
+        [RUNS]: (req, res) => {
+          const failWith = /fail:(\w+)/.exec(JSON.parse(req.body).input)?.[1];
+          sendEvents(
+            res,
+            failWith
+              ? failedRun(failWith)
+              : [
+                  { event: "run.started", data: { runId: "run_1" }, id: 1 },
+                  { event: "text.delta", data: { delta: "La derivada mide el cambio." } },
+                  { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 2, usage: { totalTokens: 30 } }, id: 2 },
+                ],
+          );
+        },
         "/v1/courses": (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ courses: [{ id: COURSE.id }] })),
         [`/v1/courses/${COURSE.id}`]: (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(COURSE)),
         "/i18n/page/fr.json": (_req, res) => void res.writeHead(503).end(),
@@ -67,6 +81,15 @@ describe("the page in the browser's language", () => {
     const course = page.locator(`li[data-course="${COURSE.id}"]`);
     await expect.poll(() => course.locator(".meta").first().textContent()).toBe(`${es.courseActive} · ${fill(es.lessonMany!, { n: 2 })}`);
     expect(await course.locator("details > p").first().textContent()).toContain(es.beginner);
+  });
+
+  it("says why a run failed in Spanish, and the server's words for a code it has no phrase for", async () => {
+    const { page } = opened;
+    await askByKeyboard(page, "fail:model_unavailable");
+    const summary = page.locator(".message.assistant .run-meta").last();
+    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: failures.es!.model_unavailable! }));
+    await askByKeyboard(page, "fail:hook_failed");
+    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: "The server's English words for hook_failed." }));
   });
 
   it("turns the page right to left in Arabic", async () => {
