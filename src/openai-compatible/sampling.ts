@@ -1,9 +1,8 @@
 // A request's sampling fields, checked within OpenAI's ranges (400 naming the field otherwise) and passed
 // to every model call of its run (RunOptions.sampling), never dropped: the Chat Completions names; the
 // Responses wire's `reasoning.effort`, `reasoning.summary` and `text.verbosity` are read as `reasoning_effort`,
-// `reasoning_summary` and `verbosity`,
-// and either wire's token cap (`max_tokens`, `max_completion_tokens`, `max_output_tokens`) as
-// `max_completion_tokens`.
+// `reasoning_summary` and `verbosity`, and either wire's token cap (`max_tokens`, `max_completion_tokens`,
+// `max_output_tokens`) as `max_completion_tokens`.
 import * as z from "zod";
 import type { Sampling } from "../agent";
 

@@ -1,6 +1,6 @@
 // A run's events as a Responses API response: the agent's words become `message` output items, its model's
-// reasoning `reasoning` items (when the request asked for a summary), and its tool calls `mcp_call` items (server-side tools, which clients show but never execute: see
-// docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
+// reasoning `reasoning` items (when the request asked for a summary), and its tool calls `mcp_call` items
+// (server-side tools, which clients show but never execute: see docs/openai-compatible.md). The same assembler feeds the semantic stream events, the non-streaming
 // answer and GET /v1/responses/:id, so all three agree item for item.
 import type OpenAI from "openai";
 import type { ResponseFormat, RunStatus, Sampling, Usage } from "../../agent";

@@ -1,19 +1,20 @@
 // Fans a run's events out to live subscribers and into the trace. Text deltas go to subscribers one by
 // one but are stored merged (one row per uninterrupted stretch of text), so a long answer costs a few
-// rows, not thousands; so are a model's reasoning deltas, when the run keeps them. A subscriber first gets the stored events after its cursor, then live ones:
-// both happen in one synchronous block, so nothing falls between replay and follow.
+// rows, not thousands; so are a model's reasoning deltas, when the run keeps them. A subscriber first gets
+// the stored events after its cursor, then live ones: both happen in one synchronous block, so nothing falls
+// between replay and follow.
 // Every event is redacted before it is stored, and the trace keeps the newest `maxEvents` only
 // (seqs only grow, so that is a range delete, made when the session goes idle). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
 import type { SourcedEvent } from "../../agent";
-
-/** A delta stored merged: the text of an answer, or a model's reasoning. */
-type MergedDelta = Extract<SourcedEvent, { type: "text.delta" | "reasoning.delta" }>;
 import { STREAM_EVENTS, TERMINAL_EVENTS } from "./event-catalogue";
 import type { Redactor } from "../../lib/redaction";
 import type { SessionStore } from "../session-store";
 import { rowEncoder, type StreamFormat, type StreamRow, type TraceRow } from "./stream-events";
+
+/** A delta stored merged: the text of an answer, or a model's reasoning. */
+type MergedDelta = Extract<SourcedEvent, { type: "text.delta" | "reasoning.delta" }>;
 
 export interface TracePolicy {
   redact: Redactor;
