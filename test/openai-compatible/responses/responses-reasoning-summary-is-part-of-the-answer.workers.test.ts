@@ -1,12 +1,14 @@
 // A Responses client that asks for `reasoning.summary` gets the model's reasoning as `reasoning` output items,
 // one a model call, before the words or the tool call it led to: streamed as OpenAI streams them, in the
-// answer, and read back alike (the run keeps it). Without the field the reasoning is in none of them, and kept
-// nowhere.
+// answer, and read back alike (the run keeps it); the AI SDK reads it as the answer's reasoning. Without the
+// field the reasoning is in none of them, and kept nowhere.
+import { createOpenAI } from "@ai-sdk/openai";
+import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { parseResponseId } from "../../../src/openai-compatible/responses/response-id";
 import { script } from "../../support/model-control";
 import { agentClient } from "../../support/openai-client";
-import { call, uniqueId } from "../../support/worker-http";
+import { BASE, call, uniqueId, workerFetch } from "../../support/worker-http";
 
 const thinking = [
   { dialect: "deepseek" as const, reasoning: "Seven twelves: use the calculator.", toolCalls: [{ name: "calculate", args: { expression: "7*12" } }] },
@@ -65,6 +67,23 @@ describe("reasoning.summary on /v1/responses", () => {
     const trace = await (await call(`/v1/sessions/${sessionId}/events`)).text();
     expect(trace).toContain("84");
     expect(trace).not.toContain("It gave");
+  });
+
+  it("the AI SDK reads it as the answer's reasoning, generated and streamed", async () => {
+    const openai = createOpenAI({ baseURL: `${BASE}/v1`, apiKey: "unused", fetch: workerFetch });
+    // The SDK sends reasoning.summary only to a model it takes for a reasoning model.
+    const providerOptions = { openai: { forceReasoning: true, reasoningSummary: "auto" } };
+    const marker = await script(uniqueId("k"), thinking);
+    const generated = await generateText({ model: openai.responses("study-agent"), prompt: `${marker} 7*12?`, providerOptions, maxRetries: 0 });
+    expect(generated.reasoningText).toBe("Seven twelves: use the calculator.It gave 84.");
+    expect(generated.text).toBe("84");
+
+    const again = await script(uniqueId("k"), [thinking[1]!]);
+    const streamed = streamText({ model: openai.responses("study-agent"), prompt: `${again} 7*12?`, providerOptions, maxRetries: 0 });
+    const parts: string[] = [];
+    for await (const part of streamed.fullStream) if (part.type === "reasoning-delta") parts.push(part.text);
+    expect(parts.join("")).toBe("It gave 84.");
+    expect(await streamed.text).toBe("84");
   });
 
   it("an unknown summary is 400 naming reasoning.summary", async () => {
