@@ -12,6 +12,13 @@ export const mcpRoutes = new Hono<AppEnv>().all("/", async (c) => {
   if (origin && origin !== new URL(request.url).origin) {
     return c.json({ jsonrpc: "2.0", error: { code: -32000, message: `Forbidden: origin ${origin} may not use this server` }, id: null }, 403);
   }
+  // Streamable HTTP has no query parameters: one (`?session=alice`, a key) would otherwise be silently dropped.
+  const query = new URL(request.url).searchParams;
+  const param = [...query.keys()][0];
+  if (param !== undefined || request.url.includes("?")) {
+    const named = param === undefined ? "a query string" : `query parameter '${param}'`;
+    return c.json({ jsonrpc: "2.0", error: { code: -32600, message: `/mcp takes no query parameters; remove ${named} from the URL.` }, id: null }, 400);
+  }
   const given = request.headers.get("mcp-session-id");
   const sessionId = given ?? crypto.randomUUID();
   const headers = new Headers(request.headers);
