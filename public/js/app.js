@@ -6,7 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
-import { count, failure, loadPageLanguage, phraseOf, t, translatePage } from "./i18n.js";
+import { count, failure, loadPageLanguage, notice, phraseOf, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
@@ -492,7 +492,7 @@ async function ask(input) {
       savedLesson = true;
       bubble.saved(document);
     },
-    note: (message) => bubble.note(message),
+    note: (warning) => bubble.note(notice(warning)),
     approvalRequired: (request) => waiting.push({ approval: request }),
     inputRequired: (request) => waiting.push({ input: request }),
     inputAnswered: (answer) => bubble.inputSettled(answer),

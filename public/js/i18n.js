@@ -1,11 +1,11 @@
 // The page's own words in the person's language: the first of the browser's languages the page has words
 // for. English is written here (and in index.html, each element marked data-i18n with its key); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
-// has no words for, or a file that cannot be read, gets English. Why a run failed is a book the bots share
-// (run-failures.js, /i18n/run-failures.json), read with the page's words. The lessons and the agent's answers
+// has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
+// the bots share (run-notices.js, /i18n/run-notices.json), read with the page's words. The lessons and the agent's answers
 // are in the language they were written in; this is only the page around them. Plain ESM: Node's tests import it.
 
-import { failureText, RUN_FAILURES } from "./run-failures.js";
+import { noticeText, RUN_NOTICES } from "./run-notices.js";
 
 /** Languages with a file under public/i18n/page/ (the lesson vocabularies' languages). */
 export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh"];
@@ -223,7 +223,7 @@ export const ENGLISH = {
 };
 
 let phrases = ENGLISH;
-let failures = RUN_FAILURES;
+let notices = RUN_NOTICES;
 let language = "en";
 
 /** The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for; English otherwise. */
@@ -239,10 +239,10 @@ export function pageLanguage(preferred) {
 export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const chosen = pageLanguage(preferred);
   if (chosen === "en") return;
-  const [page, failed] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), readTable("/i18n/run-failures.json")]);
+  const [page, told] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), readTable("/i18n/run-notices.json")]);
   if (!page) return;
   phrases = withEnglish(page, ENGLISH);
-  failures = withEnglish(failed?.[chosen] ?? {}, RUN_FAILURES);
+  notices = withEnglish(told?.[chosen] ?? {}, RUN_NOTICES);
   language = chosen;
 }
 
@@ -265,7 +265,12 @@ function withEnglish(table, english) {
 
 /** Why a run failed, or a request was refused ({code, message}), in the page's language; the server's words for a code without a phrase. */
 export function failure(error) {
-  return failureText(error, failures) ?? t("unknownError");
+  return noticeText(error, notices) ?? t("unknownError");
+}
+
+/** A run's warning ({code, message, server?}) in the page's language; the server's words for a code without a phrase. */
+export function notice(warning) {
+  return noticeText(warning, notices) ?? "";
 }
 
 /** The phrase `key` in the page's language, each {name} replaced by its value (a value is never read as a phrase). */

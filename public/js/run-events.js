@@ -18,7 +18,7 @@ export const IGNORED_EVENTS = {
  * @param {{
  *   started(runId: string): void, text(delta: string): void,
  *   toolStarted(callId: string, name: string, args: unknown): void, toolFinished(callId: string, status: string): void,
- *   plan(todos: unknown[]): void, saved(document: object): void, note(message: string): void,
+ *   plan(todos: unknown[]): void, saved(document: object): void, note(warning: {code: string, message: string, server?: string}): void,
  *   approvalRequired(request: object): void, inputRequired(request: object): void, inputAnswered(answer: object): void,
  *   authorizationRequired(request: object): void,
  *   completed(result: object): void, failed(error: {code: string, message: string} | undefined): void,
@@ -34,7 +34,7 @@ export function runEventHandlers(view) {
     "tool.finished": (d) => view.toolFinished(d.callId, d.status),
     "todo.updated": (d) => view.plan(d.todos),
     "document.saved": (d) => view.saved(d),
-    warning: (d) => view.note(d.message),
+    warning: (d) => view.note(d),
     "approval.required": (d) => view.approvalRequired(d),
     "input.required": (d) => view.inputRequired(d),
     "input.answered": (d) => view.inputAnswered(d),

@@ -68,7 +68,8 @@ export interface LoopEventMap {
   "model.request": { step: number; model: string; purpose: ModelPurpose; messageCount: number; toolCount: number; estimatedTokens: number; images?: number };
   "model.response": { step: number; model: string; purpose: ModelPurpose; usage: Usage; latencyMs: number; finishReason: string; retries: number };
   "context.compacted": { replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number };
-  warning: { code: string; message: string };
+  /** `server`: the MCP server a warning is about, when it is about one. */
+  warning: { code: string; message: string; server?: string };
 }
 
 /** Every event's fields by type: the loop's, and those the product merges in. */

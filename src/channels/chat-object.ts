@@ -28,7 +28,7 @@ import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons";
 import { chatPhrases, type ChatPhrases } from "../platforms/chat-phrases";
-import { RUN_FAILURES, runFailurePhrases } from "../platforms/run-failure-phrases";
+import { RUN_NOTICES, runNoticePhrases } from "../platforms/run-notice-phrases";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases } from "../learning/learner-phrases";
 import { ChatApprovalStore } from "./chat-approval-store";
@@ -238,7 +238,7 @@ export class ChatObject extends DurableObject<Env> {
         const waitsFor = outcome.run.status === "awaiting_approval" ? this.approvals : this.inputs;
         return await waitsFor.pause(platform, job, outcome, this.sender(platform), say);
       }
-      const failures = outcome?.run.status === "failed" ? await runFailurePhrases(this.env.ASSETS, await platform.language(job.message)) : RUN_FAILURES;
+      const failures = outcome?.run.status === "failed" ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : RUN_NOTICES;
       const text = outcome ? answerText(outcome, say, failures) : say.lostTrack;
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
       const lesson = outcome?.lessonKeys.at(-1);

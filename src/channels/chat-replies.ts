@@ -3,7 +3,7 @@
 import type { RunOutcome } from "../delivery/run-outcome";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
-import { failureText, type RunFailurePhrases } from "../platforms/run-failure-phrases";
+import { noticeText, type RunNoticePhrases } from "../platforms/run-notice-phrases";
 import type { CompactResult } from "../session/runs/compact-session";
 
 /** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
@@ -11,13 +11,13 @@ export const authorizationText = (a: { server: string; authorizationUrl: string 
   fill(say.authorize, { server: a.server, url: a.authorizationUrl });
 
 /** The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `failures`: why a run fails, in the person's language. */
-export function answerText(o: RunOutcome, say: ChatPhrases, failures: RunFailurePhrases): string | undefined {
+export function answerText(o: RunOutcome, say: ChatPhrases, failures: RunNoticePhrases): string | undefined {
   const { run } = o;
   switch (run.status) {
     case "cancelled":
       return undefined;
     case "failed":
-      return fill(say.runFailed, { reason: failureText(run.error, failures) ?? say.runFailedReason });
+      return fill(say.runFailed, { reason: noticeText(run.error, failures) ?? say.runFailedReason });
     case "max_steps":
       return `${run.output}\n\n${say.stepLimit}`.trim();
     default:

@@ -49,6 +49,7 @@ export async function guardedCall<T>(
       ctx.emit({
         type: "warning",
         code: "mcp_circuit_open",
+        server: server.name,
         message: `MCP server ${server.name} is failing; its tools answer "unavailable" for the next ${Math.round(server.breaker.options.openMs / 1000)} s.`,
       });
     }

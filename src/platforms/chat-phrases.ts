@@ -61,7 +61,7 @@ export const ENGLISH_CHAT_PHRASES = {
   couldNotStart: "Sorry, I could not start on that: {reason}",
   lostTrack: "I lost track of that request; please ask again.",
   wentWrong: "Sorry, something went wrong on my side. Please try again.",
-  /** {reason}: why the run failed (public/js/run-failures.js, by its error's code; the run's own message for another code), or runFailedReason. */
+  /** {reason}: why the run failed (public/js/run-notices.js, by its error's code; the run's own message for another code), or runFailedReason. */
   runFailed: "Sorry, that did not work: {reason}",
   runFailedReason: "the run failed",
   stepLimit: "(I stopped at my step limit before finishing.)",

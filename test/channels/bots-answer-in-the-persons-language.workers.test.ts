@@ -1,6 +1,6 @@
 // The bots' own words are in the language of the person they answer: Telegram's language_code (with each
 // message and click), Slack's user locale (users.info). The help, a command's answer, why a message cannot be
-// read, a click on a dead button, /progress and /review, why a run failed (public/i18n/run-failures.json, as
+// read, a click on a dead button, /progress and /review, why a run failed (public/i18n/run-notices.json, as
 // the web page says it), and what /lesson and a photo without a caption ask the model (so the model answers in
 // that language too);
 // English for a language the bots have no phrases for, or a person whose language is not known.
@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatPhrases, ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
 import { learnerPhrases } from "../../src/learning/learner-phrases";
-import { RUN_FAILURES, runFailurePhrases } from "../../src/platforms/run-failure-phrases";
+import { RUN_NOTICES, runNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import { fill } from "../../src/lib/phrase-book";
 import { escapeSlackText } from "../../src/platforms/slack/slack-api";
 import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
@@ -108,8 +108,8 @@ describe("the bots' own words", () => {
     const chat = uniqueChatId();
     const [reply] = await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} hola`), "es")]);
     const es = await chatPhrases(env.ASSETS, "es");
-    const why = (await runFailurePhrases(env.ASSETS, "es")).model_unavailable!;
-    expect(why).not.toBe(RUN_FAILURES.model_unavailable);
+    const why = (await runNoticePhrases(env.ASSETS, "es")).model_unavailable!;
+    expect(why).not.toBe(RUN_NOTICES.model_unavailable);
     expect(reply).toBe(fill(es.runFailed, { reason: why }));
   });
 

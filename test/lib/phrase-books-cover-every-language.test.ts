@@ -1,7 +1,7 @@
 // public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies but
 // English (built in): the learner's words around exercises, reviews and progress (learner-phrases.json), and
 // the bots' own (chat-phrases.json), the web page's (page/<language>.json, public/js/i18n.js), and why a run
-// failed, which the bots and the page share (run-failures.json, public/js/run-failures.js). Each
+// failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js). Each
 // language has every phrase of its book and no other, with the same {placeholders} as English; the
 // not-quite phrases open with the same words, which the chat quiz takes off below its own verdict line; the
 // commands stay commands (/quiz), and buttons and click answers fit the platforms. The page's English
@@ -14,14 +14,14 @@ import { describe, expect, it } from "vitest";
 import { fill, phraseSchema } from "../../src/lib/phrase-book";
 import { ENGLISH_PHRASES, withoutVerdictWords } from "../../src/learning/learner-phrases";
 import { ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
-import { RUN_FAILURES } from "../../src/platforms/run-failure-phrases";
+import { RUN_NOTICES } from "../../src/platforms/run-notice-phrases";
 import { VOCABULARIES } from "../../src/lessons/vocabulary";
 import { fromRoot } from "../support/paths";
 
 const read = <T>(file: string, schema: z.ZodType<T>) => z.record(z.string(), schema).parse(JSON.parse(readFileSync(fromRoot(`public/i18n/${file}`), "utf8")));
 const learner = read("learner-phrases.json", phraseSchema(ENGLISH_PHRASES));
 const chat = read("chat-phrases.json", phraseSchema(ENGLISH_CHAT_PHRASES));
-const failures = read("run-failures.json", phraseSchema(RUN_FAILURES));
+const failures = read("run-notices.json", phraseSchema(RUN_NOTICES));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).sort();
 const languages = VOCABULARIES.map((v) => v.language)
@@ -41,7 +41,7 @@ describe.each([
   ["learner-phrases.json", ENGLISH_PHRASES, learner],
   ["chat-phrases.json", ENGLISH_CHAT_PHRASES, chat],
   ["page/<language>.json", i18n.ENGLISH, page],
-  ["run-failures.json", RUN_FAILURES, failures],
+  ["run-notices.json", RUN_NOTICES, failures],
 ] as const)("%s", (_, english: Record<string, string>, tables: Record<string, Record<string, string>>) => {
   it("covers every language of the vocabularies, and no other", () => {
     expect(Object.keys(tables).sort()).toEqual(languages);
@@ -105,9 +105,9 @@ describe("the web page's words", () => {
   });
 });
 
-describe("why a run failed", () => {
+describe("what a run tells the person", () => {
   it("names codes of the API's errors or of a run's", () => {
     const documented = readFileSync(fromRoot("docs/api.md"), "utf8");
-    for (const code of Object.keys(RUN_FAILURES)) expect(documented, code).toContain(`\`${code}\``);
+    for (const code of Object.keys(RUN_NOTICES)) expect(documented, code).toContain(`\`${code}\``);
   });
 });

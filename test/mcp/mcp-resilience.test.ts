@@ -43,7 +43,7 @@ describe("a server that dies mid-session", () => {
     expect(first.result.content).toMatch(/^MCP tool echo on server ev failed: /);
     const second = await runTool(tools, "mcp__ev__echo", { message: "2" });
     expect(second.result.status).toBe("error");
-    expect(second.events).toContainEqual(expect.objectContaining({ type: "warning", code: "mcp_circuit_open" }));
+    expect(second.events).toContainEqual(expect.objectContaining({ type: "warning", code: "mcp_circuit_open", server: "ev" }));
 
     const t0 = performance.now();
     const third = await runTool(tools, "mcp__ev__get-sum", { a: 1, b: 2 });

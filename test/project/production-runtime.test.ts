@@ -100,7 +100,11 @@ describe("the Worker under wrangler dev", () => {
     expect(finished[2]).toMatchObject({ name: "mcp__everything__trigger-long-running-operation", status: "success" });
     expect(events.filter((e) => e.event === "tool.progress").length).toBeGreaterThanOrEqual(2);
     expect(events.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
-    expect(events.find((e) => e.event === "warning")?.data).toMatchObject({ code: "mcp_connect_failed", message: expect.stringContaining("gone") });
+    expect(events.find((e) => e.event === "warning")?.data).toMatchObject({
+      code: "mcp_connect_failed",
+      server: "gone",
+      message: expect.stringContaining("gone"),
+    });
     const first = model.requests("prod-mcp")[0]!;
     expect(String(first.messages[0]!.content)).toContain("everything");
     expect(first.tools!.map((t) => t.function.name)).toContain("mcp__everything__echo");

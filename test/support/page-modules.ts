@@ -22,14 +22,14 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Every file of public/js, public/vendor, public/i18n/page, public/i18n/run-failures.json and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first). */
+/** Every file of public/js, public/vendor, public/i18n/page, public/i18n/run-notices.json and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first). */
 export function pageModuleRoutes(): Record<string, Route> {
   const routes: Record<string, Route> = {};
   const paths = [
     ...files(join(PUBLIC, "js")),
     ...files(join(PUBLIC, "vendor")),
     ...files(join(PUBLIC, "i18n", "page")),
-    join(PUBLIC, "i18n", "run-failures.json"),
+    join(PUBLIC, "i18n", "run-notices.json"),
     ...files(PUBLIC).filter((f) => /^[^/]+\.css$/.test(relative(PUBLIC, f))),
   ];
   for (const path of paths) {

@@ -1,5 +1,5 @@
 // The page's own words follow the browser's language (public/js/i18n.js): in Chromium set to Spanish every
-// fixed word of index.html, the run's summary line, why a run failed (public/i18n/run-failures.json, by its
+// fixed word of index.html, the run's summary line, why a run failed (public/i18n/run-notices.json, by its
 // error's code; the server's words for a code without a phrase) and a course's line are Spanish, from
 // public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
 // file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
@@ -15,7 +15,13 @@ import { fromRoot } from "../support/paths";
 const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
 const words = (language: string) => JSON.parse(readFileSync(fromRoot(`public/i18n/page/${language}.json`), "utf8")) as Record<string, string>;
 const es = words("es");
-const failures = JSON.parse(readFileSync(fromRoot("public/i18n/run-failures.json"), "utf8")) as Record<string, Record<string, string>>;
+const notices = JSON.parse(readFileSync(fromRoot("public/i18n/run-notices.json"), "utf8")) as Record<string, Record<string, string>>;
+/** A run that warns with `code` (about the MCP server "wiki"), then completes: asked for by an input that names the code after "warn:". */
+const warnedRun = (code: string) => [
+  { event: "run.started", data: { runId: "run_1" }, id: 1 },
+  { event: "warning", data: { code, server: "wiki", message: `The server's English words for ${code}.` }, id: 2 },
+  { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 1, usage: { totalTokens: 3 } }, id: 3 },
+];
 /** A run that fails with `code`: asked for by an input that names the code after "fail:". */
 const failedRun = (code: string) => [
   { event: "run.started", data: { runId: "run_1" }, id: 1 },
@@ -39,16 +45,20 @@ describe("the page in the browser's language", () => {
     opened = await openPageOnFakeApi(
       {
         [RUNS]: (req, res) => {
-          const failWith = /fail:(\w+)/.exec(JSON.parse(req.body).input)?.[1];
+          const input = JSON.parse(req.body).input as string;
+          const failWith = /fail:(\w+)/.exec(input)?.[1];
+          const warnWith = /warn:(\w+)/.exec(input)?.[1];
           sendEvents(
             res,
             failWith
               ? failedRun(failWith)
-              : [
-                  { event: "run.started", data: { runId: "run_1" }, id: 1 },
-                  { event: "text.delta", data: { delta: "La derivada mide el cambio." } },
-                  { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 2, usage: { totalTokens: 30 } }, id: 2 },
-                ],
+              : warnWith
+                ? warnedRun(warnWith)
+                : [
+                    { event: "run.started", data: { runId: "run_1" }, id: 1 },
+                    { event: "text.delta", data: { delta: "La derivada mide el cambio." } },
+                    { event: "run.completed", data: { runId: "run_1", status: "completed", steps: 2, usage: { totalTokens: 30 } }, id: 2 },
+                  ],
           );
         },
         "/v1/courses": (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ courses: [{ id: COURSE.id }] })),
@@ -87,9 +97,18 @@ describe("the page in the browser's language", () => {
     const { page } = opened;
     await askByKeyboard(page, "fail:model_unavailable");
     const summary = page.locator(".message.assistant .run-meta").last();
-    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: failures.es!.model_unavailable! }));
+    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: notices.es!.model_unavailable! }));
     await askByKeyboard(page, "fail:hook_failed");
     await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: "The server's English words for hook_failed." }));
+  });
+
+  it("says a run's warning in Spanish, naming its server", async () => {
+    const { page } = opened;
+    await askByKeyboard(page, "warn:mcp_connect_failed");
+    const said = fill(notices.es!.mcp_connect_failed!, { server: "wiki" });
+    await expect.poll(() => page.getByText(said, { exact: true }).count()).toBe(1);
+    await askByKeyboard(page, "warn:hook_failed");
+    await expect.poll(() => page.getByText("The server's English words for hook_failed.", { exact: true }).count()).toBe(1);
   });
 
   it("turns the page right to left in Arabic", async () => {

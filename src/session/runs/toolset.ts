@@ -141,7 +141,7 @@ async function connectMcp(
   promptSections: string[],
 ): Promise<{ manager: McpManager; skills: ExternalSkill[] } | undefined> {
   const config = parseMcpConfig(deps.config.MCP_SERVERS, deps.env);
-  for (const w of config.warnings) deps.emit({ type: "warning", code: w.code, message: w.message });
+  for (const w of config.warnings) deps.emit({ type: "warning", code: w.code, message: w.message, server: w.server });
   if (!config.servers.length) return undefined;
   const manager = await sessionManager(deps, config);
   manager.attach({
@@ -153,7 +153,7 @@ async function connectMcp(
     },
   });
   const { tools: found, instructions, warnings, authorizations, skills } = await manager.connectAll(deps.signal);
-  for (const w of warnings) if (w.code !== "mcp_authorization_required") deps.emit({ type: "warning", code: w.code, message: w.message });
+  for (const w of warnings) if (w.code !== "mcp_authorization_required") deps.emit({ type: "warning", code: w.code, message: w.message, server: w.server });
   for (const a of authorizations) deps.emit({ type: "mcp.authorization_required", server: a.server, authorizationUrl: a.authorizationUrl });
   for (const t of found) tools.add(t);
   promptSections.push(mcpInstructionsSection(instructions));
