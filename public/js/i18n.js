@@ -2,8 +2,9 @@
 // for. English is written here (and in index.html, each element marked data-i18n with its key); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
 // has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
-// the bots share (run-notices.js, /i18n/run-notices.json), read with the page's words. The lessons and the agent's answers
-// are in the language they were written in; this is only the page around them. Plain ESM: Node's tests import it.
+// the bots share (run-notices.js, /i18n/run-notices.json), read with the page's words. The lessons and the
+// agent's answers are in the language they were written in; this is only the page around them. Plain ESM:
+// Node's tests import it.
 
 import { noticeText, RUN_NOTICES } from "./run-notices.js";
 
