@@ -238,8 +238,9 @@ export class ChatObject extends DurableObject<Env> {
         const waitsFor = outcome.run.status === "awaiting_approval" ? this.approvals : this.inputs;
         return await waitsFor.pause(platform, job, outcome, this.sender(platform), say);
       }
-      const failures = outcome?.run.status === "failed" ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : RUN_NOTICES;
-      const text = outcome ? answerText(outcome, say, failures) : say.lostTrack;
+      const toTell = outcome?.run.status === "failed" || outcome?.warnings.some((w) => Object.hasOwn(RUN_NOTICES, w.code));
+      const notices = toTell ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : RUN_NOTICES;
+      const text = outcome ? answerText(outcome, say, notices) : say.lostTrack;
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
       const lesson = outcome?.lessonKeys.at(-1);
       if (lesson) await this.quizzes.offer(platform, next, lesson);

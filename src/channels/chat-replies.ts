@@ -10,18 +10,23 @@ import type { CompactResult } from "../session/runs/compact-session";
 export const authorizationText = (a: { server: string; authorizationUrl: string }, say: ChatPhrases) =>
   fill(say.authorize, { server: a.server, url: a.authorizationUrl });
 
-/** The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `failures`: why a run fails, in the person's language. */
-export function answerText(o: RunOutcome, say: ChatPhrases, failures: RunNoticePhrases): string | undefined {
+/**
+ * The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `notices`:
+ * why a run fails and the warnings a learner should know of (an answer cut short, a server's tools left out),
+ * in the person's language; the other warnings are for whoever runs the server.
+ */
+export function answerText(o: RunOutcome, say: ChatPhrases, notices: RunNoticePhrases): string | undefined {
   const { run } = o;
+  const told = o.warnings.filter((w) => Object.hasOwn(notices, w.code)).map((w) => `(${noticeText(w, notices)})`);
   switch (run.status) {
     case "cancelled":
       return undefined;
     case "failed":
-      return fill(say.runFailed, { reason: noticeText(run.error, failures) ?? say.runFailedReason });
+      return fill(say.runFailed, { reason: noticeText(run.error, notices) ?? say.runFailedReason });
     case "max_steps":
-      return `${run.output}\n\n${say.stepLimit}`.trim();
+      return [run.output, say.stepLimit, ...told].join("\n\n").trim();
     default:
-      return run.output.trim() || say.nothingToSay;
+      return [run.output.trim() || say.nothingToSay, ...told].join("\n\n");
   }
 }
 

@@ -1,5 +1,5 @@
 // What a channel or a course needs from a finished run: its result, the documents it saved (the
-// document.saved events) and the approvals and questions (input.required) it waits for. Works for a run started a moment ago, for one
+// document.saved events), its warnings and the approvals and questions (input.required) it waits for. Works for a run started a moment ago, for one
 // a restarted object re-attaches to by id, and for a run resumed after a pause (`after`: only the events
 // since the pause count).
 import type { Env } from "../env";
@@ -31,6 +31,8 @@ export interface RunOutcome {
   inputs: InputRequest[];
   /** MCP servers the run left out until the user authorizes them (mcp.authorization_required), each once. */
   authorizations: { server: string; authorizationUrl: string }[];
+  /** The run's own warnings (not a subagent's), each code and server once, in order. */
+  warnings: { code: string; message: string; server?: string }[];
   /** The trace seq of the last event read (`after` if none): where a paused run's events continue. */
   lastSeq: number;
 }
@@ -40,7 +42,7 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
   const stub = sessionStub(env, sessionId);
   const run = await stub.waitRun(runId);
   if (!run) return null;
-  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], inputs: [], authorizations: [], lastSeq: after };
+  const outcome: RunOutcome = { run, lessonKeys: [], approvals: [], inputs: [], authorizations: [], warnings: [], lastSeq: after };
   const events = await stub.streamRun(runId, after);
   if (!events) return outcome;
   const settled = new Set<string>();
@@ -61,6 +63,8 @@ export async function runOutcome(env: Env, sessionId: string, runId: string, aft
     else if (e.type === "input.answered") settled.add(e.inputId);
     else if (e.type === "mcp.authorization_required" && !outcome.authorizations.some((a) => a.server === e.server))
       outcome.authorizations.push({ server: e.server, authorizationUrl: e.authorizationUrl });
+    else if (e.type === "warning" && !e.agent && !outcome.warnings.some((w) => w.code === e.code && w.server === e.server))
+      outcome.warnings.push({ code: e.code, message: e.message, ...(e.server !== undefined ? { server: e.server } : {}) });
   }
   outcome.approvals = outcome.approvals.filter((a) => !settled.has(a.approvalId));
   outcome.inputs = outcome.inputs.filter((i) => !settled.has(i.inputId));

@@ -1,7 +1,7 @@
 // The bots' own words are in the language of the person they answer: Telegram's language_code (with each
 // message and click), Slack's user locale (users.info). The help, a command's answer, why a message cannot be
-// read, a click on a dead button, /progress and /review, why a run failed (public/i18n/run-notices.json, as
-// the web page says it), and what /lesson and a photo without a caption ask the model (so the model answers in
+// read, a click on a dead button, /progress and /review, why a run failed and that an answer was cut short
+// (public/i18n/run-notices.json, as the web page says them), and what /lesson and a photo without a caption ask the model (so the model answers in
 // that language too);
 // English for a language the bots have no phrases for, or a person whose language is not known.
 import { env } from "cloudflare:workers";
@@ -111,6 +111,15 @@ describe("the bots' own words", () => {
     const why = (await runNoticePhrases(env.ASSETS, "es")).model_unavailable!;
     expect(why).not.toBe(RUN_NOTICES.model_unavailable);
     expect(reply).toBe(fill(es.runFailed, { reason: why }));
+  });
+
+  it("on Telegram say, under the answer, that it was cut at its length limit, in the person's language", async () => {
+    const marker = await script(uniqueId("tg-cut-es"), [{ text: "La derivada de x² es", finishReason: "length" }]);
+    const chat = uniqueChatId();
+    const [reply] = await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} ¿derivada de x²?`), "es")]);
+    const cut = (await runNoticePhrases(env.ASSETS, "es")).output_truncated!;
+    expect(cut).not.toBe(RUN_NOTICES.output_truncated);
+    expect(reply).toBe(`La derivada de x² es\n\n(${cut})`);
   });
 
   it("on Slack are in the person's locale, asked of users.info once for several messages", async () => {
