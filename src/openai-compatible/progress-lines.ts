@@ -1,39 +1,43 @@
-// The agent's tool activity as short human lines ("› searching the web: derivatives"), for channels
-// that show plain text (the OpenAI-compatible endpoint's content). They start with a mark of their own
-// so they can be told apart from the agent's words, and taken out again when a client sends them back.
+// The agent's tool activity as short lines ("› 🔎 derivatives"), for channels that show plain text (the
+// OpenAI-compatible endpoint's content). They start with a mark of their own so they can be told apart from
+// the agent's words, and taken out again when a client sends them back. A symbol says what the tool does,
+// not an English word: the wire carries no language of the person (a front end sends none), and the lines sit
+// in an answer written in theirs, so "› searching the web: derivadas" would put English into a Spanish answer.
 export const PROGRESS_MARK = "›";
 
 const MAX_DETAIL = 80;
 
 type Describe = (args: Record<string, unknown>) => string | null;
 
-/** Known tools in words; `null` means the tool's effect shows up elsewhere (the plan line). */
-const TOOL_WORDS: Record<string, Describe> = {
-  web_search: (a) => `searching the web: ${detail(a.query)}`,
-  fetch_webpage: (a) => `reading ${detail(a.url)}`,
-  calculate: (a) => `calculating ${detail(a.expression)}`,
-  save_document: (a) => `saving the lesson${a.title ? `: ${detail(a.title)}` : ""}`,
-  load_skill: (a) => `loading the ${detail(a.name)} skill`,
+/** Known tools by what they do; `null` means the tool's effect shows up elsewhere (the plan line). */
+const TOOL_LINES: Record<string, Describe> = {
+  web_search: (a) => `🔎 ${detail(a.query)}`,
+  fetch_webpage: (a) => `📖 ${detail(a.url)}`,
+  calculate: (a) => `🧮 ${detail(a.expression)}`,
+  save_document: (a) => `💾 ${a.title ? detail(a.title) : "save_document"}`,
+  load_skill: (a) => `🧩 ${detail(a.name)}`,
   todo_write: () => null,
 };
 
-/** One line for a tool call, or null when it needs none. */
+/** One line for a tool call, or null when it needs none; a tool without a symbol of its own is named. */
 export function describeToolCall(name: string, args: unknown): string | null {
   const record: Record<string, unknown> = args && typeof args === "object" ? { ...args } : {};
-  const known = TOOL_WORDS[name];
+  const known = TOOL_LINES[name];
   if (known) return known(record);
   const firstText = Object.values(record).find((v) => typeof v === "string");
-  return firstText === undefined ? `using ${name}` : `using ${name}: ${detail(firstText)}`;
+  return firstText === undefined ? `🔧 ${name}` : `🔧 ${name}: ${detail(firstText)}`;
 }
 
+/** The plan: how many of its steps are done, and the one under way. */
 export function describePlan(todos: ReadonlyArray<{ text: string; status: string }>): string {
   const done = todos.filter((t) => t.status === "completed").length;
   const current = todos.find((t) => t.status === "in_progress");
-  return `plan: ${done} of ${todos.length} done${current ? ` · now: ${detail(current.text)}` : ""}`;
+  return `📋 ${done}/${todos.length}${current ? ` → ${detail(current.text)}` : ""}`;
 }
 
+/** A tool that failed, with the tool's own words. */
 export function describeToolFailure(name: string, output: string): string {
-  return `${name} failed: ${detail(output)}`;
+  return `⚠️ ${name}: ${detail(output)}`;
 }
 
 /** Removes the progress lines this module wrote from a text a client sends back. */

@@ -60,7 +60,7 @@ describe("where the OpenAI-compatible endpoint keeps the conversation", () => {
         messages: [
           { role: "user", content: `${marker} What is 12*7?` },
           // A reply of ours, sent back with its progress line: the line is not part of what the agent said.
-          { role: "assistant", content: "› calculating 12*7\n\n84." },
+          { role: "assistant", content: "› 🧮 12*7\n\n84." },
           { role: "user", content: "And in words?" },
         ],
       })

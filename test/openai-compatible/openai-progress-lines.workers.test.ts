@@ -20,9 +20,7 @@ describe("the agent's tool activity in an OpenAI-compatible reply", () => {
     const message = res.choices[0]!.message;
     expect(message.tool_calls).toBeUndefined();
     expect(res.choices[0]!.finish_reason).toBe("stop");
-    expect(message.content).toBe(
-      "› calculating 12*7\n\n› calculating 1/0\n\n› calculate failed: The expression 1/0 has no finite value (Infinity).\n\n12 times 7 is 84.",
-    );
+    expect(message.content).toBe("› 🧮 12*7\n\n› 🧮 1/0\n\n› ⚠️ calculate: The expression 1/0 has no finite value (Infinity).\n\n12 times 7 is 84.");
   });
 
   it("streams the same lines as content chunks", async () => {
@@ -37,7 +35,7 @@ describe("the agent's tool activity in an OpenAI-compatible reply", () => {
       expect(c.choices[0]?.delta.tool_calls).toBeUndefined();
       text += c.choices[0]?.delta.content ?? "";
     }
-    expect(text).toMatch(/^› calculating 12\*7\n\n› calculating 1\/0\n\n/);
+    expect(text).toMatch(/^› 🧮 12\*7\n\n› 🧮 1\/0\n\n/);
     expect(text.endsWith("\n\n12 times 7 is 84.")).toBe(true);
   });
 
