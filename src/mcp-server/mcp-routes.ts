@@ -13,9 +13,8 @@ export const mcpRoutes = new Hono<AppEnv>().all("/", async (c) => {
     return c.json({ jsonrpc: "2.0", error: { code: -32000, message: `Forbidden: origin ${origin} may not use this server` }, id: null }, 403);
   }
   // Streamable HTTP has no query parameters: one (`?session=alice`, a key) would otherwise be silently dropped.
-  const query = new URL(request.url).searchParams;
-  const param = [...query.keys()][0];
-  if (param !== undefined || request.url.includes("?")) {
+  if (request.url.includes("?")) {
+    const param = [...new URL(request.url).searchParams.keys()][0];
     const named = param === undefined ? "a query string" : `query parameter '${param}'`;
     return c.json({ jsonrpc: "2.0", error: { code: -32600, message: `/mcp takes no query parameters; remove ${named} from the URL.` }, id: null }, 400);
   }
