@@ -176,7 +176,7 @@ describe("/mcp behind OAuth 2.1", () => {
 });
 
 /** mcp-remote as Claude Desktop runs it (stdio), with its own config dir; `BROWSER` keeps a real browser shut. */
-function mcpRemote(configDir: string): { client: Client; transport: StdioClientTransport; authorizationUrl: Promise<URL> } {
+function mcpRemote(configDir: string): { client: Client; transport: StdioClientTransport; authorizationUrl: Promise<URL>; log(): string } {
   const transport = new StdioClientTransport({
     command: NODE22,
     args: [join(ROOT, "node_modules/.bin/mcp-remote"), `${worker.url}/mcp`],
@@ -192,21 +192,26 @@ function mcpRemote(configDir: string): { client: Client; transport: StdioClientT
       if (found) resolve(new URL(found[1]!));
     }),
   );
-  return { client: new Client({ name: "claude-desktop-like", version: "1.0.0" }), transport, authorizationUrl };
+  return { client: new Client({ name: "claude-desktop-like", version: "1.0.0" }), transport, authorizationUrl, log: () => log };
 }
 
 describe("mcp-remote (Claude Desktop's bridge) through the OAuth flow", () => {
-  it("registers, asks the user, connects, refreshes after a restart, and asks again after revocation", { timeout: 120_000 }, async () => {
+  // Each request may wait out the whole flow (mcp-remote's start, discovery, registration, consent, token): once
+  // on a loaded 2-core machine that took past the SDK's 60 s default. A real hang still fails, with mcp-remote's log.
+  const slow = { timeout: 150_000 };
+  it("registers, asks the user, connects, refreshes after a restart, and asks again after revocation", { timeout: 300_000 }, async () => {
     const configDir = mkdtempSync(join(tmpdir(), "mcp-remote-"));
     const first = mcpRemote(configDir);
-    const connected = first.client.connect(first.transport);
+    const connected = first.client.connect(first.transport, slow).catch((err: unknown) => {
+      throw new Error(`mcp-remote did not connect: ${String(err)}\n${first.log()}`);
+    });
     // The browser's part: our consent page, bob's key, then the redirect to mcp-remote's own callback.
     const { redirect } = await consentInBrowser(await first.authorizationUrl, KEYS.bob);
     expect(["localhost", "127.0.0.1"]).toContain(redirect.hostname);
     expect((await fetch(redirect)).status).toBe(200);
     await connected;
-    expect((await first.client.listTools()).tools.map((t) => t.name)).toContain("study");
-    const lessons = (await first.client.callTool({ name: "list_lessons", arguments: {} })) as CallToolResult;
+    expect((await first.client.listTools(undefined, slow)).tools.map((t) => t.name)).toContain("study");
+    const lessons = (await first.client.callTool({ name: "list_lessons", arguments: {} }, undefined, slow)) as CallToolResult;
     expect(lessons.isError).toBeFalsy();
     await first.client.close();
 
@@ -215,8 +220,10 @@ describe("mcp-remote (Claude Desktop's bridge) through the OAuth flow", () => {
     const tokens = JSON.parse(readFileSync(join(configDir, tokensFile), "utf8")) as { access_token: string; refresh_token: string };
     writeFileSync(join(configDir, tokensFile), JSON.stringify({ ...tokens, access_token: "spoilt" }));
     const second = mcpRemote(configDir);
-    await second.client.connect(second.transport);
-    expect((await second.client.listTools()).tools.length).toBeGreaterThan(0);
+    await second.client.connect(second.transport, slow).catch((err: unknown) => {
+      throw new Error(`mcp-remote did not connect with its refreshed token: ${String(err)}\n${second.log()}`);
+    });
+    expect((await second.client.listTools(undefined, slow)).tools.length).toBeGreaterThan(0);
     await second.client.close();
     const refreshed = JSON.parse(readFileSync(join(configDir, tokensFile), "utf8")) as { access_token: string; refresh_token: string };
     expect(refreshed.access_token).not.toBe("spoilt");
