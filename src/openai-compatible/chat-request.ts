@@ -163,13 +163,16 @@ export async function parseOpenAIBody<S extends z.ZodType<{ model: string }>>(c:
     throw new ParamError("invalid_json", "The request body is not valid JSON.", null);
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ParamError("invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
-  }
+  if (!parsed.success) throw invalidParam(parsed.error);
   const req = parsed.data;
   if (req.model !== MODEL_ID) throw new ParamError("model_not_found", `The model '${req.model}' does not exist; this server offers '${MODEL_ID}'.`, "model");
   return req;
+}
+
+/** 400 invalid_request naming the field of the first issue, as OpenAI writes params: messages[0].role. */
+export function invalidParam(error: z.ZodError): ParamError {
+  const issue = error.issues[0]!;
+  return new ParamError("invalid_request", `${pathOf(issue.path) || "body"}: ${issue.message}`, pathOf(issue.path) || null);
 }
 
 /** A zod issue path as OpenAI writes params: messages[0].role. */

@@ -26,16 +26,26 @@ const CHAT: readonly Refusal[] = [
   { param: "moderation", refused: set, why: "this server runs no moderation" },
 ];
 
+const INCLUDED_LOGPROBS: Refusal = {
+  param: "include",
+  refused: (v) => Array.isArray(v) && v.includes("message.output_text.logprobs"),
+  why: `message.output_text.logprobs cannot be included: ${NO_LOGPROBS}`,
+};
+
 const RESPONSES: readonly Refusal[] = [
   { param: "top_logprobs", refused: (v) => set(v) && v !== 0, why: NO_LOGPROBS },
-  {
-    param: "include",
-    refused: (v) => Array.isArray(v) && v.includes("message.output_text.logprobs"),
-    why: `message.output_text.logprobs cannot be included: ${NO_LOGPROBS}`,
-  },
+  INCLUDED_LOGPROBS,
   { param: "prompt", refused: set, why: "stored prompt templates are not available; send instructions" },
   { param: "max_tool_calls", refused: set, why: "the agent's own tool calls are not capped per request" },
   { param: "moderation", refused: set, why: "this server runs no moderation" },
+];
+
+const NO_STREAM_AGAIN = "this GET answers the stored response as JSON and does not stream it again; stream the POST, or poll this GET";
+
+const RETRIEVE: readonly Refusal[] = [
+  INCLUDED_LOGPROBS,
+  { param: "stream", refused: (v) => v === true, why: NO_STREAM_AGAIN },
+  { param: "starting_after", refused: set, why: NO_STREAM_AGAIN },
 ];
 
 function refuse(rules: readonly Refusal[], body: Record<string, unknown>): void {
@@ -52,4 +62,9 @@ export function refuseChatParameters(body: Record<string, unknown>): void {
 export function refuseResponsesParameters(body: Record<string, unknown>): void {
   refuseUnknownFields(RESPONSES_FIELDS, body);
   refuse(RESPONSES, body);
+}
+
+/** 400 for a query parameter of GET /v1/responses/:id whose value it cannot honour. */
+export function refuseRetrieveParameters(query: Record<string, unknown>): void {
+  refuse(RETRIEVE, query);
 }

@@ -82,6 +82,21 @@ export const RESPONSES_FIELDS: ReadonlySet<string> = new Set([
   "user",
 ]);
 
+/** The values `include` may name on the Responses wire (ResponseIncludable); refused-parameters.ts says which are refused. */
+export const RESPONSES_INCLUDABLE = [
+  "file_search_call.results",
+  "web_search_call.results",
+  "web_search_call.action.sources",
+  "message.input_image.image_url",
+  "computer_call_output.output.image_url",
+  "code_interpreter_call.outputs",
+  "reasoning.encrypted_content",
+  "message.output_text.logprobs",
+] as const;
+
+/** The query parameters of GET /v1/responses/:id (ResponseRetrieveParams). */
+export const RETRIEVE_PARAMETERS: ReadonlySet<string> = new Set(["include", "include_obfuscation", "starting_after", "stream"]);
+
 /**
  * Fields outside the package's types that real clients send, known on both wires: the sampling extensions of
  * other OpenAI-compatible servers (vLLM, llama.cpp, OpenRouter), honoured as sampling is (sampling.ts), and
@@ -89,8 +104,8 @@ export const RESPONSES_FIELDS: ReadonlySet<string> = new Set([
  */
 export const EXTENSIONS: ReadonlySet<string> = new Set(["top_k", "min_p", "repetition_penalty", "client_metadata"]);
 
-/** 400 unknown_parameter for the first field of `body` that the wire does not know. */
-export function refuseUnknownFields(known: ReadonlySet<string>, body: Record<string, unknown>): void {
-  const unknown = Object.keys(body).find((k) => !known.has(k) && !EXTENSIONS.has(k));
+/** 400 unknown_parameter for the first field of `body` that the wire does not know (nor, for a body, its extensions). */
+export function refuseUnknownFields(known: ReadonlySet<string>, body: Record<string, unknown>, extensions: ReadonlySet<string> = EXTENSIONS): void {
+  const unknown = Object.keys(body).find((k) => !known.has(k) && !extensions.has(k));
   if (unknown !== undefined) throw new ParamError("unknown_parameter", `Unrecognized request argument supplied: ${unknown}.`, unknown);
 }

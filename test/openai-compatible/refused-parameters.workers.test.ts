@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
 import { agentClient } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
+import { RESPONSES_INCLUDABLE } from "../../src/openai-compatible/wire-fields";
 
 async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
   const e = await p.then(
@@ -40,6 +41,15 @@ describe("parameters the agent cannot honour", () => {
     expect(e.error).toMatchObject({ code: "unsupported_parameter", param });
   });
 
+  it.each([
+    ["include[1]", ["reasoning.encrypted_content", "reasoning.summary"]],
+    ["include[0]", ["web_search_call.sources"]],
+    ["include", "reasoning.encrypted_content"],
+  ])("Responses include: a value the API does not define is 400 invalid_request naming %s", async (param, include) => {
+    const e = await failure(agentClient().responses.create({ model: "study-agent", input: "hi", include } as never));
+    expect(e.error).toMatchObject({ code: "invalid_request", param });
+  });
+
   it("their off values, and the harmless sampling fields, are accepted", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "ok" }, { text: "ok" }]);
@@ -58,7 +68,8 @@ describe("parameters the agent cannot honour", () => {
       model: "study-agent",
       input: `${marker} hi`,
       temperature: 0.2,
-      include: ["reasoning.encrypted_content"],
+      // Every value but logprobs: each names something this server's replies never hold, or need not (the field table says which).
+      include: RESPONSES_INCLUDABLE.filter((v) => v !== "message.output_text.logprobs") as OpenAI.Responses.ResponseIncludable[],
       truncation: "auto",
     });
     expect(response.output_text).toBe("ok");

@@ -17,6 +17,7 @@ import { ParamError } from "../openai-errors";
 import { parseOpenAIBody } from "../chat-request";
 import { ResponsesTextFormat, responsesAnswerFormat } from "../response-format";
 import { refuseResponsesParameters } from "../refused-parameters";
+import { RESPONSES_INCLUDABLE } from "../wire-fields";
 import { ResponsesSampling, samplingOf, Verbosity } from "../sampling";
 import type { TurnPlace } from "../turn-run";
 import { Id } from "../../http-kit/validation";
@@ -61,6 +62,8 @@ const ResponsesRequest = z.looseObject({
   // Not applied (the field table says why), only echoed in the response as sent.
   truncation: z.enum(["auto", "disabled"]).nullish(),
   max_output_tokens: z.number().int().positive().nullish(),
+  // Each value checked; refused-parameters.ts refuses logprobs, and the field table says why the others add nothing.
+  include: z.array(z.enum(RESPONSES_INCLUDABLE)).nullish(),
 });
 
 /** Items this server produced itself (its tool activity, reasoning): a client sending its history back includes them; they carry nothing new. */

@@ -17,6 +17,7 @@ import { responseMeta } from "./response-echo";
 import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { continuedPlace } from "./previous-response";
 import { readResponsesTurn } from "./responses-request";
+import { checkRetrieveQuery } from "./retrieve-query";
 import { runSettings } from "../../session/runs/settings";
 
 type SessionStub = ReturnType<typeof sessionStub>;
@@ -74,6 +75,7 @@ export const responsesRoutes = new Hono<AppEnv>()
     return c.json(assembler.final(result), 200, headers);
   })
   .get("/:id", async (c) => {
+    checkRetrieveQuery(c.req.url);
     const ref = responseRef(c);
     return c.json(await storedResponse(await reachableSession(c.env, ref.sessionId, c.get("tenant")), ref));
   })
