@@ -5,7 +5,7 @@ import { decideApproval, reasonTooLong } from "../session/interactions/decide-ap
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";
-import { parseId, parseJson } from "../http-kit/validation";
+import { parseId, parseJson, parseNoQuery } from "../http-kit/validation";
 
 const Decide = z.strictObject({
   decision: z.enum(["allow", "deny"]),
@@ -17,6 +17,7 @@ const Decide = z.strictObject({
 export const approvalRoutes = new Hono<AppEnv>().post("/:id/approvals/:approvalId", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");
   const approvalId = parseId(c.req.param("approvalId"), "approval id");
+  parseNoQuery(c);
   const body = await parseJson(c, Decide);
   const tooLong = reasonTooLong(c.env, body.reason, "reason");
   if (tooLong) throw badRequest("invalid_request", tooLong);

@@ -3,10 +3,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";
-import { parseId, parseNoFields } from "../http-kit/validation";
+import { parseId, parseNoFields, parseNoQuery } from "../http-kit/validation";
 
 export const compactRoutes = new Hono<AppEnv>().post("/:id/compact", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");
+  parseNoQuery(c);
   await parseNoFields(c);
   const outcome = await (await reachableSession(c.env, sessionId, c.get("tenant"))).compact();
   if (!outcome.ok) throw outcome.code === "not_found" ? notFound(`session ${sessionId}`) : HttpError.of(outcome);

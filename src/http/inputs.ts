@@ -6,7 +6,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { errorResponse, HttpError } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../session/reachable-session";
-import { parseId, parseJson } from "../http-kit/validation";
+import { parseId, parseJson, parseNoQuery } from "../http-kit/validation";
 
 /** A form's field values: the MCP form-schema subset (strings, numbers, booleans, multiple-choice lists). */
 const Content = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
@@ -20,6 +20,7 @@ const Answer = z.discriminatedUnion("action", [
 export const inputRoutes = new Hono<AppEnv>().post("/:id/inputs/:inputId", async (c) => {
   const sessionId = parseId(c.req.param("id"), "session id");
   const inputId = parseId(c.req.param("inputId"), "input id");
+  parseNoQuery(c);
   const body = await parseJson(c, Answer);
   const idempotencyKey = await idempotencyKeyOf(c);
   await reachableSession(c.env, sessionId, c.get("tenant"));

@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { sseResponse, wantsStream } from "../http-kit/sse";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../session/reachable-session";
-import { parseId, parseJson, parseNoFields, parseQuery } from "../http-kit/validation";
+import { parseId, parseJson, parseNoFields, parseNoQuery, parseQuery } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 import { storeImageUrls } from "../images/image-url";
 import { imagesOwner } from "../session/runs/images-owner";
@@ -27,6 +27,7 @@ const After = z.strictObject({ after: z.coerce.number().int().min(0).default(0) 
 export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
+    parseNoQuery(c);
     const config = runSettings(c.env);
     const body = await parseJson(c, StartRun);
     if (body.input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
@@ -65,6 +66,7 @@ export const runRoutes = new Hono<AppEnv>()
   .get("/:id/runs/:runId", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
+    parseNoQuery(c);
     const run = await (await reachableSession(c.env, sessionId, c.get("tenant"))).getRun(runId);
     if (!run) throw notFound(`run ${runId}`);
     return c.json(run);
@@ -82,6 +84,7 @@ export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs/:runId/cancel", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
+    parseNoQuery(c);
     await parseNoFields(c);
     const run = await (await reachableSession(c.env, sessionId, c.get("tenant"))).cancelRun(runId);
     if (!run) throw notFound(`run ${runId}`);

@@ -9,7 +9,7 @@ import { HttpError, notFound } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { checkMetadata } from "./session-metadata";
 import { reachableSession } from "../session/reachable-session";
-import { Id, parseId, parseJson, parseQuery } from "../http-kit/validation";
+import { Id, parseId, parseJson, parseNoQuery, parseQuery } from "../http-kit/validation";
 import { sessionSettings } from "../session/settings";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
@@ -30,6 +30,7 @@ const eventsQuery = (maxLimit: number) =>
 
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
+    parseNoQuery(c);
     const body = await parseJson(c, CreateSession, { optional: true });
     if (body.metadata) checkMetadata(body.metadata, sessionSettings(c.env));
     const tenant = c.get("tenant");
@@ -57,6 +58,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
+    parseNoQuery(c);
     if (!(await (await reachableSession(c.env, id, c.get("tenant"))).destroy())) throw notFound(`session ${id}`);
     return c.body(null, 204);
   })

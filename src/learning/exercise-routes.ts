@@ -28,6 +28,7 @@ export const lessonExerciseRoutes = new Hono<AppEnv>()
   })
   .post("/:key/answers", async (c) => {
     const lessonKey = lessonKeyParam(c.req.param("key"));
+    parseNoQuery(c);
     const idempotencyKey = await idempotencyKeyOf(c);
     const body = await parseJson(c, AnswerBody);
     // A refused answer (AnswerRefused) or a failed grading (CouldNotGrade) answers its code's status (src/lib/error-codes.ts).

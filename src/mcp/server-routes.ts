@@ -12,6 +12,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
 import { mcpSettings } from "./settings";
 import { HttpError } from "../http-kit/errors";
+import { parseNoQuery } from "../http-kit/validation";
 
 /** The servers' config; an invalid one throws McpConfigError, which answers 503 mcp_config_invalid. */
 function mcpConfig(c: Context<AppEnv>): McpConfig {
@@ -68,6 +69,7 @@ async function statusManager(c: Context<AppEnv>, config: McpConfig): Promise<Mcp
 
 export const mcpServerRoutes = new Hono<AppEnv>()
   .get("/servers", async (c) => {
+    parseNoQuery(c);
     const config = mcpConfig(c);
     const manager = await statusManager(c, config);
     const result = await manager.connectAll(c.req.raw.signal);
@@ -82,6 +84,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     return c.json({ servers });
   })
   .post("/servers/:name/authorize", async (c) => {
+    parseNoQuery(c);
     const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     try {
       const result = await beginAuthorization(server, await oauthContext(c));
@@ -91,6 +94,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
     }
   })
   .delete("/servers/:name/authorization", async (c) => {
+    parseNoQuery(c);
     const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     const revoked = await forgetAuthorization(server, await oauthContext(c));
     return c.json({ server: server.name, authorized: false, revoked });

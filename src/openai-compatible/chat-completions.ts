@@ -16,10 +16,15 @@ import { startConversationTurn } from "./conversations/conversation-place";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, toolCallsChunk, usageChunk, type ReplyIdentity } from "./chat-wire";
 import { clientCallsOf } from "./client-tools";
 import { runSettings } from "../session/runs/settings";
+import { refuseQuery } from "./wire-fields";
 
 export const openAIRoutes = new Hono<AppEnv>()
-  .get("/models", (c) => c.json({ object: "list", data: [modelEntry()] }))
+  .get("/models", (c) => {
+    refuseQuery(c.req.url);
+    return c.json({ object: "list", data: [modelEntry()] });
+  })
   .get("/models/:model", (c) => {
+    refuseQuery(c.req.url);
     if (c.req.param("model") !== MODEL_ID) throw new ParamError("model_not_found", `The model '${c.req.param("model")}' does not exist.`, "model");
     return c.json(modelEntry());
   })

@@ -18,6 +18,7 @@ import { ChatSampling, samplingOf } from "./sampling";
 import { refuseChatParameters } from "./refused-parameters";
 import { Stop, stopSequences } from "./stop-sequences";
 import { Id } from "../http-kit/validation";
+import { refuseQuery } from "./wire-fields";
 import { runSettings } from "../session/runs/settings";
 import { imagesOwner } from "../session/runs/images-owner";
 import type { AnswerSettings, ClientTools } from "../session/runs/run-row";
@@ -156,6 +157,7 @@ function withoutProgressLines(m: Message): Message {
 
 /** Reads a request body through `schema`, with OpenAI's 400s naming the param at fault; the model must be ours. */
 export async function parseOpenAIBody<S extends z.ZodType<{ model: string }>>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  refuseQuery(c.req.url);
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());

@@ -15,7 +15,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";
 import { lastStepStart, UI_MESSAGE_STREAM_HEADERS, uiMessageFrames, uiMessageStream } from "./ui-message-stream";
-import { Id, parseJson } from "../http-kit/validation";
+import { Id, parseJson, parseNoQuery } from "../http-kit/validation";
 import { runSettings } from "../session/runs/settings";
 import { imagesOwner } from "../session/runs/images-owner";
 import { storeImageUrls } from "../images/image-url";
@@ -49,6 +49,7 @@ type ChatBody = z.infer<typeof ChatRequest>;
 type Message = z.infer<typeof UIMessage>;
 
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
+  parseNoQuery(c);
   const body = await parseJson(c, ChatRequest);
   const { JSON_SCHEMA_MAX_DEPTH } = runSettings(c.env);
   // The specs keep the order of `tools`; a run stores and carries each inputSchema, so none may nest past the limit.

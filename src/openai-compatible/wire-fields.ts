@@ -104,6 +104,13 @@ export const RETRIEVE_PARAMETERS: ReadonlySet<string> = new Set(["include", "inc
  */
 export const EXTENSIONS: ReadonlySet<string> = new Set(["top_k", "min_p", "repetition_penalty", "client_metadata"]);
 
+/** 400 unknown_parameter for the first query parameter of `url`: OpenAI's routes take none but GET /v1/responses/:id. */
+export function refuseQuery(url: string): void {
+  const start = url.indexOf("?");
+  const name = start === -1 ? undefined : [...new URLSearchParams(url.slice(start)).keys()][0];
+  if (name !== undefined) throw new ParamError("unknown_parameter", `Unrecognized query parameter supplied: ${name}; this route takes none.`, name);
+}
+
 /** 400 unknown_parameter for the first field of `body` that the wire does not know (nor, for a body, its extensions). */
 export function refuseUnknownFields(known: ReadonlySet<string>, body: Record<string, unknown>, extensions: ReadonlySet<string> = EXTENSIONS): void {
   const unknown = Object.keys(body).find((k) => !known.has(k) && !extensions.has(k));

@@ -18,6 +18,7 @@ import { parseResponseId, responseId, type ResponseRef } from "./response-id";
 import { continuedPlace } from "./previous-response";
 import { readResponsesTurn } from "./responses-request";
 import { checkRetrieveQuery } from "./retrieve-query";
+import { refuseQuery } from "../wire-fields";
 import { runSettings } from "../../session/runs/settings";
 
 type SessionStub = ReturnType<typeof sessionStub>;
@@ -80,6 +81,7 @@ export const responsesRoutes = new Hono<AppEnv>()
     return c.json(await storedResponse(await reachableSession(c.env, ref.sessionId, c.get("tenant")), ref));
   })
   .delete("/:id", async (c) => {
+    refuseQuery(c.req.url);
     const ref = responseRef(c);
     const outcome = await (await reachableSession(c.env, ref.sessionId, c.get("tenant"))).deleteRun(ref.runId);
     if (!outcome.ok) {
@@ -90,6 +92,7 @@ export const responsesRoutes = new Hono<AppEnv>()
     return c.json({ id: c.req.param("id"), object: "response", deleted: true });
   })
   .post("/:id/cancel", async (c) => {
+    refuseQuery(c.req.url);
     const ref = responseRef(c);
     const stub = await reachableSession(c.env, ref.sessionId, c.get("tenant"));
     if (!(await stub.cancelRun(ref.runId))) throw responseNotFound(c.req.param("id"));
