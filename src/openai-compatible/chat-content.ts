@@ -2,7 +2,7 @@
 // progress lines in the same text. Tool calls are never handed to the client as `tool_calls`: the
 // client would try to run them itself.
 import type { StreamRow } from "../session/trace/stream-events";
-import { describePlan, describeToolCall, describeToolFailure, PROGRESS_MARK } from "./progress-lines";
+import { describeApproval, describePlan, describeQuestion, describeToolCall, describeToolFailure, PROGRESS_MARK } from "./progress-lines";
 import type { StopCut } from "./stop-sequences";
 
 export interface ChatContentOptions {
@@ -53,8 +53,8 @@ export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatC
 
 /** The line an event shows as (approvals and questions always; tool activity and the plan with `progress`), or null. */
 function lineOf(e: StreamRow["event"], progress: boolean): string | null {
-  if (e.type === "approval.required") return `waiting for approval to run ${e.name} (approval ${e.approvalId})`;
-  if (e.type === "input.required") return `waiting for an answer to ${e.server}: ${e.message} (input ${e.inputId})`;
+  if (e.type === "approval.required") return describeApproval(e.name, e.approvalId);
+  if (e.type === "input.required") return describeQuestion(e.server, e.message, e.inputId);
   if (!progress) return null;
   if (e.type === "tool.started") return describeToolCall(e.name, e.args);
   if (e.type === "tool.finished" && e.status === "error") return describeToolFailure(e.name, e.output);

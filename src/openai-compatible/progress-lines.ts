@@ -40,14 +40,27 @@ export function describeToolFailure(name: string, output: string): string {
   return `⚠️ ${name}: ${detail(output)}`;
 }
 
+/** A run paused for a person's approval of a tool call: the tool, and the approval's id to decide it by. */
+export function describeApproval(name: string, approvalId: string): string {
+  return `⏸️ 🔐 ${name} (${approvalId})`;
+}
+
+/**
+ * A run paused for an MCP server's question: the server, its whole question in its own words (on one line,
+ * so the line can be taken out again; never cut, as the person has to answer it), and the input's id.
+ */
+export function describeQuestion(server: string, message: string, inputId: string): string {
+  return `⏸️ ❓ ${server}: ${oneLine(message)} (${inputId})`;
+}
+
 /** Removes the progress lines this module wrote from a text a client sends back. */
 export function stripProgressLines(text: string): string {
   return text.replace(new RegExp(`^${PROGRESS_MARK} [^\\n]*(\\n\\n?|$)`, "gm"), "").trim();
 }
 
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 function detail(value: unknown): string {
-  const text = String(value ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const text = oneLine(String(value ?? ""));
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
 }

@@ -237,14 +237,14 @@ describe("the other ways in, at a run paused on a question", () => {
     });
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(text).toContain("waiting for an answer to ev: Please provide inputs");
+    expect(text).toMatch(/› ⏸️ ❓ ev: Please provide inputs[^\n]* \(inp_\w+\)/u);
     expect(text.trim().endsWith("data: [DONE]")).toBe(true);
     const plain = await api("/v1/chat/completions", {
       json: { model: "study-agent", messages: [{ role: "user", content: `${askingScript(`${key}-2`)} ask me` }] },
       headers: { "x-session-id": `chat-${key}-2` },
     });
     expect(plain.status).toBe(200);
-    expect(((await plain.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain("waiting for an answer to ev");
+    expect(((await plain.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain("⏸️ ❓ ev: ");
   });
 
   it("Responses: the stream ends with response.incomplete (awaiting_input); without streaming a 200 incomplete response", async () => {

@@ -3,7 +3,15 @@
 // tool was given (a query, a URL, a plan's step) and, for a tool without a symbol, its name are words; the
 // lines are still taken out of a history a client sends back.
 import { describe, expect, it } from "vitest";
-import { describePlan, describeToolCall, describeToolFailure, PROGRESS_MARK, stripProgressLines } from "../../src/openai-compatible/progress-lines";
+import {
+  describeApproval,
+  describePlan,
+  describeQuestion,
+  describeToolCall,
+  describeToolFailure,
+  PROGRESS_MARK,
+  stripProgressLines,
+} from "../../src/openai-compatible/progress-lines";
 
 const lines: Array<[string | null, string]> = [
   [describeToolCall("web_search", { query: "derivadas para principiantes" }), "derivadas para principiantes"],
@@ -35,6 +43,14 @@ describe("progress lines", () => {
     expect(describeToolFailure("web_search", "The search service answered 503.")).toBe("⚠️ web_search: The search service answered 503.");
     expect(describeToolCall("save_document", {})).toBe("💾 save_document");
     expect(describeToolCall("todo_write", { todos: [] })).toBeNull();
+  });
+
+  it("a pause says what waits with symbols: the tool or the server's question in its own words, and the id to act on", () => {
+    expect(describeApproval("save_document", "appr_7f3a")).toBe("⏸️ 🔐 save_document (appr_7f3a)");
+    expect(describeQuestion("wiki", "¿Qué nivel tienes?", "inp_91c2")).toBe("⏸️ ❓ wiki: ¿Qué nivel tienes? (inp_91c2)");
+    // A question is never cut: the person has to answer all of it.
+    const long = `${"¿Cuál de estos temas ya conoces? ".repeat(6)}\nElige uno.`;
+    expect(describeQuestion("wiki", long, "inp_1")).toBe(`⏸️ ❓ wiki: ${long.replace(/\s+/g, " ").trim()} (inp_1)`);
   });
 
   it("are taken out of a history a client sends back", () => {
