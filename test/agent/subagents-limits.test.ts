@@ -27,14 +27,14 @@ describe("a subagent at its limits", () => {
   });
 
   it("stops when the parent run is cancelled", async () => {
-    const child = h.model.script("cancelled-child", [{ text: "too late", delayMs: 5_000 }]);
+    const child = h.model.script("cancelled-child", [{ text: "too late", delayMs: 15_000 }]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     const { result, events, messages } = await runAgent(h, [{ toolCalls: [{ name: "task", args: { prompt: `${child} slow work` } }] }, { text: "never" }], {
       loop: { signal: controller.signal },
     });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.status).toBe("cancelled");
     expect(messages.find((m) => m.role === "tool")).toMatchObject({ status: "error" });
     // The child's own run ended as cancelled too (its model call was aborted, not left running).

@@ -162,7 +162,12 @@ export class ScriptedModel {
       return json(res, 400, oaiError("Unrecognized request argument supplied: stream_options"));
     }
 
-    if (reply.delayMs) await sleep(reply.delayMs);
+    if (reply.delayMs) {
+      // A client that gave up (a cancel, a timeout) ends the wait: no timer outlives it and holds the test's process open.
+      const gone = new AbortController();
+      res.on("close", () => gone.abort());
+      await sleep(reply.delayMs, gone.signal);
+    }
     if (reply.status) {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (reply.retryAfter !== undefined) headers["retry-after"] = String(reply.retryAfter);
@@ -189,7 +194,13 @@ function findKey(messages: RecordedRequest["messages"]): string | undefined {
   return undefined;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, or less when `signal` aborts first (the rest of the handler then finds the response gone). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
 
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -137,7 +137,7 @@ describe("fetch_webpage", () => {
     const started = Date.now();
     const r = await callTool(tool({ timeoutMs: 300 }), { url: server.url("/slow") });
     expect(r).toEqual({ status: "error", content: `Could not fetch ${server.url("/slow")}: timed out after 300 ms` });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it.each([
@@ -159,7 +159,7 @@ describe("fetch_webpage", () => {
       content: `Could not read ${server.url("/deep")}: the page nests its elements more than 512 deep, too deep to extract its text.`,
     });
     // Read, extraction's work grows with the square of the depth: 4000 deep took 12 s.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(runState.has(FETCHED_URLS)).toBe(false);
     // The limit is the option's (FETCH_MAX_DEPTH).
     expect((await callTool(tool({ maxDepth: 32 }), { url: server.url("/nested-100") })).status).toBe("error");

@@ -24,12 +24,13 @@ describe("a run in an ephemeral session", () => {
 
   it("cancels a run still going when disposed", async () => {
     const key = uniqueId("k");
-    const marker = await script(key, [{ text: "Too late.", delayMs: 3_000 }]);
+    const marker = await script(key, [{ text: "Too late.", delayMs: 10_000 }]);
     const run = await startEphemeralRun(env, [], `${marker} slow question`, options);
     assert(run.ok);
     const started = Date.now();
     await run.dispose();
-    expect(Date.now() - started).toBeLessThan(2_500);
+    // Far under the model's 10 s: a loaded CI machine stays on the right side of the line.
+    expect(Date.now() - started).toBeLessThan(7_000);
     expect(await sessionStub(env, run.sessionId).view()).toBeNull();
   });
 });
