@@ -6,7 +6,7 @@
 // A fill-in answer that matches none of them is not called wrong here: it may be right in words the
 // key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
 import { splitVariants } from "../lessons/answer-key";
-import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer } from "../lessons/answer-match";
+import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
@@ -52,8 +52,11 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
         };
     }
   }
-  // A number that is not the key's number, or no answer at all, is wrong in any words.
-  if (answer.trim() === "" || (quantity(answer, language) && quantity(key.answer, language)))
+  // A number that is not the key's number, or no answer at all, is wrong in any words; a number in a unit that
+  // does not compare with the key's ("5 kg" for "5 °F") is left to the grader who reads it.
+  const given = quantity(answer, language);
+  const wanted = quantity(key.answer, language);
+  if (answer.trim() === "" || (given && wanted && sameQuantity(given, wanted) === false))
     return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
 }

@@ -43,8 +43,8 @@ export const TAILS = new RegExp(
 /** A leading `x =`, `L =`, `f'(x) =`, `P(A|B) =` or bare `=`. */
 const ASSIGNMENT = /^(?:[\p{L}][\p{L}\p{N}_'′]{0,3}(?:\([^()=]*\))?\s*)?=\s*(?=\S)/u;
 
-/** A TeX group's content as one factor: `n-1` becomes `(n-1)`, `5` stays. */
-const factor = (x: string) => (/^[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
+/** A TeX group's content as one factor: `n-1` becomes `(n-1)`, `5` and `\\pi` stay. */
+const factor = (x: string) => (/^\\?[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
 
 /** TeX as plain math: `\frac{a}{b}` → a/b, `x^{n-1}` → x^(n-1), `\sqrt{x}` → sqrt(x), `\cdot` → *, `\pi` → π. */
 export function plainTex(text: string): string {
@@ -73,7 +73,8 @@ export function plainTex(text: string): string {
 
 /** The form in which answers are compared, with spaces between words. */
 function normalizeAnswer(text: string): string {
-  let s = halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`)).toLowerCase();
+  // `3½` is a mixed number: spaced before NFKC makes the ½ 1⁄2, or it would read as 31/2.
+  let s = halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`).replace(VULGAR_AFTER_DIGIT, " ")).toLowerCase();
   s = s
     .replace(/[−–—]/g, "-")
     .replace(/÷/g, "/")
@@ -82,7 +83,10 @@ function normalizeAnswer(text: string): string {
     // The Arabic decimal separator: ٠٫٤ is 0.4.
     .replace(/٫/g, ".")
     // Python's power `x**5`; bold `**B**` has no operand on both sides.
-    .replace(/(?<=[\p{L}\p{N})\]])\*\*(?=[\p{L}\p{N}(-])/gu, "^");
+    .replace(/(?<=[\p{L}\p{N})\]])\*\*(?=[\p{L}\p{N}(-])/gu, "^")
+    // The ways to type π and a root without their signs: `2pi` is 2π, `sqrt(2)` and `sqrt2` are √2.
+    .replace(/(?<![\p{L}\\])pi(?!\p{L})/gu, "π")
+    .replace(/√\s*\(([^()]*)\)|√\s*([\p{L}\p{N}.]+)/gu, (_, group?: string, bare?: string) => `sqrt(${group ?? bare})`);
   s = plainTex(s)
     .replace(/\*\*|__/g, " ")
     .replace(/[$`]/g, " ")
@@ -92,6 +96,8 @@ function normalizeAnswer(text: string): string {
     s = s.replace(LEADS, "").replace(ASSIGNMENT, "").replace(TAILS, "").trim();
   }
   s = decimalCommas(s)
+    // A mixed number, `3 1/2`, is marked as one sum (`3+1/2`): without its space it would read as 31/2.
+    .replace(MIXED_NUMBER, "$1+$2")
     // An explicit product between a number or letter and a letter or bracket says nothing: 5*x^4 is 5x^4.
     .replace(/(?<=[\p{L}\p{N})])\s*\*\s*(?=[\p{L}(])|(?<=[\p{L})])\s*\*\s*(?=[\p{N}])/gu, "")
     // A period is noise unless it is a decimal point ("0.5", ".5").
@@ -117,6 +123,11 @@ function decimalCommas(s: string): string {
     .replace(/(?<=\d),(?=\d)/g, ".");
 }
 
+/** A vulgar fraction (½, ¾, ⅜…) right after a digit, where a space goes. */
+const VULGAR_AFTER_DIGIT = /(?<=\d)(?=[\u00bc-\u00be\u2150-\u215e])/g;
+/** A whole number, one space, a fraction: its digits start where no number does, and the fraction's end where none goes on. */
+const MIXED_NUMBER = /(?<![\d./])(\d+) (\d+\/\d+)(?![\d./])/g;
+
 /** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
 function compactAnswer(text: string): string {
   return normalizeAnswer(text).replace(/ /g, "");
@@ -134,20 +145,61 @@ interface Quantity {
   unit: string;
 }
 
+/**
+ * The units of one dimension, each by its size in that dimension's first unit: "5 m" and "500 cm" state the
+ * same length. Units outside these (temperatures, whose scales do not start at one zero; data, whose kilo is
+ * 1000 or 1024) compare only with themselves.
+ */
+const DIMENSIONS: ReadonlyArray<Readonly<Record<string, number>>> = [
+  { m: 1, mm: 1e-3, cm: 1e-2, dm: 0.1, km: 1e3, in: 0.0254, ft: 0.3048, yd: 0.9144, mi: 1609.344 },
+  { kg: 1, mg: 1e-6, g: 1e-3, t: 1e3, lb: 0.45359237, oz: 0.028349523125 },
+  { s: 1, ms: 1e-3, min: 60, h: 3600, d: 86400 },
+  { l: 1, ml: 1e-3, cl: 1e-2, dl: 0.1, "cm^3": 1e-3, "m^3": 1e3 },
+  { "m^2": 1, "mm^2": 1e-6, "cm^2": 1e-4, "km^2": 1e6 },
+  { "m/s": 1, "km/h": 1 / 3.6 },
+  { j: 1, kj: 1e3 },
+  { w: 1, kw: 1e3 },
+  { v: 1, mv: 1e-3 },
+  { a: 1, ma: 1e-3 },
+  { pa: 1, kpa: 1e3 },
+  { hz: 1, khz: 1e3, mhz: 1e6 },
+];
+
+/** The two quantities in one unit, or undefined when their units cannot be compared (a unit left out takes the other's). */
+function inOneUnit(x: Quantity, y: Quantity): [number, number] | undefined {
+  if (!x.unit || !y.unit || x.unit === y.unit) return [x.value, y.value];
+  const dimension = DIMENSIONS.find((d) => Object.hasOwn(d, x.unit) && Object.hasOwn(d, y.unit));
+  return dimension && [x.value * dimension[x.unit]!, y.value * dimension[y.unit]!];
+}
+
+/**
+ * Whether two quantities are the same amount: true or false when their units compare (the same, one left
+ * out, or one dimension's), undefined when they do not ("5 kg" against "5 °F" is for a grader who reads it).
+ */
+export function sameQuantity(x: Quantity, y: Quantity): boolean | undefined {
+  const values = inOneUnit(x, y);
+  return values && Math.abs(values[0] - values[1]) <= 1e-9 * Math.max(1, Math.abs(values[1]));
+}
+
 /** The number an answer states, with its unit: "0.5", "1/2", "½", "50%", "7 cm", "seven" (in the lesson's language). */
 export function quantity(text: string, language?: LessonVocabulary): Quantity | undefined {
   const spaced = normalizeAnswer(text);
   const t = spaced.replace(/ /g, "");
   const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.indexOf(t) ?? -1).find((n) => n >= 0);
   if (word !== undefined) return { value: word, unit: "" };
-  const m = leadingNumber(t);
+  const mixed = /^(-?)(\d+)\+(\d+)\/(\d+)/.exec(t);
+  const m = mixed ? { numerator: mixed[3]!, denominator: mixed[4], percent: "", rest: t.slice(mixed[0].length) } : leadingNumber(t);
   if (!m) return undefined;
   const unit = m.rest;
   const afterSpace = new RegExp(`\\d ${escape(unit)}$`).test(spaced);
-  if (unit && !(UNITS.has(unit) && (unit.length > 1 || afterSpace))) return undefined;
+  // A letter alone is a unit only after a space; a sign (`°`) is one anyway.
+  if (unit && !(UNITS.has(unit) && (unit.length > 1 || afterSpace || !/\p{L}/u.test(unit)))) return undefined;
   const denominator = m.denominator === undefined ? 1 : Number(m.denominator);
   if (denominator === 0) return undefined;
-  return { value: Number(m.numerator) / denominator / (m.percent ? 100 : 1), unit };
+  const fraction = Number(m.numerator) / denominator / (m.percent ? 100 : 1);
+  // A mixed number's sign is the whole's: -3 1/2 is -3.5.
+  const value = mixed ? (mixed[1] ? -1 : 1) * (Number(mixed[2]) + fraction) : fraction;
+  return { value, unit };
 }
 
 /**
@@ -160,7 +212,7 @@ export function leadingNumber(compact: string): { numerator: string; denominator
   return m ? { numerator: m[1]!, denominator: m[2], percent: m[3]!, rest: compact.slice(m[0].length) } : undefined;
 }
 
-/** Whether two answers say the same thing after normalization, or state the same number (a unit left out or not). */
+/** Whether two answers say the same thing after normalization, or state the same amount (a unit left out, or another of its dimension). */
 export function sameAnswer(given: string, expected: string, language?: LessonVocabulary): boolean {
   const a = compactAnswer(given);
   const b = compactAnswer(expected);
@@ -168,9 +220,7 @@ export function sameAnswer(given: string, expected: string, language?: LessonVoc
   if (a === b) return true;
   const x = quantity(given, language);
   const y = quantity(expected, language);
-  return (
-    x !== undefined && y !== undefined && Math.abs(x.value - y.value) <= 1e-9 * Math.max(1, Math.abs(y.value)) && (!x.unit || !y.unit || x.unit === y.unit)
-  );
+  return x !== undefined && y !== undefined && sameQuantity(x, y) === true;
 }
 
 const OR_WORDS = all((v) => v.or);

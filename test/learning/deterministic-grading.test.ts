@@ -73,6 +73,36 @@ const word = (language: string, answer: string, accepted: string[] = []) => [fil
 
 type Row = [string, Exercise, AnswerKey, string, Expected];
 
+const ofKey = (answer: string, language = "en") => [fill("____", language), { answer, accepted: [], explanation: "" }] as const;
+
+/** Right answers a key's number once called wrong: a mixed number, another unit of the key's dimension, a sign typed out. */
+const writtenOtherwise: Row[] = [
+  ["mixed number", ...ofKey("3.5"), "3 1/2", "correct"],
+  ["mixed number with a vulgar fraction", ...ofKey("3.5"), "3½", "correct"],
+  ["negative mixed number", ...ofKey("-3.5"), "-3 1/2", "correct"],
+  ["mixed number with a unit", ...ofKey("2.5 cm"), "2 1/2 cm", "correct"],
+  ["mixed number for a mixed key", ...ofKey("1 3/4"), "1.75", "correct"],
+  ["a mixed number is not its digits run together", ...ofKey("31/2"), "3 1/2", "incorrect"],
+  ["wrong mixed number", ...ofKey("3.5"), "3 1/4", "incorrect"],
+  ["es: número mixto", ...ofKey("2,5", "es"), "2 1/2", "correct"],
+  ["metres as centimetres", ...ofKey("5 m"), "500 cm", "correct"],
+  ["hours as minutes", ...ofKey("2 h"), "120 min", "correct"],
+  ["kilograms as grams", ...ofKey("1.2 kg"), "1200 g", "correct"],
+  ["km/h as m/s", ...ofKey("36 km/h"), "10 m/s", "correct"],
+  ["fr: litres en millilitres", ...ofKey("1,5 l", "fr"), "1500 ml", "correct"],
+  ["the wrong length in another unit", ...ofKey("5 m"), "50 cm", "incorrect"],
+  ["a unit of another dimension goes to the model", ...ofKey("5 kg"), "5 °F", "model"],
+  ["a temperature's other scale goes to the model", ...ofKey("100 °C"), "212 °F", "model"],
+  ["degrees left out", ...ofKey("90°"), "90", "correct"],
+  ["degrees written", ...ofKey("90"), "90°", "correct"],
+  ["wrong angle", ...ofKey("90°"), "45°", "incorrect"],
+  ["pi typed out", ...ofKey("2π"), "2pi", "correct"],
+  ["pi over two typed out", ...ofKey("$\\frac{\\pi}{2}$"), "pi/2", "correct"],
+  ["a root typed out", ...ofKey("√2"), "sqrt(2)", "correct"],
+  ["a root's sign for sqrt", ...ofKey("sqrt(x+1)"), "√(x+1)", "correct"],
+  ["pi inside a word is a word", ...ofKey("spin"), "sπn", "model"],
+];
+
 /** The new variants of issue 25, in many languages. */
 const variants: Row[] = [
   // multiple choice: leads in each language, and a LaTeX option's value typed as a value
@@ -229,6 +259,7 @@ const table: Row[] = [
   ["en dash minus", neg, negKey, "–10", "correct"],
   ["sign matters", neg, negKey, "10", "incorrect"],
   ...variants,
+  ...writtenOtherwise,
 ];
 
 describe("deterministic grading", () => {
