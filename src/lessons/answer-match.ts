@@ -249,8 +249,46 @@ export function keyLetter(answer: string): string | undefined {
   return /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(halfWidth(answer))?.[1];
 }
 
-/** The letter an answer chooses, read from the letter itself ("b", "(B)", "the answer is B", "选B") or from an option's text ("8/3" for `$\frac{8}{3}$`). */
+/**
+ * The letter an answer chooses, read from the letter itself ("b", "(B)", "the answer is B", "选B") or from an option's text ("8/3" for `$\frac{8}{3}$`).
+ * A letter typed on a Cyrillic or Greek keyboard counts once nothing else does: "В" is B to a Russian learner
+ * who copies the option's letter, though it is another code point.
+ */
 export function chosenLetter(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
+  return (
+    letterOf(options, answer, language) ??
+    letterOf(
+      options,
+      answer.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]!),
+      language,
+    )
+  );
+}
+
+/**
+ * Letters of other alphabets that a learner types for A–D: Cyrillic А, В, С (the same shapes; not Б, Г, Д, whose
+ * place in their alphabet and shape disagree) and Greek α, β, γ, δ (the same letters).
+ */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  А: "A",
+  В: "B",
+  С: "C",
+  а: "a",
+  в: "b",
+  с: "c",
+  Α: "A",
+  Β: "B",
+  Γ: "C",
+  Δ: "D",
+  α: "a",
+  β: "b",
+  γ: "c",
+  δ: "d",
+};
+/** One of them standing alone (a word's letter is the word's). */
+const LOOKALIKE_LETTER = /(?<!\p{L})[АВСавсΑΒΓΔαβγδ](?!\p{L})/gu;
+
+function letterOf(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
   const text = normalizeAnswer(answer);
   // "b", "b)", "b option text": the letter leads.
   const lead = /^([a-d])(?:$|[ .)])/.exec(text);

@@ -75,6 +75,21 @@ type Row = [string, Exercise, AnswerKey, string, Expected];
 
 const ofKey = (answer: string, language = "en") => [fill("____", language), { answer, accepted: [], explanation: "" }] as const;
 
+// A Russian learner copies the option's letter on a Cyrillic keyboard: "В" is B's shape, another code point.
+const ruChoice: Exercise = { ...mc, language: "ru", options: [...mc.options!.slice(0, 2), { letter: "C", text: "в точке $a$" }, mc.options![3]!] };
+const ruKey = (answer: string): AnswerKey => ({ answer, accepted: [], explanation: "" });
+
+const otherAlphabets: Row[] = [
+  ["ru: Cyrillic В for B", ruChoice, ruKey("B"), "В", "correct"],
+  ["ru: Cyrillic а) for A", ruChoice, ruKey("A"), "а)", "correct"],
+  ["ru: Ответ: С (Cyrillic)", ruChoice, ruKey("C"), "Ответ: С", "correct"],
+  ["ru: an option's text starting with the word в is that option", ruChoice, ruKey("C"), "в точке a", "correct"],
+  ["ru: Б is not read as a letter (its place and shape disagree)", ruChoice, ruKey("B"), "Б", "incorrect"],
+  ["el: Greek β for B", ruChoice, ruKey("B"), "β", "correct"],
+  ["el: Greek δ) for D", ruChoice, ruKey("D"), "δ)", "correct"],
+  ["ru: Cyrillic В when the key is C", ruChoice, ruKey("C"), "В", "incorrect"],
+];
+
 /** Right answers a key's number once called wrong: a mixed number, another unit of the key's dimension, a sign typed out. */
 const writtenOtherwise: Row[] = [
   ["mixed number", ...ofKey("3.5"), "3 1/2", "correct"],
@@ -260,6 +275,7 @@ const table: Row[] = [
   ["sign matters", neg, negKey, "10", "incorrect"],
   ...variants,
   ...writtenOtherwise,
+  ...otherAlphabets,
 ];
 
 describe("deterministic grading", () => {
