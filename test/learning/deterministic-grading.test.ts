@@ -73,7 +73,7 @@ const word = (language: string, answer: string, accepted: string[] = []) => [fil
 
 type Row = [string, Exercise, AnswerKey, string, Expected];
 
-const ofKey = (answer: string, language = "en") => [fill("____", language), { answer, accepted: [], explanation: "" }] as const;
+const ofKey = (answer: string, language = "en"): [Exercise, AnswerKey] => [fill("____", language), { answer, accepted: [], explanation: "" }];
 
 // A Russian learner copies the option's letter on a Cyrillic keyboard: "В" is B's shape, another code point.
 const ruChoice: Exercise = { ...mc, language: "ru", options: [...mc.options!.slice(0, 2), { letter: "C", text: "в точке $a$" }, mc.options![3]!] };
