@@ -3,18 +3,9 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
-import { agentClient } from "../support/openai-client";
+import { agentClient, apiError } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
 import { RESPONSES_INCLUDABLE } from "../../src/openai-compatible/wire-fields";
-
-async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  if (e instanceof OpenAI.APIError) return e;
-  throw new Error(`expected an APIError, got ${String(e)}`);
-}
 
 describe("parameters the agent cannot honour", () => {
   const messages = [{ role: "user" as const, content: "hi" }];
@@ -26,7 +17,7 @@ describe("parameters the agent cannot honour", () => {
     ["audio", { audio: { voice: "alloy", format: "mp3" }, modalities: ["text", "audio"] }],
     ["functions", { functions: [{ name: "f", parameters: {} }] }],
   ])("Chat Completions %s: 400 unsupported_parameter naming it", async (param, extra) => {
-    const e = await failure(agentClient().chat.completions.create({ model: "study-agent", messages, ...extra } as never));
+    const e = await apiError(agentClient().chat.completions.create({ model: "study-agent", messages, ...extra } as never));
     expect(e).toBeInstanceOf(OpenAI.BadRequestError);
     expect(e.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_parameter", param });
   });
@@ -37,7 +28,7 @@ describe("parameters the agent cannot honour", () => {
     ["prompt", { prompt: { id: "pmpt_1" } }],
     ["max_tool_calls", { max_tool_calls: 3 }],
   ])("Responses %s: 400 unsupported_parameter naming it", async (param, extra) => {
-    const e = await failure(agentClient().responses.create({ model: "study-agent", input: "hi", ...extra } as never));
+    const e = await apiError(agentClient().responses.create({ model: "study-agent", input: "hi", ...extra } as never));
     expect(e.error).toMatchObject({ code: "unsupported_parameter", param });
   });
 
@@ -46,7 +37,7 @@ describe("parameters the agent cannot honour", () => {
     ["include[0]", ["web_search_call.sources"]],
     ["include", "reasoning.encrypted_content"],
   ])("Responses include: a value the API does not define is 400 invalid_request naming %s", async (param, include) => {
-    const e = await failure(agentClient().responses.create({ model: "study-agent", input: "hi", include } as never));
+    const e = await apiError(agentClient().responses.create({ model: "study-agent", input: "hi", include } as never));
     expect(e.error).toMatchObject({ code: "invalid_request", param });
   });
 

@@ -1,18 +1,8 @@
 // `stop` is applied to the reply's text: cut before the first sequence, finish_reason "stop", streamed or not.
-import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
-import { agentClient } from "../support/openai-client";
+import { agentClient, apiError } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
-
-async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  if (e instanceof OpenAI.APIError) return e;
-  throw new Error(`expected an APIError, got ${String(e)}`);
-}
 
 describe("stop", () => {
   it("cuts the content before the first stop sequence, with finish_reason stop", async () => {
@@ -51,7 +41,7 @@ describe("stop", () => {
     const whole = await agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} go` }], stop: ["zzz"] });
     expect(whole.choices[0]!.message.content).toBe("all of it");
 
-    const withFormat = await failure(
+    const withFormat = await apiError(
       agentClient().chat.completions.create({
         model: "study-agent",
         messages: [{ role: "user", content: "x" }],
@@ -61,7 +51,7 @@ describe("stop", () => {
     );
     expect(withFormat).toMatchObject({ status: 400, code: "unsupported_parameter", param: "stop" });
 
-    const five = await failure(
+    const five = await apiError(
       agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: "x" }], stop: ["a", "b", "c", "d", "e"] }),
     );
     expect(five).toMatchObject({ status: 400, param: "stop" });

@@ -3,25 +3,16 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
-import { agentClient } from "../support/openai-client";
+import { agentClient, apiError } from "../support/openai-client";
 import { uniqueId } from "../support/worker-http";
 
 // MODEL_MAX_RETRIES is 1 in the test env: the agent's model client tries twice.
 const rateLimited = () => Array.from({ length: 2 }, () => ({ status: 429, retryAfter: 1 }));
 
-async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  if (e instanceof OpenAI.APIError) return e;
-  throw new Error(`expected an APIError, got ${String(e)}`);
-}
-
 describe("an upstream 429", () => {
   it("Chat Completions: 429 model_rate_limited with the upstream's Retry-After and x-should-retry true", async () => {
     const marker = await script(uniqueId("k"), rateLimited());
-    const e = await failure(agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} hi` }] }));
+    const e = await apiError(agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} hi` }] }));
     expect(e).toBeInstanceOf(OpenAI.RateLimitError);
     expect(e.error).toMatchObject({ code: "model_rate_limited", param: null });
     expect(e.headers?.get("retry-after")).toBe("1");
@@ -30,7 +21,7 @@ describe("an upstream 429", () => {
 
   it("Responses API: the same 429, not a failed response", async () => {
     const marker = await script(uniqueId("k"), rateLimited());
-    const e = await failure(agentClient().responses.create({ model: "study-agent", input: `${marker} hi` }));
+    const e = await apiError(agentClient().responses.create({ model: "study-agent", input: `${marker} hi` }));
     expect(e).toBeInstanceOf(OpenAI.RateLimitError);
     expect(e.error).toMatchObject({ code: "model_rate_limited" });
     expect(e.headers?.get("retry-after")).toBe("1");

@@ -25,3 +25,13 @@ export function agentClient(opts: AgentClientOptions = {}): OpenAI {
     fetch: async (input, init) => send(new Request(input, init)),
   });
 }
+
+/** The `openai` client's error for a call that must fail; a call that succeeds, or fails otherwise, fails the test. */
+export async function apiError(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const e = await call.then(
+    () => new Error("the call succeeded"),
+    (err: unknown) => err,
+  );
+  if (e instanceof OpenAI.APIError) return e;
+  throw e;
+}

@@ -1,19 +1,10 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../../support/model-control";
-import { agentClient } from "../../support/openai-client";
+import { agentClient, apiError } from "../../support/openai-client";
 import { call, uniqueId } from "../../support/worker-http";
 
 /** The APIError a call raised. */
-async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const e = await p.then(
-    () => new Error("the call succeeded"),
-    (err: unknown) => err,
-  );
-  if (e instanceof OpenAI.APIError) return e;
-  throw e;
-}
-
 describe("/v1/responses: errors are OpenAI error objects; GET, DELETE and cancel by id", () => {
   it("every unknown /v1 path answers {error: {message, type, param, code}}", async () => {
     for (const [method, path] of [
@@ -25,30 +16,30 @@ describe("/v1/responses: errors are OpenAI error objects; GET, DELETE and cancel
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { message: `no route for ${method} ${path}`, type: "not_found_error", param: null, code: "not_found" } });
     }
-    expect(await failure(agentClient().embeddings.create({ model: "study-agent", input: "x" }))).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(await apiError(agentClient().embeddings.create({ model: "study-agent", input: "x" }))).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   it("bad requests are 400 invalid_request_error naming the param; other models and unknown ids are 404", async () => {
     const client = agentClient();
-    const empty = await failure(client.responses.create({ model: "study-agent", input: [] }));
+    const empty = await apiError(client.responses.create({ model: "study-agent", input: [] }));
     expect(empty.error).toMatchObject({ type: "invalid_request_error", param: "input" });
-    const tools = await failure(client.responses.create({ model: "study-agent", input: "hi", tools: [{ type: "web_search" }] }));
+    const tools = await apiError(client.responses.create({ model: "study-agent", input: "hi", tools: [{ type: "web_search" }] }));
     expect(tools.error).toMatchObject({ type: "invalid_request_error", param: "tools[0].type", code: "unsupported_parameter" });
-    const image = await failure(
+    const image = await apiError(
       client.responses.create({
         model: "study-agent",
         input: [{ role: "user", content: [{ type: "input_image", image_url: "https://x/y.png", detail: "auto" }] }],
       }),
     );
     expect(image.error).toMatchObject({ param: "input[0].content", code: "unsupported_content" });
-    const stateless = await failure(client.responses.create({ model: "study-agent", input: "hi", store: false, conversation: "c1" }));
+    const stateless = await apiError(client.responses.create({ model: "study-agent", input: "hi", store: false, conversation: "c1" }));
     expect(stateless.param).toBe("store");
-    const model = await failure(client.responses.create({ model: "gpt-5", input: "hi" }));
+    const model = await apiError(client.responses.create({ model: "gpt-5", input: "hi" }));
     expect(model.error).toMatchObject({ type: "not_found_error", code: "model_not_found", param: "model" });
-    const previous = await failure(client.responses.create({ model: "study-agent", input: "hi", previous_response_id: "resp_bm9wZS9ydW5fbm9wZQ" }));
+    const previous = await apiError(client.responses.create({ model: "study-agent", input: "hi", previous_response_id: "resp_bm9wZS9ydW5fbm9wZQ" }));
     expect(previous.error).toMatchObject({ type: "not_found_error", code: "response_not_found", param: "previous_response_id" });
     for (const p of [client.responses.retrieve("resp_nope"), client.responses.delete("resp_nope"), client.responses.cancel("resp_garbage!")]) {
-      expect((await failure(p)).error).toMatchObject({ type: "not_found_error", code: "response_not_found" });
+      expect((await apiError(p)).error).toMatchObject({ type: "not_found_error", code: "response_not_found" });
     }
     const res = await call("/v1/responses", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
     expect(await res.json()).toEqual({
@@ -85,13 +76,13 @@ describe("/v1/responses: errors are OpenAI error objects; GET, DELETE and cancel
     // The throwaway session is deleted once the answer is written (after the response, so poll).
     let gone = false;
     for (let i = 0; i < 50 && !gone; i++) {
-      gone = (await failure(client.responses.retrieve(stateless.id)).catch(() => null))?.status === 404;
+      gone = (await apiError(client.responses.retrieve(stateless.id)).catch(() => null))?.status === 404;
       if (!gone) await new Promise((r) => setTimeout(r, 20));
     }
     expect(gone).toBe(true);
 
     expect(await client.responses.delete(first.id)).toMatchObject({ id: first.id, deleted: true });
-    expect((await failure(client.responses.retrieve(first.id))).status).toBe(404);
+    expect((await apiError(client.responses.retrieve(first.id))).status).toBe(404);
     const after = (await (await call(`/v1/sessions/${conv}`)).json()) as { messages: Array<{ content: string }> };
     expect(after.messages.map((m) => m.content)).toEqual(["second", "two"]);
   });

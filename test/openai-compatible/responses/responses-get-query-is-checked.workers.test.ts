@@ -2,20 +2,10 @@
 // parameters are read (include) or refused by name (stream, starting_after: this GET does not stream a response
 // again), and a parameter OpenAI does not define is refused. Before, each was dropped: `retrieve(id, {stream:
 // true})` got JSON where the client waited for events.
-import OpenAI from "openai";
 import { beforeAll, describe, expect, it } from "vitest";
 import { script } from "../../support/model-control";
-import { agentClient } from "../../support/openai-client";
+import { agentClient, apiError } from "../../support/openai-client";
 import { call, uniqueId } from "../../support/worker-http";
-
-async function failure(p: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  if (e instanceof OpenAI.APIError) return e;
-  throw new Error(`expected an APIError, got ${String(e)}`);
-}
 
 describe("GET /v1/responses/:id: its query", () => {
   let id = "";
@@ -39,7 +29,7 @@ describe("GET /v1/responses/:id: its query", () => {
     ["starting_after", { starting_after: 3 }],
     ["include", { include: ["message.output_text.logprobs"] }],
   ])("refuses %s with 400 unsupported_parameter naming it", async (param, query) => {
-    const e = await failure(agentClient().responses.retrieve(id, query as never));
+    const e = await apiError(agentClient().responses.retrieve(id, query as never));
     expect(e.status).toBe(400);
     expect(e.error).toMatchObject({ type: "invalid_request_error", code: "unsupported_parameter", param });
   });
