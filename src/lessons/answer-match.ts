@@ -84,7 +84,7 @@ function normalizeAnswer(text: string): string {
     .replace(/٫/g, ".")
     // Python's power `x**5`; bold `**B**` has no operand on both sides.
     .replace(/(?<=[\p{L}\p{N})\]])\*\*(?=[\p{L}\p{N}(-])/gu, "^")
-    // The ways to type π and a root without their signs: `2pi` is 2π, `sqrt(2)` and `sqrt2` are √2.
+    // The ways to type π and a root without their signs: `2pi` is 2π, `sqrt(2)` is √2 (both read as sqrt(…)).
     .replace(/(?<![\p{L}\\])pi(?!\p{L})/gu, "π")
     .replace(/√\s*\(([^()]*)\)|√\s*([\p{L}\p{N}.]+)/gu, (_, group?: string, bare?: string) => `sqrt(${group ?? bare})`);
   s = plainTex(s)
