@@ -110,6 +110,7 @@ export const ENGLISH = {
   working: "Working…",
   failed: "Failed: {message}",
   unknownError: "unknown error",
+  serverNote: "For whoever runs the server: {message}",
   waitingForYourApproval: "Waiting for your approval…",
   waitingForYourAnswer: "Waiting for your answer to {server}…",
   streamEndedEarly: "The stream ended early; reload the session to see the result.",
@@ -269,9 +270,13 @@ export function failure(error) {
   return noticeText(error, notices) ?? t("unknownError");
 }
 
-/** A run's warning ({code, message, server?}) in the page's language; the server's words for a code without a phrase. */
+/**
+ * A run's warning ({code, message, server?}) in the page's language. One without a phrase is for whoever runs
+ * the server (a hook that failed, a critic without a verdict): its English words, said to be theirs.
+ */
 export function notice(warning) {
-  return noticeText(warning, notices) ?? "";
+  const phrase = typeof warning?.code === "string" && Object.hasOwn(notices, warning.code) ? noticeText(warning, notices) : undefined;
+  return phrase ?? t("serverNote", { message: warning?.message ?? "" });
 }
 
 /** The phrase `key` in the page's language, each {name} replaced by its value (a value is never read as a phrase). */

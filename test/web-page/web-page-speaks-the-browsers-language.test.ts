@@ -1,6 +1,7 @@
 // The page's own words follow the browser's language (public/js/i18n.js): in Chromium set to Spanish every
 // fixed word of index.html, the run's summary line, why a run failed (public/i18n/run-notices.json, by its
-// error's code; the server's words for a code without a phrase) and a course's line are Spanish, from
+// error's code; the server's words for a code without a phrase, a warning without one said to be for whoever
+// runs the server) and a course's line are Spanish, from
 // public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
 // file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
 import { readFileSync } from "node:fs";
@@ -102,13 +103,15 @@ describe("the page in the browser's language", () => {
     await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: "The server's English words for hook_failed." }));
   });
 
-  it("says a run's warning in Spanish, naming its server", async () => {
+  it("says a run's warning in Spanish, naming its server; one for whoever runs the server is said to be theirs", async () => {
     const { page } = opened;
     await askByKeyboard(page, "warn:mcp_connect_failed");
     const said = fill(notices.es!.mcp_connect_failed!, { server: "wiki" });
     await expect.poll(() => page.getByText(said, { exact: true }).count()).toBe(1);
     await askByKeyboard(page, "warn:hook_failed");
-    await expect.poll(() => page.getByText("The server's English words for hook_failed.", { exact: true }).count()).toBe(1);
+    const forOperator = fill(es.serverNote!, { message: "The server's English words for hook_failed." });
+    expect(forOperator.startsWith("Para quien administra el servidor:")).toBe(true);
+    await expect.poll(() => page.getByText(forOperator, { exact: true }).count()).toBe(1);
   });
 
   it("turns the page right to left in Arabic", async () => {
