@@ -22,10 +22,12 @@ export function checkRetrieveQuery(url: string): void {
   const start = url.indexOf("?");
   if (start === -1) return;
   const query: Record<string, string | string[]> = {};
+  const include: string[] = [];
   for (const [key, value] of new URLSearchParams(url.slice(start))) {
-    if (key === "include" || key === "include[]") query.include = [...((query.include as string[] | undefined) ?? []), value];
+    if (key === "include" || key === "include[]") include.push(value);
     else query[key] = value;
   }
+  if (include.length) query.include = include;
   refuseUnknownFields(RETRIEVE_PARAMETERS, query, NO_EXTENSIONS);
   const parsed = RetrieveQuery.safeParse(query);
   if (!parsed.success) throw invalidParam(parsed.error);
