@@ -285,11 +285,23 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   γ: "c",
   δ: "d",
 };
+/**
+ * What a learner may write before the letter they choose ("option b", "i think it's b"), normalized as an answer
+ * is, and taken away only where a lone letter a–d follows.
+ */
+const CHOICE_LEADS = new RegExp(
+  `^(?:${[...new Set(all((v) => v.choiceLeads).map((w) => normalizeAnswer(w)))]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|")})\\s*(?=[a-d](?:$|[ .)]))`,
+  "u",
+);
+
 /** One of them standing alone (a word's letter is the word's). */
 const LOOKALIKE_LETTER = /(?<!\p{L})[АВСавсΑΒΓΔαβγδ](?!\p{L})/gu;
 
 function letterOf(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
-  const text = normalizeAnswer(answer);
+  const text = normalizeAnswer(answer).replace(CHOICE_LEADS, "");
   // "b", "b)", "b option text": the letter leads.
   const lead = /^([a-d])(?:$|[ .)])/.exec(text);
   if (lead) return lead[1]!.toUpperCase();

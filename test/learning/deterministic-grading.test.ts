@@ -90,6 +90,23 @@ const otherAlphabets: Row[] = [
   ["ru: Cyrillic В when the key is C", ruChoice, ruKey("C"), "В", "incorrect"],
 ];
 
+/** A letter said with the words learners put before it, in each language written in Latin letters (they were wrong). */
+const saidWithWords: Row[] = [
+  ["en: option B", mc, mcKey, "option B", "correct"],
+  ["en: I think it's B", mc, mcKey, "I think it's B", "correct"],
+  ["en: option A (wrong)", mc, mcKey, "option A", "incorrect"],
+  ["es: opción B", { ...mc, language: "es" }, mcKey, "Opción b)", "correct"],
+  ["fr: option B", { ...mc, language: "fr" }, mcKey, "l'option B", "correct"],
+  ["de: Option B", { ...mc, language: "de" }, mcKey, "Option B", "correct"],
+  ["pt: alternativa B", { ...mc, language: "pt" }, mcKey, "alternativa B", "correct"],
+  ["pt: letra B", { ...mc, language: "pt" }, mcKey, "letra B", "correct"],
+  ["it: opzione B", { ...mc, language: "it" }, mcKey, "opzione B", "correct"],
+  ["vi: phương án B", { ...mc, language: "vi" }, mcKey, "phương án B", "correct"],
+  ["id: pilihan B", { ...mc, language: "id" }, mcKey, "pilihan B", "correct"],
+  ["tr: seçenek B", { ...mc, language: "tr" }, mcKey, "seçenek B", "correct"],
+  ["tr: seçenek C (wrong)", { ...mc, language: "tr" }, mcKey, "seçenek C", "incorrect"],
+];
+
 /** Right answers a key's number once called wrong: a mixed number, another unit of the key's dimension, a sign typed out. */
 const writtenOtherwise: Row[] = [
   ["mixed number", ...ofKey("3.5"), "3 1/2", "correct"],
@@ -276,6 +293,7 @@ const table: Row[] = [
   ...variants,
   ...writtenOtherwise,
   ...otherAlphabets,
+  ...saidWithWords,
 ];
 
 describe("deterministic grading", () => {

@@ -36,6 +36,7 @@ export const english: LessonVocabulary = {
   },
   or: ["or"],
   answerLeads: ["the correct answer is", "the answer is", "answer", "it is", "it's"],
+  choiceLeads: ["option", "choice", "letter", "i think it's", "i think it is", "i think", "i'd say", "i choose", "i pick"],
   articles: ["the", "a", "an"],
   numbers: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
 };

@@ -36,6 +36,7 @@ export const spanish: LessonVocabulary = {
   },
   or: ["o", "u"],
   answerLeads: ["la respuesta correcta es", "la respuesta es", "respuesta", "es"],
+  choiceLeads: ["opción", "letra", "alternativa", "creo que es", "creo que la", "elijo", "elijo la"],
   articles: ["el", "la", "los", "las", "un", "una"],
   numbers: ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"],
 };

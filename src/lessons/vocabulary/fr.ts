@@ -36,6 +36,7 @@ export const french: LessonVocabulary = {
   },
   or: ["ou"],
   answerLeads: ["la bonne réponse est", "la réponse est", "réponse", "c'est"],
+  choiceLeads: ["option", "l'option", "choix", "lettre", "je pense que c'est", "je choisis", "je choisis la"],
   articles: ["le", "la", "les", "l'", "un", "une"],
   numbers: ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"],
 };

@@ -36,6 +36,7 @@ export const hindi: LessonVocabulary = {
   },
   or: ["या", "अथवा"],
   answerLeads: ["सही उत्तर है", "उत्तर है", "उत्तर"],
+  choiceLeads: ["विकल्प"],
   answerTails: ["है"],
   numbers: ["शून्य", "एक", "दो", "तीन", "चार", "पाँच", "छह", "सात", "आठ", "नौ", "दस"],
 };

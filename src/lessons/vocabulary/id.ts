@@ -37,5 +37,6 @@ export const indonesian: LessonVocabulary = {
   },
   or: ["atau"],
   answerLeads: ["jawaban yang benar adalah", "jawabannya adalah", "jawabannya", "jawaban"],
+  choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya"],
   numbers: ["nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh"],
 };

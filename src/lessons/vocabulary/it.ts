@@ -36,6 +36,7 @@ export const italian: LessonVocabulary = {
   },
   or: ["o", "oppure"],
   answerLeads: ["la risposta corretta è", "la risposta è", "risposta", "è"],
+  choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la"],
   articles: ["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"],
   numbers: ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"],
 };

@@ -36,6 +36,7 @@ export const korean: LessonVocabulary = {
   },
   or: ["또는", "혹은"],
   answerLeads: ["정답은", "답은"],
+  choiceLeads: ["보기", "선택지"],
   answerTails: ["입니다", "이다"],
   numbers: ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구", "십"],
 };

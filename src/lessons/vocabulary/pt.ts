@@ -36,6 +36,7 @@ export const portuguese: LessonVocabulary = {
   },
   or: ["ou"],
   answerLeads: ["a resposta correta é", "a resposta é", "resposta", "é"],
+  choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a"],
   articles: ["o", "a", "os", "as", "um", "uma"],
   numbers: ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"],
 };

@@ -37,5 +37,6 @@ export const turkish: LessonVocabulary = {
   },
   or: ["veya", "ya da"],
   answerLeads: ["doğru cevap", "cevap", "yanıt"],
+  choiceLeads: ["seçenek", "şık", "bence", "cevabım"],
   numbers: ["sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"],
 };

@@ -46,6 +46,11 @@ export interface LessonVocabulary {
   or: string[];
   /** Phrases an answer may start with that say nothing ("the answer is"), lower case. */
   answerLeads: string[];
+  /**
+   * Words a multiple-choice answer may put before its letter ("option B", "opción B", "I think it's B"), lower
+   * case. Read only before a lone letter A–D, so a fill-in answer that starts with "option" keeps the word.
+   */
+  choiceLeads: string[];
   /** Words an answer may end with that say nothing (です), lower case. */
   answerTails?: string[];
   /** Articles an answer may start with ("the", "la"), lower case. */

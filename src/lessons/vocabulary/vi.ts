@@ -36,5 +36,6 @@ export const vietnamese: LessonVocabulary = {
   },
   or: ["hoặc", "hay"],
   answerLeads: ["đáp án đúng là", "đáp án là", "câu trả lời là", "đáp án"],
+  choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn"],
   numbers: ["không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười"],
 };
