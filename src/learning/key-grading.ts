@@ -6,10 +6,10 @@
 // A fill-in answer that matches none of them is not called wrong here: it may be right in words the
 // key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
 import { splitVariants } from "../lessons/answer-key";
-import { chosenLetter, keyLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
+import { blankSeparator, chosenLetter, keyLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
-import { halfWidth, vocabularyOf } from "../lessons/vocabulary";
+import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
 import { fill } from "../lib/phrase-book";
 import { ENGLISH_PHRASES, type LearnerPhrases } from "./learner-phrases";
 import type { Grade } from "./graded-answer";
@@ -38,8 +38,8 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   // Several blanks: each part of the answer against the same part of the key.
   const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
   if (blanks >= 2) {
-    const parts = blankParts(key.answer);
-    const given = blankParts(answer);
+    const parts = blankParts(key.answer, language);
+    const given = blankParts(answer, language);
     if (parts.length === blanks) {
       const right = parts.filter((p, i) => given[i] !== undefined && sameAnswer(given[i]!, p, language)).length;
       if (right === parts.length) return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
@@ -61,11 +61,11 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   return undefined;
 }
 
-/** The parts of a several-blank answer, in order: "4, 5", "4；5", "4 and 5". */
-export function blankParts(answer: string): string[] {
+/** The parts of a several-blank answer, in order: "4, 5", "4；5", "4 and 5", "4 y 5" (in the lesson's language). */
+export function blankParts(answer: string, language?: LessonVocabulary): string[] {
   // The pieces are trimmed, so spaces are matched only around "and", from the first of a run (not again from each)
   // and not after a separator, whose spaces were its own.
-  return splitVariants(answer, /[,;，；、]|(?<![\s,;，；、])\s+and\s+/);
+  return splitVariants(answer, blankSeparator(language));
 }
 
 function feedback(verdict: string, key: AnswerKey): string {

@@ -130,7 +130,16 @@ const MIXED_NUMBER = /(?<![\d./])(\d+) (\d+\/\d+)(?![\d./])/g;
 
 /** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
 function compactAnswer(text: string): string {
-  return normalizeAnswer(text).replace(/ /g, "");
+  return withoutSpaces(normalizeAnswer(text));
+}
+
+/**
+ * A normalized answer without its spaces, except one between two numbers that is not a thousands gap
+ * (`1 000`): that one stays as `_` (which normalization took out of every answer), so `4 5` (two blanks'
+ * `4, 5`) is not `45`.
+ */
+function withoutSpaces(spaced: string): string {
+  return spaced.replace(/(?<=\d) (?=\d)(?!\d{3}(?!\d))/g, "_").replace(/ /g, "");
 }
 
 /** Units a number may carry or leave out; one letter alone counts only after a space (`5 s`, not `5n`). */
@@ -184,7 +193,7 @@ export function sameQuantity(x: Quantity, y: Quantity): boolean | undefined {
 /** The number an answer states, with its unit: "0.5", "1/2", "½", "50%", "7 cm", "seven" (in the lesson's language). */
 export function quantity(text: string, language?: LessonVocabulary): Quantity | undefined {
   const spaced = normalizeAnswer(text);
-  const t = spaced.replace(/ /g, "");
+  const t = withoutSpaces(spaced);
   const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.indexOf(t) ?? -1).find((n) => n >= 0);
   if (word !== undefined) return { value: word, unit: "" };
   const mixed = /^(-?)(\d+)\+(\d+)\/(\d+)/.exec(t);
@@ -223,11 +232,26 @@ export function sameAnswer(given: string, expected: string, language?: LessonVoc
   return x !== undefined && y !== undefined && sameQuantity(x, y) === true;
 }
 
-const OR_WORDS = all((v) => v.or);
-const ALTERNATIVES = new RegExp(
-  `${SPACES_BEFORE}/\\s+|${OR_WORDS.map((w) => (SPACED_END.test(w) ? `${SPACES_BEFORE}${escape(w)}\\s+` : `(?:${SPACES_BEFORE})?${escape(w)}\\s*`)).join("|")}`,
-  "u",
+/** Splits at each word of `words`: after a run of spaces in a script written with them, anywhere in one without. */
+const joinedBy = (words: readonly string[]) =>
+  words.map((w) => (SPACED_END.test(w) ? `${SPACES_BEFORE}${escape(w)}\\s+` : `(?:${SPACES_BEFORE})?${escape(w)}\\s*`)).join("|");
+
+const PART_BREAKS = "[,;，；、]";
+/** Where a several-blank answer's parts meet, per language: punctuation, or its "and" or English's (not after a separator, whose spaces were its own). */
+const blankSeparators = new Map(
+  VOCABULARIES.map((v) => {
+    const words = [...new Set([...v.and, ...VOCABULARIES[0]!.and])].sort((a, b) => b.length - a.length);
+    return [v, new RegExp(`${PART_BREAKS}|(?<!${PART_BREAKS})(?:${joinedBy(words)})`, "u")];
+  }),
 );
+
+/** The separator of a several-blank answer's parts in `language` (English's without one). */
+export function blankSeparator(language?: LessonVocabulary): RegExp {
+  return blankSeparators.get(language ?? VOCABULARIES[0]!)!;
+}
+
+const OR_WORDS = all((v) => v.or);
+const ALTERNATIVES = new RegExp(`${SPACES_BEFORE}/\\s+|${joinedBy(OR_WORDS)}`, "u");
 
 /**
  * The forms a key's answer allows: the whole line, the part before a dash or a parenthesis that

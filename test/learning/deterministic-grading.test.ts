@@ -107,6 +107,24 @@ const saidWithWords: Row[] = [
   ["tr: seçenek C (wrong)", { ...mc, language: "tr" }, mcKey, "seçenek C", "incorrect"],
 ];
 
+/** Several blanks joined by the lesson's own "and"; numbers side by side stay two numbers. */
+const blanks = (language: string) => fill("____ · ____", language);
+const fourFive: AnswerKey = { answer: "4, 5", accepted: [], explanation: "" };
+const partsJoined: Row[] = [
+  ["es: 4 y 5", blanks("es"), fourFive, "4 y 5", "correct"],
+  ["fr: 4 et 5", blanks("fr"), fourFive, "4 et 5", "correct"],
+  ["de: 4 und 5", blanks("de"), fourFive, "4 und 5", "correct"],
+  ["pt: 4 e 5", blanks("pt"), fourFive, "4 e 5", "correct"],
+  ["ru: 4 и 5", blanks("ru"), fourFive, "4 и 5", "correct"],
+  ["tr: 4 ve 5", blanks("tr"), fourFive, "4 ve 5", "correct"],
+  ["zh: 4和5", blanks("zh"), fourFive, "4和5", "correct"],
+  ["es: 4 y 6 is half right", blanks("es"), fourFive, "4 y 6", "partial"],
+  ["es: dominio y rango", blanks("es"), { answer: "dominio, rango", accepted: [], explanation: "" }, "dominio y rango", "correct"],
+  ["45 is not 4, 5", blanks("en"), fourFive, "45", "model"],
+  ["fr: 1 000 is a thousand", ...ofKey("1000", "fr"), "1 000", "correct"],
+  ["fr: 4 500 is four thousand five hundred", ...ofKey("4500", "fr"), "4 500", "correct"],
+];
+
 /** Right answers a key's number once called wrong: a mixed number, another unit of the key's dimension, a sign typed out. */
 const writtenOtherwise: Row[] = [
   ["mixed number", ...ofKey("3.5"), "3 1/2", "correct"],
@@ -294,6 +312,7 @@ const table: Row[] = [
   ...writtenOtherwise,
   ...otherAlphabets,
   ...saidWithWords,
+  ...partsJoined,
 ];
 
 describe("deterministic grading", () => {

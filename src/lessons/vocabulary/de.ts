@@ -35,6 +35,7 @@ export const german: LessonVocabulary = {
     concepts: ["Begriffe", "Konzepte"],
   },
   or: ["oder"],
+  and: ["und"],
   answerLeads: ["die richtige antwort ist", "die antwort ist", "die lösung ist", "antwort", "es ist"],
   choiceLeads: ["option", "antwortmöglichkeit", "buchstabe", "ich denke", "ich wähle"],
   articles: ["der", "die", "das", "den", "dem", "ein", "eine", "einen"],

@@ -35,6 +35,7 @@ export const english: LessonVocabulary = {
     concepts: ["Concepts", "Concept"],
   },
   or: ["or"],
+  and: ["and"],
   answerLeads: ["the correct answer is", "the answer is", "answer", "it is", "it's"],
   choiceLeads: ["option", "choice", "letter", "i think it's", "i think it is", "i think", "i'd say", "i choose", "i pick"],
   articles: ["the", "a", "an"],

@@ -35,6 +35,7 @@ export const spanish: LessonVocabulary = {
     concepts: ["Conceptos"],
   },
   or: ["o", "u"],
+  and: ["y", "e"],
   answerLeads: ["la respuesta correcta es", "la respuesta es", "respuesta", "es"],
   choiceLeads: ["opción", "letra", "alternativa", "creo que es", "creo que la", "elijo", "elijo la"],
   articles: ["el", "la", "los", "las", "un", "una"],

@@ -35,6 +35,7 @@ export const french: LessonVocabulary = {
     concepts: ["Notions", "Concepts"],
   },
   or: ["ou"],
+  and: ["et"],
   answerLeads: ["la bonne réponse est", "la réponse est", "réponse", "c'est"],
   choiceLeads: ["option", "l'option", "choix", "lettre", "je pense que c'est", "je choisis", "je choisis la"],
   articles: ["le", "la", "les", "l'", "un", "une"],

@@ -35,6 +35,7 @@ export const hindi: LessonVocabulary = {
     concepts: ["अवधारणाएँ", "संबंधित अवधारणाएँ"],
   },
   or: ["या", "अथवा"],
+  and: ["और"],
   answerLeads: ["सही उत्तर है", "उत्तर है", "उत्तर"],
   choiceLeads: ["विकल्प"],
   answerTails: ["है"],

@@ -36,6 +36,7 @@ export const indonesian: LessonVocabulary = {
     concepts: ["Konsep"],
   },
   or: ["atau"],
+  and: ["dan"],
   answerLeads: ["jawaban yang benar adalah", "jawabannya adalah", "jawabannya", "jawaban"],
   choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya"],
   numbers: ["nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh"],

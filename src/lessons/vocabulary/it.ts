@@ -35,6 +35,7 @@ export const italian: LessonVocabulary = {
     concepts: ["Concetti"],
   },
   or: ["o", "oppure"],
+  and: ["e", "ed"],
   answerLeads: ["la risposta corretta è", "la risposta è", "risposta", "è"],
   choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la"],
   articles: ["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"],

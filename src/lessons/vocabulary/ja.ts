@@ -37,6 +37,7 @@ export const japanese: LessonVocabulary = {
     concepts: ["関連概念", "概念"],
   },
   or: ["または", "あるいは"],
+  and: ["と"],
   answerLeads: ["正解は", "答えは", "解答は"],
   choiceLeads: ["選択肢"],
   answerTails: ["です", "である"],

@@ -35,6 +35,7 @@ export const korean: LessonVocabulary = {
     concepts: ["관련 개념", "개념"],
   },
   or: ["또는", "혹은"],
+  and: ["그리고"],
   answerLeads: ["정답은", "답은"],
   choiceLeads: ["보기", "선택지"],
   answerTails: ["입니다", "이다"],

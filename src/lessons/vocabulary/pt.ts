@@ -35,6 +35,7 @@ export const portuguese: LessonVocabulary = {
     concepts: ["Conceitos"],
   },
   or: ["ou"],
+  and: ["e"],
   answerLeads: ["a resposta correta é", "a resposta é", "resposta", "é"],
   choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a"],
   articles: ["o", "a", "os", "as", "um", "uma"],

@@ -36,6 +36,7 @@ export const turkish: LessonVocabulary = {
     concepts: ["Kavramlar", "İlgili Kavramlar"],
   },
   or: ["veya", "ya da"],
+  and: ["ve"],
   answerLeads: ["doğru cevap", "cevap", "yanıt"],
   choiceLeads: ["seçenek", "şık", "bence", "cevabım"],
   numbers: ["sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"],

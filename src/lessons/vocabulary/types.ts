@@ -44,6 +44,8 @@ export interface LessonVocabulary {
   labels: Record<KeyLabel, string[]>;
   /** Words that join alternatives in one answer ("or"): `derivative or slope`. */
   or: string[];
+  /** Words that join the parts of a several-blank answer ("and"): `4 and 5`, `4 y 5`. */
+  and: string[];
   /** Phrases an answer may start with that say nothing ("the answer is"), lower case. */
   answerLeads: string[];
   /**

@@ -35,6 +35,7 @@ export const vietnamese: LessonVocabulary = {
     concepts: ["Khái niệm"],
   },
   or: ["hoặc", "hay"],
+  and: ["và"],
   answerLeads: ["đáp án đúng là", "đáp án là", "câu trả lời là", "đáp án"],
   choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn"],
   numbers: ["không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười"],
