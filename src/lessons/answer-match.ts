@@ -279,14 +279,29 @@ export function keyLetter(answer: string): string | undefined {
  * who copies the option's letter, though it is another code point.
  */
 export function chosenLetter(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
-  return (
-    letterOf(options, answer, language) ??
-    letterOf(
-      options,
-      answer.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]!),
-      language,
-    )
-  );
+  const latin = answer.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]!);
+  // "B and C" or "A, B" hedges; it chooses one only when it is an option's own text ("A and B").
+  if (namesSeveral(latin) && !options.some((o) => sameAnswer(answer, o.text, language))) return undefined;
+  return letterOf(options, answer, language) ?? letterOf(options, latin, language);
+}
+
+/** Words that may stand between and before letters that only list them: each language's and, or, and the words before a choice. */
+const LISTING_WORDS = new Set(
+  all((v) => [...v.and, ...v.or, ...v.choiceLeads, ...v.answerLeads, ...(v.articles ?? [])]).flatMap((w) =>
+    halfWidth(w)
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u),
+  ),
+);
+
+/** Whether an answer names two or more option letters and nothing else but the words that list them ("b or c", "option b and c"). */
+function namesSeveral(answer: string): boolean {
+  const words = halfWidth(answer)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const letters = new Set(words.filter((w) => /^[a-d]$/.test(w)));
+  return letters.size > 1 && words.every((w) => /^[a-d]$/.test(w) || LISTING_WORDS.has(w));
 }
 
 /**

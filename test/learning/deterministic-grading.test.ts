@@ -107,6 +107,19 @@ const saidWithWords: Row[] = [
   ["tr: seçenek C (wrong)", { ...mc, language: "tr" }, mcKey, "seçenek C", "incorrect"],
 ];
 
+/** Several letters listed are a hedge, not a choice, unless they are an option's own text. */
+const bothOption: Exercise = { ...mc, options: [...mc.options!.slice(0, 3), { letter: "D", text: "A and B" }] };
+const hedges: Row[] = [
+  ["B and C hedges", mc, mcKey, "B and C", "incorrect"],
+  ["A, B hedges (A is not an article here)", mc, mcKey, "A, B", "incorrect"],
+  ["all four letters", mc, mcKey, "A B C D", "incorrect"],
+  ["option b or c", mc, mcKey, "option b or c", "incorrect"],
+  ["es: B y C", { ...mc, language: "es" }, mcKey, "B y C", "incorrect"],
+  ["ru: В или С (Cyrillic)", ruChoice, ruKey("B"), "В или С", "incorrect"],
+  ["a letter and why another is wrong is a choice", mc, mcKey, "B, because C is wrong", "correct"],
+  ["an option whose text lists letters", bothOption, ruKey("D"), "A and B", "correct"],
+];
+
 /** Several blanks joined by the lesson's own "and"; numbers side by side stay two numbers. */
 const blanks = (language: string) => fill("____ · ____", language);
 const fourFive: AnswerKey = { answer: "4, 5", accepted: [], explanation: "" };
@@ -313,6 +326,7 @@ const table: Row[] = [
   ...otherAlphabets,
   ...saidWithWords,
   ...partsJoined,
+  ...hedges,
 ];
 
 describe("deterministic grading", () => {
