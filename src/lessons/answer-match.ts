@@ -27,12 +27,10 @@ const wordsBefore = (words: string[]) =>
   new RegExp(`^(?:${words.map((w) => `${escape(w)}${SPACED_END.test(w) ? "(?:\\s*[:=]\\s*|\\s+)" : "\\s*[:=]?\\s*"}`).join("|")})(?=\\S)`, "u");
 const LEADS = wordsBefore(all((v) => v.answerLeads));
 // Matched after punctuation is gone: l'essentiel is "l essentiel" by then.
-const ARTICLES = new RegExp(
-  `^(?:${all((v) => v.articles?.map((a) => a.replace(/'$/, "")))
-    .map(escape)
-    .join("|")})\\s+(?=\\S)`,
-  "u",
-);
+const ARTICLES_BEFORE = all((v) => v.articles?.map((a) => a.replace(/'$/, "")))
+  .map(escape)
+  .join("|");
+const ARTICLES = new RegExp(`^(?:${ARTICLES_BEFORE})\\s+(?=\\S)`, "u");
 /** A trailing です, है, 입니다: the answer is said without it. */
 export const TAILS = new RegExp(
   `(?:${SPACES_BEFORE})?(?:${all((v) => v.answerTails)
@@ -332,7 +330,7 @@ const CHOICE_LEADS = new RegExp(
   `^(?:${[...new Set(all((v) => v.choiceLeads).map((w) => normalizeAnswer(w)))]
     .sort((a, b) => b.length - a.length)
     .map(escape)
-    .join("|")})\\s*(?=[a-d](?:$|[ .)]))`,
+    .join("|")})\\s*(?:(?:${ARTICLES_BEFORE})\\s+)?(?=[a-d](?:$|[ .)]))`,
   "u",
 );
 

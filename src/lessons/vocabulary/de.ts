@@ -37,7 +37,7 @@ export const german: LessonVocabulary = {
   or: ["oder"],
   and: ["und"],
   answerLeads: ["die richtige antwort ist", "die antwort ist", "die lösung ist", "antwort", "es ist"],
-  choiceLeads: ["option", "antwortmöglichkeit", "buchstabe", "ich denke", "ich wähle"],
+  choiceLeads: ["option", "antwortmöglichkeit", "buchstabe", "ich denke", "ich wähle", "vielleicht", "wahrscheinlich"],
   articles: ["der", "die", "das", "den", "dem", "ein", "eine", "einen"],
   numbers: ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"],
 };

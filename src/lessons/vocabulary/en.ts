@@ -37,7 +37,7 @@ export const english: LessonVocabulary = {
   or: ["or"],
   and: ["and"],
   answerLeads: ["the correct answer is", "the answer is", "answer", "it is", "it's"],
-  choiceLeads: ["option", "choice", "letter", "i think it's", "i think it is", "i think", "i'd say", "i choose", "i pick"],
+  choiceLeads: ["option", "choice", "letter", "i think it's", "i think it is", "i think", "i'd say", "i choose", "i pick", "maybe", "probably", "perhaps"],
   articles: ["the", "a", "an"],
   numbers: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
 };

@@ -37,7 +37,7 @@ export const spanish: LessonVocabulary = {
   or: ["o", "u"],
   and: ["y", "e"],
   answerLeads: ["la respuesta correcta es", "la respuesta es", "respuesta", "es"],
-  choiceLeads: ["opción", "letra", "alternativa", "creo que es", "creo que la", "elijo", "elijo la"],
+  choiceLeads: ["opción", "letra", "alternativa", "creo que es", "creo que la", "elijo", "elijo la", "quizás", "quizá", "tal vez", "probablemente"],
   articles: ["el", "la", "los", "las", "un", "una"],
   numbers: ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"],
 };

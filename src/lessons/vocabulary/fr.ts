@@ -37,7 +37,7 @@ export const french: LessonVocabulary = {
   or: ["ou"],
   and: ["et"],
   answerLeads: ["la bonne réponse est", "la réponse est", "réponse", "c'est"],
-  choiceLeads: ["option", "l'option", "choix", "lettre", "je pense que c'est", "je choisis", "je choisis la"],
+  choiceLeads: ["option", "l'option", "choix", "lettre", "je pense que c'est", "je choisis", "je choisis la", "peut-être", "probablement"],
   articles: ["le", "la", "les", "l'", "un", "une"],
   numbers: ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"],
 };

@@ -37,7 +37,7 @@ export const hindi: LessonVocabulary = {
   or: ["या", "अथवा"],
   and: ["और"],
   answerLeads: ["सही उत्तर है", "उत्तर है", "उत्तर"],
-  choiceLeads: ["विकल्प"],
+  choiceLeads: ["विकल्प", "शायद"],
   answerTails: ["है"],
   numbers: ["शून्य", "एक", "दो", "तीन", "चार", "पाँच", "छह", "सात", "आठ", "नौ", "दस"],
 };

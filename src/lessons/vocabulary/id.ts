@@ -38,6 +38,6 @@ export const indonesian: LessonVocabulary = {
   or: ["atau"],
   and: ["dan"],
   answerLeads: ["jawaban yang benar adalah", "jawabannya adalah", "jawabannya", "jawaban"],
-  choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya"],
+  choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya", "mungkin"],
   numbers: ["nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh"],
 };

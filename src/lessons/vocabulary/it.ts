@@ -37,7 +37,7 @@ export const italian: LessonVocabulary = {
   or: ["o", "oppure"],
   and: ["e", "ed"],
   answerLeads: ["la risposta corretta è", "la risposta è", "risposta", "è"],
-  choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la"],
+  choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la", "forse", "probabilmente"],
   articles: ["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"],
   numbers: ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"],
 };

@@ -39,7 +39,7 @@ export const japanese: LessonVocabulary = {
   or: ["または", "あるいは"],
   and: ["と"],
   answerLeads: ["正解は", "答えは", "解答は"],
-  choiceLeads: ["選択肢"],
+  choiceLeads: ["選択肢", "たぶん"],
   answerTails: ["です", "である"],
   numbers: ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"],
 };

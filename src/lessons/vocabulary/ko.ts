@@ -37,7 +37,7 @@ export const korean: LessonVocabulary = {
   or: ["또는", "혹은"],
   and: ["그리고"],
   answerLeads: ["정답은", "답은"],
-  choiceLeads: ["보기", "선택지"],
+  choiceLeads: ["보기", "선택지", "아마"],
   answerTails: ["입니다", "이다"],
   numbers: ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구", "십"],
 };

@@ -37,7 +37,7 @@ export const portuguese: LessonVocabulary = {
   or: ["ou"],
   and: ["e"],
   answerLeads: ["a resposta correta é", "a resposta é", "resposta", "é"],
-  choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a"],
+  choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a", "talvez", "provavelmente"],
   articles: ["o", "a", "os", "as", "um", "uma"],
   numbers: ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"],
 };

@@ -38,6 +38,6 @@ export const turkish: LessonVocabulary = {
   or: ["veya", "ya da"],
   and: ["ve"],
   answerLeads: ["doğru cevap", "cevap", "yanıt"],
-  choiceLeads: ["seçenek", "şık", "bence", "cevabım"],
+  choiceLeads: ["seçenek", "şık", "bence", "cevabım", "belki", "sanırım"],
   numbers: ["sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"],
 };

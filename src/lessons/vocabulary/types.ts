@@ -49,7 +49,7 @@ export interface LessonVocabulary {
   /** Phrases an answer may start with that say nothing ("the answer is"), lower case. */
   answerLeads: string[];
   /**
-   * Words a multiple-choice answer may put before its letter ("option B", "opción B", "I think it's B"), lower
+   * Words a multiple-choice answer may put before its letter ("option B", "opción B", "I think it's B", "maybe B"), lower
    * case. Read only before a lone letter A–D, so a fill-in answer that starts with "option" keeps the word.
    */
   choiceLeads: string[];

@@ -37,6 +37,6 @@ export const vietnamese: LessonVocabulary = {
   or: ["hoặc", "hay"],
   and: ["và"],
   answerLeads: ["đáp án đúng là", "đáp án là", "câu trả lời là", "đáp án"],
-  choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn"],
+  choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn", "có lẽ"],
   numbers: ["không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười"],
 };

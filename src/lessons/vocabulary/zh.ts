@@ -62,6 +62,6 @@ export const chinese: LessonVocabulary = {
   or: ["或", "或者"],
   and: ["和", "与"],
   answerLeads: ["正确答案是", "答案是", "答案为", "选"],
-  choiceLeads: ["选项", "我选"],
+  choiceLeads: ["选项", "我选", "可能是", "应该是"],
   numbers: ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"],
 };
