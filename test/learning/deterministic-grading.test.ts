@@ -73,21 +73,19 @@ const word = (language: string, answer: string, accepted: string[] = []) => [fil
 
 type Row = [string, Exercise, AnswerKey, string, Expected];
 
-const ofKey = (answer: string, language = "en"): [Exercise, AnswerKey] => [fill("____", language), { answer, accepted: [], explanation: "" }];
-
 // A Russian learner copies the option's letter on a Cyrillic keyboard: "В" is B's shape, another code point.
 const ruChoice: Exercise = { ...mc, language: "ru", options: [...mc.options!.slice(0, 2), { letter: "C", text: "в точке $a$" }, mc.options![3]!] };
-const ruKey = (answer: string): AnswerKey => ({ answer, accepted: [], explanation: "" });
+const keyOf = (answer: string): AnswerKey => ({ answer, accepted: [], explanation: "" });
 
 const otherAlphabets: Row[] = [
-  ["ru: Cyrillic В for B", ruChoice, ruKey("B"), "В", "correct"],
-  ["ru: Cyrillic а) for A", ruChoice, ruKey("A"), "а)", "correct"],
-  ["ru: Ответ: С (Cyrillic)", ruChoice, ruKey("C"), "Ответ: С", "correct"],
-  ["ru: an option's text starting with the word в is that option", ruChoice, ruKey("C"), "в точке a", "correct"],
-  ["ru: Б is not read as a letter (its place and shape disagree)", ruChoice, ruKey("B"), "Б", "incorrect"],
-  ["el: Greek β for B", ruChoice, ruKey("B"), "β", "correct"],
-  ["el: Greek δ) for D", ruChoice, ruKey("D"), "δ)", "correct"],
-  ["ru: Cyrillic В when the key is C", ruChoice, ruKey("C"), "В", "incorrect"],
+  ["ru: Cyrillic В for B", ruChoice, keyOf("B"), "В", "correct"],
+  ["ru: Cyrillic а) for A", ruChoice, keyOf("A"), "а)", "correct"],
+  ["ru: Ответ: С (Cyrillic)", ruChoice, keyOf("C"), "Ответ: С", "correct"],
+  ["ru: an option's text starting with the word в is that option", ruChoice, keyOf("C"), "в точке a", "correct"],
+  ["ru: Б is not read as a letter (its place and shape disagree)", ruChoice, keyOf("B"), "Б", "incorrect"],
+  ["el: Greek β for B", ruChoice, keyOf("B"), "β", "correct"],
+  ["el: Greek δ) for D", ruChoice, keyOf("D"), "δ)", "correct"],
+  ["ru: Cyrillic В when the key is C", ruChoice, keyOf("C"), "В", "incorrect"],
 ];
 
 /** A letter said with the words learners put before it, in each language written in Latin letters (they were wrong). */
@@ -119,14 +117,14 @@ const hedges: Row[] = [
   ["all four letters", mc, mcKey, "A B C D", "incorrect"],
   ["option b or c", mc, mcKey, "option b or c", "incorrect"],
   ["es: B y C", { ...mc, language: "es" }, mcKey, "B y C", "incorrect"],
-  ["ru: В или С (Cyrillic)", ruChoice, ruKey("B"), "В или С", "incorrect"],
+  ["ru: В или С (Cyrillic)", ruChoice, keyOf("B"), "В или С", "incorrect"],
   ["a letter and why another is wrong is a choice", mc, mcKey, "B, because C is wrong", "correct"],
-  ["an option whose text lists letters", bothOption, ruKey("D"), "A and B", "correct"],
+  ["an option whose text lists letters", bothOption, keyOf("D"), "A and B", "correct"],
 ];
 
 /** Several blanks joined by the lesson's own "and"; numbers side by side stay two numbers. */
 const blanks = (language: string) => fill("____ · ____", language);
-const fourFive: AnswerKey = { answer: "4, 5", accepted: [], explanation: "" };
+const fourFive = keyOf("4, 5");
 const partsJoined: Row[] = [
   ["es: 4 y 5", blanks("es"), fourFive, "4 y 5", "correct"],
   ["fr: 4 et 5", blanks("fr"), fourFive, "4 et 5", "correct"],
@@ -136,38 +134,38 @@ const partsJoined: Row[] = [
   ["tr: 4 ve 5", blanks("tr"), fourFive, "4 ve 5", "correct"],
   ["zh: 4和5", blanks("zh"), fourFive, "4和5", "correct"],
   ["es: 4 y 6 is half right", blanks("es"), fourFive, "4 y 6", "partial"],
-  ["es: dominio y rango", blanks("es"), { answer: "dominio, rango", accepted: [], explanation: "" }, "dominio y rango", "correct"],
+  ["es: dominio y rango", blanks("es"), keyOf("dominio, rango"), "dominio y rango", "correct"],
   ["45 is not 4, 5", blanks("en"), fourFive, "45", "model"],
-  ["fr: 1 000 is a thousand", ...ofKey("1000", "fr"), "1 000", "correct"],
-  ["fr: 4 500 is four thousand five hundred", ...ofKey("4500", "fr"), "4 500", "correct"],
+  ["fr: 1 000 is a thousand", ...word("fr", "1000"), "1 000", "correct"],
+  ["fr: 4 500 is four thousand five hundred", ...word("fr", "4500"), "4 500", "correct"],
 ];
 
 /** Right answers a key's number once called wrong: a mixed number, another unit of the key's dimension, a sign typed out. */
 const writtenOtherwise: Row[] = [
-  ["mixed number", ...ofKey("3.5"), "3 1/2", "correct"],
-  ["mixed number with a vulgar fraction", ...ofKey("3.5"), "3½", "correct"],
-  ["negative mixed number", ...ofKey("-3.5"), "-3 1/2", "correct"],
-  ["mixed number with a unit", ...ofKey("2.5 cm"), "2 1/2 cm", "correct"],
-  ["mixed number for a mixed key", ...ofKey("1 3/4"), "1.75", "correct"],
-  ["a mixed number is not its digits run together", ...ofKey("31/2"), "3 1/2", "incorrect"],
-  ["wrong mixed number", ...ofKey("3.5"), "3 1/4", "incorrect"],
-  ["es: número mixto", ...ofKey("2,5", "es"), "2 1/2", "correct"],
-  ["metres as centimetres", ...ofKey("5 m"), "500 cm", "correct"],
-  ["hours as minutes", ...ofKey("2 h"), "120 min", "correct"],
-  ["kilograms as grams", ...ofKey("1.2 kg"), "1200 g", "correct"],
-  ["km/h as m/s", ...ofKey("36 km/h"), "10 m/s", "correct"],
-  ["fr: litres en millilitres", ...ofKey("1,5 l", "fr"), "1500 ml", "correct"],
-  ["the wrong length in another unit", ...ofKey("5 m"), "50 cm", "incorrect"],
-  ["a unit of another dimension goes to the model", ...ofKey("5 kg"), "5 °F", "model"],
-  ["a temperature's other scale goes to the model", ...ofKey("100 °C"), "212 °F", "model"],
-  ["degrees left out", ...ofKey("90°"), "90", "correct"],
-  ["degrees written", ...ofKey("90"), "90°", "correct"],
-  ["wrong angle", ...ofKey("90°"), "45°", "incorrect"],
-  ["pi typed out", ...ofKey("2π"), "2pi", "correct"],
-  ["pi over two typed out", ...ofKey("$\\frac{\\pi}{2}$"), "pi/2", "correct"],
-  ["a root typed out", ...ofKey("√2"), "sqrt(2)", "correct"],
-  ["a root's sign for sqrt", ...ofKey("sqrt(x+1)"), "√(x+1)", "correct"],
-  ["pi inside a word is a word", ...ofKey("spin"), "sπn", "model"],
+  ["mixed number", ...word("en", "3.5"), "3 1/2", "correct"],
+  ["mixed number with a vulgar fraction", ...word("en", "3.5"), "3½", "correct"],
+  ["negative mixed number", ...word("en", "-3.5"), "-3 1/2", "correct"],
+  ["mixed number with a unit", ...word("en", "2.5 cm"), "2 1/2 cm", "correct"],
+  ["mixed number for a mixed key", ...word("en", "1 3/4"), "1.75", "correct"],
+  ["a mixed number is not its digits run together", ...word("en", "31/2"), "3 1/2", "incorrect"],
+  ["wrong mixed number", ...word("en", "3.5"), "3 1/4", "incorrect"],
+  ["es: número mixto", ...word("es", "2,5"), "2 1/2", "correct"],
+  ["metres as centimetres", ...word("en", "5 m"), "500 cm", "correct"],
+  ["hours as minutes", ...word("en", "2 h"), "120 min", "correct"],
+  ["kilograms as grams", ...word("en", "1.2 kg"), "1200 g", "correct"],
+  ["km/h as m/s", ...word("en", "36 km/h"), "10 m/s", "correct"],
+  ["fr: litres en millilitres", ...word("fr", "1,5 l"), "1500 ml", "correct"],
+  ["the wrong length in another unit", ...word("en", "5 m"), "50 cm", "incorrect"],
+  ["a unit of another dimension goes to the model", ...word("en", "5 kg"), "5 °F", "model"],
+  ["a temperature's other scale goes to the model", ...word("en", "100 °C"), "212 °F", "model"],
+  ["degrees left out", ...word("en", "90°"), "90", "correct"],
+  ["degrees written", ...word("en", "90"), "90°", "correct"],
+  ["wrong angle", ...word("en", "90°"), "45°", "incorrect"],
+  ["pi typed out", ...word("en", "2π"), "2pi", "correct"],
+  ["pi over two typed out", ...word("en", "$\\frac{\\pi}{2}$"), "pi/2", "correct"],
+  ["a root typed out", ...word("en", "√2"), "sqrt(2)", "correct"],
+  ["a root's sign for sqrt", ...word("en", "sqrt(x+1)"), "√(x+1)", "correct"],
+  ["pi inside a word is a word", ...word("en", "spin"), "sπn", "model"],
 ];
 
 /** The new variants of issue 25, in many languages. */
