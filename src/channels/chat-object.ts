@@ -151,8 +151,11 @@ export class ChatObject extends DurableObject<Env> {
     const say = await chatPhrases(this.env.ASSETS, language);
     // Said to the person instead of acting on part of the message (its caption) or staying silent.
     if (m.unreadable) return this.reply(seq, platform, unreadableReply(m.unreadable, say));
+    const photo = Boolean(m.image || m.unseenImage);
     // A photo without words asks about itself.
-    const command = platform.parseCommand(m.text.trim() || !(m.image || m.unseenImage) ? m.text : say.photoOnly, say);
+    const command = platform.parseCommand(m.text.trim() || !photo ? m.text : say.photoOnly, say);
+    // A photo goes to the agent with a question or a lesson's topic; a command would drop it, so none is run.
+    if (photo && command.kind !== "ask" && command.kind !== "lesson") return this.reply(seq, platform, say.photoWithCommand);
     switch (command.kind) {
       case "reply":
         return this.reply(seq, platform, command.text);
@@ -185,7 +188,8 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, progressSummary(progress, await learnerPhrases(this.env.ASSETS, language)));
       }
       case "ask":
-        // While an MCP server's form or a quiz question is out, a plain message is its answer.
+        // While an MCP server's form or a quiz question is out, a plain message is its answer; a photo cannot be one.
+        if (photo && (this.inputs.isAsking() || this.quizzes.isOpen())) return this.reply(seq, platform, say.photoNotAnAnswer);
         if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform, say);
         else if (this.quizzes.isOpen()) await this.quizzes.answer(platform, m, to, command.text);
         else return this.ask(job, platform, command.text, say);

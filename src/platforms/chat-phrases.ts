@@ -84,6 +84,9 @@ export const ENGLISH_CHAT_PHRASES = {
   seeFormulas: "See the formulas rendered on the page",
   // What a photo without a caption asks the agent.
   photoOnly: "Here is a photo of my work. Please look at it and help me with it.",
+  // A photo the bot would otherwise drop: with a command, or as the answer to a quiz question or a server's form.
+  photoWithCommand: "I did not act on that: a command does not take a photo. Send the command on its own, or the photo with your question.",
+  photoNotAnAnswer: "A photo cannot answer this question: please type your answer.",
   // Messages the bot does not read. {what}: one of the attachment* phrases.
   unreadableAttachment: "Sorry, I cannot read {what}. Please type your question instead.",
   attachmentVoice: "a voice message",
