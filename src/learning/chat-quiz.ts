@@ -189,18 +189,13 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
     // The chat's learner (or its course's) is the chat's own: its owner is the tenant it runs as.
     result = await answerExercise(d.env, { ...item, answer, learner: { id: d.learnerId, owner: d.tenant }, tenant: d.tenant });
   } catch (e) {
-    if (e instanceof CouldNotGrade)
-      return {
-        state,
-        messages: [
-          {
-            text: `I could not grade that answer just now (${e.cause.message}). Try again, or press Next.`,
-            buttons: nextButton(state, await phrasesOf(d, item)),
-          },
-        ],
-      };
-    if (e instanceof AnswerRefused && (e.code === "empty_answer" || e.code === "answer_too_long")) return { state, messages: [{ text: e.message }] };
-    if (e instanceof AnswerRefused) return afterItem(d, state, `I cannot find that exercise any more (${e.message}).`);
+    // The learner reads why in the lesson's words; the service's English cause stays in the grading run's trace.
+    const phrases = await phrasesOf(d, item);
+    if (e instanceof CouldNotGrade) return { state, messages: [{ text: phrases.couldNotGrade, buttons: nextButton(state, phrases) }] };
+    if (e instanceof AnswerRefused && e.code === "empty_answer") return { state, messages: [{ text: phrases.emptyAnswer }] };
+    if (e instanceof AnswerRefused && e.code === "answer_too_long")
+      return { state, messages: [{ text: fill(phrases.answerTooLong, { max: learningSettings(d.env).ANSWER_MAX_CHARS }) }] };
+    if (e instanceof AnswerRefused) return afterItem(d, state, fill(phrases.gone, { id: item.exerciseId, lesson: item.lessonKey }));
     throw e;
   }
   const phrases = await phrasesOf(d, item);

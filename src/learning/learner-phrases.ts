@@ -39,6 +39,10 @@ export const ENGLISH_PHRASES = {
   worthALook: "Worth another look: {concepts}.",
   /** {id}, {lesson}. */
   gone: "Exercise {id} of {lesson} is gone.",
+  couldNotGrade: "I could not grade that answer just now. Try again, or press Next.",
+  emptyAnswer: "Your answer is empty: please type it.",
+  /** {max}. */
+  answerTooLong: "Your answer is too long: I can take at most {max} characters. Please send a shorter one.",
   // Reviews and progress, in the chat's language (no one lesson's).
   nothingDue: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on.",
   dueOne: "1 exercise is due for review.",

@@ -7,9 +7,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import es from "../../skills/knowledge-compiler/languages/es.md?raw";
 import ja from "../../skills/knowledge-compiler/languages/ja.md?raw";
+import { script } from "../support/model-control";
 import { lessonWriter, telegramQuizChat } from "../support/quiz-chats";
 import { putLesson } from "../support/quiz-lesson";
 import { call, uniqueId } from "../support/worker-http";
+import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { learningSettings } from "../../src/learning/settings";
 
 /** A language sheet's sample lesson (skills/knowledge-compiler/languages/<code>.md). */
 const sample = (sheet: string) => /```markdown\n([\s\S]*?)```/.exec(sheet)![1]!;
@@ -60,5 +63,35 @@ describe("key-graded feedback in the lesson's language", () => {
     await chat.press(right!.buttons["Siguiente pregunta"]!);
     const [fillIn] = await chat.next();
     expect(fillIn!.text).toMatch(/^Pregunta 3 de 5 \(ejercicio 1\.3, Completar\):[\s\S]*\n\nResponde con tu respuesta\.$/);
+  });
+
+  it("says a grading failure and a refused answer in the lesson's language, and keeps the question open", async () => {
+    const learnerEs = await learnerPhrases(env.ASSETS, "es");
+    const chat = telegramQuizChat();
+    await chat.say(`${await lessonWriter(sample(es))} enséñame porcentajes`);
+    const [, , offer] = await chat.next(3);
+    await chat.press(offer!.buttons[learnerEs.quizMe]!);
+    await chat.next();
+    await chat.say("C");
+    const [first] = await chat.next();
+    await chat.press(first!.buttons[learnerEs.next]!);
+    const [second] = await chat.next();
+    await chat.press(second!.buttons.B!);
+    const [right] = await chat.next();
+    await chat.press(right!.buttons[learnerEs.next]!);
+    await chat.next();
+    // The fill-in's words go to the model grader, whose verdict is malformed twice.
+    const grader = await script(uniqueId("es-grade-fails"), [{ toolCalls: [{ name: "grade", args: { verdict: "great" } }] }, { text: "Está bien." }]);
+    await chat.say(`${grader} veinticinco`);
+    const [failed] = await chat.next();
+    expect(failed!.text).toBe(learnerEs.couldNotGrade);
+    const max = learningSettings(env).ANSWER_MAX_CHARS;
+    await chat.say("2".repeat(max + 1));
+    const [tooLong] = await chat.next();
+    expect(tooLong!.text).toBe(learnerEs.answerTooLong.replace("{max}", String(max)));
+    // The question is still out.
+    await chat.say("25");
+    const [verdict] = await chat.next();
+    expect(verdict!.text).toMatch(/^✅ Correcto\./);
   });
 });
