@@ -150,8 +150,9 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         language: z.string().trim().min(1).max(50).optional().describe("The lesson's language, e.g. English, 中文"),
         sessionId: sessionIdArg,
       }),
-      // It writes a new lesson and reads the open web; it never deletes or overwrites what exists.
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      // It reads the open web and writes a lesson; its agent's save_document may overwrite a lesson the
+      // session saved before or delete text from it, so it is destructive.
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
     async ({ topic, level, language, sessionId }, extra) => {
       const input = [`I want to learn ${topic}.`, `Level: ${level ?? "beginner"}.`, ...(language ? [`Write the lesson in ${language}.`] : [])].join(" ");
@@ -165,9 +166,9 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       title: "Ask the agent",
       description: "A general request to the study agent (questions, harder exercises, changes to a lesson of this session); it keeps the session's history.",
       inputSchema: z.strictObject({ input: z.string().min(1).max(config.MAX_INPUT_CHARS).describe("What to ask"), sessionId: sessionIdArg }),
-      // It may search the web and save or edit this session's documents; tools the deployment marks as
-      // dangerous still wait for a person's approval inside the run.
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      // The same agent as study: save_document may overwrite this session's lessons or delete text from them,
+      // so it is destructive; tools the deployment marks as dangerous still wait for a person's approval in the run.
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
     async ({ input, sessionId }, extra) => runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra))),
   );
