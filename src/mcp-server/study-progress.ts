@@ -2,6 +2,8 @@
 // notifications/progress): searches, pages read, skills loaded, chapters written, saved. It also
 // collects the lessons the run saved, for the tool's result.
 import type { SourcedEvent } from "../agent";
+import { outline } from "../lessons/outline";
+import { chapterNumber } from "../lessons/vocabulary";
 
 export interface SavedLesson {
   key: string;
@@ -10,9 +12,10 @@ export interface SavedLesson {
   status?: "final" | "draft";
 }
 
-const CHAPTER = /^##\s+(?:Chapter\s+\d+|第\s*[0-9一二三四五六七八九十]+\s*章)/gim;
-
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** Level-2 headings that are a chapter heading in any lesson language, read as the validator reads them (none in code). */
+const chapterCount = (markdown: string) => outline(markdown).headings.filter((h) => h.level === 2 && chapterNumber(h.text) !== undefined).length;
 
 export class StudyProgress {
   readonly saved = new Map<string, SavedLesson>();
@@ -26,7 +29,7 @@ export class StudyProgress {
       if (e.name === "fetch_webpage") this.urls.set(e.callId, arg("url"));
       if (e.name === "load_skill") return `Loading skill: ${arg("name")}`;
       if (e.name === "save_document") {
-        const chapters = arg("content").match(CHAPTER)?.length ?? 0;
+        const chapters = chapterCount(arg("content"));
         return chapters ? `Wrote ${chapters} chapter${chapters === 1 ? "" : "s"}` : "Writing the document";
       }
       return null;
