@@ -120,7 +120,8 @@ export class RunExecutor {
   /** `paused`: the session's paused runs, which a queued run supersedes. */
   private async execute(run: RunRow, paused: readonly RunRow[]): Promise<"yielded" | undefined> {
     const { store, lifecycle } = this.d;
-    if (run.status === "queued") this.supersede(paused);
+    // A new message supersedes the runs left waiting; a recipe's run (a grading) is no message, so they go on waiting.
+    if (run.status === "queued" && !run.options.recipe) this.supersede(paused);
     const how = lifecycle.begin(run);
     // The row as next() just read it, but for what begin() wrote: running, its resume mark used up.
     const executing: RunRow = { ...run, status: "running", resume: false };
