@@ -163,7 +163,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         if (round.endRun) {
           output = round.endRun.output;
           if (forClient.length) await answerAll(forClient, "The run ended before the client ran this call.", append);
-          return o.answerFormat ? shapedFinish(messages) : finish("completed");
+          // Awaited here, so a failed model call of the shaping is the try's to catch, as every other one.
+          return o.answerFormat ? await shapedFinish(messages) : finish("completed");
         }
       }
       if (forClient.length) {
@@ -216,7 +217,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       // The agent has answered: with a format, its answer is rewritten in that shape, and only that is kept.
       if (!calls.length && o.answerFormat && !o.signal.aborted) {
         output = response.content;
-        return shapedFinish([...view, draftOf(response.content)], system);
+        return await shapedFinish([...view, draftOf(response.content)], system);
       }
       const assistant: AssistantMessage = {
         role: "assistant",
