@@ -6,6 +6,7 @@ import type { ResponseFormat } from "../agent";
 import { schemaProblem } from "../lib/json-schema-validation";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { ParamError } from "./openai-errors";
+import { refuseNonStrictSchema } from "./strict-tool-schema";
 
 /** OpenAI's rule for a format's name. */
 const Name = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "1-64 characters of a-z, A-Z, 0-9, _ and -");
@@ -46,6 +47,8 @@ function schemaFormat(c: z.output<typeof SchemaConfig>, param: string, maxDepth:
   refuseDeepSchema(c.schema, param, maxDepth);
   const problem = schemaProblem(c.schema, param);
   if (problem) throw new ParamError("invalid_request", `The JSON Schema cannot be used: ${problem}.`, param);
+  // OpenAI refuses a strict format whose schema breaks strict mode's rules; after the run would be too late.
+  if (c.strict) refuseNonStrictSchema(c.schema, param, "response format");
   return {
     type: "json_schema",
     name: c.name,

@@ -2,7 +2,8 @@
 // call's arguments against its schema, which must keep to strict mode's rules (OpenAI's function-calling
 // guide): the root is an object, and every object has additionalProperties: false and lists all of its
 // properties in `required` (an optional one is a required one whose type admits null). OpenAI answers a
-// schema that breaks them with a 400; here that would come mid-run, as a 502, so it is refused up front.
+// schema that breaks them with a 400; here that would come mid-run, as a 502, so it is refused up front. A
+// structured output format declared `strict` (response_format, text.format) is held to the same rules.
 import type { JsonSchema } from "../agent";
 import { ParamError } from "./openai-errors";
 
@@ -10,9 +11,9 @@ import { ParamError } from "./openai-errors";
 const SCHEMA_MAPS = ["properties", "$defs", "definitions"];
 const SCHEMA_HOLDERS = ["items", "anyOf", "oneOf", "allOf", "prefixItems"];
 
-/** 400 naming `param` (the tool's parameters) when `schema` breaks a rule of strict mode. */
-export function refuseNonStrictSchema(schema: JsonSchema, param: string): void {
-  const problem = schema.type === "object" ? objectProblem(schema, param) : `${param}: the schema of a strict function is an object schema (type: "object")`;
+/** 400 naming `param` (the tool's parameters, or the format's schema: `what`) when `schema` breaks a rule of strict mode. */
+export function refuseNonStrictSchema(schema: JsonSchema, param: string, what = "function"): void {
+  const problem = schema.type === "object" ? objectProblem(schema, param) : `${param}: the schema of a strict ${what} is an object schema (type: "object")`;
   if (problem) throw new ParamError("invalid_request", `${problem}, as OpenAI's strict mode requires.`, param);
 }
 
