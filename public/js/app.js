@@ -599,8 +599,8 @@ function download(filename, type, text) {
 
 /**
  * The lesson as one self-contained HTML file: its sanitized body (math already MathML, code already
- * coloured, the answer forms left out) in its own direction, with a small print-friendly style and
- * lesson.css written in, so it opens offline from a file.
+ * coloured, the answer forms left out) in its own direction and language (none when it is not known), with
+ * a small print-friendly style and lesson.css written in, so it opens offline from a file.
  */
 async function standaloneHtml(title, body) {
   const copy = body.cloneNode(true);
@@ -609,7 +609,8 @@ async function standaloneHtml(title, body) {
   const style =
     "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}h2{break-before:page}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .5rem}pre{white-space:pre-wrap;background:#f4f4f2;padding:.6rem}" +
     "@media (prefers-color-scheme:dark){body{background:#151515;color:#ececec}pre{background:#1f1f1f}a{color:#8ab4f8}}";
-  return `<!doctype html>\n<html dir="${body.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}\n${lessonCss}</style></head><body>${copy.innerHTML}</body></html>\n`;
+  const lang = body.lang ? ` lang="${escapeHtml(body.lang)}"` : "";
+  return `<!doctype html>\n<html${lang} dir="${body.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}\n${lessonCss}</style></head><body>${copy.innerHTML}</body></html>\n`;
 }
 
 /** Counts the learner's choices of lesson (and closings): a lesson still loading when another is chosen is dropped. */
@@ -624,6 +625,8 @@ async function openLesson(key) {
     openedLesson = { key, markdown };
     ui.lessonTitle.textContent = key;
     renderInto(ui.lessonBody, markdown);
+    // The lesson shown before may have declared another; this one's language arrives with its exercises.
+    declareLessonLanguage(undefined);
     // The contents list reads the way the lesson does (right to left for an Arabic lesson).
     ui.lessonToc.dir = ui.lessonBody.dir;
     // Wide code scrolls sideways: keyboard users must be able to reach it.
@@ -636,6 +639,17 @@ async function openLesson(key) {
     await showExercises(key, chosen);
   } catch (e) {
     if (chosen()) setStatus(t("couldNotOpen", { key, why: explain(e) }));
+  }
+}
+
+/**
+ * The lesson's language (a BCP 47 tag) on its body and contents list, for screen readers' voices and CJK
+ * glyphs (WCAG 3.1.2); none when it is not known, so they read as the page does rather than as a guess.
+ */
+function declareLessonLanguage(language) {
+  for (const element of [ui.lessonBody, ui.lessonToc.querySelector("ol")]) {
+    if (language) element.lang = language;
+    else element.removeAttribute("lang");
   }
 }
 
@@ -653,6 +667,8 @@ async function showExercises(key, chosen) {
     throw e;
   }
   if (!set.exercises.length || !chosen()) return;
+  // The language the Worker read from the lesson's headings (docs/api.md): the page has no vocabulary of its own.
+  declareLessonLanguage(set.exercises.find((e) => e.language)?.language);
   const learner = currentSession() ?? undefined;
   attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer, idempotencyKey) => {
     const graded = await api.answerExercise(key, exerciseId, answer, learner, idempotencyKey);

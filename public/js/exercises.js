@@ -1,16 +1,17 @@
 // Exercises answered in place in the lesson reader: under each exercise of the rendered lesson, a form
 // (A–D for multiple choice, text for the rest) that sends the answer to be graded and shows the verdict,
-// the feedback and the expected answer; above the lesson, the learner's progress.
+// the feedback and the expected answer; above the lesson, the learner's progress. The forms speak the
+// page's language inside a lesson that may declare another; the lesson's own words in them declare the lesson's.
 import { attemptKeys } from "./attempt-key.js";
 import { field, make, uniqueId } from "./dom.js";
 import { renderInline } from "./markdown.js";
 import { count, phraseOf, t } from "./i18n.js";
 
-/** A line whose text may hold Markdown and math (an option, feedback, the expected answer), sanitized. */
-function richLine(tag, className, prefix, markdown) {
+/** A line whose text may hold Markdown and math (an option, feedback, the expected answer), sanitized; the text in `language` when known. */
+function richLine(tag, className, prefix, markdown, language) {
   const line = make(tag, { className });
   line.append(prefix);
-  const rest = make("span");
+  const rest = make("span", language ? { attrs: { lang: language } } : {});
   rest.innerHTML = renderInline(markdown);
   line.append(rest);
   return line;
@@ -40,7 +41,7 @@ function answerControls(exercise) {
       const radio = make("input", { attrs: { type: "radio", name, value: o.letter, id: uniqueId("option") } });
       radio.required = true;
       const label = make("label", { attrs: { for: radio.id } });
-      label.append(make("strong", { text: `${o.letter}.` }), " ", richLine("span", "", "", o.text));
+      label.append(make("strong", { text: `${o.letter}.` }), " ", richLine("span", "", "", o.text, exercise.language));
       const row = make("div", { className: "choice" });
       row.append(radio, label);
       group.append(row);
@@ -56,17 +57,21 @@ function answerControls(exercise) {
 
 /**
  * @param {HTMLElement} body the rendered lesson
- * @param {{id: string, type: string, options?: {letter: string, text: string}[]}[]} exercises
+ * @param {{id: string, type: string, options?: {letter: string, text: string}[], language?: string}[]} exercises
  * @param {(exerciseId: string, answer: string, idempotencyKey: string) => Promise<{verdict: string, score: number, feedback: string, expected: string}>} answer
  *   `idempotencyKey` is one per answer checked, the same when Check is pressed again after a failure with
  *   the answer unchanged: the server grades and counts it once.
  */
 export function attachExercises(body, exercises, answer) {
   const headings = [...body.querySelectorAll("h1, h2, h3, h4, h5, h6")];
-  const leftover = make("section", { className: "exercise-forms", attrs: { "aria-label": t("exercises") } });
+  const pageLanguage = document.documentElement.lang;
+  const leftover = make("section", { className: "exercise-forms", attrs: { "aria-label": t("exercises"), lang: pageLanguage } });
   let from = 0;
   for (const exercise of exercises) {
-    const form = make("form", { className: "exercise-answer", attrs: { "aria-label": t("answerExercise", { id: exercise.id }), novalidate: "" } });
+    const form = make("form", {
+      className: "exercise-answer",
+      attrs: { "aria-label": t("answerExercise", { id: exercise.id }), novalidate: "", lang: pageLanguage },
+    });
     const controls = answerControls(exercise);
     const check = make("button", { className: "primary", text: t("check"), attrs: { type: "submit" } });
     const result = make("div", { className: "verdict", attrs: { role: "status", "aria-live": "polite" } });
@@ -91,8 +96,10 @@ export function attachExercises(body, exercises, answer) {
             className: "verdict-line",
             text: t("verdictScore", { verdict: phraseOf(VERDICT, graded.verdict), score: Math.round(graded.score * 100) }),
           }),
-          richLine("p", "feedback", "", graded.feedback),
-          richLine("p", "expected", t("expected"), graded.expected),
+          // Multiple choice is graded from the key, in the lesson's words; another answer may be graded by the
+          // model, in the answer's language, which the page does not know.
+          richLine("p", "feedback", "", graded.feedback, exercise.type === "multiple_choice" ? exercise.language : undefined),
+          richLine("p", "expected", t("expected"), graded.expected, exercise.language),
         );
       } catch (e) {
         result.dataset.verdict = "";
@@ -106,7 +113,7 @@ export function attachExercises(body, exercises, answer) {
       endOf(headings[at]).after(form);
       from = at + 1;
     } else {
-      leftover.append(make("h3", { text: t("exercise", { id: exercise.id }) }), richLine("p", "", "", exercise.question), form);
+      leftover.append(make("h3", { text: t("exercise", { id: exercise.id }) }), richLine("p", "", "", exercise.question, exercise.language), form);
     }
   }
   if (leftover.childElementCount) body.append(leftover);
