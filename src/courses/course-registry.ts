@@ -14,6 +14,9 @@ import { DurableObject } from "cloudflare:workers";
 import { courseTargets, deliverLesson } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
+import { learnerPhrases } from "../learning/learner-phrases";
+import { lessonExercises } from "../lessons/exercise-store";
+import { fill } from "../lib/phrase-book";
 import type { Env } from "../env";
 import { CodedError } from "../lib/coded-error";
 import { refuse, type Outcome } from "../lib/outcome";
@@ -252,8 +255,16 @@ export class CourseRegistry extends DurableObject<Env> {
     const course = this.store.course(id);
     const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
     if (!course || !lesson) return;
-    const text =
-      `${course.topic} — lesson ${lesson.number}${course.syllabus ? ` of ${course.syllabus.length}` : ""}: ${lesson.title}\n\n${lesson.summary}`.trim();
+    // Headed in the lesson's language (that of its headings, which its exercises carry), as its quiz offer is.
+    const set = await lessonExercises(this.env.LESSONS, lesson.key, course.tenant);
+    const say = await learnerPhrases(this.env.ASSETS, set?.exercises.find((e) => e.language)?.language);
+    const heading = fill(course.syllabus ? say.courseLessonOf : say.courseLesson, {
+      topic: course.topic,
+      n: lesson.number,
+      total: course.syllabus?.length ?? 0,
+      title: lesson.title,
+    });
+    const text = `${heading}\n\n${lesson.summary}`.trim();
     const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
     const done = this.store.period(id, period)?.delivered ?? [];
     for (const t of courseTargets(course.deliver)) {

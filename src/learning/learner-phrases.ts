@@ -43,6 +43,10 @@ export const ENGLISH_PHRASES = {
   emptyAnswer: "Your answer is empty: please type it.",
   /** {max}. */
   answerTooLong: "Your answer is too long: I can take at most {max} characters. Please send a shorter one.",
+  // A course's lesson as delivered to a chat, in the lesson's language. {topic}, {n}, {total}, {title}.
+  courseLessonOf: "{topic} — lesson {n} of {total}: {title}",
+  /** Before the course's syllabus is known: {topic}, {n}, {title}. */
+  courseLesson: "{topic} — lesson {n}: {title}",
   // Reviews and progress, in the chat's language (no one lesson's).
   nothingDue: "Nothing is due for review right now. Well done! Ask me for a lesson, or /quiz to go on.",
   dueOne: "1 exercise is due for review.",

@@ -1,0 +1,42 @@
+// A course's lesson is delivered under a heading in the lesson's language: a Spanish course's chat read
+// "Porcentajes — lesson 1 of 3: …" above a Spanish summary, lesson and quiz offer.
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import es from "../../skills/knowledge-compiler/languages/es.md?raw";
+import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { createPlannedCourse, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
+import { tick } from "../support/course-tick";
+import { script } from "../support/model-control";
+import { platformCalls, uniqueChatId } from "../support/platform-control";
+import { call, uniqueId } from "../support/worker-http";
+
+const created: string[] = [];
+afterEach(async () => {
+  for (const id of created.splice(0)) await call(`/v1/courses/${id}`, { method: "DELETE" });
+});
+
+/** The language sheet's sample lesson: Spanish headings, with exercises and their key. */
+const spanishLesson = /```markdown\n([\s\S]*?)```/.exec(es)![1]!;
+
+describe("a course's lesson delivered to a chat", () => {
+  it("is headed in the lesson's language, as its quiz offer is", async () => {
+    const marker = await script(uniqueId("course-es"), [
+      SYLLABUS_REPLY,
+      {
+        toolCalls: [{ name: "save_document", args: { filename: uniqueId("porcentajes"), title: "Porcentajes", topic: "porcentajes", content: spanishLesson } }],
+      },
+      { text: "Hoy: qué es un porcentaje." },
+    ]);
+    const chat = uniqueChatId();
+    const course = await createPlannedCourse({ topic: `${marker} Porcentajes`, deliver: [{ platform: "telegram", to: String(chat) }] });
+    created.push(course.id);
+    await tick("2031-07-01T09:00:00Z");
+    await waitForLessons(course.id, 1);
+
+    const say = await learnerPhrases(env.ASSETS, "es");
+    const [summary] = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage");
+    expect(String(summary!.body.text)).toBe(`${marker} Porcentajes — lección 1 de 3: Porcentajes\n\nHoy: qué es un porcentaje.`);
+    const offer = (await platformCalls("telegram", chat)).find((c) => String(c.body.text) === say.offer);
+    expect(offer).toBeDefined();
+  });
+});
