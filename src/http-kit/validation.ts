@@ -45,6 +45,10 @@ export async function parseNoFields(c: Context): Promise<void> {
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  // c.req.query() keeps a repeated parameter's first value; the others would be dropped without a word.
+  const repeated = Object.entries(c.req.queries()).find(([, values]) => values.length > 1)?.[0];
+  if (repeated !== undefined)
+    throw badRequest("invalid_request", `The query parameter '${repeated}' is given more than once; give it once (a list is one value, comma-separated).`);
   const r = schema.safeParse(c.req.query());
   if (!r.success) throw badRequest("invalid_request", z.prettifyError(r.error));
   return r.data;

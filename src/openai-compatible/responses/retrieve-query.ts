@@ -3,6 +3,7 @@
 // unknown. The `openai` client writes a list as `include[]=a&include[]=b`.
 import * as z from "zod";
 import { invalidParam } from "../chat-request";
+import { ParamError } from "../openai-errors";
 import { refuseRetrieveParameters } from "../refused-parameters";
 import { RESPONSES_INCLUDABLE, RETRIEVE_PARAMETERS, refuseUnknownFields } from "../wire-fields";
 
@@ -25,6 +26,7 @@ export function checkRetrieveQuery(url: string): void {
   const include: string[] = [];
   for (const [key, value] of new URLSearchParams(url.slice(start))) {
     if (key === "include" || key === "include[]") include.push(value);
+    else if (Object.hasOwn(query, key)) throw new ParamError("invalid_request", `The query parameter '${key}' is given more than once.`, key);
     else query[key] = value;
   }
   if (include.length) query.include = include;
