@@ -170,7 +170,14 @@ const SUBSCRIPT: Record<string, string> = {
 /** Relations read with a space on each side, as TeX sets them. */
 const RELATIONS = new Set(["≤", "≥", "≠", "≈", "≡", "∼", "∝", "→", "←", "⇒", "⇐", "⇔", "∈", "∉", "⊂", "⊆", "∣"]);
 /** Commands whose braces are text: `\text{if }` → `if `. */
-const TEXT_COMMANDS = new Set(["text", "mathrm", "mathit", "mathbf", "textbf", "textit", "operatorname", "mathsf", "mathtt"]);
+const TEXT_COMMANDS = new Set(["text", "textbf", "textit"]);
+/** Font commands whose argument is still math, so it is converted: `\mathrm{H_2O}` → `H₂O`. */
+const MATH_FONTS = new Set(["mathrm", "mathit", "mathbf", "mathsf", "mathtt", "operatorname"]);
+/** The roots Unicode has a sign for, by `\sqrt[…]`'s index; any other index needs the page. */
+const ROOTS = new Map([
+  ["3", "∛"],
+  ["4", "∜"],
+]);
 /** Commands that only size or space what follows. */
 const IGNORED = new Set(["left", "right", "big", "Big", "bigl", "bigr", "displaystyle", "limits"]);
 
@@ -212,9 +219,18 @@ function command(tex: string, at: number): { text: string; end: number } {
     return { text: `${operand(num.text)}/${operand(den.text)} `, end: den.end };
   }
   if (name === "sqrt") {
-    const arg = group(tex, skipSpace(tex, end));
-    return { text: `√${operand(arg.text)}`, end: arg.end };
+    let root: string | undefined = "√";
+    let radicand = skipSpace(tex, end);
+    if (tex[radicand] === "[") {
+      const close = tex.indexOf("]", radicand);
+      root = close < 0 ? undefined : ROOTS.get(tex.slice(radicand + 1, close).trim());
+      if (root === undefined) throw new Unrenderable();
+      radicand = skipSpace(tex, close + 1);
+    }
+    const arg = group(tex, radicand);
+    return { text: `${root}${operand(arg.text)}`, end: arg.end };
   }
+  if (MATH_FONTS.has(name)) return group(tex, skipSpace(tex, end));
   if (TEXT_COMMANDS.has(name)) {
     const close = tex.indexOf("}", end);
     if (tex[skipSpace(tex, end)] !== "{" || close < 0) throw new Unrenderable();

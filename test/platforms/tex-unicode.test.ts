@@ -13,14 +13,27 @@ describe("TeX as Unicode", () => {
     ["\\int_0^1 x\\,dx", "∫₀¹ x dx"],
     ["\\text{if } x > 0", "if x > 0"],
     ["\\sin x", "sin x"],
+    // A cube or fourth root has its own sign, grouped as \sqrt's argument is.
+    ["\\sqrt[3]{8} = 2", "∛8 = 2"],
+    ["\\sqrt [4]{x+1}", "∜(x+1)"],
+    // Math fonts hold math: their subscripts are converted, where \text's braces are copied.
+    ["\\mathrm{H_2O}", "H₂O"],
+    ["\\mathbf{v_1} + \\operatorname{tr}(A^T)", "v₁ + tr(Aᵀ)"],
   ])("%s → %s", (tex, unicode) => {
     expect(texToUnicode(tex)).toBe(unicode);
   });
 
-  it.each(["\\begin{pmatrix}1&2\\end{pmatrix}", "e^{i\\pi}", "\\lim_{h \\to 0} f(h)", "\\frac{1}{", "\\unknowncommand x", "x^{\\alpha}"])(
-    "leaves %s to the page",
-    (tex) => {
-      expect(texToUnicode(tex)).toBeNull();
-    },
-  );
+  it.each([
+    "\\begin{pmatrix}1&2\\end{pmatrix}",
+    "e^{i\\pi}",
+    "\\lim_{h \\to 0} f(h)",
+    "\\frac{1}{",
+    "\\unknowncommand x",
+    "x^{\\alpha}",
+    "\\sqrt[n]{x}",
+    "\\sqrt[5]{32}",
+    "\\sqrt[3{8}",
+  ])("leaves %s to the page", (tex) => {
+    expect(texToUnicode(tex)).toBeNull();
+  });
 });
