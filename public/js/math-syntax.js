@@ -12,12 +12,46 @@ const INLINE = [
 ];
 const BLOCK = [/^\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/, /^\\\[([\s\S]+?)\\\][ \t]*(?:\n+|$)/];
 
+// GFM splits a table row into cells on every `|` before it reads any inline syntax, so `| $P(A|B)$ | 0.3 |`
+// would lose its formula and a cell. In a table's rows, a `|` inside math is escaped (`\|`) for the split,
+// which hands it back to the cell as `|`. The split hands back TeX's own `\|` (‖) as `|` too, so that one
+// goes as `\Vert`.
+
+/** What marked reads whole, so no `$` in it opens math: a code span (or a lone run of backticks), an escape. */
+const NOT_MATH = /(?<ticks>`+)(?:[^`]|[^`][\s\S]*?[^`])\k<ticks>(?!`)|`+|\\[\s\S]/;
+/** A row's math (INLINE, each without its `^`) or what is not math, from left to right. */
+const ROW_PARTS = new RegExp(`(?<math>${INLINE.map(({ re }) => re.source.slice(1)).join("|")})|${NOT_MATH.source}`, "g");
+
+/** TeX whose pipes survive a row split: `|` → `\|`, `\|` → `\Vert` (with a space before a letter). */
+const pipesEscaped = (tex) =>
+  tex.replace(/\\\|(?=([A-Za-z])?)|\\[\s\S]|\|/g, (part, letter) => (part === "|" ? "\\|" : part === "\\|" ? (letter ? "\\Vert " : "\\Vert") : part));
+
+/** A table row with the pipes inside its math escaped, and all else as written. */
+const rowMathEscaped = (row) => row.replace(ROW_PARTS, (part, ...rest) => (rest.at(-1).math ? pipesEscaped(part) : part));
+
 /**
  * marked extensions: a block token `{type: "mathBlock", tex}` and an inline one `{type: "math", tex, display}`,
- * each rendered by `render(tex, display, block)`.
+ * each rendered by `render(tex, display, block)`; and GFM tables whose math holds a `|`, read as marked's own.
  */
 export function mathExtensions(render) {
   return [
+    {
+      name: "mathInTable",
+      level: "block",
+      tokenizer(src) {
+        const { tokenizer } = this.lexer;
+        const table = tokenizer.rules.block.table.exec(src)?.[0];
+        if (!table) return undefined;
+        const escaped = table.replace(/[^\n]+/g, rowMathEscaped);
+        // No pipe in its math: marked's own table tokenizer reads it.
+        if (escaped === table) return undefined;
+        const token = tokenizer.table(escaped + src.slice(table.length));
+        if (!token) return undefined;
+        // The lexer moves on by the source's characters: the same lines, as written.
+        token.raw = table.split("\n").slice(0, token.raw.split("\n").length).join("\n");
+        return token;
+      },
+    },
     {
       name: "mathBlock",
       level: "block",

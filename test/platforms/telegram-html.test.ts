@@ -42,6 +42,14 @@ describe("Markdown as Telegram HTML", () => {
     });
   });
 
+  it("keeps a | inside math in its table cell, and splits cells on the others", () => {
+    const table = "| Event | Probability |\n|---|---|\n| $P(A|B)$ | 0.3 |\n| $|x|$ and \\(|y|\\) | `a\\|b` |\n| $5 | $10 |";
+    expect(telegramHtml(table)).toEqual({
+      blocks: ["Event | Probability\nP(A|B) | 0.3\n|x| and |y| | <code>a|b</code>\n$5 | $10"],
+      complexMath: false,
+    });
+  });
+
   it("reads back as the text it shows (the plain-text retry)", () => {
     expect(htmlToPlain('<b>A &amp; B</b> &lt;tag&gt; <a href="https://x.org">x</a>')).toBe("A & B <tag> x");
   });

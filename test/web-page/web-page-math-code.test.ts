@@ -62,6 +62,16 @@ describe("math and code in the page's Markdown", () => {
     expect(problems).toEqual([]);
   });
 
+  it("keeps a | inside math in its table cell: GFM splits rows on | before it reads math", async () => {
+    await render("| Event | Probability |\n|---|---|\n| $P(A|B)$ | 0.3 |\n| $|x|$ and \\(|y|\\) | `a\\|b` |\n| $\\|v\\|$ | 1 |");
+    const tex = await page.locator("#out math annotation").allTextContents();
+    // TeX's own \| (a norm) would reach KaTeX as GFM's escaped pipe, an absolute value: it is sent as \Vert.
+    expect(tex).toEqual(["P(A|B)", "|x|", "|y|", "\\Vert v\\Vert"]);
+    expect(await page.locator("#out td").nth(1).textContent()).toBe("0.3");
+    expect(await page.locator("#out td code").textContent()).toBe("a|b");
+    expect(problems).toEqual([]);
+  });
+
   it("keeps math from becoming markup: \\href and HTML in TeX stay inert", async () => {
     await render("$\\href{javascript:alert(1)}{x}$ and $\\text{<img src=x onerror=alert(1)>}$");
     expect(await page.locator("#out a, #out img").count()).toBe(0);
