@@ -5,8 +5,8 @@
 // any form of the key's answer or an accepted variant; with several blanks each counts for its share.
 // A fill-in answer that matches none of them is not called wrong here: it may be right in words the
 // key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
-import { splitVariants } from "../lessons/answer-key";
-import { blankSeparator, chosenLetter, keyLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
+import { answerLetter, splitVariants } from "../lessons/answer-key";
+import { amountInEnglish, blankSeparator, chosenLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
@@ -16,7 +16,7 @@ import type { Grade } from "./graded-answer";
 
 /** `phrases`: the words of the lesson's language (learner-phrases.ts). */
 export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases = ENGLISH_PHRASES): Grade {
-  const expectedLetter = keyLetter(key.answer);
+  const expectedLetter = answerLetter(key.answer);
   const option = exercise.options?.find((o) => o.letter === expectedLetter);
   const expected = option ? `${option.letter}. ${option.text}` : key.answer;
   const chosen = chosenLetter(exercise.options ?? [], answer, vocabularyOf(exercise.language));
@@ -53,11 +53,12 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
     }
   }
   // A number that is not the key's number, or no answer at all, is wrong in any words; a number in a unit that
-  // does not compare with the key's ("5 kg" for "5 °F") is left to the grader who reads it.
+  // does not compare with the key's ("5 kg" for "5 °F"), or that is the key's number as English writes it (`1,000`
+  // for a German `1.000`), is left to the grader who reads it.
   const given = quantity(answer, language);
   const wanted = quantity(key.answer, language);
-  if (answer.trim() === "" || (given && wanted && sameQuantity(given, wanted) === false))
-    return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
+  const wrongNumber = given && wanted && sameQuantity(given, wanted) === false && !amountInEnglish(answer, wanted, language);
+  if (answer.trim() === "" || wrongNumber) return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
 }
 

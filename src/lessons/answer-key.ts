@@ -9,6 +9,7 @@ import {
   entryId,
   exerciseHeading,
   exerciseSpelling,
+  halfWidth,
   isSection,
   keyLine,
   labelSpelling,
@@ -41,9 +42,12 @@ export interface KeyEntry {
   concepts: string[];
 }
 
-/** The option letter a multiple choice answer names: `B`, `**答案：** d`, `The answer is C.` */
+/**
+ * The option letter a multiple choice answer names: `B`, `**答案：** d`, `(b)`, `Ｂ`, `The answer is C.` The one reading
+ * of a key's letter, for the validator, the blind answer check and grading (a line without its label reads the same).
+ */
 export function answerLetter(line: string): string | undefined {
-  const text = keyLine(line).text;
+  const text = halfWidth(keyLine(line).text);
   const m = /^\(?([A-Da-d])(?![\p{L}\p{N}])/u.exec(text) ?? /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(text);
   return m?.[1]!.toUpperCase();
 }

@@ -6,7 +6,7 @@
 // two answers that state the same number agree (`2÷5`, `2/5`, `0.4`; `7 cm` and `7`); never by
 // substring (`17` is not `7`).
 import { splitVariants } from "./answer-key";
-import { halfWidth, VOCABULARIES, type LessonVocabulary } from "./vocabulary";
+import { foldCase, halfWidth, VOCABULARIES, type LessonVocabulary } from "./vocabulary";
 
 /** Punctuation that never changes an answer's meaning (ASCII, CJK, Arabic). Minus, `+`, `^`, `/`, `=`, `%` and brackets stay. */
 const NOISE = /[!"#',:;?@`~¡¿…·、。，；：！？「」『』《》〈〉【】“”‘’«»„\\_$،؛؟]/g;
@@ -23,17 +23,19 @@ const SPACES_BEFORE = "(?<!\\s)\\s+";
 
 const all = (pick: (v: LessonVocabulary) => readonly string[] | undefined) =>
   [...new Set(VOCABULARIES.flatMap((v) => pick(v) ?? []))].sort((a, b) => b.length - a.length);
+/** Words matched in a normalized answer, case-folded as it is (Turkish `yanıt` is `yanit` there). */
+const folded = (pick: (v: LessonVocabulary) => readonly string[] | undefined) => all((v) => pick(v)?.map(foldCase));
 const wordsBefore = (words: string[]) =>
   new RegExp(`^(?:${words.map((w) => `${escape(w)}${SPACED_END.test(w) ? "(?:\\s*[:=]\\s*|\\s+)" : "\\s*[:=]?\\s*"}`).join("|")})(?=\\S)`, "u");
-const LEADS = wordsBefore(all((v) => v.answerLeads));
+const LEADS = wordsBefore(folded((v) => v.answerLeads));
 // Matched after punctuation is gone: l'essentiel is "l essentiel" by then.
-const ARTICLES_BEFORE = all((v) => v.articles?.map((a) => a.replace(/'$/, "")))
+const ARTICLES_BEFORE = folded((v) => v.articles?.map((a) => a.replace(/'$/, "")))
   .map(escape)
   .join("|");
 const ARTICLES = new RegExp(`^(?:${ARTICLES_BEFORE})\\s+(?=\\S)`, "u");
 /** A trailing です, है, 입니다: the answer is said without it. */
 export const TAILS = new RegExp(
-  `(?:${SPACES_BEFORE})?(?:${all((v) => v.answerTails)
+  `(?:${SPACES_BEFORE})?(?:${folded((v) => v.answerTails)
     .map(escape)
     .join("|")})\\s*[。.!]?$`,
   "u",
@@ -69,10 +71,10 @@ export function plainTex(text: string): string {
     .replace(/[{}]/g, "");
 }
 
-/** The form in which answers are compared, with spaces between words. */
-function normalizeAnswer(text: string): string {
+/** The form in which answers are compared, with spaces between words; numbers are read as the lesson's language writes them. */
+function normalizeAnswer(text: string, language?: LessonVocabulary): string {
   // `3½` is a mixed number: spaced before NFKC makes the ½ 1⁄2, or it would read as 31/2.
-  let s = halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`).replace(VULGAR_AFTER_DIGIT, " ")).toLowerCase();
+  let s = foldCase(halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`).replace(VULGAR_AFTER_DIGIT, " ")));
   s = s
     .replace(/[−–—]/g, "-")
     .replace(/÷/g, "/")
@@ -93,7 +95,7 @@ function normalizeAnswer(text: string): string {
     before = s;
     s = s.replace(LEADS, "").replace(ASSIGNMENT, "").replace(TAILS, "").trim();
   }
-  s = decimalCommas(s)
+  s = decimalCommas(s, language)
     // A mixed number, `3 1/2`, is marked as one sum (`3+1/2`): without its space it would read as 31/2.
     .replace(MIXED_NUMBER, "$1+$2")
     // An explicit product between a number or letter and a letter or bracket says nothing: 5*x^4 is 5x^4.
@@ -113,12 +115,17 @@ export function unbracketed(s: string): string {
   return s.replace(/^[([{]([^()[\]{}]*)[)\]}]$/, (_, content: string) => content.trim());
 }
 
-/** `0,4` and `3,14` are decimals, `1,000` a thousand (a leading `0,` is always a decimal). */
-function decimalCommas(s: string): string {
-  return s
-    .replace(/(?<![\d.,])0,(?=\d)/g, "0.")
-    .replace(/(?<=\d),(?=\d{3}(?!\d))/g, "")
-    .replace(/(?<=\d),(?=\d)/g, ".");
+/**
+ * Numbers with `.` as their decimal point and no thousands separator. As English writes them (and without a
+ * language): `0,4` and `3,14` are decimals, `1,000` a thousand (a leading `0,` is always a decimal). With a decimal
+ * comma (German, Spanish…): every comma is the decimal point (`2,500` is 2.5), and a dot before three digits groups
+ * thousands (`1.000`, `1.234,5`) unless it follows a lone 0 (`0.500` is a half); any other dot stays a decimal point.
+ */
+function decimalCommas(s: string, language?: LessonVocabulary): string {
+  const ungrouped = language?.decimalComma
+    ? s.replace(/(?<=[1-9]|\d\d)\.(?=\d{3}(?!\d))/g, "")
+    : s.replace(/(?<![\d.,])0,(?=\d)/g, "0.").replace(/(?<=\d),(?=\d{3}(?!\d))/g, "");
+  return ungrouped.replace(/(?<=\d),(?=\d)/g, ".");
 }
 
 /** A vulgar fraction (½, ¾, ⅜…) right after a digit, where a space goes. */
@@ -127,8 +134,8 @@ const VULGAR_AFTER_DIGIT = /(?<=\d)(?=[\u00bc-\u00be\u2150-\u215e])/g;
 const MIXED_NUMBER = /(?<![\d./])(\d+) (\d+\/\d+)(?![\d./])/g;
 
 /** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
-function compactAnswer(text: string): string {
-  return withoutSpaces(normalizeAnswer(text));
+function compactAnswer(text: string, language?: LessonVocabulary): string {
+  return withoutSpaces(normalizeAnswer(text, language));
 }
 
 /**
@@ -190,9 +197,9 @@ export function sameQuantity(x: Quantity, y: Quantity): boolean | undefined {
 
 /** The number an answer states, with its unit: "0.5", "1/2", "½", "50%", "7 cm", "seven" (in the lesson's language). */
 export function quantity(text: string, language?: LessonVocabulary): Quantity | undefined {
-  const spaced = normalizeAnswer(text);
+  const spaced = normalizeAnswer(text, language);
   const t = withoutSpaces(spaced);
-  const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.indexOf(t) ?? -1).find((n) => n >= 0);
+  const word = [language, VOCABULARIES[0]].flatMap((v) => v?.numbers.findIndex((n) => foldCase(n) === t) ?? -1).find((n) => n >= 0);
   if (word !== undefined) return { value: word, unit: "" };
   const mixed = /^(-?)(\d+)\+(\d+)\/(\d+)/.exec(t);
   const m = mixed ? { numerator: mixed[3]!, denominator: mixed[4], percent: "", rest: t.slice(mixed[0].length) } : leadingNumber(t);
@@ -221,13 +228,22 @@ export function leadingNumber(compact: string): { numerator: string; denominator
 
 /** Whether two answers say the same thing after normalization, or state the same amount (a unit left out, or another of its dimension). */
 export function sameAnswer(given: string, expected: string, language?: LessonVocabulary): boolean {
-  const a = compactAnswer(given);
-  const b = compactAnswer(expected);
+  const a = compactAnswer(given, language);
+  const b = compactAnswer(expected, language);
   if (a === "" || b === "") return false;
   if (a === b) return true;
   const x = quantity(given, language);
   const y = quantity(expected, language);
   return x !== undefined && y !== undefined && sameQuantity(x, y) === true;
+}
+
+/**
+ * Whether an answer states `amount` when its separators are read as English reads them, in a lesson whose language
+ * reads them otherwise (`1,000` is one in German, a thousand in English): a learner may write numbers either way.
+ */
+export function amountInEnglish(text: string, amount: Quantity, language?: LessonVocabulary): boolean {
+  const english = language?.decimalComma ? quantity(text, VOCABULARIES[0]) : undefined;
+  return english !== undefined && sameQuantity(english, amount) === true;
 }
 
 /** Splits at each word of `words`: after a run of spaces in a script written with them, anywhere in one without. */
@@ -266,11 +282,6 @@ export function matchesKey(given: string, key: { text: string; accepted: readonl
   return [...keyVariants(key.text), ...key.accepted].some((v) => sameAnswer(given, v, language));
 }
 
-/** The key's correct letter: the first standalone A–D of its answer line. */
-export function keyLetter(answer: string): string | undefined {
-  return /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(halfWidth(answer))?.[1];
-}
-
 /**
  * The letter an answer chooses, read from the letter itself ("b", "(B)", "the answer is B", "选B") or from an option's text ("8/3" for `$\frac{8}{3}$`).
  * A letter typed on a Cyrillic or Greek keyboard counts once nothing else does: "В" is B to a Russian learner
@@ -285,17 +296,12 @@ export function chosenLetter(options: ReadonlyArray<{ letter: string; text: stri
 
 /** Words that may stand between and before letters that only list them: each language's and, or, and the words before a choice. */
 const LISTING_WORDS = new Set(
-  all((v) => [...v.and, ...v.or, ...v.choiceLeads, ...v.answerLeads, ...(v.articles ?? [])]).flatMap((w) =>
-    halfWidth(w)
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u),
-  ),
+  all((v) => [...v.and, ...v.or, ...v.choiceLeads, ...v.answerLeads, ...(v.articles ?? [])]).flatMap((w) => foldCase(halfWidth(w)).split(/[^\p{L}\p{N}]+/u)),
 );
 
 /** Whether an answer names two or more option letters and nothing else but the words that list them ("b or c", "option b and c"). */
 function namesSeveral(answer: string): boolean {
-  const words = halfWidth(answer)
-    .toLowerCase()
+  const words = foldCase(halfWidth(answer))
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const letters = new Set(words.filter((w) => /^[a-d]$/.test(w)));

@@ -246,6 +246,72 @@ const variants: Row[] = [
   ["ja: another word goes to the model", ...word("ja", "導関数"), "微分", "model"],
 ];
 
+/** A key's letter in lower case or in brackets, as lesson-format.md allows (`**Answer:** b`): read as the validator reads it. */
+const keyLetters: Row[] = [
+  ["key **Answer:** b", mc, keyOf("b"), "B", "correct"],
+  ["key **Answer:** (b)", mc, keyOf("(b)"), "b", "correct"],
+  ["key **Answer:** b)", mc, keyOf("b)"), "the rate of change of f at a", "correct"],
+  ["key **Answer:** b, answered A", mc, keyOf("b"), "A", "incorrect"],
+];
+
+/**
+ * Numbers in the lesson's own convention: a decimal comma and `.` between thousands in German and Spanish, a
+ * decimal point and `,` between thousands in English. An answer that is the key's number only in the other
+ * convention (`1,000` for a German `1.000`) goes to the model.
+ */
+const separators: Row[] = [
+  ["de: 1000 for 1.000", ...word("de", "1.000"), "1000", "correct"],
+  ["de: 1 000 for 1.000", ...word("de", "1.000"), "1 000", "correct"],
+  ["de: 1 is not 1.000", ...word("de", "1.000"), "1", "incorrect"],
+  ["de: 1.000 for 1000", ...word("de", "1000"), "1.000", "correct"],
+  ["de: 1.234,5 for 1234.5", ...word("de", "1.234,5"), "1234,5", "correct"],
+  ["de: 2.5 for 2,5", ...word("de", "2,5"), "2.5", "correct"],
+  ["de: 2,5 for 2,5", ...word("de", "2,5"), "2,5", "correct"],
+  ["de: 2,5 for 2,500", ...word("de", "2,500"), "2,5", "correct"],
+  ["de: 2500 is not 2,500", ...word("de", "2,500"), "2500", "incorrect"],
+  ["de: 0.500 is a half", ...word("de", "0,5"), "0.500", "correct"],
+  ["de: English 1,000 for 1.000 goes to the model", ...word("de", "1.000"), "1,000", "model"],
+  ["de: English 2.500 for 2,500 goes to the model", ...word("de", "2,500"), "2.500", "model"],
+  ["es: 1000 for 1.000", ...word("es", "1.000"), "1000", "correct"],
+  ["es: 1 is not 1.000", ...word("es", "1.000"), "1", "incorrect"],
+  ["es: 1500000 for 1.500.000", ...word("es", "1.500.000"), "1500000", "correct"],
+  ["es: 2.5 for 2,5", ...word("es", "2,5"), "2.5", "correct"],
+  ["es: 2,5 for 2,500", ...word("es", "2,500"), "2,5", "correct"],
+  ["es: 2500 is not 2,500", ...word("es", "2,500"), "2500", "incorrect"],
+  ["es: English 1,000 for 1.000 goes to the model", ...word("es", "1.000"), "1,000", "model"],
+  ["en: 1000 for 1,000", ...word("en", "1,000"), "1000", "correct"],
+  ["en: 1 for 1.000", ...word("en", "1.000"), "1", "correct"],
+  ["en: 2500 for 2,500", ...word("en", "2,500"), "2500", "correct"],
+  ["en: 2,5 is not 2,500", ...word("en", "2,500"), "2,5", "incorrect"],
+  ["en: 2,5 for 2.5", ...word("en", "2.5"), "2,5", "correct"],
+];
+
+/** Case folded the way Turkish and German write it: İ, I, ı and i are one letter, ß is ss. */
+const cities: Exercise = {
+  ...mc,
+  language: "tr",
+  options: ["Ankara", "İzmir", "İstanbul", "Iğdır"].map((text, i) => ({ letter: "ABCD"[i]!, text })),
+};
+const towns: Exercise = {
+  ...mc,
+  language: "de",
+  options: ["Dorf", "Großstadt", "Kleinstadt", "Weiler"].map((text, i) => ({ letter: "ABCD"[i]!, text })),
+};
+const letterCase: Row[] = [
+  ["tr: izmir for İzmir", cities, keyOf("B"), "izmir", "correct"],
+  ["tr: IZMIR for İzmir", cities, keyOf("B"), "IZMIR", "correct"],
+  ["tr: İZMİR for İzmir", cities, keyOf("B"), "İZMİR", "correct"],
+  ["tr: ISTANBUL for İstanbul", cities, keyOf("C"), "ISTANBUL", "correct"],
+  ["tr: ığdır for Iğdır", cities, keyOf("D"), "ığdır", "correct"],
+  ["tr: izmir when the key is İstanbul", cities, keyOf("C"), "izmir", "incorrect"],
+  ["tr: İki for iki", ...word("tr", "iki"), "İki", "correct"],
+  ["tr: ALTI for 6", ...word("tr", "6"), "ALTI", "correct"],
+  ["tr: altı for 6", ...word("tr", "6"), "altı", "correct"],
+  ["de: GROSSSTADT for Großstadt", towns, keyOf("B"), "GROSSSTADT", "correct"],
+  ["de: STRASSE for Straße", ...word("de", "Straße"), "STRASSE", "correct"],
+  ["de: Strasse for Straße", ...word("de", "Straße"), "Strasse", "correct"],
+];
+
 const table: Row[] = [
   // multiple choice: the letter in any dress
   ["letter", mc, mcKey, "B", "correct"],
@@ -329,6 +395,9 @@ const table: Row[] = [
   ...saidWithWords,
   ...partsJoined,
   ...hedges,
+  ...keyLetters,
+  ...separators,
+  ...letterCase,
 ];
 
 describe("deterministic grading", () => {

@@ -40,4 +40,5 @@ export const indonesian: LessonVocabulary = {
   answerLeads: ["jawaban yang benar adalah", "jawabannya adalah", "jawabannya", "jawaban"],
   choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya", "mungkin"],
   numbers: ["nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh"],
+  decimalComma: true,
 };

@@ -61,16 +61,24 @@ const digitValue = (d: string): string => {
 export const halfWidth = (text: string): string => text.normalize("NFKC").replace(OTHER_DIGITS, digitValue);
 
 /**
- * The form in which words are compared: half-width, lower case, without Latin accents (`Explicación`,
- * `explicacion`), Arabic vowel marks, tatweel or hamza seats, with Turkish ı as i and Vietnamese đ as d.
+ * Lower case in which Turkish İ, I, ı and i are one letter and German ß is ss (`İzmir` = `IZMIR` = `izmir`, `Straße` =
+ * `STRASSE`): toLowerCase alone makes İ an i with a combining dot above and keeps ı and ß.
+ */
+export const foldCase = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/i\u0307|ı/g, "i")
+    .replace(/ß/g, "ss");
+
+/**
+ * The form in which words are compared: half-width, case-folded, without Latin accents (`Explicación`,
+ * `explicacion`), Arabic vowel marks, tatweel or hamza seats, with Vietnamese đ as d.
  */
 const fold = (text: string): string =>
-  halfWidth(text)
-    .toLowerCase()
+  foldCase(halfWidth(text))
     .normalize("NFD")
     .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
     .normalize("NFC")
-    .replace(/ı/g, "i")
     .replace(/đ/g, "d")
     .replace(/[أإآ]/g, "ا");
 

@@ -40,4 +40,5 @@ export const italian: LessonVocabulary = {
   choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la", "forse", "probabilmente"],
   articles: ["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"],
   numbers: ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"],
+  decimalComma: true,
 };

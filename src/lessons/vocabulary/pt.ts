@@ -40,4 +40,5 @@ export const portuguese: LessonVocabulary = {
   choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a", "talvez", "provavelmente"],
   articles: ["o", "a", "os", "as", "um", "uma"],
   numbers: ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"],
+  decimalComma: true,
 };

@@ -40,4 +40,5 @@ export const turkish: LessonVocabulary = {
   answerLeads: ["doğru cevap", "cevap", "yanıt"],
   choiceLeads: ["seçenek", "şık", "bence", "cevabım", "belki", "sanırım"],
   numbers: ["sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"],
+  decimalComma: true,
 };

@@ -59,4 +59,9 @@ export interface LessonVocabulary {
   articles?: string[];
   /** Number words from zero: the first is 0, the second 1, … (cheap ones, for fill-in answers). */
   numbers: string[];
+  /**
+   * Whether numbers are written with a decimal comma, thousands grouped by `.` or a space (`2,5`, `1.000`, `1 000`);
+   * without it, as in English: a decimal point, thousands grouped by `,` or a space (`2.5`, `1,000`).
+   */
+  decimalComma?: true;
 }

@@ -39,4 +39,5 @@ export const vietnamese: LessonVocabulary = {
   answerLeads: ["đáp án đúng là", "đáp án là", "câu trả lời là", "đáp án"],
   choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn", "có lẽ"],
   numbers: ["không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười"],
+  decimalComma: true,
 };
