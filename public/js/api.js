@@ -74,6 +74,14 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async getLesson(key) {
       return (await request("GET", `/v1/lessons/${id(key)}`)).text();
     },
+    /** A lesson a chat's link shares: {key, title, contentType, markdown, language?}, read with its share token (no API key needed). */
+    async getSharedLesson(key, share) {
+      return (await request("GET", `/v1/shared-lessons/${id(key)}`, undefined, { "x-lesson-share": share })).json();
+    },
+    /** The lesson's share token, for a link that opens it without an API key (the same one each time). */
+    async shareLesson(key) {
+      return (await (await request("POST", `/v1/lessons/${id(key)}/share`)).json()).share;
+    },
     /** The lesson's exercises without their answers: {lessonKey, title, exercises: [{id, type, question, options?}]}. */
     async getExercises(key) {
       return (await request("GET", `/v1/lessons/${id(key)}/exercises`)).json();

@@ -65,6 +65,7 @@ const ui = {
   downloadHtml: $("download-html"),
   printLesson: $("print-lesson"),
   downloadDeck: $("download-deck"),
+  shareLesson: $("share-lesson"),
   attach: $("attach"),
   attachments: $("attachments"),
   refreshProgress: $("refresh-progress"),
@@ -616,13 +617,17 @@ async function standaloneHtml(title, body) {
 /** Counts the learner's choices of lesson (and closings): a lesson still loading when another is chosen is dropped. */
 let lessonChoice = 0;
 
-async function openLesson(key) {
+/** Opens a lesson; `share`: the token of a chat's link, which reads it without an API key (and without its exercises, which need a learner). */
+async function openLesson(key, share) {
   const choice = ++lessonChoice;
   const chosen = () => choice === lessonChoice;
   try {
-    const markdown = await api.getLesson(key);
+    const shared = share ? await api.getSharedLesson(key, share) : undefined;
+    const markdown = shared ? shared.markdown : await api.getLesson(key);
     if (!chosen()) return;
-    openedLesson = { key, markdown };
+    openedLesson = { key, markdown, ...(share ? { share } : {}) };
+    // A shared lesson is read without a key: its deck, like the rest of the API, would need one.
+    ui.downloadDeck.hidden = Boolean(share);
     ui.lessonTitle.textContent = key;
     renderInto(ui.lessonBody, markdown);
     // The lesson shown before may have declared another; this one's language arrives with its exercises.
@@ -636,7 +641,8 @@ async function openLesson(key) {
     ui.lessonView.hidden = false;
     ui.lessonView.focus();
     ui.lessonView.scrollIntoView({ block: "start" });
-    await showExercises(key, chosen);
+    if (shared) declareLessonLanguage(shared.language);
+    else await showExercises(key, chosen);
   } catch (e) {
     if (chosen()) setStatus(t("couldNotOpen", { key, why: explain(e) }));
   }
@@ -851,6 +857,18 @@ ui.downloadDeck.addEventListener("click", () => {
     (e) => setStatus(explain(e)),
   );
 });
+ui.shareLesson.addEventListener("click", async () => {
+  if (!openedLesson) return;
+  try {
+    const share = openedLesson.share ?? (await api.shareLesson(openedLesson.key));
+    const url = `${location.origin}${location.pathname}?lesson=${encodeURIComponent(openedLesson.key)}#share=${encodeURIComponent(share)}`;
+    // Copied where the browser lets it, and shown either way, so it can be copied by hand.
+    await navigator.clipboard?.writeText(url).catch(() => {});
+    setStatus(t("sharedLink", { url }));
+  } catch (e) {
+    setStatus(explain(e));
+  }
+});
 ui.refreshProgress.addEventListener("click", () => void progressPanel.refresh().catch((e) => setStatus(explain(e))));
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.
 ui.transcript.addEventListener("click", (event) => {
@@ -882,20 +900,25 @@ function confirmLinkedSession(id) {
 
 async function start() {
   const fromUrl = new URLSearchParams(location.search).get("session");
+  // ?lesson=<key>: a chat's link to a lesson whose formulas it could not show; reading it is harmless.
+  const lesson = new URLSearchParams(location.search).get("lesson");
+  // #share=<token>: that link's token, which opens the lesson for a learner without an API key, so first.
+  const share = new URLSearchParams(location.hash.slice(1)).get("share");
+  if (lesson && share) await openLesson(lesson, share);
   if (fromUrl && storedSessions().includes(fromUrl)) rememberSession(fromUrl);
   renderSessionOptions();
   try {
     if (currentSession()) await showSession(currentSession());
     else await createSession();
   } catch (e) {
+    // A learner who came for a shared lesson has no key: the rest of the page is not theirs, and not an error.
+    if (share && e instanceof ApiError && e.status === 401) return;
     setStatus(explain(e));
   }
   if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
   await Promise.all([refreshLessons(), refreshCourses(), refreshMcpServers()]);
   await progressPanel.refresh().catch((e) => setStatus(explain(e)));
-  // ?lesson=<key>: a chat's link to a lesson whose formulas it could not show; reading it is harmless.
-  const lesson = new URLSearchParams(location.search).get("lesson");
-  if (lesson) await openLesson(lesson);
+  if (lesson && !share) await openLesson(lesson);
 }
 
 void start();

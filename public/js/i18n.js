@@ -43,6 +43,9 @@ export const ENGLISH = {
   noLessons: "No saved lessons yet.",
   print: "Print",
   ankiDeck: "Anki deck",
+  shareLesson: "Share",
+  /** {url}: the lesson's link, which opens it without an API key. */
+  sharedLink: "Anyone with this link can read this lesson: {url}",
   close: "Close",
   contents: "Contents",
   yourProgress: "Your progress",

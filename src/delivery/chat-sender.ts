@@ -24,7 +24,8 @@ export class ChatSender<P extends PlatformShapes> {
       const lesson = await getLesson(this.lessons, key, null);
       if (!lesson) continue;
       const language = readLesson(lesson.markdown).language?.language;
-      await this.platform.sendLesson(to, { key, title: lesson.meta.title, markdown: lesson.markdown, ...(language ? { language } : {}) });
+      const { title, share } = lesson.meta;
+      await this.platform.sendLesson(to, { key, title, markdown: lesson.markdown, ...(language ? { language } : {}), ...(share ? { share } : {}) });
     }
   }
 }

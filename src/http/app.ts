@@ -18,6 +18,7 @@ import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
 import { lessonExerciseRoutes } from "../learning/exercise-routes";
 import { lessonRoutes } from "../lessons/lesson-routes";
+import { sharedLessonRoutes } from "../lessons/shared-lesson-routes";
 import { mcpRoutes } from "../mcp-server/mcp-routes";
 import { uiChatRoutes } from "../openai-compatible/ui-chat";
 import { openAIRoutes } from "../openai-compatible/chat-completions";
@@ -50,6 +51,8 @@ export function createApp() {
   app.use("/v1/*", corsForListedOrigins);
   // The browser returning from an MCP server's authorization carries no bearer token; its state guards it.
   app.route("/v1/mcp/oauth", mcpOAuthCallbackRoutes);
+  // A chat's link to one lesson: its share token, not an API key, lets the reader in (src/lessons/lesson-share.ts).
+  app.route("/v1/shared-lessons", sharedLessonRoutes);
   // Auth comes first: an unauthenticated caller learns nothing, not even that its body is too large.
   app.use("/v1/*", bearerAuth);
   // /mcp: OAuth 2.1 (the provider in front of the app checked the bearer) or, without keys, the /v1 rule.

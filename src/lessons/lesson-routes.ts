@@ -1,12 +1,13 @@
 // /v1/lessons: the saved lessons in R2 the caller's tenant may see, newest first, one lesson as Markdown,
-// and its exercises as an Anki deck (deck.ts).
+// its exercises as an Anki deck (deck.ts), and its share token (lesson-share.ts).
 import { Hono, type Context } from "hono";
 import { ankiDeck, deckFilename } from "./deck";
 import { lessonExercises, type ExerciseSet } from "./exercise-store";
 import { getLesson, isLessonKey, listLessons } from "./store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
-import { parseNoQuery } from "../http-kit/validation";
+import { parseNoFields, parseNoQuery } from "../http-kit/validation";
+import { shareTokenFor } from "./lesson-share";
 
 // None of these takes a query parameter: any is refused (parseNoQuery), so `?limit=10` is not a full list.
 export const lessonRoutes = new Hono<AppEnv>()
@@ -21,6 +22,16 @@ export const lessonRoutes = new Hono<AppEnv>()
     const lesson = await getLesson(c.env.LESSONS, key, c.get("tenant"));
     if (!lesson) throw notFound(`lesson ${key}`);
     return c.body(lesson.markdown, 200, { "content-type": lesson.meta.contentType ?? "text/markdown; charset=utf-8" });
+  })
+  // The lesson's share token (lesson-share.ts), for a link that opens it without an API key; the same one each time.
+  .post("/:key/share", async (c) => {
+    const key = c.req.param("key");
+    if (!isLessonKey(key)) throw badRequest("invalid_id", `invalid lesson key: ${key.slice(0, 140)}`);
+    parseNoQuery(c);
+    await parseNoFields(c);
+    const share = await shareTokenFor(c.env.LESSONS, key, c.get("tenant"));
+    if (!share) throw notFound(`lesson ${key}`);
+    return c.json({ key, share });
   })
   .get("/:key/deck", async (c) => {
     const key = c.req.param("key");

@@ -86,6 +86,8 @@ export interface LessonMeta {
   /** The tenant of that session; other tenants do not see the lesson. */
   tenant: Tenant;
   contentType: string;
+  /** What opens the lesson without a key (lesson-share.ts); lessons saved before share links have none. */
+  share?: string;
 }
 
 export type LessonSummary = Pick<LessonMeta, "key" | "title" | "topic" | "createdAt" | "bytes" | "status">;
@@ -104,6 +106,7 @@ export function lessonMeta(object: LessonObject): LessonMeta {
     session: m.session ?? "",
     tenant: m.tenant ?? null,
     contentType: object.httpMetadata?.contentType ?? DOCUMENT_FORMATS.md,
+    ...(m.share ? { share: m.share } : {}),
   };
 }
 

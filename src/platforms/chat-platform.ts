@@ -51,6 +51,8 @@ export interface LessonFile {
   markdown: string;
   /** The language of its headings (a vocabulary's tag), when known: the links under it are in it. */
   language?: string;
+  /** Its share token, which the link to the page carries (lessons saved before share links have none). */
+  share?: string;
 }
 
 /** A click on one of the bot's buttons, as the webhook reduced it. */

@@ -26,6 +26,7 @@ import {
   objectKey,
 } from "../lessons/store";
 import { looksLikeLesson } from "../lessons/lesson-shape";
+import { shareTokenOf } from "../lessons/lesson-share";
 import { type LessonFinding, lessonTitle, readLesson, validateLesson } from "../lessons/validator";
 import { draftReply, isComplete } from "./save-document-reply";
 import { FETCHED_URLS } from "./fetch-webpage";
@@ -236,6 +237,7 @@ interface OwnDocument {
   text: string;
   createdAt: string;
   topic: string;
+  share: string | undefined;
 }
 
 /** This session's document of `slug`: the first of its keys (`slug`, `slug-2`, …) that this session saved. */
@@ -245,7 +247,8 @@ async function findOwnDocument(bucket: LessonBucket, sessionId: string, slug: st
     const object = await bucket.get(objectKey(key));
     if (!object) return undefined;
     const meta = lessonMeta(object);
-    if (meta.session === sessionId) return { key, etag: object.etag, text: await object.text(), createdAt: meta.createdAt, topic: meta.topic };
+    if (meta.session === sessionId)
+      return { key, etag: object.etag, text: await object.text(), createdAt: meta.createdAt, topic: meta.topic, share: meta.share };
   }
   return undefined;
 }
@@ -259,7 +262,7 @@ async function replaceOwn(
 ): Promise<{ key: string } | { error: string }> {
   const put = await bucket.put(objectKey(own.key), doc.content, {
     httpMetadata: { contentType: DOCUMENT_FORMATS[format] },
-    customMetadata: { ...doc.customMetadata, createdAt: own.createdAt },
+    customMetadata: { ...doc.customMetadata, createdAt: own.createdAt, share: shareTokenOf(own) },
     onlyIf: { etagMatches: own.etag },
   });
   return put ? { key: own.key } : { error: `lessons/${own.key} changed while saving; call save_document again.` };
@@ -283,7 +286,7 @@ async function writeUnderFreeKey(
     const key = lessonKey(slug, format, n);
     const existing = await bucket.head(objectKey(key));
     if (!existing) {
-      const customMetadata = { ...doc.customMetadata, createdAt: new Date().toISOString() };
+      const customMetadata = { ...doc.customMetadata, createdAt: new Date().toISOString(), share: shareTokenOf() };
       const put = await bucket.put(objectKey(key), doc.content, { httpMetadata, customMetadata, onlyIf: { etagDoesNotMatch: "*" } });
       if (put) return { key };
       // Another session took this key between head and put: try the next one.
@@ -296,7 +299,7 @@ async function writeUnderFreeKey(
         error: `lessons/${key} already exists (this conversation saved it on ${meta.createdAt}). To replace it, call save_document again with overwrite: true; to keep both, use another filename.`,
       };
     }
-    const customMetadata = { ...doc.customMetadata, createdAt: meta.createdAt };
+    const customMetadata = { ...doc.customMetadata, createdAt: meta.createdAt, share: shareTokenOf(meta) };
     const put = await bucket.put(objectKey(key), doc.content, { httpMetadata, customMetadata, onlyIf: { etagMatches: existing.etag } });
     if (put) return { key };
     return { error: `lessons/${key} changed while saving; call save_document again.` };

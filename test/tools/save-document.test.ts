@@ -79,6 +79,8 @@ describe("save_document", () => {
       bytes: String(new TextEncoder().encode(lesson).byteLength),
       status: "final",
       format: "md",
+      // The lesson's share token (src/lessons/lesson-share.ts): 128 random bits.
+      share: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
   });
 
