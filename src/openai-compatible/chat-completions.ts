@@ -112,9 +112,13 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
   });
 }
 
-/** A stop sequence's cut is "stop"; an answer cut at an output limit is "length", as OpenAI's; else the run's status says. */
+/**
+ * A run waiting for the client's tools is "tool_calls" whatever cut its text, since a client that reads "stop"
+ * runs no tool; else a stop sequence's cut is "stop"; an answer cut at an output limit is "length", as OpenAI's;
+ * else the run's status says.
+ */
 const replyFinish = (shown: ChatContentOptions, status: RunStatus) =>
-  shown.stop?.cut ? "stop" : shown.cutAtCap && status === "completed" ? "length" : finishReasonOf(status);
+  status !== "awaiting_client_tools" && shown.stop?.cut ? "stop" : shown.cutAtCap && status === "completed" ? "length" : finishReasonOf(status);
 
 /** What the reply shows of the run: with a JSON format (the request's, which a resumed run takes up too), the checked answer alone; with `stop`, the text up to it. */
 function contentOptions(turn: ChatTurn): ChatContentOptions {

@@ -16,6 +16,28 @@ describe("stop", () => {
     expect(reply.choices[0]).toMatchObject({ message: { content: "Step 1: read.\n" }, finish_reason: "stop" });
   });
 
+  it("a reply cut by a sequence that also calls the client's tool is tool_calls, streamed or not, so the client runs it", async () => {
+    const tools = [{ type: "function" as const, function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } } } }];
+    for (const stream of [false, true]) {
+      const marker = await script(uniqueId("k"), [{ text: "Let me check.\nCalling now", toolCalls: [{ name: "get_weather", args: { city: "Paris" } }] }]);
+      const request = { model: "study-agent", messages: [{ role: "user" as const, content: `${marker} weather?` }], tools, stop: ["\n"] };
+      let finish: string | null | undefined;
+      let content = "";
+      if (stream) {
+        for await (const c of await agentClient().chat.completions.create({ ...request, stream: true })) {
+          content += c.choices[0]?.delta.content ?? "";
+          finish = c.choices[0]?.finish_reason ?? finish;
+        }
+      } else {
+        const reply = await agentClient().chat.completions.create(request);
+        finish = reply.choices[0]!.finish_reason;
+        content = reply.choices[0]!.message.content ?? "";
+        expect(reply.choices[0]!.message.tool_calls?.map((c) => c.type === "function" && c.function.name)).toEqual(["get_weather"]);
+      }
+      expect({ stream, finish, content }).toEqual({ stream, finish: "tool_calls", content: "Let me check." });
+    }
+  });
+
   it("streamed: a sequence split across chunks is still found, and nothing after it is sent", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "alpha beta ##DONE## gamma delta", pieces: 9 }]);
