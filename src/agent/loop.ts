@@ -52,7 +52,10 @@ export interface LoopOptions {
    * offers the model no tool at all; `required` and a named tool force a call each step (client-tools.ts).
    */
   toolChoice?: ToolChoice;
-  /** Passed to the model as is: whether it may call several tools in one reply. */
+  /**
+   * Passed to the model: whether it may call several tools in one reply. False is also held to: a reply with
+   * several calls runs its first, the others answered as not run (servers that ignore the flag exist).
+   */
   parallelToolCalls?: boolean;
   /** Passed to the model with every call of the loop, the answer's shaping calls too. */
   sampling?: Sampling;
@@ -242,6 +245,12 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         await answerAll(
           calls,
           "Your reply was cut off at the output limit before this call's arguments were complete, so it was not run. Send it again, shorter.",
+          append,
+        );
+      } else if (o.parallelToolCalls === false && calls.length > 1) {
+        await answerAll(
+          calls.slice(1),
+          "Only one tool call at a time is allowed here, so this one was not run. Call it again once the first one's result is in.",
           append,
         );
       }
