@@ -38,5 +38,9 @@ export async function readSse(res: Response): Promise<SseEvent[]> {
 }
 
 let counter = 0;
-/** A session id unique to this test run. */
-export const uniqueId = (prefix = "s") => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+/**
+ * A session id unique to this test run. Each test file has its own counter (isolate: false still loads the
+ * module per file), so two files starting in the same millisecond drew the same ids, and shared a scripted
+ * model's replies: a random part keeps them apart.
+ */
+export const uniqueId = (prefix = "s") => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
