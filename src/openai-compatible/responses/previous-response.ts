@@ -34,8 +34,8 @@ export async function continuedPlace(env: Env, turn: ResponsesTurn, previous: Re
     kind: "session",
     // Named by the Idempotency-Key when there is one, so a repeat finds the fork its first request made.
     sessionId: await newSessionId(tenant, turn.dedupe.idempotencyKey?.key),
-    // The request's own earlier items follow the fork's history, as they seed any new session.
-    seed: [...prefix.messages, ...(turn.place.seed ?? [])],
+    // The request's own earlier items follow it, stored with the run (RunOptions.earlier).
+    seed: prefix.messages,
     state: prefix.state,
     derived: true,
   };

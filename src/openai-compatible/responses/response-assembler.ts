@@ -9,6 +9,7 @@ import type { StreamRow } from "../../session/trace/stream-events";
 import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../chat-wire";
 import { wireCallId } from "../client-tools";
+import { messageItemId, type ResponseRef } from "./response-id";
 
 /** One semantic stream event (OpenAI.Responses.ResponseStreamEvent, with our response object). */
 export interface ResponseStreamEvent {
@@ -26,8 +27,8 @@ export const SERVER_LABEL = "study-agent";
 
 export interface ResponseMeta {
   id: string;
-  sessionId: string;
-  runId: string;
+  /** The response `id` names: its message items' ids name it too. */
+  ref: ResponseRef;
   createdAt: number;
   instructions: string | null;
   previousResponseId: string | null;
@@ -166,7 +167,13 @@ export class ResponseAssembler {
     const events: ResponseStreamEvent[] = [];
     if (!this.openMessage) {
       events.push(...this.closeOpenItem());
-      const item: MessageItem = { type: "message", id: `msg_${this.meta.runId}_${this.output.length}`, role: "assistant", status: "in_progress", content: [] };
+      const item: MessageItem = {
+        type: "message",
+        id: messageItemId(this.meta.ref, this.output.length),
+        role: "assistant",
+        status: "in_progress",
+        content: [],
+      };
       events.push(...this.add(item));
       this.openMessage = { index: this.output.length - 1, item };
       const part = { type: "output_text" as const, text: "", annotations: [], logprobs: [] };
@@ -192,7 +199,7 @@ export class ResponseAssembler {
   private reasoning(delta: string): ResponseStreamEvent[] {
     const events: ResponseStreamEvent[] = [];
     if (!this.openReasoning) {
-      const item: ReasoningItem = { type: "reasoning", id: `rs_${this.meta.runId}_${this.output.length}`, summary: [] };
+      const item: ReasoningItem = { type: "reasoning", id: `rs_${this.meta.ref.runId}_${this.output.length}`, summary: [] };
       events.push(...this.closeOpenItem(), ...this.add(item));
       this.openReasoning = { index: this.output.length - 1, item };
       const part = { type: "summary_text" as const, text: "" };
@@ -275,7 +282,7 @@ export class ResponseAssembler {
     const item: OpenAI.Responses.ResponseFunctionToolCall = {
       type: "function_call",
       id: `fc_${callId}`,
-      call_id: wireCallId({ sessionId: this.meta.sessionId, runId: this.meta.runId, callId }),
+      call_id: wireCallId({ sessionId: this.meta.ref.sessionId, runId: this.meta.ref.runId, callId }),
       name,
       arguments: "",
       status: "in_progress",

@@ -1,5 +1,5 @@
 // What a response repeats of the request that asked for it, read from its run's options: the request's own
-// fields kept with the run (RunOptions.echo), its instructions (`guidance`), text.format (`answerFormat`),
+// fields kept with the run (RunOptions.echo), its `instructions`, text.format (`answerFormat`),
 // sampling and tools (`clientTools`). The POST's answer is built from the options it starts the run with and GET's from
 // the stored ones, so a response read back says what its request asked, as its first answer did.
 import type { ClientTools, ResponseEcho, RunOptions } from "../../session/runs/run-row";
@@ -23,10 +23,10 @@ export function responseMeta(ref: ResponseRef, createdAt: number, options: RunOp
   const echo = options.echo ?? API_DEFAULTS;
   return {
     id: responseId(ref),
-    sessionId: ref.sessionId,
-    runId: ref.runId,
+    ref,
     createdAt,
-    instructions: options.guidance ?? null,
+    // The request's field alone: its system/developer items are in the run's guidance too, and OpenAI does not echo them.
+    instructions: options.instructions ?? null,
     previousResponseId: echo.previousResponseId,
     conversation: echo.conversation,
     metadata: echo.metadata,

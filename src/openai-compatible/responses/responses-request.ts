@@ -1,6 +1,6 @@
-// A Responses API request, read into one agent turn: the new input (the last user message of `input`),
-// where the conversation lives (`previous_response_id`'s session, the session `conversation` names, a new
-// session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
+// A Responses API request, read into one agent turn: the new input (the last user message of `input`), the
+// items before it, where the conversation lives (`previous_response_id`'s session, the session `conversation`
+// names, a new session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
 import { type ImageRef, type Message, newId, now, type ResponseFormat, type Sampling } from "../../agent";
@@ -28,6 +28,8 @@ import { runSettings } from "../../session/runs/settings";
 import { imagesOwner } from "../../session/runs/images-owner";
 import type { ClientTools, ResponseEcho } from "../../session/runs/run-row";
 import { readClientResults, readClientTools, type ClientResults } from "../client-tools";
+import { refuseMalformedToolHistory } from "../chat-tool-history";
+import { referencedMessages } from "./item-references";
 
 const Part = z.looseObject({ type: z.string(), text: z.string().optional() });
 const Item = z.looseObject({
@@ -39,6 +41,8 @@ const Item = z.looseObject({
   name: z.string().optional(),
   arguments: z.string().optional(),
   output: z.union([z.string(), z.array(Part)]).optional(),
+  // item_reference items: the item referred to (item-references.ts).
+  id: z.string().nullish(),
 });
 
 // Loose: refused-parameters.ts refuses a field the wire does not know or cannot honour, and accepts those
@@ -66,8 +70,11 @@ const ResponsesRequest = z.looseObject({
   include: z.array(z.enum(RESPONSES_INCLUDABLE)).nullish(),
 });
 
-/** Items this server produced itself (its tool activity, reasoning): a client sending its history back includes them; they carry nothing new. */
-const SERVER_ITEMS = new Set(["mcp_call", "mcp_list_tools", "mcp_approval_request", "reasoning", "item_reference"]);
+/**
+ * Items this server produced itself (its tool activity, reasoning): a client sending its history back includes
+ * them; they carry nothing new. A reference to one is passed over too (item-references.ts).
+ */
+const SERVER_ITEMS = new Set(["mcp_call", "mcp_list_tools", "mcp_approval_request", "reasoning"]);
 
 export interface ResponsesTurn {
   place: TurnPlace;
@@ -76,10 +83,14 @@ export interface ResponsesTurn {
   /** The response this one continues, when `previous_response_id` named one. */
   previous?: ResponseRef;
   input: string;
+  /** The messages of `input` before the new input, when the conversation is stored: its run stores them just before it. */
+  earlier?: Message[];
   /** The input's images (its `input_image` parts), stored. */
   images?: ImageRef[];
   /** `instructions` and the system/developer messages of `input`. */
   guidance?: string;
+  /** `instructions` alone: what the response echoes. */
+  instructions?: string;
   stream: boolean;
   /** text.format json_object / json_schema: the answer's shape. */
   answerFormat?: ResponseFormat;
@@ -118,7 +129,8 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   const wireImages = typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : []));
   const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
-  const { system, messages } = readItems(req.input, images);
+  const referenced = typeof req.input === "string" ? new Map<number, string>() : await referencedMessages(c.env, c.get("tenant"), req.input);
+  const { system, messages, itemOf } = readItems(req.input, images, referenced);
   const sampling = samplingOf({
     ...req,
     reasoning_effort: req.reasoning?.effort,
@@ -126,8 +138,11 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     verbosity: req.text?.verbosity,
     max_completion_tokens: req.max_output_tokens,
   });
+  const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
   const shared = {
     dedupe: { idempotencyKey: await idempotencyKeyOf(c), detectRetry: true },
+    ...(guidance ? { guidance } : {}),
+    ...(req.instructions ? { instructions: req.instructions } : {}),
     stream: req.stream === true,
     ...(answerFormat ? { answerFormat } : {}),
     ...(sampling ? { sampling } : {}),
@@ -144,6 +159,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   };
   // function_call_output items last: the client ran its tools, and their results resume the run that called them.
   const outputs = typeof req.input === "string" ? [] : trailingOutputs(req.input);
+  refuseMalformedRounds(messages.slice(0, messages.length - outputs.length), itemOf);
   if (outputs.length) {
     const resume = readClientResults(outputs);
     // The calls' ids name their session: a conversation named beside them must be that one.
@@ -156,13 +172,11 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
       const { callId, param } = outputs[0]!;
       throw new ParamError("tool_call_not_found", `${param}: ${callId} is a call of another conversation than ${named.field} names.`, param);
     }
-    const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
     return {
       ...shared,
       place: { kind: "session", sessionId: resume.sessionId },
       ...(previous ? { previous } : {}),
       input: "",
-      ...(guidance ? { guidance } : {}),
       resume,
     };
   }
@@ -179,16 +193,17 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     req.store === false
       ? { kind: "stateless", history }
       : named
-        ? { kind: "session", sessionId: named, seed: history }
-        : { kind: "session", sessionId: await newSessionId(c.get("tenant"), idempotencyKey?.key), seed: history, derived: true };
-  const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
+        ? { kind: "session", sessionId: named }
+        : { kind: "session", sessionId: await newSessionId(c.get("tenant"), idempotencyKey?.key), derived: true };
   return {
     ...shared,
     place,
     ...(previous ? { previous } : {}),
     input: last.content,
+    // Stored with the run rather than as a new session's seed: a continued session (or a branch) has its history,
+    // and the request's earlier items follow it, after the runs started before this one.
+    ...(place.kind === "session" && history.length ? { earlier: history } : {}),
     ...(last.images?.length ? { images: last.images } : {}),
-    ...(guidance ? { guidance } : {}),
   };
 }
 
@@ -210,38 +225,89 @@ export async function newSessionId(tenant: Tenant, key: string | undefined): Pro
   return derivedId("response", key ? (await sha256Hex(JSON.stringify([tenant, key]))).slice(0, 32) : crypto.randomUUID());
 }
 
-/** `input` → the caller's system text and the conversation as domain messages (`images`: stored image URL → its reference). */
-function readItems(input: string | z.output<typeof Item>[], images: ReadonlyMap<string, ImageRef>): { system: string; messages: Message[] } {
-  if (typeof input === "string") return { system: "", messages: [{ id: newId("msg"), createdAt: now(), role: "user", content: input }] };
+/**
+ * `input` → the caller's system text and the conversation as domain messages (`images`: stored image URL → its
+ * reference; `referenced`: the text of the message each item_reference names, by its index), each message with
+ * the input item it came from (`itemOf`; a round of calls, its first function_call).
+ */
+function readItems(
+  input: string | z.output<typeof Item>[],
+  images: ReadonlyMap<string, ImageRef>,
+  referenced: ReadonlyMap<number, string>,
+): { system: string; messages: Message[]; itemOf: number[] } {
+  if (typeof input === "string") return { system: "", messages: [{ id: newId("msg"), createdAt: now(), role: "user", content: input }], itemOf: [0] };
   const system: string[] = [];
   const messages: Message[] = [];
+  const itemOf: number[] = [];
+  const push = (m: Message, i: number) => {
+    messages.push(m);
+    itemOf.push(i);
+  };
   input.forEach((item, i) => {
     const type = item.type ?? "message";
     if (SERVER_ITEMS.has(type)) return;
+    if (type === "item_reference") {
+      const text = referenced.get(i);
+      if (text !== undefined) push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text }, i);
+      return;
+    }
     // A client's history of its own tools: the model's call, and the client's result.
     if (type === "function_call") {
       const call = { id: callField(item, i, "call_id"), name: callField(item, i, "name"), args: callField(item, i, "arguments") };
       const prev = messages.at(-1);
-      if (prev?.role === "assistant") prev.toolCalls = [...(prev.toolCalls ?? []), call];
-      else messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: "", toolCalls: [call] });
+      if (prev?.role !== "assistant") push({ id: newId("msg"), createdAt: now(), role: "assistant", content: "", toolCalls: [call] }, i);
+      else {
+        if (!prev.toolCalls?.length) itemOf[messages.length - 1] = i;
+        prev.toolCalls = [...(prev.toolCalls ?? []), call];
+      }
       return;
     }
     if (type === "function_call_output") {
       const content = textOf(item.output, `input[${i}].output`, false);
-      messages.push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: callField(item, i, "call_id"), name: "", status: "success", content });
+      push({ id: newId("msg"), createdAt: now(), role: "tool", toolCallId: callField(item, i, "call_id"), name: "", status: "success", content }, i);
       return;
     }
     if (type !== "message" || !item.role)
       throw new ParamError("unsupported_item", `input[${i}]: items of type '${type}' are not supported; send messages.`, `input[${i}].type`);
     const text = textOf(item.content, `input[${i}].content`, item.role === "user");
     if (item.role === "system" || item.role === "developer") system.push(text);
-    else if (item.role === "assistant") messages.push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text });
+    else if (item.role === "assistant") push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text }, i);
     else {
       const refs = responsesImages(item.content, i).flatMap((img) => images.get(img.url) ?? []);
-      messages.push({ id: newId("msg"), createdAt: now(), role: "user", content: text, ...(refs.length ? { images: refs } : {}) });
+      push({ id: newId("msg"), createdAt: now(), role: "user", content: text, ...(refs.length ? { images: refs } : {}) }, i);
     }
   });
-  return { system: system.join("\n\n"), messages };
+  return { system: system.join("\n\n"), messages, itemOf };
+}
+
+/**
+ * The tool rounds of the input held to Chat Completions' rules (chat-tool-history.ts, as OpenAI holds both wires
+ * to them): its refusal names the input item at fault, messages[k] being input[itemOf[k]], in this wire's words.
+ */
+function refuseMalformedRounds(messages: readonly Message[], itemOf: readonly number[]): void {
+  try {
+    refuseMalformedToolHistory(
+      messages.map((m) =>
+        m.role === "assistant"
+          ? { role: "assistant", tool_calls: (m.toolCalls ?? []).map((call) => ({ id: call.id, type: "function" })) }
+          : m.role === "tool"
+            ? { role: "tool", tool_call_id: m.toolCallId }
+            : { role: "user" },
+      ),
+    );
+  } catch (err) {
+    if (!(err instanceof ParamError) || !err.param) throw err;
+    const named = (text: string) =>
+      text
+        .replaceAll(/messages\[(\d+)\]/g, (_, k: string) => `input[${itemOf[Number(k)]}]`)
+        .replaceAll(".tool_call_id", ".call_id")
+        .replaceAll(".tool_calls", "");
+    throw new ParamError(
+      err.code,
+      `${named(err.message)} (Here a tool call is a function_call item, and the tool message answering it a function_call_output item.)`,
+      named(err.param),
+    );
+  }
 }
 
 /**

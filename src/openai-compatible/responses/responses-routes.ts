@@ -3,9 +3,6 @@
 // run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
 import { Hono, type Context } from "hono";
 import type { RunOptions } from "../../session/runs/run-row";
-import type { RunView } from "../../session/runs/run-views";
-import type { sessionStub } from "../../session/runs/start-run";
-import { readStreamRows } from "../../session/trace/stream-events";
 import type { AppEnv } from "../../http-kit/app-env";
 import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
 import { ParamError, runFailedResponse } from "../openai-errors";
@@ -14,14 +11,13 @@ import { SSE_HEADERS } from "../../http-kit/sse";
 import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "../turn-run";
 import { ResponseAssembler, type ResponseStreamEvent } from "./response-assembler";
 import { responseMeta } from "./response-echo";
-import { parseResponseId, responseId, type ResponseRef } from "./response-id";
+import { parseResponseId, type ResponseRef } from "./response-id";
+import { responseNotFound, storedResponse } from "./stored-response";
 import { continuedPlace } from "./previous-response";
 import { readResponsesTurn } from "./responses-request";
 import { checkRetrieveQuery } from "./retrieve-query";
 import { refuseQuery } from "../wire-fields";
 import { runSettings } from "../../session/runs/settings";
-
-type SessionStub = ReturnType<typeof sessionStub>;
 
 export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
@@ -34,6 +30,8 @@ export const responsesRoutes = new Hono<AppEnv>()
       tenant: c.get("tenant"),
       origin: new URL(c.req.url).origin,
       ...(turn.guidance ? { guidance: turn.guidance } : {}),
+      ...(turn.instructions ? { instructions: turn.instructions } : {}),
+      ...(turn.earlier ? { earlier: turn.earlier } : {}),
       ...(turn.images ? { images: turn.images } : {}),
       ...(turn.answerFormat ? { answerFormat: turn.answerFormat } : {}),
       ...(turn.sampling ? { sampling: turn.sampling } : {}),
@@ -48,7 +46,7 @@ export const responsesRoutes = new Hono<AppEnv>()
           tenant: c.get("tenant"),
           param: "input",
           // The resumed run goes on with this request's instructions, text.format and sampling, which its response echoes.
-          answer: { guidance: options.guidance, answerFormat: options.answerFormat, sampling: options.sampling },
+          answer: { guidance: options.guidance, instructions: options.instructions, answerFormat: options.answerFormat, sampling: options.sampling },
         })
       : await startTurn(c.env, c.executionCtx, place, turn.input, options, turn.dedupe);
     // A resumed run's reply is a response of its own, named with where it began.
@@ -103,20 +101,6 @@ export const responsesRoutes = new Hono<AppEnv>()
 
 function responseRef(c: Context<AppEnv>): ResponseRef {
   return parseResponseId(c.req.param("id") ?? "");
-}
-
-const responseNotFound = (id: string) => new ParamError("response_not_found", `No response with id '${id}' was found.`, null);
-
-/** A stored response, rebuilt from its run's events and options: the same items and fields the stream and the JSON answer had. */
-async function storedResponse(stub: SessionStub, ref: ResponseRef) {
-  // The stub's RPC typing cannot express RunView's `pending: unknown` nor the options' JSON schemas.
-  const [run, options] = (await Promise.all([stub.getRun(ref.runId), stub.runOptions(ref.runId)])) as [RunView | null, RunOptions | null];
-  if (!run || !options) throw responseNotFound(responseId(ref));
-  const assembler = new ResponseAssembler(responseMeta(ref, Math.floor(Date.parse(run.createdAt) / 1000), options));
-  if (run.status === "running" || run.status === "queued") return assembler.snapshot(run.status === "queued" ? "queued" : "in_progress");
-  const events = await stub.streamRun(ref.runId, ref.after ?? 0);
-  if (events) for await (const e of readStreamRows(events)) assembler.push(e);
-  return assembler.final(run);
 }
 
 /** The response as semantic SSE events: created, in_progress, items as they happen, then the terminal event. */

@@ -2,7 +2,8 @@
 // the input and everything else a request gives its run that changes what the run does: its images (by
 // their content-addressed keys, src/images/image-store.ts, so the same bytes uploaded again are the same
 // image), the client's tools with their schemas, the tool choice, the answer format, the sampling, the caller's system
-// text and guidance, and what a Responses reply repeats of its request (`echo`: its metadata, its limits).
+// text and guidance, the messages it sent before its input (by what they say: their ids are new each time), and
+// what a Responses reply repeats of its request (`echo`: its metadata, its limits; `instructions`).
 // A request that differs in any of them is another request, never a retry of a run.
 import type { RunOptions } from "./run-row";
 
@@ -21,6 +22,8 @@ export function retryIdentity({ input, options }: RunRequest): string {
     options.answerFormat ?? null,
     options.system ?? null,
     options.guidance ?? null,
+    options.instructions ?? null,
+    (options.earlier ?? []).map(({ id: _id, createdAt: _at, ...said }) => said),
     options.echo ?? null,
     options.sampling ?? null,
   ]);

@@ -47,9 +47,11 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   const fail = (code: string, message: string) => failedResult(run, code, message);
 
   const recipe = run.options.recipe;
-  // The user's message is stored once: by the run's first execution (a resumed run's stored it), or by a
-  // recovering one that was lost before it could. A recipe's conversation is its own, not part of the session's history.
+  // The user's message (after the request's earlier ones) is stored once: by the run's first execution (a resumed
+  // run's stored it), or by a recovering one that was lost before it could. A recipe's conversation is its own,
+  // not part of the session's history.
   if (!recipe && (d.how === "start" || (d.how === "recover" && store.messageCount(run.runId) === 0))) {
+    for (const m of run.options.earlier ?? []) store.appendMessage(m, run.runId);
     const images = run.options.images;
     store.appendMessage({ ...userMessage(run.input), ...(images?.length ? { images } : {}) }, run.runId);
   }

@@ -1,5 +1,5 @@
 // A run's row in the session's \`runs\` table (session-store.ts writes it): what it was started with, where it stands, what it used.
-import type { ClientToolSpec, ErrorInfo, ImageRef, Paradigm, ResponseFormat, RunStatus, Sampling, ToolChoice, Usage } from "../../agent";
+import type { ClientToolSpec, ErrorInfo, ImageRef, Message, Paradigm, ResponseFormat, RunStatus, Sampling, ToolChoice, Usage } from "../../agent";
 import type { Tenant } from "../../lib/tenant";
 import type { RunRecipe } from "./run-recipe";
 
@@ -50,12 +50,19 @@ export interface RunOptions {
   unattended?: boolean;
   /** Overrides the session's system prompt (the OpenAI-compatible endpoint's own system messages). */
   system?: string;
-  /** The caller's guidance, added to the system prompt (the Responses API's `instructions`). */
+  /** The caller's guidance, added to the system prompt (the Responses API's `instructions` and system/developer items). */
   guidance?: string;
+  /** The Responses API's `instructions` field alone, which the response echoes (its system/developer items are guidance only). */
+  instructions?: string;
   /** The origin of the request that started the run: its MCP OAuth redirect URIs point there (PUBLIC_URL wins). */
   origin?: string;
   /** Makes the run a recipe's (run-recipe.ts): its own small conversation and output tool, e.g. learning's model grading. */
   recipe?: RunRecipe;
+  /**
+   * The request's own messages before its input (a Responses request's earlier items), stored with the run's
+   * user message, just before it: in a session that exists, that is after the runs started before this one.
+   */
+  earlier?: Message[];
   /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
   images?: ImageRef[];
   /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
@@ -86,7 +93,7 @@ export interface ResponseEcho {
 }
 
 /** What an OpenAI client's request says of the answer: its system text (as guidance), its format and its sampling. A request resuming a run replaces the run's with them. */
-export type AnswerSettings = Pick<RunOptions, "guidance" | "answerFormat" | "sampling">;
+export type AnswerSettings = Pick<RunOptions, "guidance" | "instructions" | "answerFormat" | "sampling">;
 
 /**
  * A run's options as a request that resumes it leaves them: its client tools (null: none; absent: the run's
@@ -98,6 +105,7 @@ export function resumedOptions(options: RunOptions, change: { clientTools?: Clie
   else if (change.clientTools === null) delete next.clientTools;
   if (change.answer) {
     delete next.guidance;
+    delete next.instructions;
     delete next.answerFormat;
     delete next.sampling;
     Object.assign(next, change.answer);
