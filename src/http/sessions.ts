@@ -8,6 +8,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { checkMetadata } from "./session-metadata";
+import { learnerStub } from "../learning/learner-object";
 import { reachableSession } from "../session/reachable-session";
 import { Id, parseId, parseJson, parseNoQuery, parseQuery } from "../http-kit/validation";
 import { sessionSettings } from "../session/settings";
@@ -59,7 +60,11 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
     parseNoQuery(c);
-    if (!(await (await reachableSession(c.env, id, c.get("tenant"))).destroy())) throw notFound(`session ${id}`);
+    const session = await reachableSession(c.env, id, c.get("tenant"));
+    const owner = await session.tenant();
+    if (owner === undefined || !(await session.destroy())) throw notFound(`session ${id}`);
+    // The session's learner (its answers, review cards and progress: docs/learning.md) goes with it.
+    await learnerStub(c.env, id).forget(owner);
     return c.body(null, 204);
   })
   .get("/:id/events", async (c) => {

@@ -79,6 +79,13 @@ export class LearnerObject extends DurableObject<Env> {
     return this.store.progress(now, typeof window === "number" ? { maxWeakConcepts: window, ...PROGRESS_DAYS } : window);
   }
 
+  /** Drops what the learner holds for `owner` (its session was deleted, and the learner is the session's). */
+  async forget(owner: Tenant): Promise<void> {
+    if (this.store.owner() !== owner) return;
+    this.store.clear();
+    this.keys.clear();
+  }
+
   /** The tenant whose answers the learner holds; undefined before any. For a learner whose session is gone. */
   async owner(): Promise<Tenant | undefined> {
     return this.store.owner();
