@@ -19,8 +19,7 @@ export interface LearnerRef {
  * The learner an answer is recorded for. A session that does not exist yet is created (as a run would
  * create it), so the learner is the caller's from its first answer on; or, when answers were recorded
  * for it before (from before learners had sessions, or before a deleted session took its learner along),
- * the tenant's they were
- * recorded for, which another tenant's answer never takes. A derived id is never created this way.
+ * the tenant's they were recorded for, which another tenant's answer never takes. A derived id is never created this way.
  */
 export async function learnerForAnswer(env: Env, caller: Tenant, id: string): Promise<LearnerRef | null> {
   const session = sessionStub(env, id);
