@@ -33,4 +33,17 @@ describe("useChat's Regenerate on /v1/ui/chat", () => {
       ["assistant", "Second answer."],
     ]);
   });
+
+  it("replaces a turn that stopped at its step limit too", async () => {
+    const chatId = uniqueId("ui-regenerate-limit");
+    const MAX_STEPS = 25; // the test env's (runSettings' default)
+    const tooMany = Array.from({ length: MAX_STEPS }, () => ({ toolCalls: [{ name: "calculate", args: { expression: "1+1" } }] }));
+    const marker = await script(chatId, [...tooMany, { text: "Within the limit." }]);
+    const question = user(`${marker} What is a limit?`);
+    await send(chatId, [question], "submit-message");
+    expect(await send(chatId, [question], "regenerate-message")).toBe("Within the limit.");
+    const session = (await (await call(`/v1/sessions/${chatId}`)).json()) as { runs: Array<{ status: string }>; messages: Array<{ role: string }> };
+    expect(session.runs.map((r) => r.status)).toEqual(["completed"]);
+    expect(session.messages.filter((m) => m.role === "user")).toHaveLength(1);
+  });
 });

@@ -12,6 +12,7 @@
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "./run-row";
+import { isUnfinished } from "./run-lifecycle";
 import { sameRequest, type RunRequest } from "./retry-identity";
 import type { IdempotencyKey } from "../../lib/idempotency-key";
 import { OnDemandTables } from "../../lib/on-demand-tables";
@@ -39,8 +40,6 @@ const KEY_REUSED = refuse("idempotency_key_reused", "This Idempotency-Key was us
 
 /** Runs that a retry attaches to instead of starting another. */
 const ATTACHED_STATUSES = new Set(["running", "queued"]);
-/** Runs a Regenerate may replace: over, with nothing pending (a paused run is superseded as any new run supersedes it). */
-const ENDED_STATUSES = new Set(["completed", "failed", "cancelled"]);
 
 export class RequestDedupe {
   /** Its table is the session's, created by the first key (schema.ts). */
@@ -79,7 +78,8 @@ export class RequestDedupe {
     if (k && latest?.status === "failed" && this.tables.has("idempotency_keys") && this.keyed(k.key)?.run_id === latest.runId) return latest.runId;
     if (!latest || !sameRequest(latest, request)) return undefined;
     if (dedupe.detectRetry && latest.status === "failed") return latest.runId;
-    return dedupe.regenerate && ENDED_STATUSES.has(latest.status) ? latest.runId : undefined;
+    // Any run that ended may be regenerated, one stopped at its step limit too; a paused one is superseded as by any new run.
+    return dedupe.regenerate && !isUnfinished(latest.status) ? latest.runId : undefined;
   }
 
   /** The run a key names, and its status (null for a run forgotten since). */
