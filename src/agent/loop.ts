@@ -179,10 +179,8 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
         return finish("awaiting_client_tools", { clientCalls });
       }
       if (o.signal.aborted) return finish("cancelled");
-      if (steps >= o.maxSteps) {
-        output = `Stopped: the run reached its limit of ${o.maxSteps} model calls before finishing.`;
-        return finish("max_steps");
-      }
+      // The status says why it stopped, in every channel's own words; the output stays what the model last wrote.
+      if (steps >= o.maxSteps) return finish("max_steps");
       if (o.yieldAtStep !== undefined && steps >= o.yieldAtStep) return finish("running");
 
       // `steps` counts model calls that answered: a call cut short by a cancel or a failure is not one.

@@ -9,11 +9,12 @@ const h = new LoopHarness();
 const again = { toolCalls: [{ name: "calculate", args: { expression: "1+1" } }] };
 
 describe("the loop's limits", () => {
-  it("stops at maxSteps model calls with status max_steps and a clear message", async () => {
-    const { result, messages, key } = await h.run([again, again, again, again], { tools: [calculateTool], maxSteps: 3 });
+  it("stops at maxSteps model calls with status max_steps, its output the model's last words (no English of ours)", async () => {
+    const said = { ...again, text: "Je calcule d'abord." };
+    const { result, messages, key } = await h.run([again, again, said, again], { tools: [calculateTool], maxSteps: 3 });
     expect(result.status).toBe("max_steps");
     expect(result.steps).toBe(3);
-    expect(result.output).toContain("limit of 3 model calls");
+    expect(result.output).toBe("Je calcule d'abord.");
     expect(h.model.requests(key)).toHaveLength(3);
     // History stays valid: every call of the last turn has a result.
     const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []).map((c) => c.id) : []));
