@@ -39,6 +39,13 @@ describe("config errors", () => {
     expect(unknown).not.toContain("SECRETIVE");
   });
 
+  it("WEBHOOKS naming one url twice: the second entry, by its path (its events would go signed with the first's secret)", () => {
+    const hook = (events: string[], secret: string) => ({ url: "https://e.org/h", events, secret });
+    const twice = configMessage({ WEBHOOKS: JSON.stringify([hook(["run.completed"], SECRET), hook(["run.*"], `${SECRET}-2`)]) });
+    expect(twice).toContain("WEBHOOKS.1.url: another entry has this url");
+    expect(twice).not.toContain(SECRET.slice(0, 4));
+  });
+
   it("MCP_SERVERS with a broken document: its position, not its headers", () => {
     const raw = `{"mcpServers":{"gh":{"url":"https://mcp.example/mcp","headers":{"Authorization":Bearer ${SECRET}}}}}`;
     expect(() => parseMcpConfig(raw)).toThrow(/MCP_SERVERS: not valid JSON \(.* at line 1, column \d+\)/);

@@ -27,7 +27,14 @@ export const WebhookHookSchema = z.strictObject({
   events: z.array(EventGlob).min(1),
   secret: z.string().min(16, "use a random secret of at least 16 characters"),
 });
-export const WebhookHooksSchema = z.array(WebhookHookSchema);
+// One entry per URL: the outbox keys a delivery by event and URL, and signs it with that URL's secret, so a
+// second entry's events went signed with the first one's secret, and an event both wanted went once.
+export const WebhookHooksSchema = z.array(WebhookHookSchema).superRefine((hooks, ctx) => {
+  hooks.forEach(({ url }, i) => {
+    if (hooks.findIndex((h) => h.url === url) < i)
+      ctx.addIssue({ code: "custom", path: [i, "url"], message: "another entry has this url: list all its events in one entry, under one secret" });
+  });
+});
 export type WebhookHook = z.output<typeof WebhookHookSchema>;
 
 /** One trace event as a webhook receives it (the body's JSON). */
