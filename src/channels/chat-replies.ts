@@ -34,6 +34,7 @@ export function answerText(o: RunOutcome, say: ChatPhrases, notices: RunNoticePh
 export function compactText(outcome: CompactResult, say: ChatPhrases): string {
   if (!outcome.ok) {
     if (outcome.code === "not_found") return say.compactNone;
+    if (outcome.code === "compaction_failed") return say.compactFailed;
     return outcome.code === "run_active" ? say.compactBusy : outcome.message;
   }
   if (!outcome.compacted) return say.compactShort;

@@ -63,6 +63,7 @@ const WIRE_CODES = {
   internal_error: 500,
   config_invalid: 500,
   could_not_grade: 502,
+  compaction_failed: 502,
   output_invalid: 502,
   mcp_authorization_failed: 502,
   telegram_unavailable: 502,

@@ -71,6 +71,7 @@ export const ENGLISH_CHAT_PHRASES = {
   compactNone: "There is no conversation to compact yet.",
   compactBusy: "I am still working on your last request; try /compact when I have answered.",
   compactShort: "Nothing to compact: our conversation is still short.",
+  compactFailed: "I could not summarize our conversation just now, so it is as it was. Try /compact again later.",
   /** {messages}, {before}, {after}. */
   compacted: "Compacted: {messages} earlier messages are now a summary (about {before} → {after} tokens).",
   // The chat quiz's buttons and commands, when no lesson's language applies.

@@ -265,7 +265,9 @@ export class SessionObject extends DurableObject<Env> {
   async compact(): Promise<CompactResult> {
     if (!this.life.store.exists()) return refuse("not_found", "session not found");
     const store = this.life.store;
-    return this.upkeep.compact(() => compactSession(this.env, this.config(), store, AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2)));
+    const hub = this.life.hub;
+    const signal = AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2);
+    return this.upkeep.compact(() => compactSession(this.env, this.config(), store, signal, (e) => hub.emitOutsideRuns(e)));
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */

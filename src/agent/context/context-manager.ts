@@ -55,7 +55,8 @@ export interface PrepareRequest {
 /** What a compaction did: its figures, or why there was nothing to do. */
 export type CompactionOutcome =
   | { compacted: true; replacedMessages: number; summaryTokens: number; beforeTokens: number; afterTokens: number; usage?: Usage }
-  | { compacted: false; reason: string; beforeTokens: number; usage?: Usage };
+  /** `failed`: the summary could not be written (the model failed), as opposed to nothing to compact. */
+  | { compacted: false; reason: string; beforeTokens: number; usage?: Usage; failed?: true };
 
 /** The reason a compaction did nothing: every round is one it keeps whole. */
 export const NOTHING_TO_COMPACT = "nothing to compact: the conversation is no longer than the rounds compaction keeps whole";
@@ -197,7 +198,7 @@ export class ContextManager implements Hooks {
       if (req.signal.aborted) throw e;
       const reason = `Compaction failed: ${e instanceof Error ? e.message : String(e)}`;
       req.emit({ type: "warning", code: "compaction_failed", message: reason });
-      return { compacted: false, reason, beforeTokens };
+      return { compacted: false, reason, beforeTokens, failed: true };
     }
   }
 }

@@ -1,6 +1,6 @@
 // Manual compaction (POST /v1/sessions/:id/compact, /compact in the chats): the session's history is
 // compacted now, as auto-compaction would past its threshold, and the answer carries the figures.
-import { type CompactionOutcome, newId, RunState, type RunStatus } from "../../agent";
+import { type CompactionOutcome, type Emit, newId, RunState, type RunStatus, tracedModel } from "../../agent";
 import { refuse, succeed, type Outcome } from "../../lib/outcome";
 import type { Env } from "../../env";
 import { createModel, modelMissing } from "../../models/models";
@@ -10,12 +10,13 @@ import { createContextManager } from "./harness-parts";
 import type { SessionStore } from "../session-store";
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 
-export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active" | "model_not_configured">;
+export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active" | "model_not_configured" | "compaction_failed">;
 
 /** Runs in these states own the history: compacting under them would summarize what they are still writing. */
 const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input", "awaiting_client_tools"];
 
-export async function compactSession(env: Env, config: SessionConfig, store: SessionStore, signal: AbortSignal): Promise<CompactResult> {
+/** `emit`: the session's trace, outside any run: the summary's model calls, `context.compacted` or the failure's warning. */
+export async function compactSession(env: Env, config: SessionConfig, store: SessionStore, signal: AbortSignal, emit: Emit): Promise<CompactResult> {
   if (store.runs.anyIn(...ACTIVE)) {
     return refuse("run_active", "A run of this session is under way; compact after it ends (or cancel it).");
   }
@@ -23,8 +24,10 @@ export async function compactSession(env: Env, config: SessionConfig, store: Ses
     return refuse("model_not_configured", "Compaction writes its summary with the model, and no model is configured.");
   }
   // Manual compaction is a summary like any other, on the summary model; its calls are not part of a run.
-  const model = createModel(env, "summary");
+  const model = tracedModel(createModel(env, "summary"), emit);
   const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState());
   const system = buildSystemPrompt(config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, [], new Date().toISOString().slice(0, 10));
-  return succeed(await context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit: () => {} }));
+  const outcome = await context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit });
+  // A summary that could not be written is an error, not "nothing to compact".
+  return outcome.compacted || !outcome.failed ? succeed(outcome) : refuse("compaction_failed", outcome.reason);
 }

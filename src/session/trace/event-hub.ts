@@ -82,6 +82,11 @@ export class EventHub {
     return row.seq;
   }
 
+  /** Stores an event of the session itself, of no run (a manual compaction's): in the trace and to webhooks, streamed to no one. */
+  emitOutsideRuns(event: SourcedEvent): void {
+    this.record(null, event);
+  }
+
   /** Stores buffered deltas as one trace event. */
   flush(runId: string): void {
     const pending = this.pendingDeltas.get(runId);
@@ -91,7 +96,7 @@ export class EventHub {
   }
 
   /** Stores the event, redacted; `cut` when the trace kept a preview of its output. */
-  private record(runId: string, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; cut: boolean } {
+  private record(runId: string | null, event: SourcedEvent): { row: TraceRow & { id: string; json: string }; cut: boolean } {
     const policy = this.policy();
     const kept = outputPreview(event, policy.outputPreviewChars, policy.redact);
     const row = this.store.trace.append(runId, kept ?? policy.redact(event));

@@ -45,6 +45,8 @@ describe("a model per purpose", () => {
       ["writing", "scripted-model", "top"],
       ["writing", "scripted-model", "top"],
       ["writing", "scripted-model", "top"],
+      // The manual compaction's summary, traced with no run.
+      ["summary", "scripted-fast", "top"],
     ]);
 
     const view = (await (await call(`/v1/sessions/${sid}`)).json()) as { usage: Usage; usageByModel: Record<string, Usage> };
