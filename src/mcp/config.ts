@@ -50,7 +50,13 @@ export interface McpAuthConfig {
 /** Something the run should be told about, that does not stop it (a `warning` event). */
 export interface McpWarning {
   server: string;
-  code: "mcp_stdio_unsupported" | "mcp_connect_failed" | "mcp_circuit_open" | "mcp_tools_refresh_failed" | "mcp_authorization_required";
+  code:
+    | "mcp_stdio_unsupported"
+    | "mcp_connect_failed"
+    | "mcp_circuit_open"
+    | "mcp_tools_refresh_failed"
+    | "mcp_authorization_required"
+    | "mcp_operator_authorization_required";
   message: string;
 }
 

@@ -6,7 +6,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { CircuitOpenError } from "../lib/circuit-breaker";
 import { fail, type ToolContext, type ToolResult } from "../agent";
 import { errorText } from "./error-text";
-import { McpAuthorizationRequired } from "./oauth/authorization";
+import { McpAuthorizationRequired } from "./oauth/oauth-provider";
 import type { McpServerConnection } from "./server-connection";
 
 function isServerFailure(error: unknown, signal: AbortSignal): boolean {
@@ -22,6 +22,9 @@ function describeFailure(server: McpServerConnection, what: string, error: unkno
     return `server ${name} unavailable (circuit open): it failed repeatedly${retry}. Carry on without its tools or try later.`;
   }
   if (signal.aborted) return `MCP ${what} on server ${name} was cancelled.`;
+  if (error instanceof McpAuthorizationRequired && !error.authorizationUrl) {
+    return `MCP ${what} on server ${name} needs an authorization only the operator can give (a shared server). Carry on without it.`;
+  }
   if (error instanceof McpAuthorizationRequired) {
     return `MCP ${what} on server ${name} needs the user's authorization first; the user has been sent the link. Carry on without it.`;
   }
@@ -43,7 +46,11 @@ export async function guardedCall<T>(
     return toResult(await server.breaker.run(request, (e) => isServerFailure(e, ctx.signal)));
   } catch (error) {
     if (error instanceof McpAuthorizationRequired) {
-      ctx.emit({ type: "mcp.authorization_required", server: error.server, authorizationUrl: error.authorizationUrl });
+      ctx.emit(
+        error.authorizationUrl
+          ? { type: "mcp.authorization_required", server: error.server, authorizationUrl: error.authorizationUrl }
+          : { type: "warning", code: "mcp_operator_authorization_required", server: error.server, message: error.message },
+      );
     }
     if (stateBefore !== "open" && server.breaker.state === "open") {
       ctx.emit({

@@ -7,6 +7,6 @@ export { mcpInstructionsSection } from "./instructions";
 export type { ServerInstructions } from "./instructions";
 export { MCP_DEFAULTS, McpManager } from "./manager";
 export type { McpConnectResult, McpInputRequest, McpManagerOptions, McpRunHooks, McpServerStatus, McpToolsChange } from "./manager";
-export { beginAuthorization, completeAuthorization, forgetAuthorization, McpAuthorizationRequired, OAuthCallbackError } from "./oauth/authorization";
-export { clientMetadataDocument, OAUTH_FLOW_TTL_MS, type McpOAuthContext } from "./oauth/oauth-provider";
+export { beginAuthorization, completeAuthorization, forgetAuthorization, OAuthCallbackError } from "./oauth/authorization";
+export { clientMetadataDocument, McpAuthorizationRequired, OAUTH_FLOW_TTL_MS, SHARED_CONNECTION, type McpOAuthContext } from "./oauth/oauth-provider";
 export type { McpOAuthStore } from "./oauth/oauth-store";

@@ -8,8 +8,7 @@ import { CircuitOpenError } from "../lib/circuit-breaker";
 import type { Emit, Tool } from "../agent";
 import type { ExternalSkill } from "../tools/skills";
 import type { McpConfig, McpTransportName, McpWarning } from "./config";
-import { McpAuthorizationRequired } from "./oauth/authorization";
-import type { McpOAuthContext } from "./oauth/oauth-provider";
+import { McpAuthorizationRequired, SHARED_CONNECTION, type McpOAuthContext } from "./oauth/oauth-provider";
 import { errorText } from "./error-text";
 import { InMemoryToolListCache, type ServerDiscovery, type ToolListCache } from "./discovery-cache";
 import type { ServerInstructions } from "./instructions";
@@ -76,7 +75,7 @@ export interface McpConnectResult {
   warnings: McpWarning[];
   /** The connected servers' prompts, offered as skills (load_skill fetches them). */
   skills: ExternalSkill[];
-  /** Servers that need the user's authorization before their tools can be offered. */
+  /** Servers that need the user's authorization before their tools can be offered (not those only the operator may authorize). */
   authorizations: { server: string; authorizationUrl: string }[];
   /** Each configured server's state after this attempt, in config order. */
   servers: McpServerStatus[];
@@ -86,6 +85,7 @@ export interface McpServerStatus {
   name: string;
   status: "connected" | "needs_authorization" | "failed";
   toolCount: number;
+  /** Where the user authorizes it; absent when only the operator may (a `shared` server, a tenant asking): `error` says so. */
   authorizationUrl?: string;
   error?: string;
 }
@@ -142,7 +142,7 @@ export class McpManager {
    */
   async connectAll(signal?: AbortSignal): Promise<McpConnectResult> {
     const warnings: McpWarning[] = [];
-    const authorizations: McpConnectResult["authorizations"] = [];
+    const unauthorized = new Map<string, McpAuthorizationRequired>();
     const failures = new Map<string, string>();
     await Promise.all(
       this.servers.map(async (state) => {
@@ -150,16 +150,20 @@ export class McpManager {
           state.discovery = await this.discover(state.connection, signal);
         } catch (error) {
           state.discovery = undefined;
-          if (error instanceof McpAuthorizationRequired) authorizations.push({ server: error.server, authorizationUrl: error.authorizationUrl });
+          if (error instanceof McpAuthorizationRequired) unauthorized.set(state.connection.name, error);
           else failures.set(state.connection.name, errorText(error));
           warnings.push(this.connectWarning(state.connection, error));
         }
       }),
     );
     this.assignTools();
+    const authorizations = [...unauthorized.values()].flatMap(({ server, authorizationUrl }) => (authorizationUrl ? [{ server, authorizationUrl }] : []));
     const servers = this.servers.map(({ connection: { name }, tools }): McpServerStatus => {
-      const authorization = authorizations.find((a) => a.server === name);
-      if (authorization) return { name, status: "needs_authorization", toolCount: 0, authorizationUrl: authorization.authorizationUrl };
+      const asked = unauthorized.get(name);
+      if (asked) {
+        const why = asked.authorizationUrl ? { authorizationUrl: asked.authorizationUrl } : { error: asked.message };
+        return { name, status: "needs_authorization", toolCount: 0, ...why };
+      }
       const error = failures.get(name);
       return error === undefined ? { name, status: "connected", toolCount: tools.length } : { name, status: "failed", toolCount: 0, error };
     });
@@ -200,6 +204,13 @@ export class McpManager {
   }
 
   private connectWarning(connection: McpServerConnection, error: unknown): McpWarning {
+    if (error instanceof McpAuthorizationRequired && !error.authorizationUrl) {
+      return {
+        server: connection.name,
+        code: "mcp_operator_authorization_required",
+        message: `MCP server ${connection.name} is left out of this run until the operator authorizes it: it has ${SHARED_CONNECTION}.`,
+      };
+    }
     if (error instanceof McpAuthorizationRequired) {
       return {
         server: connection.name,

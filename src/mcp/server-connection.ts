@@ -25,10 +25,10 @@ import { CircuitBreaker } from "../lib/circuit-breaker";
 import { PausableTimer } from "../lib/pausable-timer";
 import type { McpServerConfig, McpTransportName } from "./config";
 import { openClient, type McpElicit } from "./connect";
-import { McpAuthorizationRequired, refreshIfExpiring } from "./oauth/authorization";
+import { refreshIfExpiring } from "./oauth/authorization";
 import { nextChallenge, rememberingChallenges } from "./oauth/challenge";
 import { discoveryFetch } from "./oauth/discovery-fetch";
-import { StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
+import { McpAuthorizationRequired, StoredOAuthProvider, type McpOAuthContext } from "./oauth/oauth-provider";
 import type { PromptSummary, ResourceSummary, ServerDiscovery } from "./discovery-cache";
 import { withTimeout } from "./with-timeout";
 

@@ -1,13 +1,22 @@
 // /v1/mcp: the configured MCP servers and their OAuth authorization, for a user connecting one from
 // the web page, curl or a bot (docs/mcp.md "OAuth").
-//   GET    /v1/mcp/servers                         each server: status, tool count, authorization URL
+//   GET    /v1/mcp/servers                         each server: status, tool count, authorization URL (none to a tenant for a `shared` server)
 //   POST   /v1/mcp/servers/:name/authorize         {authorizationUrl}, or {authorized: true} for grants without a browser
 //   DELETE /v1/mcp/servers/:name/authorization     revokes the tokens at the server (RFC 7009, when offered), then forgets them
 //   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
 //   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
 import { Hono, type Context } from "hono";
 import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
-import { beginAuthorization, forgetAuthorization, McpManager, parseMcpConfig, type McpConfig, type McpOAuthContext, type McpServerConfig } from ".";
+import {
+  beginAuthorization,
+  forgetAuthorization,
+  McpManager,
+  parseMcpConfig,
+  SHARED_CONNECTION,
+  type McpConfig,
+  type McpOAuthContext,
+  type McpServerConfig,
+} from ".";
 import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
 import { mcpSettings } from "./settings";
@@ -45,12 +54,7 @@ function serverNamed(config: McpConfig, name: string): McpServerConfig {
 
 /** A `shared` server's connection is the whole deployment's: only the operator (API_TOKEN) connects or disconnects it. */
 function mayChange(c: Context<AppEnv>, server: McpServerConfig): McpServerConfig {
-  if (server.shared && c.get("tenant") !== null) {
-    throw new HttpError(
-      "forbidden",
-      `MCP server ${server.name} has one connection for the whole deployment ("shared"); only the operator's API_TOKEN may change it.`,
-    );
-  }
+  if (server.shared && c.get("tenant") !== null) throw new HttpError("forbidden", `MCP server ${server.name} has ${SHARED_CONNECTION}.`);
   return server;
 }
 

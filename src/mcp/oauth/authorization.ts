@@ -8,24 +8,17 @@ import type { McpServerConfig } from "../config";
 import { probeChallenge } from "./challenge";
 import { discoveryFetch } from "./discovery-fetch";
 import { revokeTokens } from "./revocation";
-import { StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
+import { SHARED_CONNECTION, StoredOAuthProvider, type McpOAuthContext } from "./oauth-provider";
 import { CodedError } from "../../lib/coded-error";
 
 /** Tokens this close to expiry are refreshed before a connection uses them. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-/** Thrown when a server can be used only after the user authorizes at `authorizationUrl`. */
-export class McpAuthorizationRequired extends CodedError<"mcp_authorization_required"> {
-  constructor(
-    readonly server: string,
-    readonly authorizationUrl: string,
-  ) {
-    super("mcp_authorization_required", `MCP server ${server} needs authorization: open ${authorizationUrl}`);
-  }
-}
-
-/** An OAuth callback whose state is unknown, used or expired, or names a server no longer configured. */
-export class OAuthCallbackError extends CodedError<"invalid_state" | "unknown_server"> {}
+/**
+ * An OAuth callback whose state is unknown, used or expired, names a server no longer configured, or is a
+ * tenant's for a `shared` server.
+ */
+export class OAuthCallbackError extends CodedError<"invalid_state" | "unknown_server" | "forbidden"> {}
 
 export type BeginResult = { status: "authorized" } | { status: "needs_authorization"; authorizationUrl: string };
 
@@ -57,6 +50,11 @@ export async function completeAuthorization(
   if (!flow) throw new OAuthCallbackError("invalid_state", "This authorization link is unknown, used already, or expired. Start again.");
   const server = servers.find((s) => s.name === flow.server);
   if (!server) throw new OAuthCallbackError("unknown_server", `MCP server ${flow.server} is no longer configured.`);
+  // The provider starts no such flow; should one exist anyway (pending from before this rule was deployed,
+  // say), it must not make a tenant's account the deployment's.
+  if (server.shared && flow.tenant) {
+    throw new OAuthCallbackError("forbidden", `MCP server ${server.name} has ${SHARED_CONNECTION}: an authorization started with a tenant's key is not used.`);
+  }
   const provider = new StoredOAuthProvider(server, { ...context, tenant: flow.tenant }, flow);
   await auth(provider, { serverUrl: server.url, authorizationCode: callback.code, fetchFn: guardedFetch(server, context) });
   return server;

@@ -4,13 +4,15 @@
 // POST /authorize) is finished by another (the browser's GET /v1/mcp/oauth/callback).
 // The SDK does the protocol: PRM and authorization-server discovery with their fallbacks, dynamic
 // registration or a client ID metadata document, PKCE S256, resource indicators, scope selection,
-// refresh, token endpoint authentication. This class decides only where things live and which grant.
+// refresh, token endpoint authentication. This class decides only where things live and which grant,
+// and who may start an authorization: not a tenant, for a `shared` server (its tokens are everyone's).
 import { isHttpsUrl, type OAuthClientProvider, type OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { InvalidClientError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { toBase64url } from "../../lib/base64url";
+import { CodedError } from "../../lib/coded-error";
 import type { AddressPolicy } from "../../tools/ssrf";
 import type { McpAuthConfig, McpServerConfig } from "../config";
 import { exchangeIdTokenForIdJag } from "./cross-app-access";
@@ -21,6 +23,27 @@ import { countStepUp, isStepUp } from "./step-up-limit";
 /** How long a user has to finish an authorization in the browser. */
 export const OAUTH_FLOW_TTL_MS = 10 * 60_000;
 const CLIENT_NAME = "StudyAgent Edge";
+
+/** What a `shared` server has: said wherever a tenant is refused its connection (routes, runs, callback). */
+export const SHARED_CONNECTION = 'one connection for the whole deployment ("shared"), which only the operator (API_TOKEN) may connect or disconnect';
+
+/**
+ * Thrown when a server can be used only after an authorization: the user's, at `authorizationUrl`; or, with
+ * none, the operator's (a `shared` server in a tenant's context, who may not start one).
+ */
+export class McpAuthorizationRequired extends CodedError<"mcp_authorization_required"> {
+  constructor(
+    readonly server: string,
+    readonly authorizationUrl?: string,
+  ) {
+    super(
+      "mcp_authorization_required",
+      authorizationUrl
+        ? `MCP server ${server} needs authorization: open ${authorizationUrl}`
+        : `MCP server ${server} needs authorization, and has ${SHARED_CONNECTION}.`,
+    );
+  }
+}
 
 /** What every server's provider shares: the store, where the browser comes back, who the user is. */
 export interface McpOAuthContext {
@@ -105,7 +128,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return clientMetadataDocument(this.context.redirectUrl, this.auth);
   }
 
+  /**
+   * The SDK asks for it before building any authorization URL (a login or a step-up). A tenant's flow for a
+   * `shared` server would save the tenant's tokens as everyone's (oauthKey): none is started, there is no URL.
+   */
   async state(): Promise<string> {
+    if (this.server.shared && this.context.tenant) throw new McpAuthorizationRequired(this.server.name);
     const state = randomState();
     this.pendingState = state;
     await this.context.store.putFlow(state, this.newFlow());

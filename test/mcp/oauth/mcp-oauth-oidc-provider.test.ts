@@ -3,20 +3,25 @@
 // with the scope of the server's challenge, the browser signs in and consents, and the server is
 // connected; after oidc-provider restarts knowing nothing of us, authorize notices the forgotten client
 // and registers again instead of sending the user to an invalid_client page; DELETE revokes the tokens at
-// oidc-provider (RFC 7009). Connections are per tenant; a `shared` one only the operator may change.
+// oidc-provider (RFC 7009). Connections are per tenant; a `shared` one only the operator may change:
+// a tenant's server list and runs say so and hand out no authorization URL for it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OIDC_MCP_SCOPE, signInThroughOidc, startOidcMcpServer, type OidcMcpServer } from "../../support/oidc-mcp-server";
+import { ScriptedModel } from "../../support/scripted-model";
+import { parseSse } from "../../support/sse-text";
 import { startWranglerDev, type WranglerDev } from "../../support/wrangler-dev";
 
 const OPERATOR = "oidc-operator-token";
 const ALICE = "alice-key-oidc-0123456789";
+const model = new ScriptedModel();
 let oidc: OidcMcpServer;
 let worker: WranglerDev;
 
 beforeAll(async () => {
-  oidc = await startOidcMcpServer();
+  [oidc] = await Promise.all([startOidcMcpServer(), model.listen()]);
   worker = await startWranglerDev({
     vars: {
+      ...model.workerVars,
       ALLOW_PRIVATE_FETCH: "true",
       API_TOKEN: OPERATOR,
       API_KEYS: JSON.stringify([{ name: "alice", key: ALICE, tenant: "alice" }]),
@@ -25,7 +30,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([worker?.stop(), oidc?.close()]);
+  await Promise.all([worker?.stop(), oidc?.close(), model.close()]);
 });
 
 const api = (path: string, key: string, init: RequestInit = {}) =>
@@ -47,7 +52,7 @@ async function connect(server: string, key: string): Promise<URL> {
 
 async function status(server: string, key: string) {
   const body = (await (await api("/v1/mcp/servers", key)).json()) as {
-    servers: { name: string; status: string; toolCount: number; authorizationUrl?: string }[];
+    servers: { name: string; status: string; toolCount: number; authorizationUrl?: string; error?: string }[];
   };
   return body.servers.find((s) => s.name === server);
 }
@@ -87,6 +92,18 @@ describe("an MCP server behind oidc-provider", () => {
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
     }
+    // Nor is she handed its authorization URL, which would make her account the deployment's: not in the list…
+    const listed = await status("team", ALICE);
+    expect(listed).toMatchObject({ status: "needs_authorization", toolCount: 0, error: expect.stringContaining("only the operator") });
+    expect(listed?.authorizationUrl).toBeUndefined();
+    // …nor in her run, which goes on without it and says who must connect it.
+    const marker = model.script("alice-shared", [{ text: "Not without the team server." }]);
+    const res = await api("/v1/sessions/alice-shared/runs", ALICE, { method: "POST", body: JSON.stringify({ input: `${marker} hi`, stream: true }) });
+    const events = parseSse(await res.text()).filter((e) => e.data.server === "team");
+    expect(events).toMatchObject([
+      { event: "warning", data: { code: "mcp_operator_authorization_required", message: expect.stringContaining("only the operator") } },
+    ]);
+
     await connect("team", OPERATOR);
     // Everyone uses the deployment's connection.
     expect(await status("team", ALICE)).toMatchObject({ status: "connected", toolCount: 1 });

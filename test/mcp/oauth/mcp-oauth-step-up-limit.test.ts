@@ -3,6 +3,7 @@
 // insufficient_scope for a scope its authorization server never grants gets the user sent to authorize
 // at most 1 + MCP_MAX_SCOPE_STEP_UPS times, counting every request that reaches the authorization
 // endpoint; then it is `failed` with an error naming the scope, until DELETE …/authorization starts over.
+// A `shared` server's step-up is the operator's to give: a tenant meeting the 403 is handed no URL.
 // A real OAuth-protected MCP server (the SDK's server-side auth helpers, test/support/mcp-oauth-server.ts)
 // and the client the Worker runs (McpManager over the OAuth store, as GET /v1/mcp/servers uses it);
 // the test plays the user's browser.
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => admin?.close());
 
-const config = () => parseMcpConfig({ mcpServers: { admin: { url: admin.url } } });
+const config = (shared = false) => parseMcpConfig({ mcpServers: { admin: { url: admin.url, shared } } });
 
 function context(maxScopeStepUps: number): McpOAuthContext {
   return {
@@ -35,18 +36,18 @@ function context(maxScopeStepUps: number): McpOAuthContext {
 }
 
 /** The server as GET /v1/mcp/servers shows it: one connection attempt. */
-async function status(ctx: McpOAuthContext): Promise<McpServerStatus> {
-  const manager = new McpManager(config(), { cacheTtlMs: 0, oauth: ctx });
+async function status(ctx: McpOAuthContext, mcp = config()): Promise<McpServerStatus> {
+  const manager = new McpManager(mcp, { cacheTtlMs: 0, oauth: ctx });
   const { servers } = await manager.connectAll();
   await manager.close();
   return servers[0]!;
 }
 
 /** The browser: the authorization server consents at once and redirects to the callback, which finishes the flow. */
-async function authorizeInBrowser(ctx: McpOAuthContext, authorizationUrl: string): Promise<void> {
+async function authorizeInBrowser(ctx: McpOAuthContext, authorizationUrl: string, mcp = config()): Promise<void> {
   const consent = await fetch(authorizationUrl, { redirect: "manual" });
   const back = new URL(consent.headers.get("location") ?? "");
-  await completeAuthorization(config().servers, ctx, { state: back.searchParams.get("state") ?? "", code: back.searchParams.get("code") ?? "" });
+  await completeAuthorization(mcp.servers, ctx, { state: back.searchParams.get("state") ?? "", code: back.searchParams.get("code") ?? "" });
 }
 
 /** A patient user: authorizes whenever asked, until the server is no longer waiting for it. */
@@ -86,5 +87,27 @@ describe("a server that keeps refusing the scope it asks for", () => {
     const server = await keepAuthorizing(ctx);
     expect(admin.counts.authorizations - before).toBe(1);
     expect(server).toMatchObject({ status: "failed", error: expect.stringContaining('still refuses scope "notes:admin" after 0 step-up authorizations') });
+  });
+
+  it("on a shared server, is the operator's to give: a tenant gets no URL, and the deployment's tokens stay", async () => {
+    const shared = config(true);
+    const operator = context(2);
+    const alice: McpOAuthContext = { ...operator, tenant: "alice" };
+    const login = await status(operator, shared);
+    await authorizeInBrowser(operator, login.authorizationUrl ?? "", shared);
+    const tokens = (await operator.store.read("admin")).tokens;
+    expect(tokens?.access_token).toBeTruthy();
+    const before = admin.counts.authorizations;
+
+    // Her connection is refused the scope (403 insufficient_scope): nothing reaches the authorization server.
+    const hers = await status(alice, shared);
+    expect(hers).toMatchObject({ status: "needs_authorization", error: expect.stringContaining("only the operator") });
+    expect(hers.authorizationUrl).toBeUndefined();
+    expect(admin.counts.authorizations).toBe(before);
+    expect(await operator.store.read("admin")).toMatchObject({ tokens });
+    expect((await operator.store.read("admin")).stepUps).toBeUndefined();
+
+    // The operator still gets the step-up's URL.
+    expect(new URL((await status(operator, shared)).authorizationUrl ?? "").searchParams.get("scope")).toContain("notes:admin");
   });
 });
