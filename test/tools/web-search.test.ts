@@ -107,6 +107,16 @@ describe("SearXNG", () => {
     expect([q.get("q"), q.get("format")]).toEqual(["limits", "json"]);
   });
 
+  it("answers num_results distinct pages when the provider's first ones hold a URL twice", async () => {
+    const hit = (n: number) => ({ title: `Page ${n}`, url: `https://example.org/${n}`, content: `About ${n}.` });
+    const tool = await searchTool(
+      { "/search": (_, res) => json(res, { query: "q", results: [hit(1), hit(2), hit(1), hit(3), hit(4), hit(5), hit(6)] }) },
+      { provider: "searxng" },
+    );
+    const r = await callTool(tool, { query: "q", num_results: 5 });
+    expect(results(r.content).map((x) => x.url)).toEqual([1, 2, 3, 4, 5].map((n) => `https://example.org/${n}`));
+  });
+
   it("needs a base URL", () => {
     expect(() => createWebSearchTool({ provider: "searxng", timeoutMs: 1_000 })).toThrow(/SEARCH_BASE_URL/);
   });
@@ -125,7 +135,8 @@ describe("Tavily", () => {
     );
     const r = await callTool(tool, { query: "integral", num_results: 2 });
     expect(results(r.content)).toEqual([{ index: 1, title: "Integral", url: "https://example.org/integral", snippet: "An integral is…" }]);
-    expect(JSON.parse(server!.requests[0]!.body)).toMatchObject({ query: "integral", max_results: 2 });
+    // Twice what is wanted, so duplicates dropped still leave enough.
+    expect(JSON.parse(server!.requests[0]!.body)).toMatchObject({ query: "integral", max_results: 4 });
   });
 
   it("turns a refused key into an error result naming the status", async () => {
@@ -169,7 +180,7 @@ describe("Brave", () => {
       { index: 1, title: "The Chain Rule", url: "https://example.org/chain", snippet: "Use the chain rule when & only when…" },
     ]);
     const q = new URL(server!.requests[0]!.url, "http://x").searchParams;
-    expect([q.get("q"), q.get("count")]).toEqual(["chain rule", "7"]);
+    expect([q.get("q"), q.get("count")]).toEqual(["chain rule", "14"]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Brave Search API: GET /res/v1/web/search with the key in X-Subscription-Token.
 import * as z from "zod";
-import { endpoint, htmlText, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
+import { askFor, endpoint, htmlText, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
 
 const DEFAULT_BASE_URL = "https://api.search.brave.com";
 
@@ -19,11 +19,11 @@ export function createBraveProvider(config: ProviderConfig): SearchProvider {
   return {
     name: "brave",
     async search(query, n, signal) {
-      const url = `${base}?${new URLSearchParams({ q: query, count: String(n) })}`;
+      const url = `${base}?${new URLSearchParams({ q: query, count: String(askFor(n)) })}`;
       const res = await config.request(url, { headers }, signal);
       const data = parseJsonAs("Brave", Response, res.text);
       // Brave marks the query's words in titles and descriptions with <strong>.
-      return (data.web?.results ?? []).slice(0, n).map((r) => ({ title: htmlText(r.title), url: r.url, snippet: htmlText(r.description ?? "") }));
+      return (data.web?.results ?? []).map((r) => ({ title: htmlText(r.title), url: r.url, snippet: htmlText(r.description ?? "") }));
     },
   };
 }

@@ -11,7 +11,7 @@ export function createDuckDuckGoProvider(config: ProviderConfig): SearchProvider
   const url = endpoint(config.baseUrl ?? DEFAULT_BASE_URL, "/html/");
   return {
     name: "duckduckgo",
-    async search(query, n, signal) {
+    async search(query, _n, signal) {
       const res = await config.request(
         url,
         {
@@ -24,7 +24,7 @@ export function createDuckDuckGoProvider(config: ProviderConfig): SearchProvider
       if (res.status === 202 || BOT_CHECK.test(res.text)) {
         throw new SearchError("DuckDuckGo answered with its bot check instead of results; try again later or set SEARCH_PROVIDER to another provider");
       }
-      return parseDuckDuckGoHtml(res.text).slice(0, n);
+      return parseDuckDuckGoHtml(res.text);
     },
   };
 }

@@ -14,8 +14,15 @@ export interface SearchHit {
 
 export interface SearchProvider {
   readonly name: string;
+  /**
+   * Hits for `query`, best first: every hit the provider gave, not cut to `n`, since the tool drops duplicate
+   * URLs before it counts `n` (a provider that takes a count is asked for more: askFor).
+   */
   search(query: string, n: number, signal: AbortSignal): Promise<SearchHit[]>;
 }
+
+/** How many hits to ask a provider that takes a count for, so `n` remain after duplicates go (both take at most 20). */
+export const askFor = (n: number): number => Math.min(2 * n, 20);
 
 export interface ProviderConfig {
   /** Overrides the provider's public endpoint (SEARCH_BASE_URL; local fakes in tests). */

@@ -12,11 +12,11 @@ export function createSearxngProvider(config: ProviderConfig): SearchProvider {
   const base = endpoint(config.baseUrl, "/search");
   return {
     name: "searxng",
-    async search(query, n, signal) {
+    async search(query, _n, signal) {
       const url = `${base}?${new URLSearchParams({ q: query, format: "json" })}`;
       const res = await config.request(url, { headers: { accept: "application/json" } }, signal);
       const data = parseJsonAs("SearXNG", Response, res.text);
-      return data.results.slice(0, n).map((r) => ({ title: r.title, url: r.url, snippet: r.content ?? "" }));
+      return data.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content ?? "" }));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Tavily's search API: POST /search with the key as a bearer token.
 import * as z from "zod";
-import { endpoint, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
+import { askFor, endpoint, parseJsonAs, type ProviderConfig, type SearchProvider } from "./provider";
 
 const DEFAULT_BASE_URL = "https://api.tavily.com";
 
@@ -19,10 +19,10 @@ export function createTavilyProvider(config: ProviderConfig): SearchProvider {
   return {
     name: "tavily",
     async search(query, n, signal) {
-      const body = JSON.stringify({ query, max_results: n, search_depth: "basic" });
+      const body = JSON.stringify({ query, max_results: askFor(n), search_depth: "basic" });
       const res = await config.request(url, { method: "POST", headers, body }, signal);
       const data = parseJsonAs("Tavily", Response, res.text);
-      return data.results.slice(0, n).map((r) => ({ title: r.title, url: r.url, snippet: r.content ?? "" }));
+      return data.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content ?? "" }));
     },
   };
 }
