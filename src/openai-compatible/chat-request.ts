@@ -108,7 +108,13 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
   // max_tokens is max_completion_tokens's older name; OpenAI's newer models take only the new one.
-  const sampling = samplingOf({ ...req, max_completion_tokens: req.max_completion_tokens ?? req.max_tokens });
+  // `user` is safety_identifier's deprecated name too: passed on as it when that is absent and it fits its limit.
+  const asSafetyIdentifier = req.user && req.user.length <= 128 ? req.user : undefined;
+  const sampling = samplingOf({
+    ...req,
+    max_completion_tokens: req.max_completion_tokens ?? req.max_tokens,
+    safety_identifier: req.safety_identifier ?? asSafetyIdentifier,
+  });
   const shared = {
     stream,
     includeUsage: stream && req.stream_options?.include_usage === true,

@@ -17,15 +17,30 @@ import { packRef, unpackRef } from "./wire-ref";
 
 /** OpenAI's rule for function names. */
 export const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a function name is 1-64 letters, digits, _ or -");
-const FunctionDef = z.object({
+// Strict: a field of a tool the server does not read would be dropped without a word.
+const FunctionDef = z.strictObject({
   name: FunctionName,
   description: z.string().nullish(),
   parameters: z.record(z.string(), z.unknown()).nullish(),
   strict: z.boolean().nullish(),
 });
-/** Chat Completions nests the function; the Responses API flattens it. */
-const ChatTool = z.object({ type: z.literal("function"), function: FunctionDef });
-const ResponsesTool = FunctionDef.extend({ type: z.literal("function") });
+/** Chat Completions nests the function; the Responses API flattens it, and says how it is loaded and called. */
+const ChatTool = z.strictObject({ type: z.literal("function"), function: FunctionDef });
+const ResponsesTool = FunctionDef.extend({
+  type: z.literal("function"),
+  defer_loading: z.boolean().optional(),
+  async: z.boolean().optional(),
+  allowed_callers: z.array(z.enum(["direct", "programmatic"])).nullish(),
+  output_schema: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** The Responses function tool's fields this server cannot honour, refused when set to more than their off value. */
+const UNHONOURED_TOOL_FIELDS: ReadonlyArray<{ field: string; refused: (v: unknown) => boolean; why: string }> = [
+  { field: "defer_loading", refused: (v) => v === true, why: "client tools are all offered to the model at once; none is loaded through tool search" },
+  { field: "async", refused: (v) => v === true, why: "a client tool's call is answered before the run goes on" },
+  { field: "allowed_callers", refused: (v) => Array.isArray(v) && !v.includes("direct"), why: "the model calls client tools directly here" },
+  { field: "output_schema", refused: (v) => v != null, why: "a tool's output schema is not given to the model here; describe its output in its description" },
+];
 
 const Mode = z.enum(["auto", "none", "required"]);
 const ChatChoice = z.union([Mode, z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) })]);
@@ -80,6 +95,9 @@ function readTool(raw: unknown, i: number, wire: ToolWire, maxDepth: number): Cl
     const param = [`tools[${i}]`, ...issue.path.map(String)].join(".");
     throw new ParamError("invalid_request", `${param}: ${issue.message}`, param);
   }
+  for (const { field, refused, why } of UNHONOURED_TOOL_FIELDS)
+    if (refused((parsed.data as Record<string, unknown>)[field]))
+      throw new ParamError("unsupported_parameter", `tools[${i}].${field}: ${why}.`, `tools[${i}].${field}`);
   const fn = "function" in parsed.data ? parsed.data.function : parsed.data;
   const param = wire === "chat" ? `tools[${i}].function.parameters` : `tools[${i}].parameters`;
   refuseDeepSchema(fn.parameters, param, maxDepth);

@@ -33,6 +33,12 @@ const INCLUDED_LOGPROBS: Refusal = {
 };
 
 const RESPONSES: readonly Refusal[] = [
+  { param: "reasoning.mode", refused: (v) => set(v) && v !== "standard", why: "the agent's model calls run in the standard reasoning mode" },
+  {
+    param: "reasoning.context",
+    refused: (v) => v === "all_turns",
+    why: "no model call here is given an earlier turn's reasoning (as current_turn)",
+  },
   { param: "top_logprobs", refused: (v) => set(v) && v !== 0, why: NO_LOGPROBS },
   INCLUDED_LOGPROBS,
   { param: "prompt", refused: set, why: "stored prompt templates are not available; send instructions" },
@@ -48,8 +54,12 @@ const RETRIEVE: readonly Refusal[] = [
   { param: "starting_after", refused: set, why: NO_STREAM_AGAIN },
 ];
 
+/** The value at a dotted path ("reasoning.mode"), undefined where an object on the way is missing. */
+const valueAt = (body: Record<string, unknown>, path: string): unknown =>
+  path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), body);
+
 function refuse(rules: readonly Refusal[], body: Record<string, unknown>): void {
-  for (const r of rules) if (r.refused(body[r.param])) throw new ParamError("unsupported_parameter", `${r.param}: ${r.why}.`, r.param);
+  for (const r of rules) if (r.refused(valueAt(body, r.param))) throw new ParamError("unsupported_parameter", `${r.param}: ${r.why}.`, r.param);
 }
 
 /** 400 for a field the Chat Completions wire does not know, or one whose value it cannot honour. */

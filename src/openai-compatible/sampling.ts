@@ -40,8 +40,20 @@ export const ChatSampling = {
 
 const Summary = z.enum(["auto", "concise", "detailed"]).nullish();
 
-// `generate_summary` is `summary`'s deprecated name.
-export const ResponsesSampling = { ...Shared, reasoning: z.looseObject({ effort: Effort, summary: Summary, generate_summary: Summary }).nullish() };
+// `generate_summary` is `summary`'s deprecated name; `mode` and `context` are held to what the agent does by
+// refused-parameters.ts. Strict: a field of it nothing reads would be dropped without a word.
+export const ResponsesSampling = {
+  ...Shared,
+  reasoning: z
+    .strictObject({
+      effort: Effort,
+      summary: Summary,
+      generate_summary: Summary,
+      mode: z.string().nullish(),
+      context: z.enum(["auto", "current_turn", "all_turns"]).nullish(),
+    })
+    .nullish(),
+};
 
 const FIELDS = [
   "temperature",

@@ -27,6 +27,12 @@ describe("parameters the agent cannot honour", () => {
     ["include", { include: ["message.output_text.logprobs"] }],
     ["prompt", { prompt: { id: "pmpt_1" } }],
     ["max_tool_calls", { max_tool_calls: 3 }],
+    ["reasoning.mode", { reasoning: { mode: "pro" } }],
+    ["reasoning.context", { reasoning: { context: "all_turns" } }],
+    ["tools[0].defer_loading", { tools: [{ type: "function", name: "f", strict: false, parameters: null, defer_loading: true }] }],
+    ["tools[0].async", { tools: [{ type: "function", name: "f", strict: false, parameters: null, async: true }] }],
+    ["tools[0].allowed_callers", { tools: [{ type: "function", name: "f", strict: false, parameters: null, allowed_callers: ["programmatic"] }] }],
+    ["tools[0].output_schema", { tools: [{ type: "function", name: "f", strict: false, parameters: null, output_schema: { type: "string" } }] }],
   ])("Responses %s: 400 unsupported_parameter naming it", async (param, extra) => {
     const e = await apiError(agentClient().responses.create({ model: "study-agent", input: "hi", ...extra } as never));
     expect(e.error).toMatchObject({ code: "unsupported_parameter", param });
@@ -39,6 +45,16 @@ describe("parameters the agent cannot honour", () => {
   ])("Responses include: a value the API does not define is 400 invalid_request naming %s", async (param, include) => {
     const e = await apiError(agentClient().responses.create({ model: "study-agent", input: "hi", include } as never));
     expect(e.error).toMatchObject({ code: "invalid_request", param });
+  });
+
+  it("a nested field nothing reads is 400 naming it, where it was dropped: in reasoning, in a tool", async () => {
+    const reasoning = await apiError(agentClient().responses.create({ model: "study-agent", input: "hi", reasoning: { effort: "low", focus: "x" } } as never));
+    expect(reasoning.error).toMatchObject({ code: "invalid_request" });
+    expect(reasoning.message).toContain("focus");
+    const tool = { type: "function", function: { name: "f", parameters: { type: "object" }, namespace: "n" } };
+    const chat = await apiError(agentClient().chat.completions.create({ model: "study-agent", messages, tools: [tool] } as never));
+    expect(chat.error).toMatchObject({ code: "invalid_request", param: "tools[0].function" });
+    expect(chat.message).toContain("namespace");
   });
 
   it("their off values, and the harmless sampling fields, are accepted", async () => {
@@ -62,6 +78,8 @@ describe("parameters the agent cannot honour", () => {
       // Every value but logprobs: each names something this server's replies never hold, or need not (the field table says which).
       include: RESPONSES_INCLUDABLE.filter((v) => v !== "message.output_text.logprobs") as OpenAI.Responses.ResponseIncludable[],
       truncation: "auto",
+      reasoning: { mode: "standard", context: "current_turn" },
+      tools: [{ type: "function", name: "f", strict: false, parameters: null, defer_loading: false, allowed_callers: ["direct"], output_schema: null }],
     });
     expect(response.output_text).toBe("ok");
   });

@@ -101,6 +101,16 @@ describe("sampling fields", () => {
     expect(response).not.toHaveProperty("safety_identifier");
   });
 
+  it("user, safety_identifier's deprecated name, reaches the model as it on both wires; safety_identifier wins", async () => {
+    const key = uniqueId("k");
+    const marker = await script(key, [{ text: "ok" }, { text: "ok" }, { text: "ok" }]);
+    await agentClient().chat.completions.create({ model: "study-agent", messages: [{ role: "user", content: `${marker} hi` }], user: "learner-7" });
+    const response = await agentClient().responses.create({ model: "study-agent", input: `${marker} hi`, user: "learner-8" });
+    await agentClient().responses.create({ model: "study-agent", input: `${marker} again`, user: "learner-8", safety_identifier: "hash-9" });
+    expect((await requests(key)).requests.map((r) => r.body.safety_identifier)).toEqual(["learner-7", "learner-8", "hash-9"]);
+    expect(response.safety_identifier).toBe("learner-8");
+  });
+
   it("Chat Completions: max_tokens caps every call as max_completion_tokens, and an answer cut at it finishes with length", async () => {
     const key = uniqueId("k");
     const cut = { text: "The derivative of x² is", finishReason: "length" };
@@ -147,6 +157,7 @@ describe("sampling fields", () => {
     ["/v1/responses", "reasoning.effort", "extreme"],
     ["/v1/responses", "text.verbosity", "loud"],
     ["/v1/responses", "top_k", -2],
+    ["/v1/responses", "user", "x".repeat(129)],
   ])("%s %s = %j: 400 naming it", async (path, param, value) => {
     const [field, inner] = param.split(".");
     const body = path.endsWith("responses") ? { model: "study-agent", input: "hi" } : { model: "study-agent", messages: [{ role: "user", content: "hi" }] };

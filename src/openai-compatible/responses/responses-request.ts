@@ -52,6 +52,8 @@ const ResponsesRequest = z.looseObject({
   model: z.string().min(1),
   input: z.union([z.string().min(1, "input must not be empty"), z.array(Item).min(1, "input must not be empty")]),
   instructions: z.string().nullish(),
+  // safety_identifier's deprecated name: passed on as it when that is absent, so held to its limit.
+  user: z.string().max(128, "user goes to the model as safety_identifier, at most 128 characters").nullish(),
   previous_response_id: z.string().nullish(),
   conversation: z.union([Id, z.looseObject({ id: Id })]).nullish(),
   store: z.boolean().nullish(),
@@ -137,6 +139,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
     reasoning_summary: req.reasoning?.summary ?? req.reasoning?.generate_summary,
     verbosity: req.text?.verbosity,
     max_completion_tokens: req.max_output_tokens,
+    safety_identifier: req.safety_identifier ?? req.user,
   });
   const guidance = [req.instructions, system].filter(Boolean).join("\n\n");
   const shared = {
