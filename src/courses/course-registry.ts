@@ -8,10 +8,12 @@
 // Exactly once per course and period: a course and its periods live on one shard, and a tick claims
 // (course, period) in that shard's SQLite before starting any work, synchronously, so two ticks (or a
 // tick and a retry) cannot both start it. A failure is recorded on the period and the course and taken
-// up again by the next tick (the course stays due until its period is done); work a restart
-// interrupted is re-attached by the next tick too (the run itself survived in its session).
+// up again by the next tick (the course stays due until its period is done), which redoes only what
+// did not get done: a lesson already saved is not written again, a part of a delivery that arrived is
+// not sent again. Work a restart interrupted is re-attached by the next tick too (the run itself
+// survived in its session).
 import { DurableObject } from "cloudflare:workers";
-import { courseTargets, deliverLesson } from "../delivery/course-delivery";
+import { courseTargets, deliverLesson, type DeliveryProgress } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
 import { learnerPhrases } from "../learning/learner-phrases";
@@ -30,7 +32,7 @@ import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { COURSE_MIGRATIONS } from "./course-schema";
-import { CourseStore, type CourseError, type CourseRow, type LessonRow } from "./course-store";
+import { CourseStore, type CourseError, type CourseRow, type LessonRow, type PeriodRow } from "./course-store";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 import { errorMessage } from "../lib/error-message";
 
@@ -58,8 +60,11 @@ export interface CourseView extends CourseSummary {
   sessionId: string;
 }
 
-/** The session of lesson `n` of a course: its own, so each lesson's context stays small. */
-export const lessonSessionId = (courseId: string, n: number) => `${courseId}-lesson-${n}`;
+/**
+ * The session of lesson `n` of a course: its own, so each lesson's context stays small. A retry of a failed
+ * run writes in the next fresh one (`retry` 1, 2, …), where nothing of the failed attempt is in its way.
+ */
+export const lessonSessionId = (courseId: string, n: number, retry = 0) => `${courseId}-lesson-${n}${retry ? `-retry-${retry}` : ""}`;
 
 export class CourseRegistry extends DurableObject<Env> {
   private readonly store: CourseStore;
@@ -120,9 +125,11 @@ export class CourseRegistry extends DurableObject<Env> {
     const course = this.store.course(id);
     if (!course || !mayAccess(caller, course.tenant)) return false;
     const count = this.store.lessonCount(id);
+    const recorded = this.store.lessonSessions(id);
     if (!this.store.remove(id)) return false;
-    const sessions = [id, ...Array.from({ length: count + 1 }, (_, i) => lessonSessionId(id, i + 1))];
-    await Promise.allSettled(sessions.map((s) => sessionStub(this.env, s).destroy()));
+    // Each lesson's first session too: periods from before sessions were recorded name none.
+    const sessions = new Set([id, ...Array.from({ length: count + 1 }, (_, i) => lessonSessionId(id, i + 1)), ...recorded]);
+    await Promise.allSettled([...sessions].map((s) => sessionStub(this.env, s).destroy()));
     return true;
   }
 
@@ -216,7 +223,7 @@ export class CourseRegistry extends DurableObject<Env> {
   private async produce(id: string, period: string, periodStartMs: number, nowMs: number): Promise<void> {
     try {
       const claimed = this.store.period(id, period)!;
-      const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed.runId, nowMs));
+      const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed, nowMs));
       if (lessonNumber === undefined) return;
       await this.deliver(id, period, lessonNumber);
       this.store.finishPeriod(id, period, lessonNumber);
@@ -229,25 +236,45 @@ export class CourseRegistry extends DurableObject<Env> {
     }
   }
 
-  /** Runs the daily-lesson skill for the next lesson; its number, or undefined if the course went away. */
-  private async writeLesson(id: string, period: string, runningId: string | undefined, nowMs: number): Promise<number | undefined> {
+  /**
+   * Runs the daily-lesson skill for the next lesson (or re-attaches to the period's run a restart
+   * interrupted); its number, or undefined if the course went away.
+   */
+  private async writeLesson(id: string, period: string, claimed: PeriodRow, nowMs: number): Promise<number | undefined> {
     const course = this.store.course(id);
     if (!course?.syllabus) return undefined;
     const taught = this.store.lessons(id);
-    const sessionId = lessonSessionId(id, taught.length + 1);
+    const n = taught.length + 1;
+    // A run recorded before periods named their sessions is in the lesson's first one.
+    const sessionId = claimed.runId ? (claimed.sessions.at(-1) ?? lessonSessionId(id, n)) : this.freshLessonSession(id, n);
     // The course is its learner: answers to its lessons (sessionId = the course id) shape the next one,
     // with the reviews due at the tick's time.
-    const learner = runningId ? undefined : await learnerContext(this.env, id, course.tenant, nowMs);
-    const runId = runningId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught, learner)));
-    this.store.setPeriodRun(id, period, runId);
+    const learner = claimed.runId ? undefined : await learnerContext(this.env, id, course.tenant, nowMs);
+    const runId = claimed.runId ?? (await this.start(course, sessionId, lessonRequest(course, course.syllabus, taught, learner)));
+    this.store.setPeriodRun(id, period, runId, sessionId);
     const outcome = await runOutcome(this.env, sessionId, runId);
     if (!this.store.course(id)) return undefined;
-    if (outcome?.run.status !== "completed") throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
-    const key = outcome.lessonKeys.at(-1);
+    const key = outcome?.lessonKeys.at(-1);
+    const saved = key ? await getLesson(this.env.LESSONS, key, null) : null;
+    const completed = outcome?.run.status === "completed";
+    // A run that failed after saving a final lesson did the work; a draft it left may lack its later
+    // parts or repairs, so then the lesson is written again.
+    if (!completed && saved?.meta.status !== "final") throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
     if (!key) throw new Error("the lesson run finished without saving a lesson (no save_document call)");
-    const saved = await getLesson(this.env.LESSONS, key, null);
     const title = saved?.meta.title ?? course.syllabus[taught.length] ?? key;
-    return this.store.addLesson(id, period, { title, key, summary: outcome.run.output });
+    // A failed run's output is no summary of the lesson: it is delivered under its heading alone.
+    return this.store.addLesson(id, period, { title, key, summary: completed ? outcome.run.output : "" });
+  }
+
+  /**
+   * The first session of lesson `n` that no run of the course was recorded in: a failed attempt's files (a
+   * filename save_document replaces only when told to overwrite) stay out of a new run's way.
+   */
+  private freshLessonSession(id: string, n: number): string {
+    const used = this.store.lessonSessions(id);
+    let retry = 0;
+    while (used.includes(lessonSessionId(id, n, retry))) retry++;
+    return lessonSessionId(id, n, retry);
   }
 
   /** Sends the lesson, with "Quiz me" when it has exercises, to each of the course's targets not yet served for this period. */
@@ -266,10 +293,11 @@ export class CourseRegistry extends DurableObject<Env> {
     });
     const text = `${heading}\n\n${lesson.summary}`.trim();
     const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
-    const done = this.store.period(id, period)?.delivered ?? [];
+    const done = this.store.period(id, period);
     for (const t of courseTargets(course.deliver)) {
-      if (done.includes(t.key)) continue;
-      await deliverLesson(this.env, this.env.LESSONS, t, text, lesson.key, offer);
+      if (done?.delivered.includes(t.key)) continue;
+      const record = (progress: DeliveryProgress) => this.store.setDeliveryProgress(id, period, t.key, progress);
+      await deliverLesson(this.env, this.env.LESSONS, t, { text, lessonKey: lesson.key, offer }, done?.progress[t.key], record);
       this.store.markDelivered(id, period, t.key);
     }
   }

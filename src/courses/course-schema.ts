@@ -57,4 +57,8 @@ CREATE TABLE IF NOT EXISTS periods (
     addColumnIfMissing(storage, "courses", "next_due_at", "INTEGER DEFAULT 0");
     storage.sql.exec("CREATE INDEX IF NOT EXISTS courses_due ON courses (next_due_at)");
   },
+  // 2: per period, the sessions its lesson runs were written in (each attempt gets its own) and how far each
+  // target's delivery got (a retry sends only the rest).
+  `ALTER TABLE periods ADD COLUMN sessions TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE periods ADD COLUMN delivery_progress TEXT NOT NULL DEFAULT '{}';`,
 ];

@@ -5,7 +5,7 @@
 // - periods: one row per course and schedule period, inserted before a lesson's work starts. Its
 //   primary key is the idempotency key that keeps a period to one lesson, however often the cron ticks.
 import type { Tenant } from "../lib/tenant";
-import type { CourseDelivery } from "../delivery/course-delivery";
+import type { CourseDelivery, DeliveryProgress } from "../delivery/course-delivery";
 import type { CourseSpec } from "./course-input";
 
 /** Longest summary kept for a delivery retry; the lesson itself is in R2. */
@@ -45,9 +45,13 @@ export interface PeriodRow {
   state: "running" | "failed" | "done";
   attempts: number;
   runId?: string;
+  /** The sessions of the period's lesson runs, oldest first; the last is `runId`'s. */
+  sessions: string[];
   lessonNumber?: number;
   /** Delivery targets already served ("telegram", "slack"), so a retry does not send twice. */
   delivered: string[];
+  /** By target key, how far a delivery that has not served its target yet got, so a retry sends only the rest. */
+  progress: Record<string, DeliveryProgress>;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -185,13 +189,33 @@ export class CourseStore {
       state: r.state as PeriodRow["state"],
       attempts: Number(r.attempts),
       ...(r.run_id ? { runId: String(r.run_id) } : {}),
+      sessions: JSON.parse(String(r.sessions)) as string[],
       ...(r.lesson_number !== null ? { lessonNumber: Number(r.lesson_number) } : {}),
       delivered: JSON.parse(String(r.delivered)) as string[],
+      progress: JSON.parse(String(r.delivery_progress)) as Record<string, DeliveryProgress>,
     };
   }
 
-  setPeriodRun(courseId: string, period: string, runId: string | null): void {
-    this.sql.exec("UPDATE periods SET run_id = ?, updated_at = ? WHERE course_id = ? AND period = ?", runId, new Date().toISOString(), courseId, period);
+  /** Every session the course's lesson runs were recorded in, over all its periods. */
+  lessonSessions(courseId: string): string[] {
+    return this.sql
+      .exec<{ sessions: string }>("SELECT sessions FROM periods WHERE course_id = ?", courseId)
+      .toArray()
+      .flatMap((r) => JSON.parse(r.sessions) as string[]);
+  }
+
+  /** Records the period's lesson run and, the first time it is named, the session it runs in. */
+  setPeriodRun(courseId: string, period: string, runId: string, sessionId: string): void {
+    const sessions = this.period(courseId, period)?.sessions ?? [];
+    if (sessions.at(-1) !== sessionId) sessions.push(sessionId);
+    this.sql.exec(
+      "UPDATE periods SET run_id = ?, sessions = ?, updated_at = ? WHERE course_id = ? AND period = ?",
+      runId,
+      JSON.stringify(sessions),
+      new Date().toISOString(),
+      courseId,
+      period,
+    );
   }
 
   /** Records the period's lesson; returns its number (lessons so far + 1). */
@@ -212,6 +236,18 @@ export class CourseStore {
       this.sql.exec("UPDATE periods SET lesson_number = ?, updated_at = ? WHERE course_id = ? AND period = ?", number, now, courseId, period);
       return number;
     });
+  }
+
+  /** How far the delivery to `target` got: what reached it so far. */
+  setDeliveryProgress(courseId: string, period: string, target: string, progress: DeliveryProgress): void {
+    const row = this.period(courseId, period);
+    if (!row) return;
+    this.sql.exec(
+      "UPDATE periods SET delivery_progress = ? WHERE course_id = ? AND period = ?",
+      JSON.stringify({ ...row.progress, [target]: progress }),
+      courseId,
+      period,
+    );
   }
 
   markDelivered(courseId: string, period: string, target: string): void {

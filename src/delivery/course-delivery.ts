@@ -1,7 +1,8 @@
 // Where a course's lessons go (its `deliver`: a list of {platform, to}, one per chat or channel of a
 // registered platform; the older {"telegramChatId", "slackChannel"} object is still accepted and kept
 // as given) and how one lesson gets there: the announcement, the lesson (chat-sender.ts), and the
-// "Quiz me" offer when the lesson has exercises to check. Courses deliver through here and never import a channel.
+// "Quiz me" offer when the lesson has exercises to check, each part once (a retry sends only the parts
+// that did not arrive). Courses deliver through here and never import a channel.
 import * as z from "zod";
 import type { Env } from "../env";
 import type { LessonBucket } from "../lessons/store";
@@ -68,10 +69,40 @@ export function unconfiguredDelivery(env: Env, deliver: CourseDelivery): string 
   return undefined;
 }
 
-/** Sends `text`, then the lesson, then `offer` (its quiz) where the lesson went. */
-export async function deliverLesson(env: Env, lessons: LessonBucket, target: DeliveryTarget, text: string, lessonKey: string, offer?: OutgoingMessage) {
+/** How far one target's delivery got: the announcement arrived (follow-ups go to `next`), then the lesson too. */
+export interface DeliveryProgress {
+  /** Where the announcement said the rest goes (Slack: its thread), so a retry puts it in the same place. */
+  next: ChatTarget;
+  lessonSent: boolean;
+}
+
+/** What one target gets: the announcement `text`, the lesson, then `offer` (its quiz) where the lesson went. */
+export interface LessonDelivery {
+  text: string;
+  lessonKey: string;
+  offer?: OutgoingMessage;
+}
+
+/**
+ * Sends the parts of the lesson's delivery that have not reached `target` yet: `done` is what an earlier
+ * attempt got there, and `record` hears of each part as it arrives, so a failure part way costs a retry
+ * only the rest.
+ */
+export async function deliverLesson(
+  env: Env,
+  lessons: LessonBucket,
+  target: DeliveryTarget,
+  { text, lessonKey, offer }: LessonDelivery,
+  done: DeliveryProgress | undefined,
+  record: (progress: DeliveryProgress) => void,
+): Promise<void> {
   const platform = chatPlatform(target.platform, env);
-  const next = await new ChatSender(platform, lessons).answer(target.to, text, [lessonKey]);
+  const next = done?.next ?? (await platform.send(target.to, { text }));
+  if (!done) record({ next, lessonSent: false });
+  if (!done?.lessonSent) {
+    await new ChatSender(platform, lessons).sendLessons(next, [lessonKey]);
+    record({ next, lessonSent: true });
+  }
   if (offer) await platform.send(next, offer);
 }
 

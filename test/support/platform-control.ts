@@ -15,12 +15,15 @@ export async function platformCalls(platform: "telegram" | "slack", target: stri
   return ((await res.json()) as { calls: PlatformCall[] }).calls;
 }
 
-/** The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false). */
+/**
+ * The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false);
+ * `as.method`: only calls of that method; `as.after`: once that many of them went through.
+ */
 export async function failNextCalls(
   platform: "telegram" | "slack",
   target: string | number,
   times: number,
-  as: { status: number; description: string; method?: string } | undefined = undefined,
+  as: { status?: number; description?: string; method?: string; after?: number } | undefined = undefined,
 ): Promise<void> {
   await fetch(`${base()}/__fail`, { method: "POST", body: JSON.stringify({ platform, target: String(target), times, ...as }) });
 }

@@ -7,8 +7,9 @@
 //             locale set for that user (filed under the user's id), else user_not_found as Slack does
 // Control API for tests inside workerd (test/support/platform-control.ts):
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
-//   POST /__fail {platform, target, times, status?, description?, method?}  the next `times` calls (of `method`) for that target fail
-//             (Telegram: HTTP 500, or `status` with `description`, e.g. 400 "Bad Request: can't parse entities")
+//   POST /__fail {platform, target, times, status?, description?, method?, after?}  the next `times` calls (of `method`) for that target
+//             fail, once `after` of them went through (Telegram: HTTP 500, or `status` with `description`, e.g. 400 "Bad Request:
+//             can't parse entities")
 //   POST /__files {id, base64}  a file people send: Telegram's getFile {file_id: id} then GET /telegram/file/bot<token>/<path>;
 //             Slack's url_private GET /slack/files/<id> (bot token as Bearer, else 404 as Slack answers)
 //   POST /__locales {user, locale}  the Slack locale users.info answers for that user
@@ -35,6 +36,8 @@ interface Failure {
   description?: string;
   /** Only calls of this method fail (default: any). */
   method?: string;
+  /** How many matching calls succeed before the failures start (default: none). */
+  after?: number;
 }
 
 export class PlatformFake {
@@ -141,7 +144,12 @@ export class PlatformFake {
 
   private takeFailure(platform: string, target: string, method?: string): Failure | undefined {
     const f = this.failures.find((x) => x.platform === platform && x.target === target && x.times > 0 && (!x.method || x.method === method));
-    if (f) f.times--;
+    if (!f) return undefined;
+    if (f.after) {
+      f.after--;
+      return undefined;
+    }
+    f.times--;
     return f;
   }
 }
