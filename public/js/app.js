@@ -508,13 +508,13 @@ async function ask(input) {
     const started = await api.streamRun(sessionId, input, images);
     runIdKnown(started.runId);
     let events = started.events;
-    // The trace seq of the last event seen: a resumed run is followed from there.
-    let seq = 0;
+    // The id of the last event seen (a trace seq, or a live delta's mark): a resumed run is followed from there.
+    let seq = "0";
     // A run that waits for a person ends its stream; once they decide or answer, the resumed run is followed.
     while (events) {
       waiting = [];
       for await (const { id, event, data } of events) {
-        if (id) seq = Number(id);
+        if (id) seq = id;
         handlers[event]?.(data);
       }
       events = null;

@@ -35,7 +35,8 @@ function parseBlock(block) {
     const field = colon < 0 ? line : line.slice(0, colon);
     const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
     if (field === "event") event = value;
-    else if (field === "id") id = Number(value);
+    // As sent: a trace seq, or a live delta's mark "<seq>.<chars>", whose digits a number would lose.
+    else if (field === "id") id = value;
     else if (field === "data") data.push(value);
   }
   if (data.length === 0) return null;

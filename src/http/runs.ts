@@ -22,7 +22,15 @@ const StartRun = z.strictObject({
   maxSteps: z.number().int().min(1).optional(),
 });
 /** Strict: a misspelt parameter is a 400 naming it, not a replay from the start. */
-const After = z.strictObject({ after: z.coerce.number().int().min(0).default(0) });
+/** A stream's resume point: an event's id, a seq or a live delta's mark `<seq>.<chars>` (event-hub.ts). */
+const MARK = /^(\d{1,15})(?:\.(\d{1,15}))?$/;
+const resumePoint = (mark: string | undefined) => {
+  const m = mark === undefined ? null : MARK.exec(mark);
+  return m ? { after: Number(m[1]), had: Number(m[2] ?? 0) } : undefined;
+};
+const After = z.strictObject({
+  after: z.string().regex(MARK, "an event's id: a trace seq, or a live delta's <seq>.<chars>").optional(),
+});
 
 export const runRoutes = new Hono<AppEnv>()
   .post("/:id/runs", async (c) => {
@@ -74,10 +82,11 @@ export const runRoutes = new Hono<AppEnv>()
   .get("/:id/runs/:runId/stream", async (c) => {
     const sessionId = parseId(c.req.param("id"), "session id");
     const runId = parseId(c.req.param("runId"), "run id");
-    const { after } = parseQuery(c, After);
-    const lastEventId = Number(c.req.header("last-event-id"));
-    const from = Number.isInteger(lastEventId) && lastEventId > after ? lastEventId : after;
-    const events = await (await reachableSession(c.env, sessionId, c.get("tenant"))).streamRun(runId, from, "sse");
+    const asked = resumePoint(parseQuery(c, After).after) ?? { after: 0, had: 0 };
+    const last = resumePoint(c.req.header("last-event-id"));
+    // The later of the two: EventSource sends Last-Event-ID on its own reconnects, whatever the URL says.
+    const from = last && (last.after > asked.after || (last.after === asked.after && last.had > asked.had)) ? last : asked;
+    const events = await (await reachableSession(c.env, sessionId, c.get("tenant"))).streamRun(runId, from.after, "sse", from.had);
     if (!events) throw notFound(`run ${runId}`);
     return sseResponse(events);
   })

@@ -185,8 +185,8 @@ export class SessionObject extends DurableObject<Env> {
     return run && format ? { events: this.subscribe(run, 0, format, !inserted) } : {};
   }
 
-  private subscribe(run: RunRow, after: number, format: StreamFormat, stored = true): ReadableStream<Uint8Array> {
-    return this.life.hub.subscribe(run.runId, after, run.status !== "running" && run.status !== "queued", format, stored);
+  private subscribe(run: RunRow, after: number, format: StreamFormat, stored = true, had = 0): ReadableStream<Uint8Array> {
+    return this.life.hub.subscribe(run.runId, after, run.status !== "running" && run.status !== "queued", format, stored, had);
   }
 
   /**
@@ -242,10 +242,13 @@ export class SessionObject extends DurableObject<Env> {
     return this.waiters.wait(runId);
   }
 
-  /** The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client (stream-events.ts). */
-  async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson"): Promise<ReadableStream<Uint8Array> | null> {
+  /**
+   * The run's events after `after` (trace seq), then live ones; NDJSON, or Server-Sent Events for a client
+   * (stream-events.ts). `had`: the characters of the text after `after` the client has (a live delta's mark).
+   */
+  async streamRun(runId: string, after = 0, format: StreamFormat = "ndjson", had = 0): Promise<ReadableStream<Uint8Array> | null> {
     const run = this.life.store.runs.get(runId);
-    return run ? this.subscribe(run, after, format) : null;
+    return run ? this.subscribe(run, after, format, true, had) : null;
   }
 
   /** Asks a run to stop at its next safe point; a queued run is cancelled at once. */

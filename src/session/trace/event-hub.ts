@@ -7,6 +7,9 @@
 // (seqs only grow, so that is a range delete, made when the session goes idle). A subscriber's bytes go out once per turn of the event
 // loop, not once per event: a tool step's started and finished events cross to the Worker as one chunk
 // (every chunk costs CPU on both sides), and nothing waits longer than the turn that made it.
+// A live delta carries a mark, `<seq>.<chars>`: the run's last stored event, and how much of the stretch of
+// text after it the subscriber has. Resuming from a mark replays that stretch without what was had, so a
+// client that reconnects mid-answer (EventSource does, with Last-Event-ID) gets no text twice.
 import type { SourcedEvent } from "../../agent";
 import { STREAM_EVENTS, TERMINAL_EVENTS } from "./event-catalogue";
 import type { Redactor } from "../../lib/redaction";
@@ -41,6 +44,8 @@ export class EventHub {
   private sending: ReturnType<typeof setTimeout> | undefined;
   /** The newest stored seq, and how far the trace is known pruned (retention). */
   private lastSeq = 0;
+  /** The seq of each running run's last stored event: where its live deltas' marks count from. */
+  private lastSeqOfRun = new Map<string, number>();
   private prunedThrough = 0;
 
   constructor(
@@ -60,13 +65,14 @@ export class EventHub {
       return;
     }
     if (event.type === "text.delta" || event.type === "reasoning.delta") {
-      const pending = this.pendingDeltas.get(runId);
-      if (pending && pending.type === event.type && pending.agent === event.agent) pending.delta += event.delta;
+      let stretch = this.pendingDeltas.get(runId);
+      if (stretch && stretch.type === event.type && stretch.agent === event.agent) stretch.delta += event.delta;
       else {
         this.flush(runId);
-        this.pendingDeltas.set(runId, { type: event.type, delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) });
+        const started: MergedDelta = { type: event.type, delta: event.delta, ...(event.agent ? { agent: event.agent } : {}) };
+        this.pendingDeltas.set(runId, (stretch = started));
       }
-      this.broadcast(runId, { event });
+      this.broadcast(runId, { event, mark: this.markOf(runId, stretch) });
       return;
     }
     this.flush(runId);
@@ -87,6 +93,11 @@ export class EventHub {
     this.record(null, event);
   }
 
+  /** Where a subscriber that has the stretch up to now would resume: the run's last stored event, and the stretch's length. */
+  private markOf(runId: string, stretch: MergedDelta): string {
+    return `${this.lastSeqOfRun.get(runId) ?? 0}.${stretch.delta.length}`;
+  }
+
   /** Stores buffered deltas as one trace event. */
   flush(runId: string): void {
     const pending = this.pendingDeltas.get(runId);
@@ -101,6 +112,7 @@ export class EventHub {
     const kept = outputPreview(event, policy.outputPreviewChars, policy.redact);
     const row = this.store.trace.append(runId, kept ?? policy.redact(event));
     this.lastSeq = row.seq;
+    if (runId !== null) this.lastSeqOfRun.set(runId, row.seq);
     // Retention is settled when the session goes idle (pruneTrace); a long run prunes in batches of a tenth.
     if (row.seq - this.prunedThrough > policy.maxEvents + Math.ceil(policy.maxEvents / 10)) this.pruneTrace();
     policy.onStored?.(row);
@@ -128,8 +140,9 @@ export class EventHub {
   /**
    * Stored events after `after`, then live ones until the run's stream ends, as `format` (stream-events.ts).
    * `stored: false` says the trace holds none of the run's yet (it was just started), so none are read.
+   * `had`: the characters of the stretch of text after `after` the subscriber already has (a live delta's mark).
    */
-  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat, stored = true): ReadableStream<Uint8Array> {
+  subscribe(runId: string, after: number, finished: boolean, format: StreamFormat, stored = true, had = 0): ReadableStream<Uint8Array> {
     let self: Subscriber;
     const encode = rowEncoder(format);
     return new ReadableStream<Uint8Array>({
@@ -138,14 +151,25 @@ export class EventHub {
         let ended = false;
         let outputs: Map<string, string> | undefined;
         const toolResults = () => (outputs ??= this.store.toolResultsOf(runId));
-        for (const { seq, event } of stored ? this.store.trace.read({ runId, after }) : []) {
-          if (!STREAM_EVENTS.has(event.type)) continue;
+        // What follows `after` first is the stretch of text the mark counted in: it goes without what was had.
+        let skip = had;
+        const unhad = <E extends SourcedEvent>(event: E): E | undefined => {
+          const cut = skip && (event.type === "text.delta" || event.type === "reasoning.delta") ? event.delta.slice(skip) : undefined;
+          skip = 0;
+          if (cut === undefined) return event;
+          return cut ? { ...event, delta: cut } : undefined;
+        };
+        for (const row of stored ? this.store.trace.read({ runId, after }) : []) {
+          const { seq } = row;
+          const event = unhad(row.event);
+          if (!event || !STREAM_EVENTS.has(event.type)) continue;
           controller.enqueue(encode({ seq, event: this.whole(event, toolResults) }));
           // Only the last event counts: a run resumed after approval.required goes on past it.
           if (!event.agent) ended = TERMINAL_EVENTS.has(event.type);
         }
-        const pending = this.pendingDeltas.get(runId);
-        if (pending && !ended) controller.enqueue(encode({ event: pending }));
+        const stretch = this.pendingDeltas.get(runId);
+        const pending = stretch && unhad(stretch);
+        if (pending && !ended) controller.enqueue(encode({ event: pending, mark: this.markOf(runId, stretch) }));
         if (ended || finished) return controller.close();
         let set = this.subscribers.get(runId);
         if (!set) this.subscribers.set(runId, (set = new Set()));
@@ -200,6 +224,7 @@ export class EventHub {
   private closeAll(runId: string): void {
     const set = this.subscribers.get(runId);
     this.subscribers.delete(runId);
+    this.lastSeqOfRun.delete(runId);
     for (const s of set ?? []) {
       this.sendTo(s);
       try {

@@ -18,6 +18,8 @@ export interface TraceRow {
 export interface StreamRow {
   seq?: number;
   event: SourcedEvent;
+  /** A live delta's resume point, `<seq>.<chars>` (event-hub.ts): its SSE id. */
+  mark?: string;
 }
 
 /** The public wire's shape of an event (SSE `event:` + `data:`, GET /v1/sessions/:id/events, webhooks): its type, and its other fields as data. */
@@ -49,7 +51,7 @@ export function rowEncoder(format: StreamFormat): (row: StreamRow, eventJson?: s
 }
 
 function encodeSseRow(row: StreamRow): Uint8Array {
-  const id = row.seq !== undefined ? `id: ${row.seq}\n` : "";
+  const id = row.seq !== undefined ? `id: ${row.seq}\n` : row.mark ? `id: ${row.mark}\n` : "";
   const { type, data } = wireEvent(row.event);
   return encoder.encode(`${id}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
