@@ -1,6 +1,6 @@
-// A run's event stream as Server-Sent Events: `id: <seq>`, `event: <type>`, `data: <json>`, encoded by the
-// Session object (stream-events.ts) and piped through here untouched. A client can reconnect with
-// ?after=<last id> and miss nothing. When the client goes away the pipe cancels the subscription; the run
+// A run's event stream as Server-Sent Events: `id: <seq>` (a live delta's `<seq>.<chars>`), `event: <type>`,
+// `data: <json>`, encoded by the Session object (stream-events.ts) and piped through here untouched. A client
+// can reconnect with ?after=<last id> and miss nothing. When the client goes away the pipe cancels the subscription; the run
 // itself goes on in the Durable Object.
 
 /** The headers of every event stream we send (runs, OpenAI-compatible chunks, the AI SDK's UI stream). */
@@ -13,6 +13,7 @@ export function sseResponse(events: ReadableStream<Uint8Array>, headers: Record<
   });
 }
 
+/** A stream when the body says `stream: true`, or says nothing and the client accepts one: a `stream: false` it sent wins. */
 export function wantsStream(accept: string | undefined, streamFlag: boolean | undefined): boolean {
-  return streamFlag === true || (accept ?? "").includes("text/event-stream");
+  return streamFlag ?? (accept ?? "").includes("text/event-stream");
 }

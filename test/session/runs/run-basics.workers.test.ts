@@ -18,6 +18,17 @@ describe("a run through the Worker and the Session Durable Object", () => {
     expect(session.messages[1]!.content).toBe("Hello, learner.");
   });
 
+  it("streams for Accept: text/event-stream, unless the body says stream: false", async () => {
+    const marker = await script(uniqueId("k"), [{ text: "One." }, { text: "Two." }]);
+    const headers = { accept: "text/event-stream" };
+    const streamed = await call(`/v1/sessions/${uniqueId()}/runs`, { method: "POST", json: { input: `${marker} a` }, headers });
+    expect(streamed.headers.get("content-type")).toContain("text/event-stream");
+    await streamed.text();
+    const json = await call(`/v1/sessions/${uniqueId()}/runs`, { method: "POST", json: { input: `${marker} b`, stream: false }, headers });
+    expect(json.headers.get("content-type")).toContain("application/json");
+    expect(await json.json()).toMatchObject({ status: "completed", output: "Two." });
+  });
+
   it("runs a tool and streams events in order", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ toolCalls: [{ name: "calculate", args: { expression: "12*7" } }] }, { text: "12 times 7 is 84." }]);
