@@ -100,10 +100,14 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set() }: UIRep
           return emit({ type: "tool-output-available", toolCallId: e.callId, output: e.output, dynamic: true, providerExecuted: true });
         case "todo.updated":
           return emit({ type: "data-todos", id: "todos", data: { todos: e.todos } });
-        // The answer was cut at an output limit: the reply finishes with "length", as the AI SDK's own would.
+        // The answer was cut at an output limit: the reply finishes with "length", as the AI SDK's own would. Every
+        // warning is a data part too, for the page to show (its code says which: docs/api.md).
         case "warning":
           cut ||= e.code === "output_truncated";
-          return;
+          return emit({ type: "data-warning", data: { code: e.code, message: e.message, ...(e.server ? { server: e.server } : {}) } });
+        // The person must open the link for the run to use that server (next time): the page shows it.
+        case "mcp.authorization_required":
+          return emit({ type: "data-authorization", id: e.server, data: { server: e.server, authorizationUrl: e.authorizationUrl } });
         case "document.saved":
           return emit({ type: "data-lesson", id: e.key, data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings } });
         case "approval.required":

@@ -1,7 +1,9 @@
 // A chat run that meets an MCP server needing the user's authorization (mcp.authorization_required)
-// posts the authorization link to the chat, on Telegram and on Slack, before its answer. The Worker
+// posts the authorization link to the chat, on Telegram and on Slack, before its answer; a useChat page gets it
+// as a data-authorization part (it was dropped there, so the person never saw the link). The Worker
 // runs under `wrangler dev` (a workers-pool test would put the MCP server in every run's config) with an
 // OAuth-protected MCP server (test/support/mcp-oauth-server.ts) and the fake platform APIs.
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatPlatformVars, chatWebhooks } from "../support/chat-webhooks";
 import { startOAuthMcpServer, type OAuthMcpServer } from "../support/mcp-oauth-server";
@@ -80,5 +82,19 @@ describe("an MCP server that needs authorization, met by a chat run", () => {
     const [link, answer] = await sentTexts("slack", channel, 2);
     expectAuthorizationLink(link!);
     expect(answer).toBe("I cannot read your notes yet.");
+  });
+
+  it("/v1/ui/chat: the link comes as a data-authorization part beside the answer", async () => {
+    const chatId = `ui-auth-${Date.now()}`;
+    const marker = model.script(chatId, [{ text: "I cannot read your notes yet." }]);
+    const transport = new DefaultChatTransport<UIMessage>({ api: `${worker.url}/v1/ui/chat` });
+    const messages: UIMessage[] = [{ id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: `${marker} read my notes` }] }];
+    const stream = await transport.sendMessages({ chatId, messages, trigger: "submit-message", messageId: undefined, abortSignal: undefined });
+    let reply: UIMessage | undefined;
+    for await (const m of readUIMessageStream<UIMessage>({ stream })) reply = m;
+    const part = reply!.parts.find((p) => p.type === "data-authorization") as { id: string; data: { server: string; authorizationUrl: string } } | undefined;
+    expect(part).toMatchObject({ id: "notes", data: { server: "notes" } });
+    expectAuthorizationLink(`To let me use notes, authorize it here:\n${part!.data.authorizationUrl}`);
+    expect(reply!.parts.some((p) => p.type === "text" && p.text === "I cannot read your notes yet.")).toBe(true);
   });
 });
