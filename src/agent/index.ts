@@ -7,10 +7,12 @@ export { addClientTools, type ClientCall, type ClientToolSpec } from "./client-t
 export { RunState, type RunStateKey, type RunStateVars } from "./run-state";
 export * from "./events";
 export {
+  IMAGE_DETAILS,
   imagesOf,
   newId,
   now,
   userMessage,
+  type ImageDetail,
   type ImageMediaType,
   type ImageRef,
   type AssistantMessage,
@@ -34,7 +36,7 @@ export {
   type ToolChoice,
 } from "./model";
 export { parsedObject, type AnswerFormat } from "./answer-format";
-export { createOpenAIModel, fromWire, toWire, unseenImage, wireImageUrls, type ModelConfig, type WireMessage } from "./providers/openai";
+export { createOpenAIModel, fromWire, toWire, storedImages, unseenImage, wireImageParts, type ModelConfig, type WireMessage } from "./providers/openai";
 export { createOpenAIResponsesModel } from "./providers/openai-responses";
 export { tracedModel } from "./traced-model";
 export {

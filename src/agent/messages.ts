@@ -17,6 +17,10 @@ interface Base {
 /** The image types a model reads (checked by their magic bytes where they come in). */
 export type ImageMediaType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
+/** How closely the model looks at an image (OpenAI's image `detail`, the same four values on both of its wires). */
+export const IMAGE_DETAILS = ["low", "high", "auto", "original"] as const;
+export type ImageDetail = (typeof IMAGE_DETAILS)[number];
+
 /**
  * An image the user attached. The history keeps this reference, never the bytes: they live in a store
  * the caller brings (R2 in the Worker) and reach the model through ModelRequest.images for one call.
@@ -25,18 +29,24 @@ export interface ImageRef {
   key: string;
   mediaType: ImageMediaType;
   bytes: number;
+  /** The detail the user asked the model to read it at (a handwriting photo at `high`); absent: the model's choice. */
+  detail?: ImageDetail;
 }
 
 export interface UserMessage extends Base {
   role: "user";
   content: string;
   images?: ImageRef[];
+  /** Who of several users says this (a Chat Completions message's `name`), for the model to tell them apart. */
+  name?: string;
 }
 
 export interface AssistantMessage extends Base {
   role: "assistant";
   content: string;
   toolCalls?: ToolCall[];
+  /** Which of several assistants said this (a Chat Completions message's `name`). */
+  name?: string;
 }
 
 export interface ToolResultMessage extends Base {
@@ -64,6 +74,9 @@ export function toolResultText(m: Pick<ToolResultMessage, "status" | "content">)
   const marker = STATUS_MARKERS[m.status];
   return !marker || m.content.startsWith(marker) ? m.content : `${marker}${m.content}`;
 }
+
+/** A turn's text with its author's name before it ("alice: …"), for a model whose wire has no name field. */
+export const namedText = (name: string | undefined, text: string): string => (name ? `${name}: ${text}` : text);
 
 /** Random bytes drawn ahead for ids, ID_BYTES a time: one call to the CSPRNG per 64 ids, not one per id. */
 const ID_BYTES = 10;

@@ -77,6 +77,7 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     origin: new URL(c.req.url).origin,
     ...turn.answer,
     ...(turn.images ? { images: turn.images } : {}),
+    ...(turn.inputName ? { inputName: turn.inputName } : {}),
     ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
   if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);

@@ -4,11 +4,18 @@
 // read it as nothing, and the agent would answer as if it had not been sent.
 import * as z from "zod";
 import { ParamError } from "./openai-errors";
+import { WireImageDetail } from "./wire-images";
 
 /** What each part the agent reads must hold. */
 const PARTS = {
   text: z.looseObject({ text: z.string() }),
-  image_url: z.looseObject({ image_url: z.union([z.string(), z.looseObject({ url: z.string() })], { error: "must be {url: <a data URL>}" }) }),
+  // A bare URL string is read as {url}; detail holds to OpenAI's values.
+  image_url: z.looseObject({
+    image_url: z.preprocess(
+      (v) => (typeof v === "string" ? { url: v } : v),
+      z.looseObject({ url: z.string({ error: "must be a data URL" }), detail: WireImageDetail }, { error: "must be {url: <a data URL>}" }),
+    ),
+  }),
   refusal: z.looseObject({ refusal: z.string() }),
 };
 type PartType = keyof typeof PARTS;

@@ -31,11 +31,18 @@ const ToolCallEntry = z
   .looseObject({ id: z.string(), type: z.string(), function: z.looseObject({ name: z.string().min(1), arguments: z.string() }).optional() })
   .refine((c) => c.type !== "function" || c.function !== undefined, { message: "a function tool call needs function: {name, arguments}", path: ["function"] });
 
+/** A participant's name, held to OpenAI's rule: its pattern (^[a-zA-Z0-9_-]+$) and the 64 characters its docs allow. */
+const Name = z
+  .string()
+  .regex(/^[a-zA-Z0-9_-]{1,64}$/, "must be 1 to 64 letters, digits, _ or -")
+  .nullish();
+
 const ChatMessage = z.discriminatedUnion("role", [
-  z.looseObject({ role: z.enum(["system", "developer", "user"]), content: Content }),
+  z.looseObject({ role: z.enum(["system", "developer", "user"]), content: Content, name: Name }),
   z.looseObject({
     role: z.literal("assistant"),
     content: Content,
+    name: Name,
     tool_calls: z.array(ToolCallEntry).nullish(),
   }),
   z.looseObject({ role: z.literal("tool"), content: Content, tool_call_id: z.string() }),
@@ -68,6 +75,8 @@ export interface ChatTurn {
   input: string;
   /** The input's images (its `image_url` parts), stored. */
   images?: ImageRef[];
+  /** The input's author (its message's `name`). */
+  inputName?: string;
   /**
    * The client's system and developer messages (guidance added to the agent's system prompt, as on the
    * Responses API) and response_format json_object / json_schema (the answer's shape). A request that
@@ -144,6 +153,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
+    ...(last.name ? { inputName: last.name } : {}),
     ...shared,
   };
 }

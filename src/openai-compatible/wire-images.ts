@@ -1,14 +1,21 @@
 // The image parts of each OpenAI-compatible wire, read the same way: Chat Completions `image_url`
-// (`{url}` or a string), Responses `input_image` (`image_url`), and the AI SDK's UI file parts
-// (`{type: "file", mediaType: "image/…", url}`). Each becomes an image URL with the field it came from;
-// storeImageUrls (src/images/image-url.ts) then checks and stores them, or refuses with a 4xx naming the
-// field. A part this server cannot take (a Responses `file_id`, a UI file that is not an image) is refused.
-import { wireImageUrls } from "../agent";
+// (`{url, detail}` or a string), Responses `input_image` (`image_url`, `detail`), and the AI SDK's UI file
+// parts (`{type: "file", mediaType: "image/…", url}`, which have no detail). Each becomes an image URL with the
+// field it came from, a Responses one with its detail too (fromWire reads a Chat part's, which
+// chat-message-parts.ts checks); storeImageUrls (src/images/image-url.ts) then checks and stores them, or
+// refuses with a 4xx naming the field. A part this server cannot take (a Responses `file_id`, a UI file that
+// is not an image) is refused.
+import * as z from "zod";
+import { IMAGE_DETAILS, wireImageParts, type ImageDetail } from "../agent";
 import { ParamError } from "./openai-errors";
+
+/** An image part's `detail`, as both OpenAI wires spell it. */
+export const WireImageDetail = z.enum(IMAGE_DETAILS).nullish();
 
 export interface WireImage {
   url: string;
   field: string;
+  detail?: ImageDetail;
 }
 
 /** An image as a data URL, or a 400 naming `param`: the server does not fetch images from the web. */
@@ -24,7 +31,7 @@ function dataUrlAt(url: string, param: string): WireImage {
 
 /** Chat Completions: the `image_url` parts of the user messages. */
 export const chatImages = (messages: readonly { role: string; content?: unknown }[]): WireImage[] =>
-  messages.flatMap((m, i) => (m.role === "user" ? wireImageUrls(m.content).map((url) => dataUrlAt(url, `messages[${i}].content`)) : []));
+  messages.flatMap((m, i) => (m.role === "user" ? wireImageParts(m.content).map(({ url }) => dataUrlAt(url, `messages[${i}].content`)) : []));
 
 type Part = { type: string; [k: string]: unknown };
 
@@ -36,7 +43,12 @@ export function responsesImages(content: unknown, i: number): WireImage[] {
     const param = `input[${i}].content`;
     if (typeof p.image_url !== "string")
       throw new ParamError("unsupported_content", `${param}[${k}]: send the image as image_url (a data URL); file_id is not supported.`, param);
-    return [dataUrlAt(p.image_url, param)];
+    const detail = WireImageDetail.safeParse(p.detail);
+    if (!detail.success) {
+      const field = `${param}[${k}].detail`;
+      throw new ParamError("invalid_request", `${field}: ${detail.error.issues[0]!.message}`, field);
+    }
+    return [{ ...dataUrlAt(p.image_url, param), ...(detail.data ? { detail: detail.data } : {}) }];
   });
 }
 

@@ -36,7 +36,7 @@ async function as(who: keyof typeof KEYS, method: string, path: string, body?: u
 
 const stored = async (tenant: string) => (await env.IMAGES.list({ prefix: `images/${tenant}/` })).objects.map((o) => o.key);
 
-type WirePart = { type: string; text?: string; image_url?: { url: string } };
+type WirePart = { type: string; text?: string; image_url?: { url: string; detail?: string } };
 
 describe("images sent over HTTP", () => {
   it("reach the model as an image part, are stored per tenant and kept in the history by key", async () => {
@@ -89,7 +89,7 @@ describe("images sent over HTTP", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toContain("red pixel");
     const parts = (await requests(key)).requests[0]!.messages.at(-1)!.content as WirePart[];
-    expect(parts.find((p) => p.type === "image_url")).toEqual({ type: "image_url", image_url: { url: PNG_DATA_URL } });
+    expect(parts.find((p) => p.type === "image_url")).toEqual({ type: "image_url", image_url: { url: PNG_DATA_URL, detail: "low" } });
     expect((await stored("img-b")).length).toBeGreaterThan(0);
   });
 
@@ -126,7 +126,7 @@ describe("images sent over HTTP", () => {
     expect(ui.status).toBe(200);
     await ui.text();
     const [fromResponses, fromUi] = (await requests(key)).requests.map((r) => (r.messages.at(-1)!.content as WirePart[]).filter((p) => p.type === "image_url"));
-    expect(fromResponses).toEqual([{ type: "image_url", image_url: { url: PNG_DATA_URL } }]);
+    expect(fromResponses).toEqual([{ type: "image_url", image_url: { url: PNG_DATA_URL, detail: "auto" } }]);
     expect(fromUi).toEqual([{ type: "image_url", image_url: { url: PNG_DATA_URL } }]);
     // A web address is refused on every wire the same way, naming the field.
     const web = await as("a", "POST", "/v1/chat/completions", {

@@ -2,7 +2,8 @@
 // the request starts a run of its own, whose model call sees the new photo, instead of attaching to the
 // first run and dropping its image. Checked where a retry is recognized without a key: a chat front end's
 // conversation (no X-Session-Id), a named session, and a stateless Responses request (`store: false`).
-// The same photo again (the same bytes, uploaded again) is the retry, and attaches.
+// The same photo at another detail is another request too. The same photo again (the same bytes, uploaded
+// again, at the same detail) is the retry, and attaches.
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
 import { PNG_DATA_URL, pngOfSize, toDataUrl } from "../support/images";
@@ -13,7 +14,7 @@ const OTHER_PHOTO = toDataUrl(pngOfSize(100));
 
 type Send = (marker: string, photo: string) => Promise<Response>;
 
-const chat = (marker: string, photo: string, headers: Record<string, string> = {}) =>
+const chat = (marker: string, photo: string, headers: Record<string, string> = {}, detail?: string) =>
   call("/v1/chat/completions", {
     method: "POST",
     headers,
@@ -24,7 +25,7 @@ const chat = (marker: string, photo: string, headers: Record<string, string> = {
           role: "user",
           content: [
             { type: "text", text: `${marker} Is my working right?` },
-            { type: "image_url", image_url: { url: photo } },
+            { type: "image_url", image_url: { url: photo, ...(detail ? { detail } : {}) } },
           ],
         },
       ],
@@ -87,6 +88,21 @@ describe.concurrent("the same words with another photo while the first run is go
       expect(calls.map((r) => photosSeen(r.messages))).toEqual([[PNG_DATA_URL], [OTHER_PHOTO]]);
     });
   }
+
+  it("the same photo at another detail starts a run of its own, which reads it at that detail", { timeout: 30_000 }, async () => {
+    const key = uniqueId("photo");
+    const marker = await script(key, [{ text: "At a glance: right.", delayMs: 1500 }, { text: "Up close: check the sign." }]);
+    const [first, second] = await sentWhileTheFirstRuns(
+      key,
+      () => chat(marker, PNG_DATA_URL, {}, "low"),
+      () => chat(marker, PNG_DATA_URL, {}, "high"),
+    );
+    expect(await first.text()).toContain("At a glance: right.");
+    expect(await second.text()).toContain("Up close: check the sign.");
+    expect(second.headers.get("x-run-id")).not.toBe(first.headers.get("x-run-id"));
+    const details = (await requests(key)).requests.map((r) => (r.messages.at(-1)!.content as Array<{ image_url?: { detail?: string } }>)[1]!.image_url!.detail);
+    expect(details).toEqual(["low", "high"]);
+  });
 
   it("the same photo again is the retry: it attaches to the first run", { timeout: 30_000 }, async () => {
     const key = uniqueId("photo");

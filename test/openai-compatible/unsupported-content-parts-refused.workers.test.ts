@@ -91,7 +91,7 @@ describe("content parts on /v1/chat/completions the agent cannot read", () => {
         ],
       },
     ]);
-    expect(noUrl.e.error).toMatchObject({ code: "invalid_request", param: "messages[0].content[1].image_url" });
+    expect(noUrl.e.error).toMatchObject({ code: "invalid_request", param: "messages[0].content[1].image_url.url" });
     expect(noUrl.modelCalls).toBe(0);
   });
 

@@ -1,11 +1,12 @@
 // The OpenAI Responses API provider (MODEL_API=responses), which OpenAI's reasoning models favour. It
 // converts domain messages to input items and back. Requests are stateless (`store: false`), so the
 // reasoning items a reply carries (encrypted, as `include` asks) are kept by the call ids they led to and
-// sent again before those calls in the next steps' input, as the API expects.
+// sent again before those calls in the next steps' input, as the API expects. Its messages have no `name`
+// field: a named user's or assistant's turn reaches the model with the name before its text ("alice: …").
 import type OpenAI from "openai";
 import type { Stream } from "openai/streaming";
 import type { Usage } from "../events";
-import { toolResultText, type Message, type ToolCall, type UserMessage } from "../messages";
+import { namedText, toolResultText, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 import { openAIClient, postJson, unseenImage, type ModelConfig, type ModelReply } from "./openai";
@@ -69,20 +70,21 @@ function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Re
     else {
       const first = m.toolCalls?.[0];
       if (first) out.push(...(reasoning.get(first.id) ?? []));
-      if (m.content) out.push({ role: "assistant", content: m.content });
+      if (m.content) out.push({ role: "assistant", content: namedText(m.name, m.content) });
       for (const c of m.toolCalls ?? []) out.push({ type: "function_call", call_id: c.id, name: c.name, arguments: c.args });
     }
   }
   return out;
 }
 
-/** A user turn's content: its text, then each image as `input_image` when loaded, else a line saying so. */
+/** A user turn's content: its text, then each image as `input_image` (at its detail) when loaded, else a line saying so. */
 function userInput(m: UserMessage, images: ReadonlyMap<string, string> | undefined): OpenAI.Responses.EasyInputMessage["content"] {
-  if (!m.images?.length) return m.content;
-  const parts: OpenAI.Responses.ResponseInputContent[] = m.content ? [{ type: "input_text", text: m.content }] : [];
+  const text = namedText(m.name, m.content);
+  if (!m.images?.length) return text;
+  const parts: OpenAI.Responses.ResponseInputContent[] = text ? [{ type: "input_text", text }] : [];
   for (const i of m.images) {
     const url = images?.get(i.key);
-    parts.push(url ? { type: "input_image", image_url: url, detail: "auto" } : { type: "input_text", text: unseenImage(i) });
+    parts.push(url ? { type: "input_image", image_url: url, detail: i.detail ?? "auto" } : { type: "input_text", text: unseenImage(i) });
   }
   return parts;
 }

@@ -6,7 +6,7 @@ import OpenAI from "openai";
 import type { Stream } from "openai/streaming";
 import { VERSION } from "openai/version";
 import type { Usage } from "../events";
-import { newId, now, toolResultText, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
+import { namedText, newId, now, toolResultText, type ImageDetail, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ResponseFormat, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
@@ -283,7 +283,7 @@ function userContent(m: UserMessage, images: ReadonlyMap<string, string> | undef
   const parts: OpenAI.Chat.Completions.ChatCompletionContentPart[] = m.content ? [{ type: "text", text: m.content }] : [];
   for (const i of m.images) {
     const url = images?.get(i.key);
-    parts.push(url ? { type: "image_url", image_url: { url } } : { type: "text", text: unseenImage(i) });
+    parts.push(url ? { type: "image_url", image_url: { url, ...(i.detail ? { detail: i.detail } : {}) } } : { type: "text", text: unseenImage(i) });
   }
   return parts;
 }
@@ -295,18 +295,21 @@ export function toWire(system: string, messages: readonly Message[], images?: Re
 
 const wireSystem = (content: string): WireMessage => ({ role: "system", content });
 
+const nameOf = (m: { name?: string }): { name?: string } => (m.name ? { name: m.name } : {});
+
 function wireMessage(m: Message, images: ReadonlyMap<string, string> | undefined): WireMessage {
   switch (m.role) {
     case "user":
-      return { role: "user", content: userContent(m, images) };
+      return { role: "user", ...nameOf(m), content: userContent(m, images) };
     case "assistant":
       return m.toolCalls?.length
         ? {
             role: "assistant",
+            ...nameOf(m),
             content: m.content || null,
             tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.args } })),
           }
-        : { role: "assistant", content: m.content };
+        : { role: "assistant", ...nameOf(m), content: m.content };
     case "tool":
       return { role: "tool", tool_call_id: m.toolCallId, content: toolResultText(m) };
     case "summary":
@@ -316,19 +319,29 @@ function wireMessage(m: Message, images: ReadonlyMap<string, string> | undefined
   }
 }
 
-/** The image URLs of a Chat Completions content (its `image_url` parts), in order. */
-export function wireImageUrls(content: unknown): string[] {
+/** The images of a Chat Completions content (its `image_url` parts), in order: each URL and the detail asked for. */
+export function wireImageParts(content: unknown): { url: string; detail?: ImageDetail }[] {
   if (!Array.isArray(content)) return [];
   return content.flatMap((p) => {
     const url = p && typeof p === "object" && p.type === "image_url" ? (p.image_url?.url ?? p.image_url) : undefined;
-    return typeof url === "string" ? [url] : [];
+    const detail: ImageDetail | null | undefined = p?.image_url?.detail;
+    return typeof url === "string" ? [{ url, ...(detail ? { detail } : {}) }] : [];
+  });
+}
+
+/** The stored images (`stored`: URL → reference) a message's image parts name, each at the detail its part asks for. */
+export function storedImages(parts: readonly { url: string; detail?: ImageDetail }[], stored: ReadonlyMap<string, ImageRef>): ImageRef[] {
+  return parts.flatMap(({ url, detail }) => {
+    const ref = stored.get(url);
+    return !ref ? [] : detail ? [{ ...ref, detail }] : [ref];
   });
 }
 
 /**
  * A Chat Completions message from a client (the OpenAI-compatible endpoint) → domain messages. A user
  * turn's `image_url` parts become references through `images` (URL → the stored image; the caller
- * stored them first, see wireImageUrls).
+ * stored them first, see wireImageParts). A user's or assistant's `name` stays on its message; a system
+ * or developer message's, which the system prompt has no field for, goes before its text.
  */
 export function fromWire(wire: readonly WireMessage[], images: ReadonlyMap<string, ImageRef> = new Map()): { system: string; messages: Message[] } {
   const system: string[] = [];
@@ -338,13 +351,13 @@ export function fromWire(wire: readonly WireMessage[], images: ReadonlyMap<strin
   const text = (c: unknown): string => (typeof c === "string" ? c : Array.isArray(c) ? c.map(partText).join("") : "");
   for (const w of wire) {
     const base = { id: newId("msg"), createdAt: now() };
-    if (w.role === "system" || w.role === "developer") system.push(text(w.content));
+    if (w.role === "system" || w.role === "developer") system.push(namedText(w.name, text(w.content)));
     else if (w.role === "user") {
-      const refs = wireImageUrls(w.content).flatMap((url) => images.get(url) ?? []);
-      messages.push({ ...base, role: "user", content: text(w.content), ...(refs.length ? { images: refs } : {}) });
+      const refs = storedImages(wireImageParts(w.content), images);
+      messages.push({ ...base, role: "user", ...nameOf(w), content: text(w.content), ...(refs.length ? { images: refs } : {}) });
     } else if (w.role === "assistant") {
       const calls = (w.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, args: c.function.arguments }] : []));
-      messages.push({ ...base, role: "assistant", content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
+      messages.push({ ...base, role: "assistant", ...nameOf(w), content: text(w.content), ...(calls.length ? { toolCalls: calls } : {}) });
     } else if (w.role === "tool") {
       messages.push({ ...base, role: "tool", toolCallId: w.tool_call_id, name: "", status: "success", content: text(w.content) });
     }

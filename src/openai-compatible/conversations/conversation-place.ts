@@ -43,9 +43,18 @@ export async function startConversationTurn(
   const { history, input } = turn;
   const index = await conversationIndex(env, options.tenant ?? null, turn.user);
   const chain = await turnChain(history);
-  // The turn as the next request's history will hold it: its text and its images.
+  // The turn as the next request's history will hold it: its text, its images and its author.
   const [asked] = await turnChain(
-    [{ id: "", createdAt: "", role: "user", content: input, ...(options.images ? { images: options.images } : {}) }],
+    [
+      {
+        id: "",
+        createdAt: "",
+        role: "user",
+        content: input,
+        ...(options.images ? { images: options.images } : {}),
+        ...(options.inputName ? { name: options.inputName } : {}),
+      },
+    ],
     chain.at(-1),
   );
   const request = await sha256Hex(retryIdentity({ input, options }));

@@ -3,7 +3,7 @@
 // names, a new session, or nowhere with `store: false`), and the caller's `instructions` as guidance.
 import type { Context } from "hono";
 import * as z from "zod";
-import { type ImageRef, type Message, newId, now, type ResponseFormat, type Sampling } from "../../agent";
+import { type ImageRef, type Message, newId, now, type ResponseFormat, type Sampling, storedImages } from "../../agent";
 import { storeImageUrls } from "../../images/image-url";
 import { imageSettings } from "../../images/settings";
 import { responsesImages } from "../wire-images";
@@ -276,7 +276,7 @@ function readItems(
     if (item.role === "system" || item.role === "developer") system.push(text);
     else if (item.role === "assistant") push({ id: newId("msg"), createdAt: now(), role: "assistant", content: text }, i);
     else {
-      const refs = responsesImages(item.content, i).flatMap((img) => images.get(img.url) ?? []);
+      const refs = storedImages(responsesImages(item.content, i), images);
       push({ id: newId("msg"), createdAt: now(), role: "user", content: text, ...(refs.length ? { images: refs } : {}) }, i);
     }
   });

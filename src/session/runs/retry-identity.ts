@@ -1,11 +1,13 @@
 // What a client's retry is recognised by (request-dedupe.ts, ephemeral-run.ts, the conversation index):
 // the input and everything else a request gives its run that changes what the run does: its images (by
 // their content-addressed keys, src/images/image-store.ts, so the same bytes uploaded again are the same
-// image), the client's tools with their schemas, the tool choice, the answer format, the sampling, the caller's system
-// text and guidance, the messages it sent before its input (by what they say: their ids are new each time), and
-// what a Responses reply repeats of its request (`echo`: its metadata, its limits; `instructions`).
+// image; with the detail each is to be read at), its author's name, the client's tools with their schemas,
+// the tool choice, the answer format, the sampling, the caller's system text and guidance, the messages it
+// sent before its input (by what they say: their ids are new each time), and what a Responses reply repeats
+// of its request (`echo`: its metadata, its limits; `instructions`).
 // A request that differs in any of them is another request, never a retry of a run.
 import type { RunOptions } from "./run-row";
+import { imageIdentity } from "./turn-fingerprint";
 
 /** What a run was started with, as a retry compares it (a RunRow is one). */
 export interface RunRequest {
@@ -17,7 +19,7 @@ export interface RunRequest {
 export function retryIdentity({ input, options }: RunRequest): string {
   return canonicalJson([
     input,
-    (options.images ?? []).map((i) => i.key),
+    (options.images ?? []).map(imageIdentity),
     options.clientTools ?? null,
     options.answerFormat ?? null,
     options.system ?? null,
@@ -26,6 +28,7 @@ export function retryIdentity({ input, options }: RunRequest): string {
     (options.earlier ?? []).map(({ id: _id, createdAt: _at, ...said }) => said),
     options.echo ?? null,
     options.sampling ?? null,
+    options.inputName ?? null,
   ]);
 }
 

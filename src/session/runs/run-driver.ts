@@ -52,8 +52,8 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
   // not part of the session's history.
   if (!recipe && (d.how === "start" || (d.how === "recover" && store.messageCount(run.runId) === 0))) {
     for (const m of run.options.earlier ?? []) store.appendMessage(m, run.runId);
-    const images = run.options.images;
-    store.appendMessage({ ...userMessage(run.input), ...(images?.length ? { images } : {}) }, run.runId);
+    const { images, inputName } = run.options;
+    store.appendMessage({ ...userMessage(run.input), ...(images?.length ? { images } : {}), ...(inputName ? { name: inputName } : {}) }, run.runId);
   }
   const missing = modelMissing(d.env);
   if (missing) return fail("model_not_configured", missing);

@@ -65,6 +65,8 @@ export interface RunOptions {
   earlier?: Message[];
   /** Images the input carries, already stored (src/images/): the user's message keeps their keys. */
   images?: ImageRef[];
+  /** The input's author (a Chat Completions user message's `name`): the user's message keeps it. */
+  inputName?: string;
   /** The shape the answer must take (an OpenAI client's response_format / text.format): src/agent/answer-format.ts. */
   answerFormat?: ResponseFormat;
   /**
