@@ -64,6 +64,8 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<R
   const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
   const wireImages = last.role === "user" ? uiImages(last.parts) : [];
+  // Checked before any image is stored: a refused request leaves nothing behind.
+  if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
   const owner = await imagesOwner(c.env, c.get("tenant"), body.id, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   if (!input && !images.size)
@@ -71,7 +73,6 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<R
       "invalid_request",
       "The last message must be a user message with text or an image (or an assistant message answering tool approvals or carrying tool results).",
     );
-  if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
   const handle = await startRun(
     c.env,
     body.id,
