@@ -72,11 +72,12 @@ const clip = (s: string, max = TRANSCRIPT_ITEM_CHARS) => (s.length > max ? `${s.
 export function renderTranscript(messages: readonly Message[], previousSummary: string | undefined, maxTokens: number): string {
   const lines: string[] = [];
   for (const m of messages) {
-    if (m.role === "user") lines.push(`[user]\n${m.content}`);
+    // A named participant stays named in the summary's source, as the model saw them (several users in one chat).
+    if (m.role === "user") lines.push(`[user${m.name ? ` ${m.name}` : ""}]\n${m.content}`);
     else if (m.role === "summary") lines.push(`[summary of what came before]\n${m.content}`);
     else if (m.role === "tool") lines.push(`[result of ${m.name}, ${m.status}]\n${clip(m.content)}`);
     else {
-      if (m.content) lines.push(`[assistant]\n${m.content}`);
+      if (m.content) lines.push(`[assistant${m.name ? ` ${m.name}` : ""}]\n${m.content}`);
       for (const c of m.toolCalls ?? []) lines.push(`[assistant calls ${c.name}] ${clip(c.args)}`);
     }
   }
