@@ -19,13 +19,17 @@ export class ChatSender<P extends PlatformShapes> {
   }
 
   async sendLessons(to: P["target"], keys: readonly string[]): Promise<void> {
-    for (const key of keys) {
-      // The bot delivers what its own runs saved: read as the admin.
-      const lesson = await getLesson(this.lessons, key, null);
-      if (!lesson) continue;
-      const language = readLesson(lesson.markdown).language?.language;
-      const { title, share } = lesson.meta;
-      await this.platform.sendLesson(to, { key, title, markdown: lesson.markdown, ...(language ? { language } : {}), ...(share ? { share } : {}) });
-    }
+    for (const key of keys) await this.sendLesson(to, key);
+  }
+
+  /** One lesson, from its part `from` on (ChatPlatform.sendLesson), `sent` told of each part that arrives. */
+  async sendLesson(to: P["target"], key: string, from = 0, sent?: (parts: number) => void): Promise<void> {
+    // The bot delivers what its own runs saved: read as the admin.
+    const lesson = await getLesson(this.lessons, key, null);
+    if (!lesson) return;
+    const language = readLesson(lesson.markdown).language?.language;
+    const { title, share } = lesson.meta;
+    const file = { key, title, markdown: lesson.markdown, ...(language ? { language } : {}), ...(share ? { share } : {}) };
+    await this.platform.sendLesson(to, file, from, sent);
   }
 }

@@ -69,10 +69,12 @@ export function unconfiguredDelivery(env: Env, deliver: CourseDelivery): string 
   return undefined;
 }
 
-/** How far one target's delivery got: the announcement arrived (follow-ups go to `next`), then the lesson too. */
+/** How far one target's delivery got: the announcement arrived (follow-ups go to `next`), then the lesson's parts. */
 export interface DeliveryProgress {
   /** Where the announcement said the rest goes (Slack: its thread), so a retry puts it in the same place. */
   next: ChatTarget;
+  /** The lesson's parts that arrived (Telegram: its text, then its document: ChatPlatform.sendLesson). */
+  lessonParts: number;
   lessonSent: boolean;
 }
 
@@ -98,10 +100,11 @@ export async function deliverLesson(
 ): Promise<void> {
   const platform = chatPlatform(target.platform, env);
   const next = done?.next ?? (await platform.send(target.to, { text }));
-  if (!done) record({ next, lessonSent: false });
+  if (!done) record({ next, lessonParts: 0, lessonSent: false });
   if (!done?.lessonSent) {
-    await new ChatSender(platform, lessons).sendLessons(next, [lessonKey]);
-    record({ next, lessonSent: true });
+    const sent = (lessonParts: number) => record({ next, lessonParts, lessonSent: false });
+    await new ChatSender(platform, lessons).sendLesson(next, lessonKey, done?.lessonParts ?? 0, sent);
+    record({ next, lessonParts: 0, lessonSent: true });
   }
   if (offer) await platform.send(next, offer);
 }

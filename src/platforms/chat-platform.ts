@@ -99,7 +99,11 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   typing(to: P["target"]): Promise<void>;
   /** Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). */
   send(to: P["target"], message: OutgoingMessage): Promise<P["target"]>;
-  sendLesson(to: P["target"], lesson: LessonFile): Promise<void>;
+  /**
+   * Sends the lesson in its parts (Telegram: its text, then its document), from part `from` on, telling
+   * `sent` each part's number as it arrives: a course's retry sends only the parts that did not.
+   */
+  sendLesson(to: P["target"], lesson: LessonFile, from?: number, sent?: (parts: number) => void): Promise<void>;
   /** The bytes of a file a person sent; FileTooLargeError past `maxBytes` (read no further). */
   downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array>;
   /** The prompt of one approval with Allow / Deny / Always allow (approval-buttons.ts). */

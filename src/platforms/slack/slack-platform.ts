@@ -115,11 +115,14 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   /** The lesson as mrkdwn in the thread, with a link to the page where its formulas are rendered. */
-  async sendLesson(to: SlackShapes["target"], lesson: LessonFile): Promise<void> {
+  /** One part: the lesson's text in the thread. */
+  async sendLesson(to: SlackShapes["target"], lesson: LessonFile, from = 0, sent?: (parts: number) => void): Promise<void> {
+    if (from > 0) return;
     const { blocks, complexMath } = slackMrkdwn(lesson.markdown);
     const page = await lessonPageLink(this.env, lesson, complexMath);
     const link = page ? [SLACK_MRKDWN.link(page.label, page.url)] : [];
     await this.api().postMrkdwn(to.channel, [...blocks, ...link], to.threadTs);
+    sent?.(1);
   }
 
   async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {

@@ -74,12 +74,19 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     return to;
   }
 
-  async sendLesson(to: TelegramShapes["target"], lesson: LessonFile): Promise<void> {
-    const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
-    const page = await lessonPageLink(this.env, lesson, complexMath);
-    const link = page ? [TELEGRAM_HTML.link(page.label, page.url)] : [];
-    await this.api().sendHtml(to.chatId, [...blocks, ...link]);
-    await this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title });
+  async sendLesson(to: TelegramShapes["target"], lesson: LessonFile, from = 0, sent?: (parts: number) => void): Promise<void> {
+    const parts = [
+      async () => {
+        const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
+        const page = await lessonPageLink(this.env, lesson, complexMath);
+        await this.api().sendHtml(to.chatId, [...blocks, ...(page ? [TELEGRAM_HTML.link(page.label, page.url)] : [])]);
+      },
+      () => this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title }),
+    ];
+    for (let n = from; n < parts.length; n++) {
+      await parts[n]!();
+      sent?.(n + 1);
+    }
   }
 
   async downloadImage(image: ChatImage, maxBytes: number): Promise<Uint8Array> {
