@@ -1,6 +1,9 @@
 // A lesson's (or a course's) exercises as an Anki deck, in Anki's documented text import
 // (https://docs.ankiweb.net/importing/text-files.html#file-headers): tab-separated notes of the Basic
-// type, the headers saying so (#separator, #html, #notetype, #deck, #columns, #guid column, #tags column).
+// type, the headers saying so (#separator, #html, #notetype, #deck, #guid column, #tags column). No #columns:
+// Anki matches its labels against the note type's field names, which are in the collection's language
+// (Vorderseite, Anverso…), so in any other than English the GUID landed on the front and the back stayed
+// empty; without labels it maps the fields by position, past the GUID and tags columns.
 // The front is the question (and the options), the back the Answer Key's answer and explanation, both as
 // HTML with math in MathJax's \(…\) and \[…\], which Anki renders; a GUID per exercise makes a second
 // import update the notes instead of doubling them.
@@ -39,7 +42,6 @@ export function ankiDeck(title: string, sets: readonly ExerciseSet[]): string {
     "#html:true",
     "#notetype:Basic",
     `#deck:${title.replace(/[\r\n\t]+/g, " ").trim() || "StudyAgent"}`,
-    "#columns:GUID\tFront\tBack\tTags",
     "#guid column:1",
     "#tags column:4",
   ];

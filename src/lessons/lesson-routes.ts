@@ -5,7 +5,7 @@ import { ankiDeck, deckFilename } from "./deck";
 import { lessonExercises, type ExerciseSet } from "./exercise-store";
 import { getLesson, isLessonKey, listLessons } from "./store";
 import type { AppEnv } from "../http-kit/app-env";
-import { badRequest, notFound } from "../http-kit/errors";
+import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { parseNoFields, parseNoQuery } from "../http-kit/validation";
 import { shareTokenFor } from "./lesson-share";
 
@@ -42,8 +42,9 @@ export const lessonRoutes = new Hono<AppEnv>()
     return deckResponse(c, set.title, deckFilename(key), [set]);
   });
 
-/** A deck as a download (text/plain, UTF-8, as Anki reads it). */
+/** A deck as a download (text/plain, UTF-8, as Anki reads it); none without a note, a file Anki refuses as empty. */
 export function deckResponse(c: Context, title: string, filename: string, sets: readonly ExerciseSet[]): Response {
+  if (!sets.some((s) => s.exercises.length)) throw new HttpError("no_exercises", `${title} has no exercises to put in a deck.`);
   return c.body(ankiDeck(title, sets), 200, {
     "content-type": "text/plain; charset=utf-8",
     "content-disposition": `attachment; filename="${filename}"`,

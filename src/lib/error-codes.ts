@@ -51,6 +51,7 @@ const WIRE_CODES = {
   response_in_progress: 409,
   model_not_configured: 409,
   no_answer_key: 409,
+  no_exercises: 409,
   // the request's form
   body_too_large: 413,
   image_too_large: 413,

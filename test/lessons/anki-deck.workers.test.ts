@@ -1,7 +1,8 @@
 // A lesson's and a course's exercises as an Anki deck, in Anki's text import with file headers
 // (https://docs.ankiweb.net/importing/text-files.html#file-headers): the headers, then one tab-separated
 // note per exercise (GUID, front, back, tags), its HTML on one line, math in MathJax's \(…\) that Anki
-// renders, the Answer Key's answer and explanation on the back.
+// renders, the Answer Key's answer and explanation on the back. No #columns header: Anki matches its labels
+// against field names in the collection's language, so a non-English Anki put the GUID on the front.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPlannedCourse, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
@@ -37,7 +38,6 @@ describe("Anki decks", () => {
       html: "true",
       notetype: "Basic",
       deck: "Derivatives",
-      columns: "GUID\tFront\tBack\tTags",
       "guid column": "1",
       "tags column": "4",
     });
@@ -71,5 +71,13 @@ describe("Anki decks", () => {
 
     expect((await call("/v1/lessons/no-such-lesson.md/deck")).status).toBe(404);
     expect((await call("/v1/courses/course-000000000000/deck")).status).toBe(404);
+  });
+
+  it("of a document without exercises is 409 no_exercises, not a file Anki refuses as empty", async () => {
+    const key = `${uniqueId("notes")}.md`;
+    await putLesson(env.LESSONS, key, "# Notes\n\nJust notes, no exercises.\n");
+    const res = await call(`/v1/lessons/${key}/deck`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: "no_exercises" } });
   });
 });
