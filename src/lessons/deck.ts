@@ -11,6 +11,7 @@ import { trimChars } from "../lib/trim-chars";
 import type { ExerciseSet } from "./exercise-store";
 import type { KeyedExercise } from "./exercises";
 import { renderInDialect, SIMPLE_HTML, type MarkdownDialect } from "./markdown-dialect";
+import { vocabularyOf } from "./vocabulary";
 
 /** Anki's card HTML; TeX in the delimiters Anki's MathJax reads. */
 const ANKI_HTML: MarkdownDialect = {
@@ -32,7 +33,14 @@ function note(lessonKey: string, e: KeyedExercise): string {
   const back = e.key ? [`**${e.key.answer}**`, e.key.explanation].filter(Boolean).join("\n\n") : "(no answer in the lesson's Answer Key)";
   const guid = `studyagent:${lessonKey}#${e.id}`;
   const tags = ["studyagent", tag(lessonKey.replace(/\.[a-z]+$/, "")), tag(e.type)].join(" ");
-  return [guid, field(`**${e.id}.** ${e.question}${options}`), field(back), tags].join("\t");
+  // The number stands before the rendered question, not in its first line, where it kept a table, a list or
+  // a heading the question opens with from being read as one.
+  const front = `<b>${e.id}.</b> ${field(`${e.question}${options}`)}`;
+  // Anki lays a card out by its first strong letter (dir="auto"): an Arabic question opening with a Latin
+  // word or a formula went left to right. The lesson's own direction says.
+  const rtl = vocabularyOf(e.language)?.direction === "rtl";
+  const inDirection = (html: string) => (rtl ? `<div dir="rtl">${html}</div>` : html);
+  return [guid, inDirection(front), inDirection(field(back)), tags].join("\t");
 }
 
 /** The deck: Anki's headers, then one note per exercise of every set. */
