@@ -13,8 +13,8 @@ interface Finished {
   stderr: string;
 }
 
-function runCli(args: string[], whileRunning?: (child: ChildProcess, stdout: () => string) => void): Promise<Finished> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1", STUDYAGENT_URL: "", STUDYAGENT_TOKEN: "" } });
+function runCli(args: string[], whileRunning?: (child: ChildProcess, stdout: () => string) => void, env: Record<string, string> = {}): Promise<Finished> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1", STUDYAGENT_URL: "", STUDYAGENT_TOKEN: "", ...env } });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -164,6 +164,106 @@ describe("npm run cli", () => {
     const refused = await runCli(["topic", "--url", server.url, "--session", "s1"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("pass --token");
+  });
+
+  describe("a 401: the worker's own words, and advice that fits its code and the token sent", () => {
+    const noApiToken = {
+      code: "api_token_required",
+      message: "No API_TOKEN is set, so this API answers only clients on this machine (loopback connections to localhost).",
+    };
+    const badToken = { code: "unauthorized", message: "A valid Authorization: Bearer <API_TOKEN or a key of API_KEYS> header is required." };
+    const refusing = (error: { code: string; message: string }) => fake(() => ({ status: 401, json: { error } }));
+
+    it("a worker with no API_TOKEN: a token cannot help, whether one was passed or not", async () => {
+      const worker = await refusing(noApiToken);
+      for (const token of [["--token", "abc"], []]) {
+        const { code, stderr } = await runCli(["topic", "--url", worker.url, "--session", "s1", ...token]);
+        expect(code).toBe(1);
+        expect(stderr).toContain(`The worker answered 401: api_token_required: ${noApiToken.message}`);
+        expect(stderr).toContain("ALLOW_ANONYMOUS=true");
+        expect(stderr).not.toContain("pass --token");
+      }
+      expect(worker.calls.map((c) => c.headers.authorization)).toEqual(["Bearer abc", undefined]);
+    });
+
+    it("a token refused says so, naming where it came from; none sent says to pass one", async () => {
+      const worker = await refusing(badToken);
+      const passed = await runCli(["topic", "--url", worker.url, "--session", "s1", "--token", "wrong"]);
+      expect(passed.code).toBe(1);
+      expect(passed.stderr).toContain(`The worker answered 401: unauthorized: ${badToken.message}`);
+      expect(passed.stderr).toContain("The worker refused the token given with --token");
+      expect(passed.stderr).not.toContain("pass --token");
+
+      const fromEnv = await runCli(["topic", "--url", worker.url, "--session", "s1"], undefined, { STUDYAGENT_TOKEN: "wrong" });
+      expect(fromEnv.stderr).toContain("The worker refused the token given with STUDYAGENT_TOKEN");
+
+      const none = await runCli(["topic", "--url", worker.url, "--session", "s1"]);
+      expect(none.stderr).toContain(`The worker answered 401: unauthorized: ${badToken.message}`);
+      expect(none.stderr).toContain("No token was sent: pass --token (or set STUDYAGENT_TOKEN)");
+    });
+  });
+
+  it("exits 3 when an MCP server asks a question, printing it and how to answer", async () => {
+    const worker = await fake(() => ({
+      runId: "run_q",
+      events: [
+        { event: "run.started", data: { runId: "run_q" } },
+        {
+          event: "input.required",
+          data: {
+            inputId: "inp_1",
+            server: "everything",
+            message: "Pick a colour",
+            requestedSchema: {
+              type: "object",
+              properties: {
+                colour: { type: "string", enum: ["red", "green"] },
+                shade: { type: "integer", title: "Shade" },
+                toppings: { type: "array", items: { anyOf: [{ const: "nuts", title: "Nuts" }, { const: "cream" }] } },
+              },
+              required: ["colour"],
+            },
+            expiresAt: "2031-01-01T00:00:00Z",
+          },
+        },
+      ],
+    }));
+    const { code, stdout, stderr } = await runCli(["topic", "--url", worker.url, "--session", "s-q"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(3);
+    expect(stdout).toBe(
+      [
+        "everything asks: Pick a colour",
+        '  fields: colour (required, one of "red", "green"), shade (integer), toppings (a list of "nuts", "cream")',
+        `Waiting for the answer: POST ${worker.url}/v1/sessions/s-q/inputs/inp_1 {"action":"accept","content":{…}} (or {"action":"decline"} or {"action":"cancel"})`,
+        "",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses a bad --session or --url as bad usage (exit 2), naming it, before asking the worker", async () => {
+    const worker = await fake(() => ({ events: lessonRun }));
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [["--session", "", "--url", worker.url], {}, 'bad --session "": an id is 1-128 characters of A-Z a-z 0-9 . _ : -'],
+      [["--session", "a/b", "--url", worker.url], {}, 'bad --session "a/b"'],
+      [["--session", "x".repeat(129), "--url", worker.url], {}, "bad --session"],
+      [["--url="], {}, 'bad --url "": give an http:// or https:// URL, such as http://127.0.0.1:8787'],
+      [["--url", "127.0.0.1:8787"], {}, 'bad --url "127.0.0.1:8787": give an http:// or https:// URL'],
+      [["--url", "ftp://127.0.0.1"], {}, 'bad --url "ftp://127.0.0.1": give an http:// or https:// URL'],
+      [["--url", `${worker.url}/?x=1`], {}, "bad --url"],
+      [[], { STUDYAGENT_URL: "localhost:8787" }, 'bad STUDYAGENT_URL "localhost:8787"'],
+    ];
+    for (const [args, env, message] of cases) {
+      const { code, stdout, stderr } = await runCli(["topic", ...args], undefined, env);
+      expect({ args, code }).toEqual({ args, code: 2 });
+      expect(stderr).toContain(message);
+      expect(stderr).toContain("Usage: npm run cli");
+      expect(stdout).toBe("");
+    }
+    expect(worker.calls).toEqual([]);
+    // Help is help, whatever the environment holds.
+    expect((await runCli(["-h"], undefined, { STUDYAGENT_URL: "localhost:8787" })).code).toBe(0);
   });
 
   it("explains its usage when there is nothing to ask", async () => {
