@@ -211,6 +211,8 @@ export const ENGLISH = {
   disabled: "Disabled",
   connect: "Connect {name}",
   couldNotConnect: "Could not connect {name}: {why}",
+  /** {name}: a shared MCP server not connected yet, whose one connection only whoever runs the server makes. */
+  operatorConnects: "{name} is shared by everyone here: whoever runs the server connects it.",
   toolOne: "{n} tool",
   toolMany: "{n} tools",
   // schema-form.js (an MCP server's question)

@@ -52,8 +52,11 @@ export function serverItem(server, connect) {
   head.append(make("strong", { text: server.name }), " ", make("span", { className: "badge", text: phraseOf(STATUS, server.status) }));
   const tools = server.status === "connected" ? ` · ${count(server.toolCount, "toolOne", "toolMany")}` : "";
   item.append(head, make("p", { className: "meta", text: `${server.url} · ${server.transport}${tools}` }));
-  if (server.error) item.append(make("p", { className: "failed", text: server.error }));
-  if (server.status === "needs_authorization") {
+  // A shared server this caller may not connect (no link for it): said in the page's words, and no Connect that would be refused.
+  const operators = server.shared && server.status === "needs_authorization" && !server.authorizationUrl;
+  if (operators) item.append(make("p", { className: "meta", text: t("operatorConnects", { name: server.name }) }));
+  else if (server.error) item.append(make("p", { className: "failed", text: server.error }));
+  if (server.status === "needs_authorization" && !operators) {
     item.append(connectControl(server.name, connect, "primary"));
   }
   return item;

@@ -83,7 +83,8 @@ export const mcpServerRoutes = new Hono<AppEnv>()
       const status = result.servers.find((s) => s.name === entry.name);
       const transport = server?.transport ?? manager.transportOf(entry.name) ?? entry.transport ?? "streamable-http";
       if (!server || !status) return { name: entry.name, url: entry.url, transport, status: "disabled", toolCount: 0 };
-      return { url: entry.url, transport, ...status };
+      // A shared server's connection is the operator's: a tenant's page shows no Connect for it (docs/mcp.md).
+      return { url: entry.url, transport, ...status, ...(server.shared ? { shared: true } : {}) };
     });
     return c.json({ servers });
   })

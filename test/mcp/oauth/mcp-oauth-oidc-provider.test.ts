@@ -52,7 +52,7 @@ async function connect(server: string, key: string): Promise<URL> {
 
 async function status(server: string, key: string) {
   const body = (await (await api("/v1/mcp/servers", key)).json()) as {
-    servers: { name: string; status: string; toolCount: number; authorizationUrl?: string; error?: string }[];
+    servers: { name: string; status: string; toolCount: number; authorizationUrl?: string; error?: string; shared?: boolean }[];
   };
   return body.servers.find((s) => s.name === server);
 }
@@ -94,7 +94,7 @@ describe("an MCP server behind oidc-provider", () => {
     }
     // Nor is she handed its authorization URL, which would make her account the deployment's: not in the list…
     const listed = await status("team", ALICE);
-    expect(listed).toMatchObject({ status: "needs_authorization", toolCount: 0, error: expect.stringContaining("only the operator") });
+    expect(listed).toMatchObject({ status: "needs_authorization", toolCount: 0, shared: true, error: expect.stringContaining("only the operator") });
     expect(listed?.authorizationUrl).toBeUndefined();
     // …nor in her run, which goes on without it and says who must connect it.
     const marker = model.script("alice-shared", [{ text: "Not without the team server." }]);
