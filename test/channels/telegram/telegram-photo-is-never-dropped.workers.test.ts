@@ -3,24 +3,13 @@
 // recorded; sent with a command, the command ran and the photo was ignored. Now each is said, nothing is
 // downloaded or recorded, and the question stays open for a typed answer.
 import { describe, expect, it } from "vitest";
-import { messageLog } from "../../support/message-log";
-import { script } from "../../support/model-control";
-import { offerFile, platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
+import { offerFile, platformCalls } from "../../support/platform-control";
 import { pngOfSize } from "../../support/images";
-import { QUIZ_LESSON } from "../../support/quiz-lesson";
-import { callbackQueryUpdate, postTelegram, telegramPhotoUpdate, telegramUpdate } from "../../support/telegram-requests";
+import { lessonWriter, telegramQuizChat } from "../../support/quiz-chats";
+import { postTelegram, telegramPhotoUpdate } from "../../support/telegram-requests";
 import { uniqueId } from "../../support/worker-http";
 import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
 import { ENGLISH_PHRASES as LEARNER } from "../../../src/learning/learner-phrases";
-
-type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
-const sent = async (chat: number) =>
-  (await platformCalls("telegram", chat))
-    .filter((c) => c.method === "sendMessage")
-    .map((c) => ({
-      text: String(c.body.text),
-      buttons: Object.fromEntries(((c.body.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat().map((b) => [b.text, b.callback_data])),
-    }));
 
 /** A photo offered by the fake Bot API, and the update that sends it. */
 async function photo(chat: number, caption?: string) {
@@ -33,38 +22,32 @@ const downloads = async (fileId: string) => (await platformCalls("telegram", fil
 
 describe("a photo the Telegram bot cannot use", () => {
   it("is refused as a quiz answer, with or without a caption, and the question stays open", async () => {
-    const chat = uniqueChatId();
-    const next = messageLog(() => sent(chat), waitFor);
-    const writer = await script(uniqueId("tg-photo-quiz"), [
-      { toolCalls: [{ name: "save_document", args: { filename: uniqueId("derivatives"), content: QUIZ_LESSON, topic: "calculus" } }] },
-      { text: "Here is your lesson on derivatives." },
-    ]);
-    await postTelegram(telegramUpdate(chat, `${writer} teach me derivatives`));
-    const [, , offer] = await next(3);
-    await postTelegram(callbackQueryUpdate(chat, 42, offer!.buttons[LEARNER.quizMe]!));
-    const [question] = await next();
+    const chat = telegramQuizChat();
+    await chat.say(`${await lessonWriter()} teach me derivatives`);
+    const [, , offer] = await chat.next(3);
+    await chat.press(offer!.buttons[LEARNER.quizMe]!);
+    const [question] = await chat.next();
     expect(question!.text).toContain("Question 1 of");
 
     for (const caption of [undefined, "B"]) {
-      const { fileId, update } = await photo(chat, caption);
+      const { fileId, update } = await photo(chat.chat, caption);
       await postTelegram(update);
-      const [reply] = await next();
+      const [reply] = await chat.next();
       expect(reply!.text).toBe(SAY.photoNotAnAnswer);
       expect(await downloads(fileId)).toEqual([]);
     }
     // The question is still the one out, answered by typing.
-    await postTelegram(telegramUpdate(chat, "B"));
-    const [verdict] = await next();
+    await chat.say("B");
+    const [verdict] = await chat.next();
     expect(verdict!.text).toContain(LEARNER.correct);
   }, 60_000);
 
   it("is refused with a command, and the command is not run", async () => {
-    const chat = uniqueChatId();
-    const next = messageLog(() => sent(chat), waitFor);
+    const chat = telegramQuizChat();
     for (const command of ["/progress", "/new", "/help"]) {
-      const { fileId, update } = await photo(chat, command);
+      const { fileId, update } = await photo(chat.chat, command);
       await postTelegram(update);
-      const [reply] = await next();
+      const [reply] = await chat.next();
       expect(reply!.text).toBe(SAY.photoWithCommand);
       expect(await downloads(fileId)).toEqual([]);
     }
