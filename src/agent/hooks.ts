@@ -45,6 +45,11 @@ export interface ToolCallInfo {
   tool: Tool;
   /** Id the call's result message will have (where a cut output is kept whole). */
   resultId: string;
+  /**
+   * A step the call led to that the model did not choose (a redirect fetch_webpage follows), asked about
+   * with its own arguments: a person's decision on the call covers the arguments they saw, not this.
+   */
+  followed?: true;
 }
 
 /**

@@ -369,7 +369,7 @@ async function executeCall(
     return undefined;
   }
   // A tool that follows a step the model did not choose (a redirect) asks the same hooks about it.
-  const recheck = async (other: unknown) => refusal(await hooks.beforeToolCall({ ...info, args: other }, (a) => ({ ok: true, value: a })));
+  const recheck = async (other: unknown) => refusal(await hooks.beforeToolCall({ ...info, args: other, followed: true }, (a) => ({ ok: true, value: a })));
   const result =
     verdict.action === "deny"
       ? { status: "error" as const, content: `Permission denied: ${verdict.reason}` }

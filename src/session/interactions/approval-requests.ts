@@ -160,10 +160,11 @@ export class ApprovalRequests {
     return {
       name: "permissions",
       trusted: true,
-      beforeToolCall: ({ tool, args, callId }) => {
+      beforeToolCall: ({ tool, args, callId, followed }) => {
         const verdict = policy.decide(tool, args, this.sessionRules());
         if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
-        const decided = this.approvals.forCall(runId, callId);
+        // A person approved the call they were shown, not a redirect it met: that is the policy's alone.
+        const decided = followed ? undefined : this.approvals.forCall(runId, callId);
         if (decided?.status === "allowed") return { action: "allow" };
         if (decided?.status === "denied") return { action: "deny", reason: deniedByAPerson(decided.reason) };
         if (decided?.status === "expired")
