@@ -4,7 +4,7 @@
 // Skills are static files read through a SkillSource; in the Worker that is the ASSETS binding,
 // which cannot list directories, hence skills/manifest.json (see docs/skills.md).
 import * as z from "zod";
-import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, ok, type Tool, type ToolSignature } from "../agent";
+import { defineTool, fail, LOADED_SKILLS_KEY, type LoadedSkill, type Message, ok, type Tool, type ToolSignature } from "../agent";
 import { int } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import { SKILL_NAME, isSafeSkillPath, parseSkillFile } from "./skill-format";
@@ -41,6 +41,28 @@ export interface ExternalSkill {
   name: string;
   description: string;
   load(args: string | undefined, signal: AbortSignal): Promise<{ ok: true; content: string } | { ok: false; error: string }>;
+}
+
+/**
+ * The skills the history's load_skill results carry, each its latest load: what earlier runs of the
+ * conversation loaded, which compaction keeps as a run's own (ContextDeps.skillsInHistory).
+ */
+export function skillsInHistory(messages: readonly Message[]): LoadedSkill[] {
+  const calls = new Map<string, string>();
+  const skills = new Map<string, LoadedSkill>();
+  for (const m of messages) {
+    if (m.role === "assistant") for (const c of m.toolCalls ?? []) if (c.name === LOAD_SKILL_SIGNATURE.name) calls.set(c.id, c.args);
+    if (m.role !== "tool" || m.status !== "success" || !calls.has(m.toolCallId)) continue;
+    let args: unknown;
+    try {
+      args = JSON.parse(calls.get(m.toolCallId)!);
+    } catch {
+      continue;
+    }
+    const parsed = LOAD_SKILL_SIGNATURE.input.safeParse(args);
+    if (parsed.success) skills.set(parsed.data.name, { name: parsed.data.name, content: m.content });
+  }
+  return [...skills.values()];
 }
 
 /** load_skill records each skill in `ctx.runState` under LOADED_SKILLS_KEY, so compaction keeps loaded skills. */

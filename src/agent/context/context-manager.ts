@@ -11,7 +11,7 @@ import type { RunState } from "../run-state";
 import type { ToolResult } from "../tools";
 import type { TodoStore } from "../todo";
 import { applyCompaction, renderTranscript, splitRounds, summarize, type Compaction, type CompactionStore } from "./compaction";
-import { loadedSkills, mergeSkills } from "./loaded-skills";
+import { loadedSkills, mergeSkills, type LoadedSkill } from "./loaded-skills";
 import { microCompact, type MicroCompactionLimits } from "./micro-compaction";
 import { PromptTokenCounter } from "./token-accounting";
 import { estimateTextTokens, estimateTokens } from "./tokens";
@@ -40,6 +40,11 @@ export interface ContextDeps {
   todos: TodoStore;
   /** The run's shared facts; the loaded skills are read from here. */
   runState: RunState;
+  /**
+   * The skills earlier runs of the conversation loaded, read from its history (the skills tool's results): a
+   * chat's every message is a run of its own, and a skill is loaded so far for as long as the conversation lasts.
+   */
+  skillsInHistory?: (messages: readonly Message[]) => LoadedSkill[];
   settings: ContextSettings;
 }
 
@@ -151,11 +156,16 @@ export class ContextManager implements Hooks {
     return this.overlay.compaction;
   }
 
+  /** The skills loaded so far: a compaction's, then the history's, then this run's (a later load replaces one of its name). */
+  private skillsSoFar(compacted: readonly LoadedSkill[], messages: readonly Message[]): LoadedSkill[] {
+    return mergeSkills(mergeSkills(compacted, this.deps.skillsInHistory?.(messages) ?? []), loadedSkills(this.deps.runState));
+  }
+
   /** The overlay applied to the full history, then micro-compaction. */
   private async view(messages: readonly Message[]): Promise<Message[]> {
     const compaction = await this.currentCompaction();
     const todos = compaction ? await this.deps.todos.load() : [];
-    const skills = mergeSkills(compaction?.skills ?? [], loadedSkills(this.deps.runState));
+    const skills = this.skillsSoFar(compaction?.skills ?? [], messages);
     const fingerprints = skills.map((s) => s.content.slice(0, SKILL_FINGERPRINT_CHARS)).filter(Boolean);
     const { messages: view, shortened } = microCompact(applyCompaction(messages, compaction, todos), this.deps.settings.micro, (m) =>
       fingerprints.some((f) => m.content.includes(f)),
@@ -184,7 +194,7 @@ export class ContextManager implements Hooks {
         id: newId("summary"),
         throughMessageId: older.at(-1)!.id,
         summary,
-        skills: mergeSkills(previous?.skills ?? [], loadedSkills(this.deps.runState)),
+        skills: this.skillsSoFar(previous?.skills ?? [], req.messages),
         createdAt: now(),
       };
       await this.deps.compactions.save(compaction);

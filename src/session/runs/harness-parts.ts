@@ -19,6 +19,7 @@ import {
   type ToolRegistry,
 } from "../../agent";
 import type { AgentStores } from "../agent-stores";
+import { skillsInHistory } from "../../tools/skills";
 import type { HarnessSettings } from "./harness-settings";
 import type { RunModels } from "./run-models";
 
@@ -53,7 +54,7 @@ export function createContextManager(
   stores: { outputs: AgentStores["outputs"]; compactions: CompactionStore; todos: TodoStore },
   runState: RunState,
 ): ContextManager {
-  return new ContextManager({ model, ...stores, runState, settings: contextSettings(config) });
+  return new ContextManager({ model, ...stores, runState, skillsInHistory, settings: contextSettings(config) });
 }
 
 export interface HarnessToolDeps {
