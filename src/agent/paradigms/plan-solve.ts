@@ -6,7 +6,7 @@
 // in the todo list, and goes on where it stopped instead of planning again.
 import * as z from "zod";
 import { emptyUsage, type Todo } from "../events";
-import { forceFirstToolChoice } from "../hooks";
+import { forceFirstToolChoice, type Hooks } from "../hooks";
 import { runLoop, type LoopOptions, type LoopResult } from "../loop";
 import { userMessage, type Message } from "../messages";
 import { renderTodos } from "../todo";
@@ -67,8 +67,10 @@ export async function runPlanSolve(o: ParadigmOptions): Promise<LoopResult> {
         return { status: "success", content: renderTodos(todos), endRun: { output: "" } };
       },
     });
-    // The plan tool is the harness's own: no tool-call hook (permissions, an embedder's) applies to it.
-    const hooks = [...(o.hooks ?? []).filter((h) => !h.beforeToolCall), forceFirstToolChoice({ name: PLAN_TOOL })];
+    // The plan tool is the harness's own: no tool-call hook (permissions, an embedder's) applies to it; their other points do.
+    // (Object.create keeps a class's methods, which a spread would not.)
+    const withoutToolCall = (h: Hooks): Hooks => (h.beforeToolCall ? (Object.create(h, { beforeToolCall: { value: undefined } }) as Hooks) : h);
+    const hooks = [...(o.hooks ?? []).map(withoutToolCall), forceFirstToolChoice({ name: PLAN_TOOL })];
     const planned = await loop({ tools: new ToolRegistry([planTool]), hooks });
     if (planned.status !== "completed") return planned;
     if (!made) {

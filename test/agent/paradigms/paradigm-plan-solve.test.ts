@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calculateTool } from "../../../src/tools/calculate";
 import { runAgent } from "../../support/agent-run";
 import { LoopHarness } from "../../support/loop-harness";
+import type { Hooks } from "../../../src/agent/hooks";
 
 const h = new LoopHarness();
 
@@ -42,6 +43,19 @@ describe("the plan-solve paradigm", () => {
     const progress = events.filter((e) => e.type === "todo.updated").map((e) => (e.type === "todo.updated" ? e.todos.map((t) => t.status).join(",") : ""));
     expect(progress).toEqual(["pending,pending", "in_progress,pending", "completed,pending", "completed,in_progress", "completed,completed"]);
     expect(messages.filter((m) => m.role === "user")).toHaveLength(4);
+  });
+
+  it("the plan call skips a hook's beforeToolCall only: its other points see the plan call too", async () => {
+    const seen: number[] = [];
+    const audit: Hooks = { name: "audit", afterModel: (step) => void seen.push(step.step), beforeToolCall: () => undefined };
+    const { result } = await runAgent(h, [{ toolCalls: [{ name: "plan", args: { steps: ["one"] } }] }, { text: "step one done" }, { text: "final" }], {
+      paradigm: "plan-solve",
+      subagents: false,
+      context: false,
+      loop: { hooks: [audit] },
+    });
+    expect(result.status).toBe("completed");
+    expect(seen).toEqual([1, 2, 3]);
   });
 
   it("resumes a run that already planned: no second plan, finished steps skipped, a turn already asked not repeated", async () => {
