@@ -104,7 +104,11 @@ export function createTaskTool(deps: SubagentDeps): Tool {
         const tools = deps.tools.filter((t) => t.name !== TASK_TOOL && t.name !== TODO_WRITE_TOOL && !t.external && !(readonly && t.sideEffects));
         // A child keeps its own list: the session's belongs to the parent.
         if (deps.tools.has(TODO_WRITE_TOOL)) tools.add(createTodoWriteTool(todos, { maxItems: deps.todoMaxItems }));
-        const emit: LoopOptions["emit"] = (e) => ctx.emit({ ...e, agent });
+        const emit: LoopOptions["emit"] = (e) => {
+          // Counted as it is spent, so a task stopped by its timeout or a cancel still counts its child's calls.
+          if (e.type === "model.response" && e.usage) ctx.spent?.(e.usage);
+          ctx.emit({ ...e, agent });
+        };
         const paradigm = args.paradigm ?? "react";
         emit({ type: "subagent.started", prompt: args.prompt, paradigm, tools: tools.names() });
 

@@ -2,7 +2,7 @@
 // tool's failure becomes a result the model can read, never an exception that ends the run.
 import * as z from "zod";
 import { closedSchema, unknownKeys } from "./closed-arguments";
-import type { Emit, Usage } from "./events";
+import { addUsage, emptyUsage, type Emit, type Usage } from "./events";
 import type { ToolCall, ToolStatus } from "./messages";
 import type { RunState } from "./run-state";
 
@@ -35,6 +35,11 @@ export interface ToolContext {
   recheck?: (args: unknown) => Promise<string | null>;
   /** The registry running the call (set by ToolRegistry.run): tool_search reads its deferred tools. */
   tools?: ToolRegistry;
+  /**
+   * Tells the registry of model usage as the tool spends it (a subagent's calls), so a call stopped by its
+   * timeout or a cancel still counts what it spent; a result's own `usage` is the count when it ends.
+   */
+  spent?: (usage: Usage) => void;
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -242,6 +247,8 @@ export class ToolRegistry {
   async run(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolResult> {
     const ms = tool.timeoutMs ?? this.defaultTimeoutMs;
     const controller = new AbortController();
+    let spentSoFar: Usage | undefined;
+    const spent = (usage: Usage) => void (spentSoFar = addUsage(spentSoFar ?? emptyUsage(), usage));
     let onAbort = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -260,9 +267,10 @@ export class ToolRegistry {
         if (ctx.signal.aborted) onAbort();
         else ctx.signal.addEventListener("abort", onAbort, { once: true });
       });
-      return await Promise.race([Promise.resolve().then(() => tool.run(args, { ...ctx, signal: controller.signal, tools: this })), stop]);
+      return await Promise.race([Promise.resolve().then(() => tool.run(args, { ...ctx, signal: controller.signal, tools: this, spent })), stop]);
     } catch (e) {
-      return fail(`Tool ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      const failed = fail(`Tool ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return spentSoFar ? { ...failed, usage: spentSoFar } : failed;
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener("abort", onAbort);
