@@ -39,6 +39,11 @@ describe("config errors", () => {
     expect(unknown).not.toContain("SECRETIVE");
   });
 
+  it("a PLAN_MAX_STEPS over TODO_MAX_ITEMS: a plan-solve plan becomes the todo list, which could not hold it", () => {
+    expect(configMessage({ TODO_MAX_ITEMS: "5" })).toContain("PLAN_MAX_STEPS: is 8, more than TODO_MAX_ITEMS (5)");
+    expect(() => loadConfig({ TODO_MAX_ITEMS: "8" })).not.toThrow();
+  });
+
   it("WEBHOOKS naming one url twice: the second entry, by its path (its events would go signed with the first's secret)", () => {
     const hook = (events: string[], secret: string) => ({ url: "https://e.org/h", events, secret });
     const twice = configMessage({ WEBHOOKS: JSON.stringify([hook(["run.completed"], SECRET), hook(["run.*"], `${SECRET}-2`)]) });
