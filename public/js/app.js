@@ -8,6 +8,7 @@ import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
 import { count, failure, loadPageLanguage, notice, phraseOf, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
+import { explain } from "./explain.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
 import { escapeHtml, renderInto } from "./markdown.js";
@@ -99,7 +100,7 @@ const progressPanel = createProgressPanel({
  * The run being started or streamed, if any: what the cancel button stops. Set when the question is sent, not
  * when the run's headers arrive: Enter pressed again in between is not a second run. `runId` is null until
  * known; `cancelled` says Cancel was pressed before it was, so the run is not started, or is cancelled as
- * soon as its id arrives.
+ * soon as its id arrives; `stopped` is aborted once the server has taken the cancel.
  */
 let activeRun = null;
 
@@ -107,12 +108,6 @@ let activeRun = null;
 
 function setStatus(text) {
   ui.status.textContent = text;
-}
-
-function explain(error) {
-  if (error instanceof ApiError && error.status === 401) return t("needToken");
-  if (error instanceof ApiError) return failure(error);
-  return error instanceof Error ? error.message : String(error);
 }
 
 // ---- sessions
@@ -270,32 +265,61 @@ function addAssistantMessage() {
       activity.append(line);
       follow();
     },
-    /** Asks the person about a tool call the run waits on; resolves with the decision's outcome. */
-    approval({ approvalId, name, args }, decide) {
+    /**
+     * Asks the person about a tool call the run waits on; resolves with the decision's outcome, or null when it
+     * was settled otherwise (decided already, withdrawn) or withdrawn by `stopped` (the run was cancelled).
+     */
+    approval({ approvalId, name, args }, decide, stopped) {
+      const tool = toolLine(name, args) ?? name;
       const box = make("li", { className: "approval" });
-      const question = make("p", { text: t("agentWantsToRun", { tool: toolLine(name, args) ?? name }) });
+      const question = make("p", { text: t("agentWantsToRun", { tool }) });
       const rememberId = `remember-${approvalId}`;
       const remember = make("input", { attrs: { type: "checkbox", id: rememberId } });
       const label = make("label", { text: t("rememberForSession"), attrs: { for: rememberId } });
       const allow = make("button", { className: "primary", text: t("allow"), attrs: { type: "button" } });
       const deny = make("button", { text: t("deny"), attrs: { type: "button" } });
       const actions = make("div", { className: "actions", attrs: { role: "group", "aria-label": t("approveTool", { name }) } });
+      const failure = make("p", { className: "failed", attrs: { role: "alert" } });
+      failure.hidden = true;
       actions.append(remember, label, allow, deny);
-      box.append(question, actions);
+      box.append(question, actions, failure);
       activity.append(box);
       follow();
       allow.focus();
-      return new Promise((resolve, reject) => {
-        const answer = (decision) => {
-          allow.disabled = deny.disabled = remember.disabled = true;
-          decide(decision, remember.checked).then((outcome) => {
-            question.textContent = t(decision === "allow" ? "allowedTool" : "deniedTool", { tool: toolLine(name, args) ?? name });
+      return new Promise((resolve) => {
+        let open = true;
+        const settle = (text, outcome) => {
+          if (!open) return;
+          open = false;
+          withFocusKept(box, question, () => {
+            question.textContent = text;
             actions.remove();
-            resolve(outcome);
-          }, reject);
+            failure.remove();
+          });
+          resolve(outcome);
+        };
+        const enable = (enabled) => {
+          allow.disabled = deny.disabled = remember.disabled = !enabled;
+        };
+        const answer = (decision) => {
+          enable(false);
+          failure.hidden = true;
+          decide(decision, remember.checked).then(
+            (outcome) => settle(t(decision === "allow" ? "allowedTool" : "deniedTool", { tool }), outcome),
+            (e) => {
+              if (!open) return;
+              // Decided already (by a try whose answer was lost, by expiry) or withdrawn: the run says what came of it.
+              if (e instanceof ApiError && (e.status === 404 || e.status === 409)) return settle(t("notDecidedHere", { why: explain(e), tool }), null);
+              // Lost or refused: the run still waits on the server, so the learner decides again.
+              failure.textContent = t("couldNotSendDecision", { why: explain(e) });
+              failure.hidden = false;
+              withFocusKept(box, decision === "allow" ? allow : deny, () => enable(true));
+            },
+          );
         };
         allow.addEventListener("click", () => answer("allow"));
         deny.addEventListener("click", () => answer("deny"));
+        whenAborted(stopped, () => settle(t("cancelledTool", { tool }), null));
       });
     },
     /** An MCP server the run went on without until someone authorizes it: a Connect button (once per answer). */
@@ -314,8 +338,8 @@ function addAssistantMessage() {
       questions.delete(inputId);
       open.settle(t(by === "expiry" ? "expired" : SETTLED[action]));
     },
-    /** An MCP server's question (elicitation) as a form; resolves with the answer's outcome. */
-    input({ inputId, server, message, requestedSchema }, send) {
+    /** An MCP server's question (elicitation) as a form; resolves with the answer's outcome, or null when it was settled otherwise or withdrawn by `stopped`. */
+    input({ inputId, server, message, requestedSchema }, send, stopped) {
       const box = make("li", { className: "input-request" });
       const question = make("p", { text: t("serverAsks", { server, message }) });
       const form = make("form", { attrs: { "aria-label": t("answerServer", { server }) } });
@@ -334,10 +358,11 @@ function addAssistantMessage() {
       activity.append(box);
       follow();
       (form.querySelector("input, select, textarea") ?? accept).focus();
-      const settle = (how) => {
-        question.textContent = t("settledQuestion", { how, server, message });
-        form.remove();
-      };
+      const settle = (how) =>
+        withFocusKept(box, question, () => {
+          question.textContent = t("settledQuestion", { how, server, message });
+          form.remove();
+        });
       questions.set(inputId, { settle });
       return new Promise((resolve, reject) => {
         const enable = (enabled) => {
@@ -348,11 +373,13 @@ function addAssistantMessage() {
           failure.hidden = true;
           send(action, action === "accept" ? content() : undefined).then(
             (outcome) => {
-              questions.delete(inputId);
+              // Withdrawn meanwhile (the run was cancelled): already settled.
+              if (!questions.delete(inputId)) return;
               settle(t(SETTLED[action]));
               resolve(outcome);
             },
             (e) => {
+              if (!questions.has(inputId)) return;
               // The question is settled already (answered by a try whose answer was lost, expired) or gone: the run goes on.
               if (e instanceof ApiError && (e.status === 404 || e.status === 409)) {
                 questions.delete(inputId);
@@ -363,7 +390,7 @@ function addAssistantMessage() {
               // sent again carries the same Idempotency-Key, so the server takes it once.
               failure.textContent = t("couldNotSendAnswer", { why: explain(e) });
               failure.hidden = false;
-              enable(true);
+              withFocusKept(box, { accept, decline, cancel }[action], () => enable(true));
             },
           );
         };
@@ -373,6 +400,11 @@ function addAssistantMessage() {
         });
         decline.addEventListener("click", () => answer("decline"));
         cancel.addEventListener("click", () => answer("cancel"));
+        whenAborted(stopped, () => {
+          if (!questions.delete(inputId)) return;
+          settle(t("cancelled"));
+          resolve(null);
+        });
       });
     },
     /** The run ended: the text is rendered as Markdown, and a line says how it ended. */
@@ -385,6 +417,25 @@ function addAssistantMessage() {
       item.setAttribute("aria-busy", "false");
     },
   };
+}
+
+/**
+ * Runs `change` (which may remove or disable the focused control) and then focuses `target` if the focus was
+ * in `box` or already lost: a keyboard or screen-reader user stays where they were, not at the page's top.
+ */
+function withFocusKept(box, target, change) {
+  const at = document.activeElement;
+  const inBox = !at || at === document.body || box.contains(at);
+  change();
+  if (!inBox) return;
+  if (!target.matches("button, input, select, textarea")) target.tabIndex = -1;
+  target.focus();
+}
+
+/** Calls `then` once `signal` is aborted (at once if it is already). */
+function whenAborted(signal, then) {
+  if (signal.aborted) then();
+  else signal.addEventListener("abort", then, { once: true });
 }
 
 /** How an MCP server's question was settled, by the answer's action. */
@@ -432,13 +483,19 @@ function runIdKnown(runId) {
   if (activeRun.cancelled) cancelActiveRun();
 }
 
-/** Posts the active run's cancel; a cancel that did not go through can be pressed again. */
+/**
+ * Posts the active run's cancel; a cancel that did not go through can be pressed again. One that did withdraws
+ * what the run waits on (an approval, a question), as nothing streams then to say the run ended.
+ */
 function cancelActiveRun() {
   const run = activeRun;
-  api.cancelRun(run.sessionId, run.runId).catch((e) => {
-    run.cancelled = false;
-    setStatus(explain(e));
-  });
+  api.cancelRun(run.sessionId, run.runId).then(
+    () => run.stopped.abort(),
+    (e) => {
+      run.cancelled = false;
+      setStatus(explain(e));
+    },
+  );
 }
 
 /** Whether the photos to send with `input` are read (any still being read is waited for); false (and the question back in its box) when one could not be. */
@@ -519,17 +576,27 @@ async function ask(input) {
       }
       events = null;
       if (summary || waiting.length === 0) break;
-      for (const { approval, input } of waiting) {
+      const { stopped } = activeRun;
+      for (const [i, { approval, input }] of waiting.entries()) {
         if (approval) {
           setStatus(t("waitingForYourApproval"));
-          const outcome = await bubble.approval(approval, (decision, remember) => api.decideApproval(sessionId, approval.approvalId, decision, remember));
-          if (outcome.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
+          const decide = (decision, remember) => api.decideApproval(sessionId, approval.approvalId, decision, remember);
+          const outcome = await bubble.approval(approval, decide, stopped.signal);
+          if (outcome?.pendingApprovals === 0) events = await api.followRun(sessionId, outcome.runId, outcome.seq);
+          // Settled otherwise, the last one: what came of the run is on its stream.
+          else if (!outcome && i === waiting.length - 1) events = await api.followRun(sessionId, activeRun.runId, seq);
         } else {
           setStatus(t("waitingForYourAnswer", { server: input.server }));
           // One key per answer given: a retry of the same answer after a failure is the same attempt.
           const keys = attemptKeys();
-          await bubble.input(input, (action, content) => api.answerInput(sessionId, input.inputId, action, content, keys.keyFor({ action, content })));
+          const send = (action, content) => api.answerInput(sessionId, input.inputId, action, content, keys.keyFor({ action, content }));
+          await bubble.input(input, send, stopped.signal);
           events = await api.followRun(sessionId, activeRun.runId, seq);
+        }
+        // Cancelled: the rest are withdrawn too, and the run's stream ends it.
+        if (stopped.signal.aborted) {
+          events ??= await api.followRun(sessionId, activeRun.runId, seq);
+          break;
         }
       }
       setStatus(t("working"));
@@ -541,7 +608,10 @@ async function ask(input) {
   } finally {
     activeRun = null;
     bubble.done(summary, failed);
+    // Cancel is disabled now: the focus goes where the next question is typed rather than to the page's top.
+    const onCancel = document.activeElement === ui.cancel;
     setRunning(false);
+    if (onCancel) ui.topic.focus();
     setStatus(failed ? t("runDidNotFinish") : summary);
   }
   if (savedLesson) await refreshLessons();
@@ -575,6 +645,8 @@ async function refreshLessons() {
 
 /** The lesson on show: what the download buttons save. */
 let openedLesson = null;
+/** The control that opened the lesson on show: Close gives it the focus back. */
+let lessonOpener = null;
 
 /** Chapters and sections as a table of contents; each heading gets an id to link to. */
 function renderToc() {
@@ -621,11 +693,13 @@ let lessonChoice = 0;
 async function openLesson(key, share) {
   const choice = ++lessonChoice;
   const chosen = () => choice === lessonChoice;
+  const opener = document.activeElement;
   try {
     const shared = share ? await api.getSharedLesson(key, share) : undefined;
     const markdown = shared ? shared.markdown : await api.getLesson(key);
     if (!chosen()) return;
     openedLesson = { key, markdown, ...(share ? { share } : {}) };
+    lessonOpener = opener;
     // A shared lesson is read without a key: its deck, like the rest of the API, would need one.
     ui.downloadDeck.hidden = Boolean(share);
     ui.lessonTitle.textContent = key;
@@ -678,23 +752,35 @@ async function showExercises(key, chosen) {
   const learner = currentSession() ?? undefined;
   attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer, idempotencyKey) => {
     const graded = await api.answerExercise(key, exerciseId, answer, learner, idempotencyKey);
-    if (learner) await showProgress(learner, key, set.exercises.length);
+    if (learner) showProgress(learner, key, set.exercises.length);
     return graded;
   });
-  if (learner) await showProgress(learner, key, set.exercises.length);
+  if (learner) showProgress(learner, key, set.exercises.length);
 }
 
-async function showProgress(learner, key, exerciseCount) {
-  ui.lessonProgress.textContent = t("progressOfLesson", { line: progressLine(await api.learnerProgress(learner), key, exerciseCount) });
-  ui.lessonProgress.hidden = false;
-  await progressPanel.refresh();
+/**
+ * Reads the learner's progress into the lesson's line and the panel, in the background: a read that fails is
+ * said on its own, not as a failure of the answer graded or the lesson opened before it.
+ */
+function showProgress(learner, key, exerciseCount) {
+  const read = async () => {
+    ui.lessonProgress.textContent = t("progressOfLesson", { line: progressLine(await api.learnerProgress(learner), key, exerciseCount) });
+    ui.lessonProgress.hidden = false;
+    await progressPanel.refresh();
+  };
+  read().catch((e) => setStatus(t("couldNotReadProgress", { why: explain(e) })));
 }
 
 // ---- courses
 
+/** The list's failure on show in the course status, if any: a list read since (with a token entered) takes it away. */
+let courseListError = "";
+
 async function refreshCourses() {
   try {
     const courses = await Promise.all((await api.listCourses()).map((c) => api.getCourse(c.id)));
+    if (ui.courseStatus.textContent === courseListError) ui.courseStatus.textContent = "";
+    courseListError = "";
     ui.coursesEmpty.hidden = courses.length > 0;
     progressPanel.setCourses(courses);
     // A course whose details were open stays open.
@@ -715,7 +801,7 @@ async function refreshCourses() {
       }),
     );
   } catch (e) {
-    ui.courseStatus.textContent = t("couldNotListCourses", { why: explain(e) });
+    ui.courseStatus.textContent = courseListError = t("couldNotListCourses", { why: explain(e) });
   }
 }
 
@@ -752,6 +838,8 @@ async function createCourse() {
 async function refreshMcpServers() {
   try {
     const servers = await api.listMcpServers();
+    // The line may hold a failure from before (a token entered since).
+    ui.mcpEmpty.textContent = t("noMcpServers");
     ui.mcpEmpty.hidden = servers.length > 0;
     ui.mcpList.replaceChildren(...servers.map((server) => serverItem(server, connectMcp)));
   } catch (e) {
@@ -793,7 +881,7 @@ ui.token.addEventListener("change", () => {
 ui.sessionSelect.addEventListener("change", () => {
   rememberSession(ui.sessionSelect.value);
   showSession(ui.sessionSelect.value).catch((e) => setStatus(explain(e)));
-  void progressPanel.refresh().catch((e) => setStatus(explain(e)));
+  void progressPanel.refresh();
 });
 // Disabled until the session exists: a double click makes one session, not two.
 ui.newSession.addEventListener("click", () => {
@@ -809,7 +897,7 @@ ui.composer.addEventListener("submit", (event) => {
   const input = ui.topic.value.trim();
   if (!input || activeRun) return;
   // Set before anything is awaited (a photo being read, the session, the run's headers): Enter again is refused.
-  activeRun = { sessionId: null, runId: null };
+  activeRun = { sessionId: null, runId: null, stopped: new AbortController() };
   ui.topic.value = "";
   void ask(input);
 });
@@ -841,7 +929,11 @@ ui.courseForm.addEventListener("submit", (event) => {
 ui.closeLesson.addEventListener("click", () => {
   lessonChoice++;
   ui.lessonView.hidden = true;
-  openedLesson = null;
+  // Focus goes back to what opened the lesson, or (gone with a refreshed list, or none) to its button in the list.
+  const opener = lessonOpener?.isConnected && lessonOpener !== document.body && !ui.lessonView.contains(lessonOpener) ? lessonOpener : null;
+  const listed = openedLesson && ui.lessonList.querySelector(`button[data-key="${CSS.escape(openedLesson.key)}"]`);
+  (opener ?? listed ?? ui.topic).focus();
+  openedLesson = lessonOpener = null;
 });
 ui.downloadMarkdown.addEventListener("click", () => openedLesson && download(openedLesson.key, "text/markdown", openedLesson.markdown));
 ui.downloadHtml.addEventListener("click", () => {
@@ -869,7 +961,7 @@ ui.shareLesson.addEventListener("click", async () => {
     setStatus(explain(e));
   }
 });
-ui.refreshProgress.addEventListener("click", () => void progressPanel.refresh().catch((e) => setStatus(explain(e))));
+ui.refreshProgress.addEventListener("click", () => void progressPanel.refresh());
 // A lesson link in an answer opens in the lesson pane (with the API token), not as a raw file.
 ui.transcript.addEventListener("click", (event) => {
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
@@ -917,7 +1009,7 @@ async function start() {
   }
   if (fromUrl && !storedSessions().includes(fromUrl)) confirmLinkedSession(fromUrl);
   await Promise.all([refreshLessons(), refreshCourses(), refreshMcpServers()]);
-  await progressPanel.refresh().catch((e) => setStatus(explain(e)));
+  await progressPanel.refresh();
   if (lesson && !share) await openLesson(lesson);
 }
 

@@ -4,6 +4,7 @@
 // page's language inside a lesson that may declare another; the lesson's own words in them declare the lesson's.
 import { attemptKeys } from "./attempt-key.js";
 import { field, make, uniqueId } from "./dom.js";
+import { explain } from "./explain.js";
 import { renderInline } from "./markdown.js";
 import { count, phraseOf, t } from "./i18n.js";
 
@@ -103,7 +104,7 @@ export function attachExercises(body, exercises, answer) {
         );
       } catch (e) {
         result.dataset.verdict = "";
-        result.replaceChildren(make("p", { text: t("couldNotCheck", { why: e instanceof Error ? e.message : String(e) }) }));
+        result.replaceChildren(make("p", { text: t("couldNotCheck", { why: explain(e) }) }));
       } finally {
         check.disabled = false;
       }

@@ -72,6 +72,7 @@ export const ENGLISH = {
   noMcpServers: "No MCP servers are configured (MCP_SERVERS).",
   // the conversation and its runs (app.js)
   needToken: "The server wants an API token: enter it under Settings.",
+  networkError: "Could not reach the server; check your connection and try again.",
   photoSent: "Photo {n} of {count} sent with this message",
   noLongerAvailable: "{alt} (no longer available)",
   toolActivity: "Tool activity",
@@ -86,6 +87,11 @@ export const ENGLISH = {
   approveTool: "Approve {name}?",
   allowedTool: "Allowed: {tool}",
   deniedTool: "Denied: {tool}",
+  /** An approval the run no longer waits on: the run was cancelled. */
+  cancelledTool: "Cancelled: {tool}",
+  /** {why}: the server's reason (decided already, withdrawn). */
+  notDecidedHere: "Not decided here ({why}): {tool}",
+  couldNotSendDecision: "Could not send your decision: {why}",
   needsAuthorization: "MCP server {server} needs authorization; this run goes on without it.",
   expired: "Expired",
   answered: "Answered",
@@ -120,6 +126,7 @@ export const ENGLISH = {
   runDidNotFinish: "The run did not finish.",
   couldNotOpen: "Could not open {key}: {why}",
   progressOfLesson: "Your progress: {line}",
+  couldNotReadProgress: "Could not read your progress: {why}",
   couldNotListCourses: "Could not list the courses: {why}",
   creating: "Creating…",
   courseCreated: "Created the course on {topic}: its syllabus is being planned.",

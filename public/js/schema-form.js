@@ -5,7 +5,7 @@
 import { field, make, uniqueId } from "./dom.js";
 import { t } from "./i18n.js";
 
-const INPUT_TYPE = { email: "email", uri: "url", date: "date", "date-time": "datetime-local" };
+const INPUT_TYPE = { email: "email", uri: "url", date: "date" };
 
 /** The choices of an enum property: [{value, title}], or null when it is not one. */
 function choicesOf(p) {
@@ -45,6 +45,25 @@ function multiSelect(name, p, choices, required, label) {
   return { element: set, read: () => (read().length ? read() : undefined) };
 }
 
+/** `date` in this browser's time zone as a datetime-local value, to the second. */
+function localDateTime(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/**
+ * A date-time in this browser's time. The schema's date-time is RFC 3339, which needs an offset that a
+ * datetime-local field neither holds nor gives: its default is shown in local time, and the moment picked is
+ * sent in UTC. Steps of a second, so a default with seconds is not refused as off-step.
+ */
+function dateTimeControl(name, p, required) {
+  const input = make("input", { attrs: { type: "datetime-local", name, step: "1" } });
+  const fallback = typeof p.default === "string" ? new Date(p.default) : undefined;
+  if (fallback && !Number.isNaN(fallback.getTime())) input.value = localDateTime(fallback);
+  input.required = required;
+  return { element: input, read: () => (input.value === "" ? undefined : new Date(input.value).toISOString()) };
+}
+
 /** One control for one property, and how to read its value (undefined: left empty). */
 function control(name, p, required) {
   const choices = p.type === "string" || p.type === undefined ? choicesOf(p) : null;
@@ -69,6 +88,7 @@ function control(name, p, required) {
     input.required = required;
     return { element: input, read: () => (input.value === "" ? undefined : Number(input.value)) };
   }
+  if (p.type === "string" && p.format === "date-time") return dateTimeControl(name, p, required);
   if (p.type === "string") {
     const input = make("input", { attrs: { type: INPUT_TYPE[p.format] ?? "text", name } });
     if (p.minLength !== undefined) input.minLength = p.minLength;

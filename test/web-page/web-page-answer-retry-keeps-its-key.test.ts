@@ -44,7 +44,7 @@ describe("an exercise's answer checked again after a failure", () => {
 
   it("keeps the attempt's key for the retry, and starts a new one for a new attempt", async () => {
     await page.evaluate("window.failNext = true");
-    await check("4", /Could not check the answer: Failed to fetch/);
+    await check("4", /^Could not check the answer: Could not reach the server; check your connection and try again\.$/);
     await check("4", /Correct/);
     // Checked again after its verdict: the learner answers once more, and it counts.
     await check("4", /Correct/);
