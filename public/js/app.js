@@ -749,12 +749,14 @@ async function showExercises(key, chosen) {
   if (!set.exercises.length || !chosen()) return;
   // The language the Worker read from the lesson's headings (docs/api.md): the page has no vocabulary of its own.
   declareLessonLanguage(set.exercises.find((e) => e.language)?.language);
-  const learner = currentSession() ?? undefined;
   attachExercises(ui.lessonBody, set.exercises, async (exerciseId, answer, idempotencyKey) => {
+    // The learner is the session current when the answer is sent (the person may have switched since the lesson opened).
+    const learner = currentSession() ?? undefined;
     const graded = await api.answerExercise(key, exerciseId, answer, learner, idempotencyKey);
     if (learner) showProgress(learner, key, set.exercises.length);
     return graded;
   });
+  const learner = currentSession();
   if (learner) showProgress(learner, key, set.exercises.length);
 }
 
