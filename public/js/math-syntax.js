@@ -4,13 +4,21 @@
 
 // `$…$` as Pandoc reads it: no space just inside either dollar, and no digit right after the closing one,
 // so "it costs $5 and $10" stays text; nor a backtick inside, so a dollar never reaches into code.
+// A formula never holds its own opening or closing delimiter, and is at most 8000 characters displayed, 2000
+// inline: from each place a delimiter opened, one left open was looked for to the end of the text, which took
+// time in the square of a paragraph's length; now a look stops at the next delimiter. A longer formula stays
+// as its source (no formula a lesson writes comes near it).
+// An escape is read as a pair, so `\\[2pt]` (a row's spacing) is no opening `\[`.
+const DOLLARS = String.raw`(?:[^$\\]|\\[\s\S]|\$(?!\$))`;
+const BRACKETED = String.raw`(?:[^\\]|\\(?![[\]])[\s\S])`;
+const PARENTHESIZED = String.raw`(?:[^\\]|\\(?![()])[\s\S])`;
 const INLINE = [
-  { re: /^\$\$([\s\S]+?)\$\$/, display: true },
-  { re: /^\\\[([\s\S]+?)\\\]/, display: true },
-  { re: /^\\\(([\s\S]+?)\\\)/, display: false },
-  { re: /^\$(?![\s$])((?:\\[\s\S]|[^\\$\n`])+?)(?<!\s)\$(?!\d)/, display: false },
+  { re: new RegExp(String.raw`^\$\$(${DOLLARS}{1,8000}?)\$\$`), display: true },
+  { re: new RegExp(String.raw`^\\\[(${BRACKETED}{1,8000}?)\\\]`), display: true },
+  { re: new RegExp(String.raw`^\\\((${PARENTHESIZED}{1,2000}?)\\\)`), display: false },
+  { re: /^\$(?![\s$])((?:\\[\s\S]|[^\\$\n`]){1,2000}?)(?<!\s)\$(?!\d)/, display: false },
 ];
-const BLOCK = [/^\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/, /^\\\[([\s\S]+?)\\\][ \t]*(?:\n+|$)/];
+const BLOCK = [new RegExp(String.raw`^\$\$(${DOLLARS}{1,8000}?)\$\$[ \t]*(?:\n+|$)`), new RegExp(String.raw`^\\\[(${BRACKETED}{1,8000}?)\\\][ \t]*(?:\n+|$)`)];
 
 // GFM splits a table row into cells on every `|` before it reads any inline syntax, so `| $P(A|B)$ | 0.3 |`
 // would lose its formula and a cell. In a table's rows, a `|` inside math is escaped (`\|`) for the split,
@@ -55,7 +63,12 @@ export function mathExtensions(render) {
     {
       name: "mathBlock",
       level: "block",
-      start: (src) => src.match(/\$\$|\\\[/)?.index,
+      // Only where a line opens with the delimiter: a paragraph cut at every `$$` inside it was merged back
+      // piece by piece, in time the square of its length (5 s for 100 KB of "a $$ b").
+      start: (src) => {
+        const m = /(?:^|\n)[ \t]*(?=\$\$|\\\[)/.exec(src);
+        return m ? m.index + m[0].length : undefined;
+      },
       tokenizer(src) {
         for (const re of BLOCK) {
           const m = re.exec(src);
