@@ -52,10 +52,7 @@ export interface LoopOptions {
    * offers the model no tool at all; `required` and a named tool force a call each step (client-tools.ts).
    */
   toolChoice?: ToolChoice;
-  /**
-   * Passed to the model: whether it may call several tools in one reply. False is also held to: a reply with
-   * several calls runs its first, the others answered as not run (servers that ignore the flag exist).
-   */
+  /** Passed to the model: several tools in one reply? False is held to as well (the first call runs, the others are answered unrun). */
   parallelToolCalls?: boolean;
   /** Passed to the model with every call of the loop, the answer's shaping calls too. */
   sampling?: Sampling;
