@@ -1,7 +1,8 @@
 // public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies but
 // English (built in): the learner's words around exercises, reviews and progress (learner-phrases.json), and
 // the bots' own (chat-phrases.json), the web page's (page/<language>.json, public/js/i18n.js), and why a run
-// failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js). Each
+// failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js), and the
+// page an MCP server's authorization comes back to (oauth-callback.json). Each
 // language has every phrase of its book and no other, with the same {placeholders} as English; the
 // not-quite phrases open with the same words, which the chat quiz takes off below its own verdict line; the
 // commands stay commands (/quiz), and buttons and click answers fit the platforms. The page's English
@@ -15,6 +16,7 @@ import { fill, phraseSchema } from "../../src/lib/phrase-book";
 import { ENGLISH_PHRASES, withoutVerdictWords } from "../../src/learning/learner-phrases";
 import { ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
 import { RUN_NOTICES } from "../../src/platforms/run-notice-phrases";
+import { ENGLISH_CALLBACK_PHRASES } from "../../src/mcp/oauth/callback-phrases";
 import { VOCABULARIES } from "../../src/lessons/vocabulary";
 import { fromRoot } from "../support/paths";
 
@@ -22,6 +24,7 @@ const read = <T>(file: string, schema: z.ZodType<T>) => z.record(z.string(), sch
 const learner = read("learner-phrases.json", phraseSchema(ENGLISH_PHRASES));
 const chat = read("chat-phrases.json", phraseSchema(ENGLISH_CHAT_PHRASES));
 const failures = read("run-notices.json", phraseSchema(RUN_NOTICES));
+const callback = read("oauth-callback.json", phraseSchema(ENGLISH_CALLBACK_PHRASES));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).sort();
 const languages = VOCABULARIES.map((v) => v.language)
@@ -42,6 +45,7 @@ describe.each([
   ["chat-phrases.json", ENGLISH_CHAT_PHRASES, chat],
   ["page/<language>.json", i18n.ENGLISH, page],
   ["run-notices.json", RUN_NOTICES, failures],
+  ["oauth-callback.json", ENGLISH_CALLBACK_PHRASES, callback],
 ] as const)("%s", (_, english: Record<string, string>, tables: Record<string, Record<string, string>>) => {
   it("covers every language of the vocabularies, and no other", () => {
     expect(Object.keys(tables).sort()).toEqual(languages);

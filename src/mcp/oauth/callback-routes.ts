@@ -9,11 +9,13 @@ import { clientMetadataDocument, completeAuthorization, McpConfigError, OAuthCal
 import { errorText } from "../error-text";
 import type { AppEnv } from "../../http-kit/app-env";
 import { mcpSettings } from "../settings";
+import { fill } from "../../lib/phrase-book";
+import { callbackPhrases, ENGLISH_CALLBACK_PHRASES, preferredLanguage } from "./callback-phrases";
 
-function page(c: Context<AppEnv>, status: 200 | 400 | 502, title: string, text: string) {
+function page(c: Context<AppEnv>, lang: string, status: 200 | 400 | 502, title: string, text: string) {
   return c.html(
     html`<!doctype html>
-      <html lang="en">
+      <html lang="${lang}">
         <head>
           <meta charset="utf-8" />
           <title>${title}</title>
@@ -30,23 +32,23 @@ function page(c: Context<AppEnv>, status: 200 | 400 | 502, title: string, text: 
 export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
   .get("/callback", async (c) => {
     const { code, state, error, error_description: description } = c.req.query();
-    if (error) return page(c, 400, "Authorization refused", `The server answered: ${description ?? error}. Nothing was connected.`);
-    if (!code || !state) return page(c, 400, "Not an authorization answer", "This address expects code and state from an authorization server.");
+    const asked = preferredLanguage(c.req.header("accept-language"));
+    const say = await callbackPhrases(c.env.ASSETS, asked);
+    // The page's lang is the language its words are in: the browser's when the book has it, else English.
+    const lang = say === ENGLISH_CALLBACK_PHRASES ? "en" : (asked ?? "en");
+    const answer = (status: 200 | 400 | 502, title: string, text: string) => page(c, lang, status, title, text);
+    if (error) return answer(400, say.refused, fill(say.refusedText, { reason: description ?? error }));
+    if (!code || !state) return answer(400, say.notAnAnswer, say.notAnAnswerText);
     const origin = await requestOrigin(c.env, c.req.url);
     try {
       const servers = parseMcpConfig(mcpSettings(c.env).MCP_SERVERS, c.env).servers;
       // The tenant comes from the flow the state names, not from this (anonymous) request.
       const server = await completeAuthorization(servers, mcpOAuthContext(c.env, origin), { state, code });
-      return page(
-        c,
-        200,
-        `${server.name} is connected`,
-        `The MCP server ${server.name} is now authorized. Its tools are available from the next run; you can close this tab.`,
-      );
+      return answer(200, fill(say.connected, { server: server.name }), fill(say.connectedText, { server: server.name }));
     } catch (e) {
-      if (e instanceof OAuthCallbackError) return page(c, 400, "Authorization link not valid", e.message);
-      if (e instanceof McpConfigError) return page(c, 502, "MCP_SERVERS is invalid", e.message);
-      return page(c, 502, "Authorization failed", `Exchanging the code failed: ${errorText(e)}`);
+      if (e instanceof OAuthCallbackError) return answer(400, say.linkNotValid, e.message);
+      if (e instanceof McpConfigError) return answer(502, say.configInvalid, e.message);
+      return answer(502, say.failed, fill(say.failedText, { reason: errorText(e) }));
     }
   })
   .get("/client-metadata.json", async (c) => {
