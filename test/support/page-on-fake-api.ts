@@ -10,6 +10,14 @@ import { fromRoot } from "./paths";
 
 export const FAKE_SESSION = "s1";
 
+/** An MCP server's question (input.required's data) of one required text field, as the page tests send it. */
+export const NAME_QUESTION = {
+  inputId: "inp_1",
+  server: "forms",
+  message: "Your name?",
+  requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] },
+};
+
 export interface PageOnFakeApi {
   server: PageServer;
   browser: Browser;

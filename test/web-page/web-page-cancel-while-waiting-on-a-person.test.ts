@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { askByKeyboard } from "../support/page-rig";
-import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi } from "../support/page-on-fake-api";
+import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi, NAME_QUESTION } from "../support/page-on-fake-api";
 
 const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
 const CANCEL = `${RUNS}/run_1/cancel`;
@@ -68,12 +68,7 @@ describe("Cancel while the run waits for a person", () => {
     const opened = await pageWithPausedRun(
       {
         event: "input.required",
-        data: {
-          inputId: "inp_1",
-          server: "forms",
-          message: "Your name?",
-          requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] },
-        },
+        data: NAME_QUESTION,
       },
       [{ event: "input.answered", data: { inputId: "inp_1", server: "forms", action: "cancel", by: "run" }, id: 3 }, CANCELLED],
     );

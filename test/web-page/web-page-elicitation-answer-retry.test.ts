@@ -4,7 +4,7 @@
 // first answer again), and the page follows the resumed run to its end. It stopped following the run before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askByKeyboard } from "../support/page-rig";
-import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi } from "../support/page-on-fake-api";
+import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi, NAME_QUESTION } from "../support/page-on-fake-api";
 
 const INPUT = `/v1/sessions/${FAKE_SESSION}/inputs/inp_1`;
 let opened: PageOnFakeApi;
@@ -17,12 +17,7 @@ describe("an answer to an MCP server's question lost on the way back", () => {
           { event: "run.started", data: { runId: "run_1" }, id: 1 },
           {
             event: "input.required",
-            data: {
-              inputId: "inp_1",
-              server: "forms",
-              message: "Your name?",
-              requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] },
-            },
+            data: NAME_QUESTION,
             id: 5,
           },
         ]),

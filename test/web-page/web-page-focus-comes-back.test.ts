@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askByKeyboard } from "../support/page-rig";
-import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi } from "../support/page-on-fake-api";
+import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi, NAME_QUESTION } from "../support/page-on-fake-api";
 
 const json = (res: ServerResponse, status: number, body: unknown) =>
   void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -29,12 +29,7 @@ describe("focus when what held it goes away", () => {
           { event: "run.started", data: { runId: "run_1" }, id: 1 },
           {
             event: "input.required",
-            data: {
-              inputId: "inp_1",
-              server: "forms",
-              message: "Your name?",
-              requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] },
-            },
+            data: NAME_QUESTION,
             id: 2,
           },
         ]),
