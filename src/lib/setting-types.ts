@@ -1,7 +1,7 @@
 // How one setting is read from its env string: the types every feature's settings slice is built with
 // (src/*/settings.ts). Every one has a default or is optional, so a deployment sets only what it changes.
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import * as z from "zod";
+import { jsonSyntaxError } from "./json-syntax-error";
 
 // A blank number or boolean is refused, not read: Number("") is 0 (ANSWER_REPEAT_WINDOW_MS= turned the
 // retry window off) and a blank boolean read as false whatever the default (AUTO_COMPACTION= turned it off).
@@ -47,14 +47,3 @@ export const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
       }
     })
     .pipe(schema);
-
-/** Where the first syntax error of `text` is and what kind it is, without quoting any of it. */
-export function jsonSyntaxError(text: string): string {
-  const errors: ParseError[] = [];
-  // jsonc-parser reports offsets; strict JSON: no comments, no trailing commas.
-  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (!first) return "not JSON";
-  const before = text.slice(0, first.offset).split("\n");
-  return `${printParseErrorCode(first.error)} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-}

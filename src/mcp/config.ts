@@ -4,7 +4,7 @@
 // Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
-import { jsonSyntaxError } from "../lib/setting-types";
+import { jsonSyntaxError } from "../lib/json-syntax-error";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
