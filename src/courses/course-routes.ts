@@ -1,5 +1,5 @@
 // /v1/courses: create, list, read (with the lessons so far and the learner's progress), delete.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";

@@ -1,7 +1,7 @@
 // The Hono app, a composition root: the whole configuration checked before anything is served, body
 // limit, auth on /v1, then each feature's routes mounted (each lives in its feature's folder), errors in
 // the contract's shape.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { secureHeaders } from "hono/secure-headers";
 import { platformRoutes } from "../channels/platform-routes";
 import { loadConfig } from "../config";

@@ -1,5 +1,5 @@
 // /v1/sessions/:id/approvals/:approvalId: a person allows or denies a tool call a run is waiting on.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { decideApproval, reasonTooLong } from "../session/interactions/decide-approval";
 import type { AppEnv } from "../http-kit/app-env";

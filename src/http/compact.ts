@@ -1,5 +1,5 @@
 // POST /v1/sessions/:id/compact: compacts the session's history now and answers the compaction's figures.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
 import { reachableSession } from "../session/reachable-session";

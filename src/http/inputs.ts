@@ -1,5 +1,5 @@
 // /v1/sessions/:id/inputs/:inputId: a person answers an MCP server's question (input.required) a run waits on.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { answerInput } from "../session/interactions/answer-input";
 import type { AppEnv } from "../http-kit/app-env";

@@ -6,7 +6,8 @@
 // bound to this browser by a SameSite cookie (beginConsent / approveConsent), so a form posted from
 // another site or replayed does nothing.
 import { AuthorizationError, type AuthRequest } from "@cloudflare/workers-oauth-provider";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import { html } from "hono/html";
 import type { AppEnv } from "../http-kit/app-env";
 import { httpSettings } from "../http-kit/settings";

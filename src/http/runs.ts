@@ -1,5 +1,5 @@
 // /v1/sessions/:id/runs: start (JSON or SSE), read, stream again, cancel.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { ParadigmSchema, startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";

@@ -1,5 +1,5 @@
 // /v1/sessions: create, read, delete, and the audit trace.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { derivedId, reservedIdMessage, reservedKind } from "../lib/derived-ids";
 import { sha256Hex } from "../lib/sha256-hex";

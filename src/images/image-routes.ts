@@ -1,6 +1,6 @@
 // GET /v1/images/:key: an image a learner sent, for the page to show it again in the conversation. Only the
 // caller's tenant's images are found; the bytes are served with their sniffed type and nosniff (app.ts).
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
 import { parseNoQuery } from "../http-kit/validation";

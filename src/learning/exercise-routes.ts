@@ -1,6 +1,6 @@
 // /v1/lessons/:key/exercises and /v1/lessons/:key/answers: a lesson's exercises (without answers),
 // and answering one: graded, remembered for the learner (sessionId), and scheduled for review.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { ExerciseId, submitAnswer } from "./answer-exercise";
 import { lessonExercises } from "../lessons/exercise-store";

@@ -1,7 +1,8 @@
 // /v1/learners/:id: what a learner (a session, chat or course id) has answered, and what is due; a
 // learner whose session the caller cannot reach is not found (learner-owner.ts). The query is checked
 // before the learner is looked up (validation before existence), and any parameter not listed is 400.
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { learnerStub } from "./learner-object";
 import { learnerToRead, type LearnerRef } from "./learner-owner";

@@ -1,6 +1,7 @@
 // /v1/lessons: the saved lessons in R2 the caller's tenant may see, newest first, one lesson as Markdown,
 // its exercises as an Anki deck (deck.ts), and its share token (lesson-share.ts).
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import { ankiDeck, deckFilename } from "./deck";
 import { lessonExercises, type ExerciseSet } from "./exercise-store";
 import { getLesson, isLessonKey, listLessons } from "./store";

@@ -1,7 +1,7 @@
 // GET /v1/shared-lessons/:key: one lesson, for whoever holds its share token (lesson-share.ts) in the
 // X-Lesson-Share header: the web page opening a chat's link. Mounted before the API's bearer check, as it
 // is the token that lets the reader in; a wrong token is the same 404 as no lesson.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, notFound } from "../http-kit/errors";
 import { parseNoQuery } from "../http-kit/validation";

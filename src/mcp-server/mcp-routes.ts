@@ -1,7 +1,7 @@
 // /mcp: the study agent as a remote MCP server (Streamable HTTP). Its auth (mcpAuth, src/http/auth.ts)
 // is OAuth 2.1 with the static keys of /v1 as bearers too; each MCP session is a Durable Object of its own (src/mcp-server/), reached by its
 // Mcp-Session-Id, so a session's requests and its resumable SSE streams meet one transport.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import { MCP_FORWARD } from "./mcp-session-object";
 import type { AppEnv } from "../http-kit/app-env";
 

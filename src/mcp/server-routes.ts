@@ -5,7 +5,8 @@
 //   DELETE /v1/mcp/servers/:name/authorization     revokes the tokens at the server (RFC 7009, when offered), then forgets them
 //   GET    /v1/mcp/oauth/callback?code&state       where the browser returns; no bearer token (mcp-oauth-callback.ts)
 //   GET    /v1/mcp/oauth/client-metadata.json      our client ID metadata document (no bearer token either)
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import { mcpOAuthContext, requestOrigin } from "./oauth/oauth-context";
 import {
   beginAuthorization,

@@ -2,7 +2,8 @@
 // Completions wire format, so any OpenAI client or chat front end uses the agent as model
 // `study-agent`. Each request is one run through startRun; the reply is the run's text with its tool
 // activity as progress lines (chat-content.ts).
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { chatContent, type ChatContentOptions } from "./chat-content";
 import type { RunStatus } from "../agent";

@@ -7,7 +7,8 @@
 // follows the resumed run, which goes on with the request's `tools`; one carrying the results of the page's
 // tools (addToolOutput, ui-client-tools.ts) resumes the run that waits for them. `messageId` must name what
 // the reply is for (ui-message-id.ts).
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import { decideApproval, reasonTooLong } from "../session/interactions/decide-approval";
 import { startRun } from "../session/runs/start-run";

@@ -2,7 +2,8 @@
 // metadata document. Neither takes a bearer token: the browser has none, and an authorization server
 // fetches the document. The callback is guarded by its `state` instead: unguessable, bound to the
 // flow that made it, single-use, and 10 minutes long (src/mcp/oauth/). It answers a small page.
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import { html } from "hono/html";
 import { CLIENT_METADATA_PATH, mcpOAuthContext, requestOrigin } from "./oauth-context";
 import { clientMetadataDocument, completeAuthorization, McpConfigError, OAuthCallbackError, parseMcpConfig } from "..";

@@ -1,7 +1,8 @@
 // The OpenAI Responses API: POST /v1/responses (JSON, SSE with the semantic events, or background),
 // GET /v1/responses/:id, DELETE /v1/responses/:id and POST /v1/responses/:id/cancel. Each response is one
 // run (turn-run.ts, as for Chat Completions); its id names the run and its session (response-id.ts).
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "hono/tiny";
 import type { RunOptions } from "../../session/runs/run-row";
 import type { AppEnv } from "../../http-kit/app-env";
 import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";

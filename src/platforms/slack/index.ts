@@ -1,5 +1,5 @@
 // Slack as a registered chat platform (../registered-platform.ts): its settings, adapter, webhooks and course delivery.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import * as z from "zod";
 import type { AppEnv } from "../../http-kit/app-env";
 import type { RegisteredPlatform } from "../registered-platform";

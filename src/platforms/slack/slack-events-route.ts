@@ -2,7 +2,7 @@
 // the raw body before anything is parsed; url_verification is answered; an event is handed to the
 // channel's ChatObject (which drops Slack's retries by event_id and does the work) and acknowledged
 // at once, well within Slack's 3 seconds.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../../http-kit/app-env";
 import { visibleImage } from "../../images/visible-image";
 import type { ChatDoors } from "../chat-door";

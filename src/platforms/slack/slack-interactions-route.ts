@@ -2,7 +2,7 @@
 // of the app's buttons arrives as a form field `payload=<JSON>`. Verified like /slack/events (v0 signature
 // over the raw body, 5-minute window), handed to the channel's ChatObject (which settles the approval,
 // or goes on with the quiz, and answers in the thread) and acknowledged at once with an empty 200, within Slack's 3 seconds.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../../http-kit/app-env";
 import { badRequest } from "../../lib/http-error";
 import type { ChatDoors } from "../chat-door";

@@ -2,7 +2,7 @@
 // docs/telegram.md). The secret header is checked in constant time, a command addressed to another bot
 // dropped, the update (a message, or a click on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
 // Telegram gets its 200 at once.
-import { Hono } from "hono";
+import { Hono } from "hono/tiny";
 import type { AppEnv } from "../../http-kit/app-env";
 import { parseJson } from "../../http-kit/validation";
 import { HttpError } from "../../lib/http-error";
