@@ -12,10 +12,12 @@ const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
 const CANCEL = `${RUNS}/run_1/cancel`;
 const sse = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
-// Every photo read takes 800 ms.
-const SLOW_READS = `{
+// Every photo read waits until the test lets it go (window.readPhotos()), as a large photo's takes a while.
+const HELD_READS = `{
   const read = FileReader.prototype.readAsDataURL;
-  FileReader.prototype.readAsDataURL = function (blob) { setTimeout(() => read.call(this, blob), 800); };
+  const held = [];
+  FileReader.prototype.readAsDataURL = function (blob) { held.push(() => read.call(this, blob)); };
+  window.readPhotos = () => held.splice(0).forEach((go) => go());
 }`;
 
 describe("Cancel before the run's id is known", () => {
@@ -42,7 +44,7 @@ describe("Cancel before the run's id is known", () => {
           res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ runId: "run_1", status: "cancelling" }));
         },
       },
-      SLOW_READS,
+      HELD_READS,
     );
   }, 60_000);
   afterAll(async () => {
@@ -67,6 +69,8 @@ describe("Cancel before the run's id is known", () => {
     await page.locator("#attach").setInputFiles({ name: "homework.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) });
     await askByKeyboard(page, "What is wrong in my working?");
     await page.locator("#cancel").click();
+    // Read only now: a fixed delay could run out while a loaded machine is still typing, and the run go out.
+    await page.evaluate("window.readPhotos()");
     await expect.poll(() => page.locator("#status").textContent(), { timeout: 5_000 }).toMatch(/not sent/);
     expect(opened.posts(RUNS)).toHaveLength(1);
     expect(await page.locator("#topic").inputValue()).toBe("What is wrong in my working?");

@@ -7,12 +7,15 @@ import { FAKE_SESSION, openPageOnFakeApi, sendEvents, type PageOnFakeApi } from 
 
 const RUNS = `/v1/sessions/${FAKE_SESSION}/runs`;
 let opened: PageOnFakeApi;
+/** Lets the first run's answer go out: the test does, once it has pressed Enter again (a fixed delay could run out first on a loaded machine). */
+let releaseRun: () => void = () => {};
+const runReleased = new Promise<void>((resolve) => (releaseRun = resolve));
 
 describe("Enter while a run is starting", () => {
   beforeAll(async () => {
     opened = await openPageOnFakeApi({
       [RUNS]: async (_req, res) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await runReleased;
         sendEvents(res, [
           { event: "run.started", data: { runId: "run_1" }, id: 1 },
           { event: "text.delta", data: { delta: "An answer." } },
@@ -27,6 +30,7 @@ describe("Enter while a run is starting", () => {
     const page = opened.page;
     await askByKeyboard(page, "First question");
     await askByKeyboard(page, "Second question");
+    releaseRun();
     await expect.poll(() => page.locator(".message.assistant .run-meta").first().textContent()).toMatch(/^Done/);
     expect(opened.posts(RUNS).map((r) => JSON.parse(r.body).input)).toEqual(["First question"]);
     expect(await page.locator("#topic").inputValue()).toBe("Second question");
