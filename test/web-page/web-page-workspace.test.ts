@@ -9,7 +9,7 @@
 // Screenshots and the PDF land in test-results/ (git-ignored).
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { launchChromium } from "../support/chromium";
@@ -47,18 +47,36 @@ async function finish(page: Page, problems: string[], screenshot: string): Promi
   await page.close();
 }
 
-/** Presses a button by keyboard until `done` holds (the page reads the API again on each press). */
-async function refreshUntil(page: Page, button: string, done: () => Promise<boolean>, timeout = 20_000): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.locator(button).press("Enter");
-        await page.waitForTimeout(300);
-        return done();
-      },
-      { timeout, interval: 200 },
-    )
-    .toBe(true);
+/**
+ * Presses a button by keyboard until `done` holds (the page reads the API under `reads` again on each press).
+ * Each press's reads are over and drawn before `done` is asked: a refresh still in flight when it holds could
+ * draw the list again under the focus of the test's next step, and that key press would go nowhere.
+ */
+async function refreshUntil(page: Page, button: string, reads: string, done: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+  const inFlight = new Set<Request>();
+  const started = (request: Request) => void (new URL(request.url()).pathname.startsWith(reads) && inFlight.add(request));
+  const ended = (request: Request) => void inFlight.delete(request);
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await expect
+      .poll(
+        async () => {
+          await page.locator(button).press("Enter");
+          await expect.poll(() => inFlight.size, { timeout: timeout / 2 }).toBe(0);
+          // Then the page's own task that reads the answer and draws it (an idle moment, or a second at most).
+          await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }))");
+          return done();
+        },
+        { timeout, interval: 200 },
+      )
+      .toBe(true);
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
 }
 
 describe("the web page as a workspace", () => {
@@ -219,7 +237,9 @@ describe("the web page as a workspace", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator("#course-status").textContent()).toMatch(/^Created the course/);
     const course = page.locator("li.course", { hasText: "Vectors" });
-    await refreshUntil(page, "#refresh-courses", async () => /^Active · 0 lessons$/.test((await course.locator(".meta").first().textContent()) ?? ""));
+    await refreshUntil(page, "#refresh-courses", "/v1/courses", async () =>
+      /^Active · 0 lessons$/.test((await course.locator(".meta").first().textContent()) ?? ""),
+    );
 
     // Its details, by keyboard: the syllabus the agent planned and when the first lesson comes.
     await course.locator("summary").focus();
@@ -229,14 +249,14 @@ describe("the web page as a workspace", () => {
 
     // The tick's lesson run fails: the course shows the error.
     expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
-    await refreshUntil(page, "#refresh-courses", async () => (await course.locator(".failed").count()) === 1);
+    await refreshUntil(page, "#refresh-courses", "/v1/courses", async () => (await course.locator(".failed").count()) === 1);
     expect(await course.locator(".failed").textContent()).toMatch(/^Last error, .* \(lesson of \d{4}-\d\d-\d\dT00:00Z\): /);
     await course.scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(RESULTS, "web-page-course-error-desktop.png") });
 
     // The next tick writes it: the lesson so far opens in the reader; the next one is tomorrow.
     expect((await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`)).status).toBe(200);
-    await refreshUntil(page, "#refresh-courses", async () => (await course.locator(".course-lessons button").count()) === 1);
+    await refreshUntil(page, "#refresh-courses", "/v1/courses", async () => (await course.locator(".course-lessons button").count()) === 1);
     expect(await course.locator(".failed").count()).toBe(0);
     expect(await course.locator(".meta").first().textContent()).toBe("Active · 1 lesson");
     expect(await course.locator(".syllabus li[data-done=true]").allTextContents()).toEqual(["What a vector is"]);
@@ -258,7 +278,7 @@ describe("the web page as a workspace", () => {
     const [popup] = await Promise.all([page.context().waitForEvent("page"), page.keyboard.press("Enter")]);
     await popup.waitForURL(/\/v1\/mcp\/oauth\/callback\?/, { timeout: 15_000 });
     await popup.close();
-    await refreshUntil(page, "#refresh-mcp", async () => (await server.getAttribute("data-status")) === "connected");
+    await refreshUntil(page, "#refresh-mcp", "/v1/mcp", async () => (await server.getAttribute("data-status")) === "connected");
     expect(await server.locator(".meta").textContent()).toMatch(/ · \d+ tools?$/);
     expect(await server.getByRole("button").count()).toBe(0);
     await finish(page, problems, "web-page-mcp-desktop");
