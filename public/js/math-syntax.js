@@ -38,6 +38,16 @@ const pipesEscaped = (tex) =>
 const rowMathEscaped = (row) => row.replace(ROW_PARTS, (part, ...rest) => (rest.at(-1).math ? pipesEscaped(part) : part));
 
 /**
+ * Whether marked's `paragraph` rule takes the paragraph on past the line break at `end` of `src` (`x` stands for
+ * the line before). The rule decides it by the next two lines (a table's header and delimiter row interrupt it).
+ */
+function paragraphGoesOn(paragraph, src, end) {
+  const next = src.indexOf("\n", end + 1);
+  const after = next < 0 ? -1 : src.indexOf("\n", next + 1);
+  return paragraph.exec(`x${after < 0 ? src.slice(end) : src.slice(end, after + 1)}`)[0].length > 1;
+}
+
+/**
  * marked extensions: a block token `{type: "mathBlock", tex}` and an inline one `{type: "math", tex, display}`,
  * each rendered by `render(tex, display, block)`; and GFM tables whose math holds a `|`, read as marked's own.
  */
@@ -63,11 +73,26 @@ export function mathExtensions(render) {
     {
       name: "mathBlock",
       level: "block",
-      // Only where a line opens with the delimiter: a paragraph cut at every `$$` inside it was merged back
-      // piece by piece, in time the square of its length (5 s for 100 KB of "a $$ b").
-      start: (src) => {
-        const m = /(?:^|\n)[ \t]*(?=\$\$|\\\[)/.exec(src);
-        return m ? m.index + m[0].length : undefined;
+      // Where the paragraph marked is reading gives way to a display block: at the first line in it that opens
+      // one (its delimiter starting the line, closed as BLOCK reads it). marked passes the paragraph from its second
+      // character, which counts as a line's start too (an indented first line's block is found there). Cut at a
+      // line that opens no block, the paragraph was read again from there and merged back, once a line: time in
+      // the square of its length for "a $$ b" (5 s for 100 KB) and for lines that each open with `$$` (62 s for
+      // 300 KB). And the look ends with the paragraph, for marked asks again at each one: looking on to the text's
+      // end took 50 s for 300 KB of "a\n\n".
+      start(src) {
+        // Out of a paragraph (a list item's lines), marked reads the text line by line and ignores the answer.
+        if (!this.lexer.state.top) return undefined;
+        const { paragraph } = this.lexer.tokenizer.rules.block;
+        for (let line = 0, last = false; ;) {
+          const at = line + /^[ \t]*/.exec(src.slice(line))[0].length;
+          if (BLOCK.some((re) => re.test(src.slice(at)))) return at;
+          const end = src.indexOf("\n", at);
+          if (last || end < 0) return undefined;
+          // The line just after the paragraph too, as before: cut after its indent, its block is read (BLOCK reads no indent).
+          last = !paragraphGoesOn(paragraph, src, end);
+          line = end + 1;
+        }
       },
       tokenizer(src) {
         for (const re of BLOCK) {
