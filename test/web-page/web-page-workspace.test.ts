@@ -65,8 +65,8 @@ async function refreshUntil(page: Page, button: string, reads: string, done: () 
         async () => {
           await page.locator(button).press("Enter");
           await expect.poll(() => inFlight.size, { timeout: timeout / 2 }).toBe(0);
-          // Then the page's own task that reads the answer and draws it (an idle moment, or a second at most).
-          await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }))");
+          // Then the page's own task that reads the answer and draws it (an idle moment, or 200 ms at most).
+          await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve, { timeout: 200 }))");
           return done();
         },
         { timeout, interval: 200 },
