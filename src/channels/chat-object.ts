@@ -49,8 +49,9 @@ import { errorMessage } from "../lib/error-message";
 const TYPING_EVERY_MS = 4_000;
 /**
  * The conversation's current session when /new replaced the platform's first one, kept per conversation
- * (`current_session:<first session id>`: a Slack channel's threads are conversations of one object). The
- * bare key is where Telegram's /new kept it before, when an object was one conversation.
+ * (`current_session:<first session id>`: a Slack channel's threads, a Telegram forum's topics, are
+ * conversations of one object). The bare key is where Telegram's /new kept it before, when an object was
+ * one conversation: the chat's own, which a topic never had.
  */
 const CURRENT_SESSION = "current_session";
 const currentSessionKey = (conversation: string) => `${CURRENT_SESSION}:${conversation}`;
@@ -285,7 +286,7 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   /**
-   * Cancels the runs of `conversation` (its first session id: a Telegram chat, a Slack thread) still going
+   * Cancels the runs of `conversation` (its first session id: a Telegram chat or topic, a Slack thread) still going
    * or waiting for approval or input, and forgets their questions; returns how many.
    */
   private async stopRuns(platform: AnyChatPlatform, conversation: string, say: ChatPhrases): Promise<number> {
@@ -305,10 +306,16 @@ export class ChatObject extends DurableObject<Env> {
     return stopped;
   }
 
-  /** The conversation's current session (see /new), else the platform's for this message (Slack: one per thread, and one for a DM's top level). */
+  /**
+   * The conversation's current session (see /new), else the platform's for this message (Slack: one per
+   * thread, and one for a DM's top level; Telegram: one per chat, and one per forum topic).
+   */
   private sessionFor(job: ChatJob): string {
-    const first = this.platform(job.message).sessionId(job.message);
-    return this.store.getMeta(currentSessionKey(first)) ?? this.store.getMeta(CURRENT_SESSION) ?? first;
+    const platform = this.platform(job.message);
+    const first = platform.sessionId(job.message);
+    // The bare key is the whole chat's, whose first session is its learner's id: never a Telegram topic's.
+    const before = first === platform.learnerId(job.message) ? this.store.getMeta(CURRENT_SESSION) : undefined;
+    return this.store.getMeta(currentSessionKey(first)) ?? before ?? first;
   }
 
   /** The phrases of the person behind a message or click (ChatPlatform.language). */

@@ -1,5 +1,6 @@
 // Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, photos, what else a
-// person sends (a voice note, a sticker), edits, and clicks on inline keyboard buttons (callback queries). Plain builders, for tests in workerd and in Node alike.
+// person sends (a voice note, a sticker), edits, and clicks on inline keyboard buttons (callback queries);
+// any of them in a forum topic or a group's reply thread. Plain builders, for tests in workerd and in Node alike.
 
 /** The bot's username as the fake Bot API's getMe answers it (test/support/platform-fake.ts). */
 export const TELEGRAM_BOT_USERNAME = "StudyAgentBot";
@@ -92,5 +93,37 @@ export function fromLanguage<U extends { message?: { from: object }; callback_qu
     ...update,
     ...(update.message ? { message: speaking(update.message) } : {}),
     ...(update.callback_query ? { callback_query: speaking(update.callback_query) } : {}),
+  };
+}
+
+/** A supergroup's id as Telegram gives it (-100…), no other test's. */
+export const uniqueSupergroupId = () => -(1_000_000_000_000 + Math.floor(Math.random() * 900_000_000_000));
+
+type Placed = { chat: object };
+
+/**
+ * The update (a message, an edit, or a click on a message) in topic `threadId` of a forum supergroup: Telegram
+ * marks such a message `is_topic_message` with the topic's `message_thread_id`.
+ */
+export function inForumTopic<U extends { message?: Placed; edited_message?: Placed; callback_query?: { message: Placed } }>(update: U, threadId: number): U {
+  return inSupergroup(update, { message_thread_id: threadId, is_topic_message: true }, { is_forum: true });
+}
+
+/** The update in a reply thread of a supergroup without topics: a `message_thread_id` (the thread's first message), no `is_topic_message`. */
+export function inReplyThread<U extends { message?: Placed; edited_message?: Placed; callback_query?: { message: Placed } }>(update: U, threadId: number): U {
+  return inSupergroup(update, { message_thread_id: threadId }, {});
+}
+
+function inSupergroup<U extends { message?: Placed; edited_message?: Placed; callback_query?: { message: Placed } }>(
+  update: U,
+  thread: Record<string, unknown>,
+  forum: Record<string, unknown>,
+): U {
+  const place = <M extends Placed>(m: M) => ({ ...m, ...thread, chat: { ...m.chat, type: "supergroup", title: "Study forum", ...forum } });
+  return {
+    ...update,
+    ...(update.message ? { message: place(update.message) } : {}),
+    ...(update.edited_message ? { edited_message: place(update.edited_message) } : {}),
+    ...(update.callback_query ? { callback_query: { ...update.callback_query, message: place(update.callback_query.message) } } : {}),
   };
 }

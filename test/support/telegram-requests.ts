@@ -5,12 +5,15 @@ import { call } from "./worker-http";
 export {
   callbackQueryUpdate,
   fromLanguage,
+  inForumTopic,
+  inReplyThread,
   TELEGRAM_BOT_USERNAME,
   telegramAttachmentUpdate,
   telegramEditUpdate,
   telegramGroupUpdate,
   telegramPhotoUpdate,
   telegramUpdate,
+  uniqueSupergroupId,
 } from "./telegram-payloads";
 
 export const TELEGRAM_SECRET = (env as unknown as Record<string, string>).TELEGRAM_WEBHOOK_SECRET!;

@@ -2,7 +2,7 @@
 import * as z from "zod";
 import type { RegisteredPlatform } from "../registered-platform";
 import { TelegramSettings, telegramSettings } from "./settings";
-import { TelegramPlatform, type TelegramShapes } from "./telegram-platform";
+import { TelegramPlatform, telegramDeliveryTarget, type TelegramShapes } from "./telegram-platform";
 import { telegramRoutes } from "./telegram-webhook";
 
 export const telegram: RegisteredPlatform<TelegramShapes> = {
@@ -12,9 +12,12 @@ export const telegram: RegisteredPlatform<TelegramShapes> = {
   adapter: (env) => new TelegramPlatform(env),
   routes: telegramRoutes,
   delivery: {
-    to: z.union([z.number().int(), z.string().regex(/^-?\d{1,20}$|^@\w{4,64}$/, "a chat id (digits) or @channelusername")]),
+    to: z.union([
+      z.number().int(),
+      z.string().regex(/^-?\d{1,20}(?:\/\d{1,10})?$|^@\w{4,64}$/, "a chat id (digits), a forum topic as <chat id>/<topic id>, or @channelusername"),
+    ]),
     legacyField: "telegramChatId",
-    target: (to) => ({ platform: "telegram", chatId: to }),
+    target: telegramDeliveryTarget,
     unconfigured: (env) => (telegramSettings(env).TELEGRAM_BOT_TOKEN ? undefined : "needs the Telegram bot: set TELEGRAM_BOT_TOKEN."),
   },
 };

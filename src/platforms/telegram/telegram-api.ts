@@ -3,7 +3,8 @@
 // is configurable (TELEGRAM_API_BASE) so tests point it at a local fake. Answers go out in Telegram's HTML
 // (parse_mode "HTML", made from the model's Markdown by telegram-html.ts); a message Telegram refuses to
 // parse (400 "can't parse entities") is sent again as its plain text, so no reply is ever lost. Prompts
-// and notes the bot writes itself go as plain text.
+// and notes the bot writes itself go as plain text. Whatever goes to a forum topic carries its
+// message_thread_id (sendMessage, sendDocument, sendChatAction), else Telegram posts it in the General topic.
 import { splitMessage } from "../split-message";
 import { CodedError } from "../../lib/coded-error";
 import { FileTooLargeError, readCapped } from "../download-capped";
@@ -15,6 +16,15 @@ export const TELEGRAM_MAX_MESSAGE = 4096;
 const MAX_RETRY_AFTER_S = 30;
 
 export type ChatId = number | string;
+
+/** Where a message goes: a chat, and in a forum the topic (its message_thread_id); no topic is the chat itself (General). */
+export interface TelegramChat {
+  chatId: ChatId;
+  threadId?: number;
+}
+
+/** The fields that address `to` in a send: chat_id, and message_thread_id in a topic. */
+const addressed = (to: TelegramChat) => ({ chat_id: to.chatId, ...(to.threadId !== undefined ? { message_thread_id: to.threadId } : {}) });
 
 /** https://core.telegram.org/bots/api#inlinekeyboardmarkup (only callback buttons are used). */
 export interface InlineKeyboardMarkup {
@@ -47,11 +57,11 @@ export class TelegramApi {
   ) {}
 
   /** Sends `text` as one or more messages, cut at paragraph breaks to fit 4096 characters; `replyMarkup` goes on the last. */
-  async sendMessage(chatId: ChatId, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+  async sendMessage(to: TelegramChat, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<void> {
     const pieces = splitMessage(text, TELEGRAM_MAX_MESSAGE);
     for (const [i, piece] of pieces.entries()) {
       const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
-      await this.call("sendMessage", () => json({ chat_id: chatId, text: piece, link_preview_options: { is_disabled: true }, ...markup }));
+      await this.call("sendMessage", () => json({ ...addressed(to), text: piece, link_preview_options: { is_disabled: true }, ...markup }));
     }
   }
 
@@ -59,12 +69,12 @@ export class TelegramApi {
    * Sends HTML blocks (telegram-html.ts) as messages of at most 4096 characters; `replyMarkup` goes on the
    * last. A message Telegram cannot parse is sent again as plain text.
    */
-  async sendHtml(chatId: ChatId, blocks: readonly string[], replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+  async sendHtml(to: TelegramChat, blocks: readonly string[], replyMarkup?: InlineKeyboardMarkup): Promise<void> {
     const pieces = packHtml(blocks, TELEGRAM_MAX_MESSAGE);
     for (const [i, piece] of pieces.entries()) {
       const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
       const message = (text: string, html: boolean) => () =>
-        json({ chat_id: chatId, text, ...(html ? { parse_mode: "HTML" } : {}), link_preview_options: { is_disabled: true }, ...markup });
+        json({ ...addressed(to), text, ...(html ? { parse_mode: "HTML" } : {}), link_preview_options: { is_disabled: true }, ...markup });
       try {
         await this.call("sendMessage", message(piece, true));
       } catch (e) {
@@ -102,15 +112,15 @@ export class TelegramApi {
     return { username: me.username };
   }
 
-  /** Shows "typing…" in the chat for about five seconds (or until the next message). */
-  async sendTyping(chatId: ChatId): Promise<void> {
-    await this.call("sendChatAction", () => json({ chat_id: chatId, action: "typing" }));
+  /** Shows "typing…" in the chat (or topic) for about five seconds (or until the next message). */
+  async sendTyping(to: TelegramChat): Promise<void> {
+    await this.call("sendChatAction", () => json({ ...addressed(to), action: "typing" }));
   }
 
-  async sendDocument(chatId: ChatId, doc: { filename: string; content: string; caption?: string }): Promise<void> {
+  async sendDocument(to: TelegramChat, doc: { filename: string; content: string; caption?: string }): Promise<void> {
     await this.call("sendDocument", () => {
       const form = new FormData();
-      form.set("chat_id", String(chatId));
+      for (const [field, value] of Object.entries(addressed(to))) form.set(field, String(value));
       if (doc.caption) form.set("caption", doc.caption.slice(0, 1024));
       form.set("document", new Blob([doc.content], { type: "text/markdown" }), doc.filename);
       return { body: form };

@@ -1,7 +1,9 @@
-// Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, the
-// chat's session `tg-<chat id>` (/new moves it on), replies in Telegram's HTML (telegram-html.ts), lessons
-// as HTML messages (their Answer Key left for the quiz) with a link to the page where their formulas are
-// rendered, then as Markdown documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
+// Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, one
+// conversation per chat, and in a forum one per topic (as Slack has one per thread): the chat's session
+// `tg-<chat id>`, a topic's `tg-<chat id>-t<topic id>` (/new moves either on), everything said in a topic
+// sent back to it. Replies in Telegram's HTML (telegram-html.ts), lessons as HTML messages (their Answer
+// Key left for the quiz) with a link to the page where their formulas are rendered, then as Markdown
+// documents; buttons as inline keyboards, and clicks answered with answerCallbackQuery.
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import type { Unreadable } from "../unreadable-message";
@@ -16,13 +18,27 @@ import { parseTelegramCommand } from "./telegram-commands";
 import { telegramSettings } from "./settings";
 import { CodedError } from "../../lib/coded-error";
 
+/**
+ * `threadId`, wherever it is: the forum topic (message_thread_id of a message Telegram marks
+ * is_topic_message) the conversation is in; absent for a chat without topics and a forum's General topic.
+ */
 export interface TelegramShapes {
-  address: { platform: "telegram"; chatId: number };
+  address: { platform: "telegram"; chatId: number; threadId?: number };
   /** `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id). */
-  message: { platform: "telegram"; chatId: number; text: string; by?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
-  /** A chat id, or "@channelusername" for a course delivered to a channel. */
-  target: { platform: "telegram"; chatId: number | string };
-  button: { platform: "telegram"; chatId: number; messageId: number; callbackQueryId: string };
+  message: {
+    platform: "telegram";
+    chatId: number;
+    threadId?: number;
+    text: string;
+    by?: string;
+    image?: ChatImage;
+    unseenImage?: boolean;
+    unreadable?: Unreadable;
+  };
+  /** A chat id, or "@channelusername" for a course delivered to a channel; in `threadId`'s topic when it is set. */
+  target: { platform: "telegram"; chatId: number | string; threadId?: number };
+  /** The clicked message: its chat, its topic, its id. */
+  button: { platform: "telegram"; chatId: number; threadId?: number; messageId: number; callbackQueryId: string };
 }
 
 /** The Durable Object of a Telegram chat. */
@@ -44,33 +60,36 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     return parseTelegramCommand(text, say);
   }
 
+  /** The chat's (`tg-<chat id>`, kept from before topics), or its topic's (`tg-<chat id>-t<topic id>`). */
   sessionId(m: TelegramShapes["message"]): string {
-    return derivedId("telegram", m.chatId);
+    return derivedId("telegram", m.threadId === undefined ? m.chatId : [m.chatId, `t${m.threadId}`].join("-"));
   }
 
-  /** The chat's first session id: the same chat stays the same learner after /new. */
+  /** The chat's first session id: the same chat stays the same learner after /new, and its topics are one learner. */
   learnerId(a: TelegramShapes["address"]): string {
     return derivedId("telegram", a.chatId);
   }
 
   replyTarget(m: TelegramShapes["message"]): TelegramShapes["target"] {
-    return { platform: "telegram", chatId: m.chatId };
+    return { platform: "telegram", chatId: m.chatId, ...inTopic(m) };
   }
 
+  /** The chat, and the topic, the clicked message is in. */
   clickTarget(at: TelegramShapes["button"]): TelegramShapes["target"] {
-    return { platform: "telegram", chatId: at.chatId };
+    return { platform: "telegram", chatId: at.chatId, ...inTopic(at) };
   }
 
+  /** The chat, or the topic ("<chat id>/<topic id>", telegramDeliveryTarget): a course asked for in a topic delivers there. */
   courseDelivery(a: TelegramShapes["address"]) {
-    return { platform: "telegram", to: a.chatId };
+    return { platform: "telegram", to: a.threadId === undefined ? a.chatId : `${a.chatId}/${a.threadId}` };
   }
 
   async typing(to: TelegramShapes["target"]): Promise<void> {
-    await this.api().sendTyping(to.chatId);
+    await this.api().sendTyping(to);
   }
 
   async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
-    await this.api().sendHtml(to.chatId, telegramHtml(message.text).blocks, message.buttons?.length ? keyboard(message.buttons) : undefined);
+    await this.api().sendHtml(to, telegramHtml(message.text).blocks, message.buttons?.length ? keyboard(message.buttons) : undefined);
     return to;
   }
 
@@ -79,9 +98,9 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
       async () => {
         const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
         const page = await lessonPageLink(this.env, lesson, complexMath);
-        await this.api().sendHtml(to.chatId, [...blocks, ...(page ? [TELEGRAM_HTML.link(page.label, page.url)] : [])]);
+        await this.api().sendHtml(to, [...blocks, ...(page ? [TELEGRAM_HTML.link(page.label, page.url)] : [])]);
       },
-      () => this.api().sendDocument(to.chatId, { filename: lesson.key, content: lesson.markdown, caption: lesson.title }),
+      () => this.api().sendDocument(to, { filename: lesson.key, content: lesson.markdown, caption: lesson.title }),
     ];
     for (let n = from; n < parts.length; n++) {
       await parts[n]!();
@@ -94,7 +113,7 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   async approvalButtons(to: TelegramShapes["target"], prompt: string, approvalId: string, say: ChatPhrases): Promise<void> {
-    await this.api().sendMessage(to.chatId, prompt, approvalKeyboard(approvalId, say));
+    await this.api().sendMessage(to, prompt, approvalKeyboard(approvalId, say));
   }
 
   async approvalDecided(at: TelegramShapes["button"], prompt: string, note: string, confirmation: string): Promise<void> {
@@ -116,6 +135,17 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     return new TelegramApi(TELEGRAM_API_BASE, token);
   }
 }
+
+/**
+ * Where a course's `deliver` entry `to` sends (registered in index.ts): a chat id or "@channelusername",
+ * or a forum topic as "<chat id>/<topic id>" (as t.me links name a topic), which /course in a topic gives.
+ */
+export function telegramDeliveryTarget(to: string | number): TelegramShapes["target"] {
+  const topic = typeof to === "string" ? /^(-?\d+)\/(\d+)$/.exec(to) : null;
+  return topic ? { platform: "telegram", chatId: topic[1]!, threadId: Number(topic[2]) } : { platform: "telegram", chatId: to };
+}
+
+const inTopic = (of: { threadId?: number }) => (of.threadId !== undefined ? { threadId: of.threadId } : {});
 
 const keyboard = (rows: NonNullable<OutgoingMessage["buttons"]>): InlineKeyboardMarkup => ({
   inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.label, callback_data: b.value }))),

@@ -4,7 +4,9 @@
 // send that the bot cannot read (a voice note, a sticker, a location…) and their edits, which are
 // answered with why (unreadable-message.ts), and clicks on the bot's buttons (callback_query: approvals,
 // the quiz, inputs). Everything else (service messages such as a member joining, channel posts) is
-// acknowledged and dropped.
+// acknowledged and dropped. A message or clicked message in a forum topic (is_topic_message) carries its
+// topic (message_thread_id), which is a conversation of its own; a reply thread's message_thread_id in a
+// group without topics (no is_topic_message) is not, and the message belongs to the chat.
 import * as z from "zod";
 import type { ChatClick } from "../chat-platform";
 import type { UnreadableAttachment } from "../unreadable-message";
@@ -33,9 +35,16 @@ const UNREADABLE_FIELD_NAMES = Object.keys(UNREADABLE_FIELDS) as UnreadableField
 const unreadableShape = () =>
   Object.fromEntries(UNREADABLE_FIELD_NAMES.map((field) => [field, z.unknown().optional()])) as Record<UnreadableField, z.ZodOptional<z.ZodUnknown>>;
 
-const TelegramMessage = z.object({
+/** Where a message is: its chat, and in a forum its topic (https://core.telegram.org/bots/api#message). */
+const placed = {
   message_id: z.number().int(),
   chat: z.object({ id: z.number().int(), type: z.string().optional() }),
+  message_thread_id: z.number().int().optional(),
+  is_topic_message: z.boolean().optional(),
+};
+
+const TelegramMessage = z.object({
+  ...placed,
   // language_code: the person's app language (an IETF tag), which the bot answers in (chat-phrases.ts); any
   // string is taken (an odd one gets English), so no update is refused for it.
   from: z.object({ id: z.number().int(), is_bot: z.boolean().optional(), language_code: z.string().optional() }).optional(),
@@ -63,7 +72,7 @@ export const TelegramUpdate = z.object({
         language_code: z.string().optional(),
       }),
       // Absent for buttons under inline-mode messages, which the bot never sends.
-      message: z.object({ message_id: z.number().int(), chat: z.object({ id: z.number().int() }) }).optional(),
+      message: z.object(placed).optional(),
       data: z.string().optional(),
     })
     .optional(),
@@ -97,9 +106,14 @@ export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["mes
 
 const fromPerson = (m: TelegramMessage) => m.from?.is_bot !== true;
 
+/** The topic a message is in: its message_thread_id when Telegram says it was sent to a forum topic, else none. */
+const topic = (m: { message_thread_id?: number | undefined; is_topic_message?: boolean | undefined }) =>
+  m.is_topic_message === true && m.message_thread_id !== undefined ? { threadId: m.message_thread_id } : {};
+
 const from = (m: TelegramMessage) => ({
   platform: "telegram" as const,
   chatId: m.chat.id,
+  ...topic(m),
   ...(m.from ? { by: `telegram:${m.from.id}` } : {}),
   ...(m.from?.language_code ? { language: m.from.language_code } : {}),
 });
@@ -109,13 +123,14 @@ export function telegramClick(update: TelegramUpdate): ChatClick<TelegramShapes>
   const q = update.callback_query;
   if (!q?.message || !q.data) return undefined;
   const chatId = q.message.chat.id;
+  const where = topic(q.message);
   const who = q.from.username ? `@${q.from.username}` : (q.from.first_name ?? `user ${q.from.id}`);
   return {
-    address: { platform: "telegram", chatId },
+    address: { platform: "telegram", chatId, ...where },
     value: q.data,
     by: `telegram:${q.from.id}`,
     who,
     ...(q.from.language_code ? { language: q.from.language_code } : {}),
-    at: { platform: "telegram", chatId, messageId: q.message.message_id, callbackQueryId: q.id },
+    at: { platform: "telegram", chatId, ...where, messageId: q.message.message_id, callbackQueryId: q.id },
   };
 }
