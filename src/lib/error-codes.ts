@@ -50,6 +50,7 @@ const WIRE_CODES = {
   run_active: 409,
   response_in_progress: 409,
   model_not_configured: 409,
+  history_mismatch: 409,
   no_answer_key: 409,
   no_exercises: 409,
   // the request's form
@@ -79,6 +80,8 @@ const REFINED_CODES = {
   exercise_not_found: { status: 404, as: "not_found" },
   learner_not_found: { status: 404, as: "not_found" },
   already_decided: { status: 409, as: "conflict" },
+  // A run that was to follow its session's latest run, when another followed it first (start-run.ts).
+  not_latest: { status: 409, as: "conflict" },
   slack_cannot_reply: { status: 503, as: "slack_not_configured" },
 } as const satisfies Record<string, { status: ContentfulStatusCode; as: WireCode }>;
 

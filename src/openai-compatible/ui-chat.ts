@@ -1,8 +1,9 @@
 // POST /v1/ui/chat: the AI SDK's useChat backend. It accepts what DefaultChatTransport sends
 // ({id, messages, trigger, …}, and the page's own `tools` through the transport's body) and answers with the
 // UI message stream (ui-message-stream.ts). The chat id is the session: the history is the Durable Object's,
-// so only the newest message counts — a user message starts a run (a Regenerate's replaces the latest turn
-// when it asked the same), streamed as an assistant message whose id is the run's; an assistant message
+// so only the newest message counts, and the earlier ones must be that history (ui-chat-history.ts: their
+// replies are the session's runs, or 409) — a user message starts a run (a Regenerate's replaces the latest
+// turn, which must have asked the same), streamed as an assistant message whose id is the run's; an assistant message
 // carrying tool approval responses (addToolApprovalResponse) settles those approvals, with their reasons, and
 // follows the resumed run, which goes on with the request's `tools`; one carrying the results of the page's
 // tools (addToolOutput, ui-client-tools.ts) resumes the run that waits for them. `messageId` must name what
@@ -14,6 +15,7 @@ import { decideApproval, reasonTooLong } from "../session/interactions/decide-ap
 import { startRun } from "../session/runs/start-run";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError } from "../http-kit/errors";
+import type { Refusal } from "../lib/outcome";
 import { reachableSession } from "../session/reachable-session";
 import { lastStepStart, UI_MESSAGE_STREAM_HEADERS, uiMessageFrames, uiMessageStream } from "./ui-message-stream";
 import { Id, parseJson, parseNoQuery } from "../http-kit/validation";
@@ -23,7 +25,8 @@ import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
 import { uiImages } from "./wire-images";
 import { answeredToolParts, UITools, uiToolResults } from "./ui-client-tools";
-import { checkMessageId } from "./ui-message-id";
+import { checkMessageId, runIds } from "./ui-message-id";
+import { placeInHistory } from "./ui-chat-history";
 import { userText } from "./ui-user-parts";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { followedStream, resumeTurn } from "./turn-run";
@@ -55,18 +58,26 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   const { JSON_SCHEMA_MAX_DEPTH } = runSettings(c.env);
   // The specs keep the order of `tools`; a run stores and carries each inputSchema, so none may nest past the limit.
   body.tools?.tools.forEach((t, i) => refuseDeepSchema(t.parameters, `tools[${i}].inputSchema`, JSON_SCHEMA_MAX_DEPTH));
-  await checkMessageId(c.env, body.id, c.get("tenant"), body);
+  // The session's runs, read once: a Regenerate's messageId and a user message's history are both checked against them.
+  let runs: Promise<string[]> | undefined;
+  const runsOf = () => (runs ??= runIds(c.env, body.id, c.get("tenant")));
+  await checkMessageId(runsOf, body);
   const last = body.messages.at(-1)!;
-  return last.role === "assistant" ? answer(c, body, last) : ask(c, body, last);
+  if (last.role === "assistant") return answer(c, body, last);
+  // Another tenant's session has no history to compare: startRun refuses it as it refuses any run there (404, or
+  // reserved_id for a derived id, the same answer whether or not it exists).
+  const theirs = (e: unknown) => (e instanceof HttpError && e.code === "not_found" ? undefined : Promise.reject(e));
+  return ask(c, body, last, await runsOf().catch(theirs));
 });
 
-/** A user message: the run it starts, streamed as a new assistant message. */
-async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
+/** A user message: the run it starts, streamed as a new assistant message; `runs`: its chat's, undefined when not the caller's. */
+async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: readonly string[] | undefined): Promise<Response> {
   const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
-  const wireImages = last.role === "user" ? uiImages(last.parts) : [];
+  const wireImages = last.role === "user" ? uiImages(last.parts, body.messages.length - 1) : [];
   // Checked before any image is stored: a refused request leaves nothing behind.
   if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
+  const { regenerate } = runs ? placeInHistory(body, runs) : { regenerate: false };
   const owner = await imagesOwner(c.env, c.get("tenant"), body.id, wireImages.length);
   const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
   if (!input && !images.size)
@@ -88,13 +99,28 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<R
       ...(images.size ? { images: [...images.values()] } : {}),
       ...(body.tools ? { clientTools: body.tools } : {}),
     },
-    { regenerate: body.trigger === "regenerate-message" },
+    { regenerate },
     "ndjson",
   );
-  if (!handle.ok) throw HttpError.of(handle);
+  if (!handle.ok) throw refusedRegenerate(handle, body, runs?.at(-1)) ?? HttpError.of(handle);
   // The message's id is the run's: a later request's messageId names the reply by it (ui-message-id.ts).
   const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId };
   return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
+}
+
+/** A Regenerate the session refused (request-dedupe.ts), named by what the client can change: its last message, or the turn under way. */
+function refusedRegenerate(refusal: Refusal, body: ChatBody, latest: string | undefined): HttpError | undefined {
+  if (refusal.code === "history_mismatch")
+    return new HttpError(
+      refusal.code,
+      `messages[${body.messages.length - 1}] is not the question of chat ${body.id}'s latest turn. ${refusal.message} Send it as a new message instead.`,
+    );
+  if (refusal.code === "run_active")
+    return new HttpError(
+      refusal.code,
+      `${refusal.message} Let run ${latest} end (or answer what it waits for), or cancel it (POST /v1/sessions/${body.id}/runs/${latest}/cancel), then regenerate.`,
+    );
+  return undefined;
 }
 
 /** An assistant message answering the run's approvals or carrying the page's tool results: the resumed run continues that message. */

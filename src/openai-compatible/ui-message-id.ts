@@ -17,14 +17,14 @@ interface Named {
   messages: ReadonlyArray<{ id?: string | undefined; role: string }>;
 }
 
-/** The ids of the session's runs, oldest first; none when there is no session. */
-async function runIds(env: Env, sessionId: string, tenant: Tenant): Promise<string[]> {
+/** The ids of the session's runs, oldest first; none when there is no session (404 for another tenant's). */
+export async function runIds(env: Env, sessionId: string, tenant: Tenant): Promise<string[]> {
   const view = await (await reachableSession(env, sessionId, tenant)).view({ limit: 1 });
   return view ? (JSON.parse(view) as Pick<SessionView, "runs">).runs.map((r) => r.runId) : [];
 }
 
 /** 400 naming `messageId` when it names a message the route cannot act on as the AI SDK means it. */
-export async function checkMessageId(env: Env, sessionId: string, tenant: Tenant, body: Named): Promise<void> {
+export async function checkMessageId(runsOf: () => Promise<readonly string[]>, body: Named): Promise<void> {
   const id = body.messageId;
   if (id === undefined) return;
   const last = body.messages.at(-1)!;
@@ -38,7 +38,7 @@ export async function checkMessageId(env: Env, sessionId: string, tenant: Tenant
       );
     throw badRequest("invalid_request", `messageId ${id} is not the last message's id: a reply continues the last message only.`);
   }
-  const runs = await runIds(env, sessionId, tenant);
+  const runs = await runsOf();
   // The latest reply, or the question it answered: the body's last message, after the reply to the run before
   // the latest (or first, when the latest run is the first).
   const before = body.messages.at(-2);

@@ -11,7 +11,10 @@ import { uniqueId } from "../support/worker-http";
 const TENANT = "img-wire-owner-a";
 const as = tenantApp({ a: TENANT, b: "img-wire-owner-b" });
 
-/** The body and headers each wire sends `input` with the image `url` in, in `session`. */
+/**
+ * The body and headers each wire sends `input` with the image `url` in, in `session`; `after`: the turn before
+ * (/v1/ui/chat re-sends it, its reply under its run id, as useChat does).
+ */
 const WIRES = {
   "Chat Completions": (session: string, input: string, url: string) => ({
     path: "/v1/chat/completions",
@@ -30,12 +33,18 @@ const WIRES = {
       input: [{ role: "user", content: [{ type: "input_text", text: input }, ...(url ? [{ type: "input_image", image_url: url }] : [])] }],
     },
   }),
-  "/v1/ui/chat": (session: string, input: string, url: string) => ({
+  "/v1/ui/chat": (session: string, input: string, url: string, after?: { input: string; runId: string }) => ({
     path: "/v1/ui/chat",
     headers: {},
     body: {
       id: session,
       messages: [
+        ...(after
+          ? [
+              { id: uniqueId("m"), role: "user", parts: [{ type: "text", text: after.input }] },
+              { id: after.runId, role: "assistant", parts: [] },
+            ]
+          : []),
         {
           id: uniqueId("m"),
           role: "user",
@@ -56,7 +65,7 @@ describe("an admin's images on the OpenAI-compatible wires", () => {
     const first = await as("a", "POST", byTenant.path, byTenant.body, byTenant.headers);
     expect(first.status).toBe(200);
     await first.text();
-    const byAdmin = request(session, "the learner's photo", toDataUrl(bytes));
+    const byAdmin = request(session, "the learner's photo", toDataUrl(bytes), { input: `${marker} hi`, runId: first.headers.get("x-run-id")! });
     const second = await as("admin", "POST", byAdmin.path, byAdmin.body, byAdmin.headers);
     expect(second.status).toBe(200);
     await second.text();

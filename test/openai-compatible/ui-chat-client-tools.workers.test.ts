@@ -5,19 +5,17 @@
 // (lastAssistantMessageIsCompleteWithToolCalls) send the result back, and the same run resumes with it and
 // answers, once. Every chunk validates against the package's uiMessageChunkSchema. Bad `tools` are 400.
 import {
-  AbstractChat,
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithToolCalls,
   parseJsonEventStream,
   uiMessageChunkSchema,
-  type ChatInit,
-  type ChatState,
   type UIDataTypes,
   type UIMessage,
   type UIMessageChunk,
 } from "ai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
+import { PageChat as EngineChat } from "../support/ui-chat-engine";
 import { BASE, call, uniqueId, workerFetch } from "../support/worker-http";
 
 type PageMessage = UIMessage<unknown, UIDataTypes, { get_weather: { input: { city: string }; output: string } }>;
@@ -30,21 +28,8 @@ const tools = [
   },
 ];
 
-/** useChat's engine over plain arrays instead of React state (a React page's Chat is this class with React's state). */
-class PageChat extends AbstractChat<PageMessage> {
-  constructor(init: Omit<ChatInit<PageMessage>, "messages">) {
-    const state: ChatState<PageMessage> = {
-      status: "ready",
-      error: undefined,
-      messages: [],
-      pushMessage: (m) => void (state.messages = [...state.messages, structuredClone(m)]),
-      popMessage: () => void (state.messages = state.messages.slice(0, -1)),
-      replaceMessage: (i, m) => void (state.messages = state.messages.with(i, structuredClone(m))),
-      snapshot: (thing) => structuredClone(thing),
-    };
-    super({ ...init, state });
-  }
-}
+/** useChat's engine over plain arrays instead of React state, for this page's messages. */
+class PageChat extends EngineChat<PageMessage> {}
 
 /** The page's requests as sent, and the chunks of each reply. */
 function recorder() {

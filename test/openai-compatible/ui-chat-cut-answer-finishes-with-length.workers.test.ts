@@ -8,9 +8,9 @@ import { BASE, uniqueId, workerFetch } from "../support/worker-http";
 
 const transport = new DefaultChatTransport<UIMessage>({ api: `${BASE}/v1/ui/chat`, fetch: workerFetch });
 
-/** The reply's chunks. */
-async function chunksOf(chatId: string, text: string): Promise<UIMessageChunk[]> {
-  const messages: UIMessage[] = [{ id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text }] }];
+/** The reply's chunks to `text`, after the chat's `earlier` messages. */
+async function chunksOf(chatId: string, text: string, earlier: UIMessage[] = []): Promise<UIMessageChunk[]> {
+  const messages: UIMessage[] = [...earlier, { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text }] }];
   const stream = await transport.sendMessages({ chatId, messages, trigger: "submit-message", messageId: undefined, abortSignal: undefined });
   const chunks: UIMessageChunk[] = [];
   for await (const chunk of stream) chunks.push(chunk);
@@ -24,7 +24,12 @@ describe("/v1/ui/chat: an answer cut at the model's output limit", () => {
     const cut = await chunksOf(chatId, `${marker} d/dx x²?`);
     expect(cut.at(-1)).toMatchObject({ type: "finish", finishReason: "length" });
     expect(cut.find((c) => c.type === "data-warning")).toMatchObject({ data: { code: "output_truncated" } });
-    const whole = await chunksOf(chatId, `${marker} again`);
+    // The next turn re-sends the chat, the cut reply under the id it was streamed with.
+    const replyId = (cut[0] as { messageId: string }).messageId;
+    const whole = await chunksOf(chatId, `${marker} again`, [
+      { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: `${marker} d/dx x²?` }] },
+      { id: replyId, role: "assistant", parts: [{ type: "text", text: "The derivative of x² is" }] },
+    ]);
     expect(whole.at(-1)).toMatchObject({ type: "finish", finishReason: "stop" });
     expect(whole.some((c) => c.type === "data-warning")).toBe(false);
   });

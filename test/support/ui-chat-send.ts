@@ -1,7 +1,7 @@
 // Sends a chat to /v1/ui/chat in the Worker under test the way the AI SDK's chat engine does (its
 // DefaultChatTransport), and rebuilds the assistant message of the reply with the SDK's readUIMessageStream.
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from "ai";
-import { BASE, workerFetch } from "./worker-http";
+import { BASE, call, workerFetch } from "./worker-http";
 
 const transport = new DefaultChatTransport<UIMessage>({ api: `${BASE}/v1/ui/chat`, fetch: workerFetch });
 
@@ -26,3 +26,12 @@ export async function sendUIChat(
 
 /** The text of a message's text parts. */
 export const textOf = (m: UIMessage): string => m.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+
+/** A raw request to /v1/ui/chat, for one that should be refused: its status and error (a streamed reply is read to its end and has none). */
+export async function postUIChat(body: object): Promise<{ status: number; code?: string; message?: string }> {
+  const res = await call("/v1/ui/chat", { method: "POST", json: body });
+  const text = await res.text();
+  if (res.ok) return { status: res.status };
+  const { error } = JSON.parse(text) as { error: { code: string; message: string } };
+  return { status: res.status, code: error.code, message: error.message };
+}

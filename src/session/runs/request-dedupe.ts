@@ -9,6 +9,9 @@
 //   input is not in the history twice. After it completed, only a caller that knows the reply never reached
 //   its client (`replayCompleted`: the OpenAI-compatible conversations, docs/openai-compatible.md) gets it
 //   back; anywhere else the same request again is a new turn.
+// A Regenerate (useChat's) redoes the session's latest turn: that run, once ended, is replaced by the same
+// request run again. Any other request, or a latest run still under way, is refused: it would otherwise add a
+// turn beside the one the client dropped, and nothing would be regenerated.
 // The keys live in the session's own SQLite, so they are durable and go with the session.
 import { refuse, type Outcome } from "../../lib/outcome";
 import type { RunRow } from "./run-row";
@@ -25,7 +28,10 @@ export interface RunDedupe {
   detectRetry?: boolean;
   /** A retry of a completed run gets that run back: its reply never reached the client. */
   replayCompleted?: boolean;
-  /** The request regenerates the latest turn (useChat's Regenerate): the latest run, ended, of the same request is replaced. */
+  /**
+   * The request regenerates the latest turn (useChat's Regenerate): the latest run, ended, of the same request is
+   * replaced; another request is refused (history_mismatch), and so is a latest run not yet ended (run_active).
+   */
   regenerate?: boolean;
 }
 
@@ -33,10 +39,21 @@ export interface DedupeLimits {
   idempotencyTtlMs: number;
 }
 
-/** What a repeated request gets: the earlier run, or a refusal (its key came with another body). */
-export type Repeat = Outcome<{ runId: string }, "idempotency_key_reused">;
+/**
+ * What a repeated request gets: the earlier run, or a refusal (its key came with another body, or a Regenerate
+ * that cannot redo the latest turn).
+ */
+export type Repeat = Outcome<{ runId: string }, "idempotency_key_reused" | "history_mismatch" | "run_active">;
 
 const KEY_REUSED = refuse("idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new request.");
+const NOT_THE_LATEST = refuse(
+  "history_mismatch",
+  "A Regenerate redoes the latest turn, which asked something else (its text, its images or the client's tools differ).",
+);
+const STILL_UNDER_WAY = refuse(
+  "run_active",
+  "A Regenerate redoes a turn that has ended, and the latest is still under way (running, or waiting for an approval, an input or the client's tool results).",
+);
 
 /** Runs that a retry attaches to instead of starting another. */
 const ATTACHED_STATUSES = new Set(["running", "queued"]);
@@ -64,6 +81,10 @@ export class RequestDedupe {
       // A failure is no answer to hand back: the repeat runs again (replacedBy).
       if (keyed.status !== "failed") return { ok: true, runId: keyed.run_id };
     }
+    if (dedupe.regenerate && latest) {
+      if (!sameRequest(latest, request)) return NOT_THE_LATEST;
+      if (isUnfinished(latest.status)) return STILL_UNDER_WAY;
+    }
     if (!dedupe.detectRetry || !latest || !sameRequest(latest, request)) return undefined;
     if (ATTACHED_STATUSES.has(latest.status) || (dedupe.replayCompleted && latest.status === "completed")) return { ok: true, runId: latest.runId };
     return undefined;
@@ -78,7 +99,7 @@ export class RequestDedupe {
     if (k && latest?.status === "failed" && this.tables.has("idempotency_keys") && this.keyed(k.key)?.run_id === latest.runId) return latest.runId;
     if (!latest || !sameRequest(latest, request)) return undefined;
     if (dedupe.detectRetry && latest.status === "failed") return latest.runId;
-    // Any run that ended may be regenerated, one stopped at its step limit too; a paused one is superseded as by any new run.
+    // Any run that ended may be regenerated, one stopped at its step limit too (repeatOf refused one still under way).
     return dedupe.regenerate && !isUnfinished(latest.status) ? latest.runId : undefined;
   }
 

@@ -26,14 +26,17 @@ export function sessionStub(env: Env, sessionId: string) {
 
 /**
  * Why a session starts no run: another tenant's session (as good as absent), an Idempotency-Key reused with
- * another body, or a reserved id (src/lib/derived-ids.ts) the caller did not derive.
+ * another body, a reserved id (src/lib/derived-ids.ts) the caller did not derive, a Regenerate that cannot
+ * redo the latest turn (request-dedupe.ts: another request, or a turn still under way), or a run that was to
+ * follow the session's latest (`continues`) when another followed it first.
  */
-export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused" | "reserved_id">;
+export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused" | "reserved_id" | "history_mismatch" | "run_active" | "not_latest">;
 
 /**
  * Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error).
  * `follow`: the caller streams the run from its start in this format, so the session opens the stream in
  * the same call (one call to the Durable Object instead of two); the handle's first `events(0, follow)` gets it.
+ * `continues`: the run is to follow that one, and starts only while it is the session's latest (SessionObject.startRun).
  */
 export async function startRun(
   env: Env,
@@ -42,9 +45,10 @@ export async function startRun(
   options: RunOptions,
   dedupe: RunDedupe = {},
   follow?: StreamFormat,
+  continues?: string,
 ): Promise<Outcome<RunHandle, StartRefusal["code"]>> {
   const stub = sessionStub(env, sessionId);
-  const started = await stub.startRun(sessionId, input, options, dedupe, follow);
+  const started = await stub.startRun(sessionId, input, options, dedupe, follow, continues);
   return started.ok ? succeed(runHandle(stub, started, follow)) : started;
 }
 
