@@ -3,6 +3,7 @@
 // choice (the session's Durable Object; memory for a subagent's own plan).
 import * as z from "zod";
 import type { Todo } from "./events";
+import type { Message } from "./messages";
 import { defineTool, fail, memoized, ok, type Tool, type ToolSignature } from "./tools";
 
 export interface TodoStore {
@@ -76,6 +77,34 @@ const todoWriteInput = memoized((maxItems: number) =>
     merge: z.boolean().optional().describe("true: upsert these items by id; false (default): replace the list"),
   }),
 );
+
+/**
+ * The list as a history's todo_write calls left it: each call whose result succeeded, applied in order from an
+ * empty list (a fork of a conversation starts with the list as of its fork point, not as a later turn left it).
+ * Only todo_write is read: a plan-and-solve run's own marks are not in the history.
+ */
+export function todosOf(history: readonly Message[]): Todo[] {
+  const succeeded = new Set(history.flatMap((m) => (m.role === "tool" && m.name === TODO_WRITE_TOOL && m.status === "success" ? [m.toolCallId] : [])));
+  let todos: Todo[] = [];
+  for (const m of history) {
+    if (m.role !== "assistant") continue;
+    for (const call of m.toolCalls ?? []) {
+      if (call.name !== TODO_WRITE_TOOL || !succeeded.has(call.id)) continue;
+      const input = todoWriteInput(Number.MAX_SAFE_INTEGER).safeParse(parsedArgs(call.args));
+      const next = input.success ? applyTodoUpdate(todos, input.data.todos, input.data.merge ?? false) : todos;
+      if (typeof next !== "string") todos = next;
+    }
+  }
+  return todos;
+}
+
+function parsedArgs(args: string): unknown {
+  try {
+    return JSON.parse(args);
+  } catch {
+    return undefined;
+  }
+}
 
 /** todo_write's signature (its argument names do not depend on the item limit). */
 export const TODO_WRITE_SIGNATURE: ToolSignature = { name: TODO_WRITE_TOOL, input: todoWriteInput(1) };

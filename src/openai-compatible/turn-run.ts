@@ -19,9 +19,19 @@ export type TurnPlace =
   /**
    * A session that keeps the conversation; `seed` (and a fork's `state`) is written first when the session
    * is new. `derived`: the id was derived here (a conversation found by its turns, a new Responses
-   * conversation), not named by the client.
+   * conversation), not named by the client. `continues`: the turn follows that run of the session (a
+   * Responses previous_response_id), and the session starts it only while that is its latest, in the step
+   * that starts it; when another turn followed that run first, this one goes to the place `branch` gives
+   * (without one: 409 conflict).
    */
-  | { kind: "session"; sessionId: string; seed?: readonly Message[]; state?: SessionState; derived?: boolean }
+  | {
+      kind: "session";
+      sessionId: string;
+      seed?: readonly Message[];
+      state?: SessionState;
+      derived?: boolean;
+      continues?: { runId: string; branch?: () => Promise<TurnPlace> };
+    }
   /** Stateless: the client's history goes into a session deleted once the reply is written. */
   | { kind: "stateless"; history: readonly Message[] };
 
@@ -50,7 +60,17 @@ export async function startTurn(
     // A new session starts with the client's conversation, owned by the caller's tenant.
     if (place.seed?.length || place.state)
       await sessionStub(env, place.sessionId).create(place.sessionId, {}, place.seed, options.tenant ?? null, derived, place.state);
-    const handle = await startRun(env, place.sessionId, input, derived ? { ...options, derivedSession: true } : options, dedupe);
+    const handle = await startRun(
+      env,
+      place.sessionId,
+      input,
+      derived ? { ...options, derivedSession: true } : options,
+      dedupe,
+      undefined,
+      place.continues?.runId,
+    );
+    if (!handle.ok && handle.code === "not_latest" && place.continues?.branch)
+      return startTurn(env, ctx, await place.continues.branch(), input, options, dedupe);
     if (!handle.ok) throw HttpError.of(handle);
     return { handle, sessionId: place.sessionId, end: () => {} };
   }

@@ -28,6 +28,8 @@ import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
+const notLatest = (runId: string) => refuse("not_latest", `run ${runId} is no longer the latest of its session: another run followed it.`);
+
 export class SessionObject extends DurableObject<Env> {
   private readonly waiters = new RunWaiters();
   /** The storage's current life (session-life.ts): its stores and run executor; a wipe ends it and opens the next. */
@@ -146,7 +148,11 @@ export class SessionObject extends DurableObject<Env> {
    * good as absent (not_found), and cannot be created under the same id. A reserved id (a derived id's
    * shape) is refused (reserved_id) to a caller that did not derive it, unless the session exists and is
    * the caller's: the same answer whether or not it exists, so nothing is learnt of it. `follow` opens the
-   * run's stream from its start in that format and returns it with the run (start-run.ts).
+   * run's stream from its start in that format and returns it with the run (start-run.ts). `continues`: the
+   * run this one follows (previous_response_id, previous-response.ts); unless the request repeats or replaces
+   * the latest, as continuationOf judges, the run starts only while that one is the session's latest, checked
+   * in this same step (nothing awaited between the check and the insert), and otherwise nothing is started
+   * (not_latest): another request continued it first, and this one branches.
    */
   async startRun(
     sessionId: string,
@@ -154,9 +160,12 @@ export class SessionObject extends DurableObject<Env> {
     options: RunOptions,
     dedupe: RunDedupe = {},
     follow?: StreamFormat,
+    continues?: string,
   ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     const tenant = options.tenant ?? null;
     const exists = this.life.store.exists();
+    // A session gone since the caller looked is not created again here: the caller looks again.
+    if (continues !== undefined && !exists) return notLatest(continues);
     const reserved = options.derivedSession ? undefined : reservedKind(sessionId);
     if (reserved && !(exists && mayAccess(tenant, this.life.store.tenant()))) return refuse("reserved_id", reservedIdMessage(sessionId, reserved));
     if (!exists) this.life.store.create(sessionId, {}, tenant);
@@ -168,6 +177,7 @@ export class SessionObject extends DurableObject<Env> {
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.runs.get(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.
     const replaced = this.life.dedupe.replacedBy(dedupe, { input, options }, latest);
+    if (continues !== undefined && !replaced && latest?.runId !== continues) return notLatest(continues);
     if (replaced) {
       this.life.store.deleteRun(replaced);
       this.life.dedupe.forget(replaced);
@@ -356,7 +366,8 @@ export class SessionObject extends DurableObject<Env> {
    * Where a request that continues from the run `runId` goes (the Responses API's previous_response_id): on in
    * this session when that run is the latest, or when the request repeats the latest (request-dedupe.ts judges
    * it as startRun will); otherwise into a fork of the history through that run, its first `through` messages
-   * (null: the run stored none). null when there is no such run.
+   * (null: the run stored none). null when there is no such run. An answer to go on here holds until the run
+   * starts only if startRun is told what it `continues`: it checks again, in the step that starts the run.
    */
   async continuationOf(
     runId: string,

@@ -1,6 +1,6 @@
 // A session's storage in its Durable Object's SQLite: messages and small key/value state, with its runs
 // (runs/run-store.ts) and the event trace (trace/trace-store.ts) beside it. SQL stays in plain sight here; nothing else in the project writes these tables.
-import type { Compaction, Message, Todo } from "../agent";
+import { todosOf, type Compaction, type Message, type Todo } from "../agent";
 import { OnDemandTables } from "../lib/on-demand-tables";
 import { SeqCounter } from "../lib/seq-counter";
 import type { Tenant } from "../lib/tenant";
@@ -13,7 +13,7 @@ const CHUNK_CHARS = 256 * 1024;
 /** The most of a run's state kept in its row (one value, like one message chunk, stays under SQLite's row limit in any script). */
 export const RUN_STATE_MAX_CHARS = CHUNK_CHARS;
 
-/** What a fork of the conversation takes along beside its messages: the plan, and the whole tool outputs its messages refer to. */
+/** What a fork of the conversation takes along beside its messages: the plan as of them, and the whole tool outputs its messages refer to. */
 export interface SessionState {
   todos: Todo[];
   toolOutputs: Array<{ id: string; content: string }>;
@@ -216,7 +216,10 @@ export class SessionStore {
     return row.last === null ? null : row.n;
   }
 
-  /** The todos, and the kept whole tool outputs that `messages` show cut. */
+  /**
+   * The todos as of `messages` (as their todo_write calls left the list, not as later turns did), and the kept
+   * whole tool outputs that `messages` show cut.
+   */
   stateOf(messages: readonly Message[]): SessionState {
     // An output is kept under the id of the tool result message that showed it.
     const ids = messages.flatMap((m) => (m.role === "tool" ? [m.id] : []));
@@ -224,7 +227,7 @@ export class SessionStore {
       const content = this.toolOutput(id);
       return content === undefined ? [] : [{ id, content }];
     });
-    return { todos: this.todos(), toolOutputs };
+    return { todos: todosOf(messages), toolOutputs };
   }
 
   /** A forked conversation's state, written into its new session. */

@@ -10,12 +10,14 @@ export interface AgentClientOptions {
   apiKey?: string;
   /** Vars laid over the test env; the request then goes to a fresh app over that env. */
   vars?: Record<string, string>;
+  /** Bindings laid over the test env (a Durable Object namespace that watches its calls, say), as `vars` are. */
+  bindings?: Record<string, unknown>;
 }
 
 export function agentClient(opts: AgentClientOptions = {}): OpenAI {
-  const vars = opts.vars;
-  const app = vars ? createApp() : undefined;
-  const send = (request: Request) => (app ? app.fetch(fromThisMachine(request), { ...env, ...vars }, createExecutionContext()) : workerFetch(request));
+  const laid = opts.vars || opts.bindings ? { ...opts.vars, ...opts.bindings } : undefined;
+  const app = laid ? createApp() : undefined;
+  const send = (request: Request) => (app ? app.fetch(fromThisMachine(request), { ...env, ...laid }, createExecutionContext()) : workerFetch(request));
   return new OpenAI({
     apiKey: opts.apiKey ?? "unused-without-API_TOKEN",
     baseURL: `${BASE}/v1`,
