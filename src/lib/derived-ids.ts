@@ -17,7 +17,11 @@ export interface DerivedIdKind {
 }
 
 export const DERIVED_IDS = {
-  telegram: { prefix: "tg-", reserved: /^tg-/, what: "a Telegram chat (tg-<chat id>, and tg-<chat id>-<time> after /new)" },
+  telegram: {
+    prefix: "tg-",
+    reserved: /^tg-/,
+    what: "a Telegram chat or forum topic (tg-<chat id>, tg-<chat id>-t<topic id>, and either -<time> after /new)",
+  },
   slack: { prefix: "slack-", reserved: /^slack-/, what: "a Slack conversation (slack-<team>-<channel>[-<thread>])" },
   course: {
     prefix: "course-",
@@ -37,7 +41,11 @@ export const DERIVED_IDS = {
     reserved: /^sess-[0-9a-f]{32}$/,
     what: "a session created without an id but with an Idempotency-Key (sess-<32 hex>, a hash of the tenant and the key)",
   },
-  mcp: { prefix: "mcp-", reserved: null, what: "an MCP connection's own session (mcp-<Mcp-Session-Id>, a random UUID only its client holds)" },
+  mcp: {
+    prefix: "mcp-",
+    reserved: null,
+    what: "an MCP call's own session (mcp-<random UUID>) or an MCP connection's learner (mcp-<Mcp-Session-Id>): random UUIDs only the client holds",
+  },
 } as const satisfies Record<string, DerivedIdKind>;
 
 export type DerivedIdName = keyof typeof DERIVED_IDS;

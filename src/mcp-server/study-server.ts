@@ -45,7 +45,9 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 const LESSON_URI = "lesson://{key}";
 const lessonUri = (key: string) => `lesson://${key}`;
 
-const sessionIdArg = Id.optional().describe("The agent session to run in (its history is kept); default: one session per MCP connection");
+const sessionIdArg = Id.optional().describe(
+  "The agent session to continue: the sessionId of an earlier result (its history is kept). Without it the call starts a new session",
+);
 
 export async function createStudyServer(ctx: StudyServerContext): Promise<McpServer> {
   const { env, config } = ctx;
@@ -59,12 +61,16 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     },
   );
   const absolute = (path: string) => new URL(path, ctx.origin).toString();
-  /** The connection's own agent session (and learner), for calls that name none. */
+  /** The connection's own learner, for answers that name none. */
   const ownSession = derivedId("mcp", ctx.mcpSessionId);
 
-  /** Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run. */
+  /**
+   * Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run.
+   * A call naming no session starts one of its own: a desktop host keeps one connection for all its chats, and a
+   * session per connection merged them (one chat's turns in another's history). The result names the new session.
+   */
   async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
-    const sid = sessionId ?? ownSession;
+    const sid = sessionId ?? derivedId("mcp", crypto.randomUUID());
     const handle = await startRun(env, sid, input, {
       stream: true,
       paradigm: "react",
@@ -103,12 +109,12 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     } finally {
       extra.signal.removeEventListener("abort", cancel);
     }
-    return { sessionId: sid, run: await handle.result(), saved: [...progress.saved.values()], approval, question };
+    return { sessionId: sid, started: !sessionId, run: await handle.result(), saved: [...progress.saved.values()], approval, question };
   }
 
   /** The run's outcome as a tool result: its answer, the lessons it saved (links and resource links), or why it stopped. */
   function runResult(outcome: Awaited<ReturnType<typeof runAgent>>): CallToolResult {
-    const { run, saved, sessionId, approval, question } = outcome;
+    const { run, saved, sessionId, started, approval, question } = outcome;
     const lessons = saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
     const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
     if (run.status === "failed") {
@@ -129,6 +135,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       );
     } else if (run.status !== "completed") lines.push(`\nThe run ended with status ${run.status}.`);
     for (const l of lessons) lines.push(`\nLesson: ${l.title ?? l.key}${l.status === "draft" ? " (draft)" : ""} — ${l.url}`);
+    // In the text too: many hosts show the model a result's text and not its structuredContent.
+    if (started) lines.push(`\n(Session ${sessionId}: pass it as sessionId to continue this conversation.)`);
     return {
       content: [
         { type: "text", text: lines.join("\n") },
@@ -242,7 +250,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         key: z.string().min(1).max(200).describe("The lesson's key, e.g. derivatives.md"),
         exercise: ExerciseId.describe('The exercise id, e.g. "1.3"'),
         answer: z.string().max(config.ANSWER_MAX_CHARS).describe("The learner's answer (a letter A–D for multiple choice)"),
-        sessionId: Id.optional().describe("The learner (an agent session) whose progress and reviews it counts for; default: this MCP connection's session"),
+        sessionId: Id.optional().describe("The learner (an agent session) whose progress and reviews it counts for; default: this MCP connection's learner"),
       }),
       // It records an attempt and moves the exercise's review schedule (so not read-only, and a second
       // call is a second attempt unless it repeats the first while it is graded or within
