@@ -56,6 +56,8 @@ export function serverItem(server, connect) {
   const operators = server.shared && server.status === "needs_authorization" && !server.authorizationUrl;
   if (operators) item.append(make("p", { className: "meta", text: t("operatorConnects", { name: server.name }) }));
   else if (server.error) item.append(make("p", { className: "failed", text: server.error }));
+  // A connected server's config problem (an allowTools pattern that matches none of its tools): why a tool is missing.
+  for (const warning of server.warnings ?? []) item.append(make("p", { className: "failed", text: warning.message }));
   if (server.status === "needs_authorization" && !operators) {
     item.append(connectControl(server.name, connect, "primary"));
   }

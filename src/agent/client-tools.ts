@@ -1,8 +1,11 @@
 // Tools a client declares and runs itself (an OpenAI client's function tools): the model is offered them
 // beside the agent's own, but the loop never executes one. When the model calls one, the loop stops with
 // the pending calls (LoopResult.clientCalls) and the caller hands them to the client; the client's results
-// come back as tool messages and the run resumes from its history. A client tool whose name an agent tool
-// already has is offered as `client__<name>` (then `client__<name>_2`, …), and named back on the way out.
+// come back as tool messages and the run resumes from its history. A client tool whose name the agent may
+// offer (any of its tools, tool_search, think and finish added later, any MCP tool a server may add) is offered
+// as `client__<name>`, cut to 64 characters with a hash when it must be, and named back on the way out.
+import { HARNESS_TOOL_SIGNATURES } from "./harness-tool-signatures";
+import { fitToolName, MCP_TOOL_PREFIX } from "./tool-names";
 import { ok, type JsonSchema, type Tool, type ToolRegistry } from "./tools";
 
 /** What a client says of one of its tools. */
@@ -38,12 +41,15 @@ function externalTool(spec: ClientToolSpec, name: string): Tool {
   };
 }
 
+/** The harness's tools a run adds after the client's (tool_search once tools are deferred, react's think and finish). */
+const HARNESS_NAMES = new Set(HARNESS_TOOL_SIGNATURES.map((t) => t.name));
+
 /** Adds the client's tools to `tools`, renaming any whose name is taken; returns the model-facing names by client name. */
 export function addClientTools(tools: ToolRegistry, specs: readonly ClientToolSpec[]): Map<string, string> {
+  const taken = (name: string) => tools.has(name) || HARNESS_NAMES.has(name) || name.startsWith(MCP_TOOL_PREFIX);
   const names = new Map<string, string>();
   for (const spec of specs) {
-    let name = tools.has(spec.name) ? `${PREFIX}${spec.name}` : spec.name;
-    for (let i = 2; tools.has(name); i++) name = `${PREFIX}${spec.name}_${i}`;
+    const name = taken(spec.name) ? fitToolName(`${PREFIX}${spec.name}`, spec.name, taken) : spec.name;
     tools.add(externalTool(spec, name));
     names.set(spec.name, name);
   }

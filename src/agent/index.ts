@@ -56,6 +56,7 @@ export {
 export { HARNESS_TOOL_SIGNATURES } from "./harness-tool-signatures";
 export { isSchema } from "./closed-arguments";
 export { MAX_MODEL_TOOLS, TOOL_SEARCH, searchTools, toolSearchTool } from "./tool-search";
+export { fitToolName, MCP_TOOL_PREFIX } from "./tool-names";
 export {
   PARADIGM_REGISTRY,
   PARADIGMS,
@@ -66,7 +67,7 @@ export {
   type ParadigmOptions,
   type ParadigmSettings,
 } from "./paradigms";
-export { createTodoWriteTool, MemoryTodoStore, renderTodos, TODO_WRITE_TOOL, type TodoStore } from "./todo";
+export { createTodoWriteTool, MemoryTodoStore, renderTodos, TODO_WRITE_TOOL, todosOf, type TodoStore } from "./todo";
 export { todoReminder } from "./todo-reminder";
 export { createTaskTool, SUBAGENT_SYSTEM_PROMPT, TASK_TOOL, type SubagentDeps } from "./subagents";
 export { ContextManager, type CompactionOutcome, type ContextDeps, type ContextSettings } from "./context/context-manager";

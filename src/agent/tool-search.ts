@@ -92,7 +92,10 @@ export const toolSearchTool = defineTool({
   run({ query, limit }, ctx) {
     const deferred = ctx.tools?.deferred() ?? [];
     if (!deferred.length) return fail("No tools are deferred in this run: every tool is already listed.");
-    const found = searchTools(deferred, query, limit ?? DEFAULT_MATCHES);
+    // Only as many as the next request has room for: the answer promises each one found.
+    const room = roomForRevealed(ctx.tools!, deferred);
+    if (!room) return fail(`No deferred tool can be offered: this run's other tools fill a model request (${MAX_MODEL_TOOLS} at most).`);
+    const found = searchTools(deferred, query, Math.min(limit ?? DEFAULT_MATCHES, room));
     if (!found.length) return ok(`No deferred tool matches "${query}". Deferred tools: ${deferredSummary(deferred)}. Try other words.`);
     // Best match last: the newest revealed tools are the last to leave at the cap.
     reveal(ctx.runState, found.map((t) => t.name).reverse());
@@ -102,6 +105,11 @@ export const toolSearchTool = defineTool({
     });
   },
 });
+
+/** How many deferred tools a request has room for beside the inline ones (tool_search among them, once added). */
+function roomForRevealed(registry: ToolRegistry, deferred: readonly Tool[]): number {
+  return Math.max(0, MAX_MODEL_TOOLS - (registry.specs().length - deferred.length));
+}
 
 /**
  * What the model is offered this step: every tool when nothing is deferred; otherwise the inline tools,
@@ -114,7 +122,7 @@ export function offeredTools(registry: ToolRegistry, state: RunState): readonly 
   if (!registry.has(TOOL_SEARCH)) registry.add(toolSearchTool);
   const deferredNames = new Set(deferred.map((t) => t.name));
   const inline = registry.specs().filter((s) => !deferredNames.has(s.name));
-  const room = Math.max(0, MAX_MODEL_TOOLS - inline.length);
+  const room = roomForRevealed(registry, deferred);
   const picked = new Set(room ? [...revealed(state)].filter((name) => deferredNames.has(name)).slice(-room) : []);
   return [...inline, ...registry.specs().filter((s) => picked.has(s.name))];
 }
@@ -134,8 +142,24 @@ export function revealFromHistory(registry: ToolRegistry, state: RunState, messa
   );
 }
 
-/** The hard limit at the model boundary: a request with more than MAX_MODEL_TOOLS tools keeps the first ones. */
-export function capTools(specs: readonly ToolSpec[]): { specs: readonly ToolSpec[]; dropped: number } {
-  if (specs.length <= MAX_MODEL_TOOLS) return { specs, dropped: 0 };
-  return { specs: specs.slice(0, MAX_MODEL_TOOLS), dropped: specs.length - MAX_MODEL_TOOLS };
+/**
+ * The hard limit at the model boundary: a request with more than MAX_MODEL_TOOLS tools loses first the
+ * deferrable tools (still called by exact name), then the agent's other tools, the last ones first. A client's
+ * tool and tool_search are never cut (nothing else offers them, and a client's tool_choice may name one): when
+ * they alone are more, the run fails rather than send a request that leaves one out.
+ */
+export function capTools(specs: readonly ToolSpec[], registry: ToolRegistry): { specs: readonly ToolSpec[]; dropped: number } {
+  const over = specs.length - MAX_MODEL_TOOLS;
+  if (over <= 0) return { specs, dropped: 0 };
+  const kept = (s: ToolSpec) => s.name === TOOL_SEARCH || registry.get(s.name)?.external !== undefined;
+  const cuttable = specs.map((s, i) => ({ i, deferrable: registry.get(s.name)?.deferrable === true, kept: kept(s) })).filter((c) => !c.kept);
+  if (cuttable.length < over)
+    throw new Error(`${specs.length - cuttable.length} client tools and tool_search are more than a model request may carry (${MAX_MODEL_TOOLS}).`);
+  const cut = new Set(
+    cuttable
+      .sort((a, b) => Number(b.deferrable) - Number(a.deferrable) || b.i - a.i)
+      .slice(0, over)
+      .map((c) => c.i),
+  );
+  return { specs: specs.filter((_, i) => !cut.has(i)), dropped: over };
 }

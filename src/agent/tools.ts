@@ -62,6 +62,11 @@ export interface Tool {
   timeoutMs?: number;
   /** Hints for permissions (MCP's destructiveHint lands here; its readOnlyHint is `sideEffects`). */
   annotations?: { destructive?: boolean };
+  /**
+   * Other names permission rules may give it: an MCP tool's plain `mcp__<server>__<tool>` when `name` had to be
+   * cut and hashed to fit the model APIs (src/mcp/tool-names.ts). A person writes the plain one.
+   */
+  aliases?: readonly string[];
   /** The validated arguments as the tool will act on them (a filename as it will be stored), for permission rules. */
   effectiveArgs?: (args: unknown) => unknown;
   /** May be offered by name only, through tool_search, when a run has more than `inlineMax` tools (MCP tools). */
@@ -182,7 +187,14 @@ export class ToolRegistry {
     for (const t of tools) this.add(t);
   }
 
+  /** Adds a tool whose name no tool here has: taking a held name would silently swap what the model calls. */
   add(tool: Tool): this {
+    if (this.tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered.`);
+    return this.replace(tool);
+  }
+
+  /** Adds a tool, or puts it in the place of the one of its name: for a caller that rebuilds a tool on purpose. */
+  replace(tool: Tool): this {
     this.tools.set(tool.name, tool);
     this.specCache = undefined;
     return this;

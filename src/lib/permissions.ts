@@ -16,6 +16,8 @@ import { trimEndChars } from "./trim-chars";
  */
 export interface PolicyTool {
   name: string;
+  /** Names rules may also use for it (an MCP tool's plain name when its model-facing one was cut and hashed). */
+  aliases?: readonly string[];
   annotations?: { destructive?: boolean };
   effectiveArgs?: (args: unknown) => unknown;
 }
@@ -54,8 +56,10 @@ export class PermissionPolicy {
     // Rules judge the call as written and as the tool will act on it: a restricting rule applies when
     // either matches, a granting one only when both do, so neither spelling dodges a deny.
     const views = tool.effectiveArgs ? [args, tool.effectiveArgs(args)] : [args];
+    // A tool's names are one tool's (not spellings a caller chooses): a rule naming any of them names it.
+    const names = [tool.name, ...(tool.aliases ?? [])];
     const applies = (rule: PermissionRule) =>
-      rule.action === "allow" ? views.every((v) => ruleMatches(rule, tool.name, v)) : views.some((v) => ruleMatches(rule, tool.name, v));
+      rule.action === "allow" ? views.every((v) => ruleMatches(rule, names, v)) : views.some((v) => ruleMatches(rule, names, v));
     const session = sessionRules.filter(applies);
     const config = this.rules.map((rule, index) => ({ rule, index })).filter(({ rule }) => applies(rule));
 
@@ -76,8 +80,8 @@ export class PermissionPolicy {
   }
 }
 
-function ruleMatches(rule: PermissionRule, toolName: string, args: unknown): boolean {
-  if (!matchesGlob(rule.tool, toolName)) return false;
+function ruleMatches(rule: PermissionRule, toolNames: readonly string[], args: unknown): boolean {
+  if (!toolNames.some((name) => matchesGlob(rule.tool, name))) return false;
   // A rule that restricts applies when any element of a list argument matches; one that grants only
   // when every element does, so adding a harmless element can neither dodge a deny nor earn an allow.
   const every = rule.action === "allow";

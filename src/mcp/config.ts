@@ -56,7 +56,8 @@ export interface McpWarning {
     | "mcp_circuit_open"
     | "mcp_tools_refresh_failed"
     | "mcp_authorization_required"
-    | "mcp_operator_authorization_required";
+    | "mcp_operator_authorization_required"
+    | "mcp_tool_pattern_unmatched";
   message: string;
 }
 
@@ -151,6 +152,26 @@ function contradictionIn(entry: {
   return undefined;
 }
 
+/**
+ * allowTools/denyTools patterns written as the model and PERMISSIONS name the tools (`mcp__gh__get_*` for server
+ * gh): they would match none of the server's own names, leaving it no tools or denying none, so they are refused.
+ */
+function modelFacingPatterns(name: string, server: { allowTools?: string[]; denyTools?: string[] }): McpConfigIssue[] {
+  const prefix = `mcp__${name}__`;
+  return (["allowTools", "denyTools"] as const).flatMap((field) =>
+    (server[field] ?? []).flatMap((pattern, i) =>
+      pattern.startsWith(prefix)
+        ? [
+            {
+              path: `mcpServers.${name}.${field}.${i}`,
+              message: `starts with ${prefix}: patterns are over the server's own tool names, as it lists them (get_* rather than ${prefix}get_*)`,
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
 function formatPath(path: PropertyKey[]): string {
   return path.length === 0 ? "MCP_SERVERS" : path.map(String).join(".");
 }
@@ -201,6 +222,11 @@ export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}):
     const contradiction = contradictionIn(parsed.data);
     if (contradiction) {
       issues.push({ path: `mcpServers.${name}.${contradiction.field}`, message: contradiction.message });
+      continue;
+    }
+    const modelFacing = modelFacingPatterns(name, server);
+    if (modelFacing.length) {
+      issues.push(...modelFacing);
       continue;
     }
     const transport = server.transport ?? type;

@@ -16,7 +16,7 @@ import { mcpTool } from "./mcp-tool";
 import { promptSkills } from "./prompt-skills";
 import { READ_RESOURCE, readResourceTool } from "./read-resource-tool";
 import { McpServerConnection } from "./server-connection";
-import { toolFilter } from "./tool-filter";
+import { toolFilter, unmatchedPatterns } from "./tool-filter";
 import { assignToolName } from "./tool-names";
 
 export const MCP_DEFAULTS = {
@@ -88,12 +88,16 @@ export interface McpServerStatus {
   /** Where the user authorizes it; absent when only the operator may (a `shared` server, a tenant asking): `error` says so. */
   authorizationUrl?: string;
   error?: string;
+  /** What is wrong with a connected server's config that did not stop it (an allowTools pattern that matches none of its tools). */
+  warnings?: McpWarning[];
 }
 
 interface ServerState {
   connection: McpServerConnection;
   discovery?: ServerDiscovery;
   tools: Tool[];
+  /** Its allowTools/denyTools patterns that match none of its names, as warnings (patternWarnings). */
+  patterns: McpWarning[];
 }
 
 export class McpManager {
@@ -127,7 +131,7 @@ export class McpManager {
         elicit: (request, signal) => (this.hooks.elicit ? this.hooks.elicit(server.name, request, signal) : Promise.resolve({ action: "decline" })),
         inputWaitMs: options.inputWaitMs ?? 0,
       });
-      return { connection, tools: [] };
+      return { connection, tools: [], patterns: [] };
     });
   }
 
@@ -157,15 +161,17 @@ export class McpManager {
       }),
     );
     this.assignTools();
+    for (const state of this.servers) warnings.push(...state.patterns);
     const authorizations = [...unauthorized.values()].flatMap(({ server, authorizationUrl }) => (authorizationUrl ? [{ server, authorizationUrl }] : []));
-    const servers = this.servers.map(({ connection: { name }, tools }): McpServerStatus => {
+    const servers = this.servers.map(({ connection: { name }, tools, patterns }): McpServerStatus => {
       const asked = unauthorized.get(name);
       if (asked) {
         const why = asked.authorizationUrl ? { authorizationUrl: asked.authorizationUrl } : { error: asked.message };
         return { name, status: "needs_authorization", toolCount: 0, ...why };
       }
       const error = failures.get(name);
-      return error === undefined ? { name, status: "connected", toolCount: tools.length } : { name, status: "failed", toolCount: 0, error };
+      if (error !== undefined) return { name, status: "failed", toolCount: 0, error };
+      return { name, status: "connected", toolCount: tools.length, ...(patterns.length ? { warnings: patterns } : {}) };
     });
     const live = this.servers.filter((s) => s.discovery !== undefined);
     return {
@@ -238,6 +244,7 @@ export class McpManager {
     const taken = new Set<string>();
     for (const state of this.servers) {
       state.tools = state.discovery ? this.toolsOf(state.connection, state.discovery, taken) : [];
+      state.patterns = state.discovery ? patternWarnings(state.connection, state.discovery) : [];
     }
   }
 
@@ -272,8 +279,28 @@ export class McpManager {
     state.discovery = { ...state.discovery, tools };
     await this.cache.set(connection.name, state.discovery, this.cacheTtlMs);
     const before = state.tools.map((t) => t.name);
+    const warned = new Set(state.patterns.map((w) => w.message));
     this.assignTools();
+    for (const w of state.patterns) if (!warned.has(w.message)) this.hooks.emit?.({ type: "warning", code: w.code, message: w.message, server: w.server });
     const after = new Set(state.tools.map((t) => t.name));
     this.hooks.onToolsChanged?.({ server: connection.name, tools: state.tools, removed: before.filter((n) => !after.has(n)) });
   }
+}
+
+/**
+ * A warning for each allowTools/denyTools pattern of a server that matches none of the names it lists (its tools,
+ * prompts and read_resource): such a pattern offers nothing, or keeps nothing out, and the server's tools would
+ * be missing (or present) without a word. The usual cause is the model-facing spelling, mcp__<server>__<tool>.
+ */
+function patternWarnings(connection: McpServerConnection, discovery: ServerDiscovery): McpWarning[] {
+  const names = [...discovery.tools.map((t) => t.name), ...(discovery.resources ? [READ_RESOURCE] : []), ...(discovery.prompts ?? []).map((p) => p.name)];
+  const shown = names.slice(0, 5).join(", ") + (names.length > 5 ? `, and ${names.length - 5} more` : "");
+  const matched = names.length ? `none of the ${names.length} names it lists (${shown})` : "nothing: it lists no tools or prompts";
+  return unmatchedPatterns(connection.config, names).map(({ field, index, pattern }) => ({
+    server: connection.name,
+    code: "mcp_tool_pattern_unmatched",
+    message:
+      `MCP server ${connection.name}: ${field}.${index} (${JSON.stringify(pattern)}) matches ${matched}, ` +
+      `so it ${field === "allowTools" ? "offers nothing" : "keeps nothing out"}. Patterns are over the server's own names, not mcp__<server>__<tool>.`,
+  }));
 }

@@ -7,6 +7,7 @@ import { jsonSchemaValidation } from "../lib/json-schema-validation";
 import { mapCallToolResult } from "./call-result";
 import { guardedCall } from "./guarded-call";
 import type { McpServerConnection } from "./server-connection";
+import { policyAliases } from "./tool-names";
 
 /** The registry's own timeout is a backstop; the MCP request timeout should fire first and say why. */
 export const REGISTRY_TIMEOUT_MARGIN_MS = 5_000;
@@ -24,8 +25,10 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Mcp
   // MCP's defaults: not read-only, and (when not read-only) possibly destructive.
   const readOnly = hints.readOnlyHint ?? false;
   const destructive = !readOnly && (hints.destructiveHint ?? true);
+  const aliases = policyAliases(server.name, definition.name);
   return {
     name,
+    ...(aliases.length ? { aliases } : {}),
     description: definition.description ?? definition.title ?? `Tool ${definition.name} of MCP server ${server.name}.`,
     parameters: modelFacingSchema(inputSchema),
     validate,

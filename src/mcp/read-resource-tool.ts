@@ -8,6 +8,7 @@ import { guardedCall } from "./guarded-call";
 import { jsonSchemaValidation } from "../lib/json-schema-validation";
 import { REGISTRY_TIMEOUT_MARGIN_MS } from "./mcp-tool";
 import type { McpServerConnection } from "./server-connection";
+import { policyAliases } from "./tool-names";
 
 /** The name allowTools/denyTools use for this tool. */
 export const READ_RESOURCE = "read_resource";
@@ -29,8 +30,10 @@ export function readResourceTool(name: string, resources: ResourceSummary[], ser
     .map((r) => `- ${r.uri} (${r.name}${r.mimeType ? `, ${r.mimeType}` : ""})${r.description ? `: ${r.description}` : ""}`);
   const more = resources.length > LISTED_IN_DESCRIPTION ? [`…and ${resources.length - LISTED_IN_DESCRIPTION} more.`] : [];
   const validate = jsonSchemaValidation(parameters);
+  const aliases = policyAliases(server.name, READ_RESOURCE);
   return {
     name,
+    ...(aliases.length ? { aliases } : {}),
     description: [`Read a resource of MCP server ${server.name} by URI.`, ...(listed.length ? ["Known resources:", ...listed, ...more] : [])].join("\n"),
     parameters,
     validate,

@@ -8,3 +8,13 @@ export function toolFilter(server: Pick<McpServerConfig, "allowTools" | "denyToo
   const { allowTools: allow, denyTools: deny = [] } = server;
   return (name) => (allow === undefined || allow.some((glob) => matchesGlob(glob, name))) && !deny.some((glob) => matchesGlob(glob, name));
 }
+
+/** The allowTools/denyTools patterns that match none of `names` (the server's tools, prompts and read_resource), as field and index. */
+export function unmatchedPatterns(
+  server: Pick<McpServerConfig, "allowTools" | "denyTools">,
+  names: readonly string[],
+): { field: "allowTools" | "denyTools"; index: number; pattern: string }[] {
+  return (["allowTools", "denyTools"] as const).flatMap((field) =>
+    (server[field] ?? []).flatMap((pattern, index) => (names.some((n) => matchesGlob(pattern, n)) ? [] : [{ field, index, pattern }])),
+  );
+}

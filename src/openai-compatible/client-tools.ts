@@ -5,15 +5,25 @@
 // its own history resumes the same run; and the calls a paused run hands over, as a wire shows them.
 // /v1/ui/chat reads its tools and results through the same rules (ui-client-tools.ts).
 import * as z from "zod";
-import type { ClientToolSpec, JsonSchema, ToolChoice, ToolStatus } from "../agent";
+import { MAX_MODEL_TOOLS, type ClientToolSpec, type JsonSchema, type ToolChoice, type ToolStatus } from "../agent";
 import type { ClientToolResult, PendingClientCall } from "../session/interactions/client-tool-calls";
 import type { RunView } from "../session/runs/run-views";
 import type { ClientTools } from "../session/runs/run-row";
 import { Id } from "../http-kit/validation";
+import { KNOWN_TOOLS } from "../tools";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { refuseNonStrictSchema } from "./strict-tool-schema";
 import { ParamError } from "./openai-errors";
 import { packRef, unpackRef } from "./wire-ref";
+
+/**
+ * The most tools a request may declare: one model request carries MAX_MODEL_TOOLS at most, and each tool the
+ * agent may offer that is never deferred (KNOWN_TOOLS: built-ins, skills, the harness's, tool_search, think and
+ * finish) takes one of them. More would have to be cut, and a client's tool is never cut.
+ */
+export const MAX_CLIENT_TOOLS = MAX_MODEL_TOOLS - KNOWN_TOOLS.length;
+/** Why a request with more is refused, on every wire. */
+export const TOO_MANY_CLIENT_TOOLS = `at most ${MAX_CLIENT_TOOLS} tools: a model request carries ${MAX_MODEL_TOOLS} at most, and the agent's own ${KNOWN_TOOLS.length} take the rest`;
 
 /** OpenAI's rule for function names. */
 export const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a function name is 1-64 letters, digits, _ or -");
@@ -63,6 +73,7 @@ export interface ToolFields {
 export function readClientTools(req: ToolFields, wire: ToolWire, maxDepth: number): ClientTools | undefined {
   const list = req.tools ?? [];
   if (!Array.isArray(list)) throw new ParamError("invalid_request", "tools must be an array of function tools.", "tools");
+  if (list.length > MAX_CLIENT_TOOLS) throw new ParamError("invalid_request", `tools: ${TOO_MANY_CLIENT_TOOLS} (${list.length} sent).`, "tools");
   const specs = list.map((raw, i) => readTool(raw, i, wire, maxDepth));
   const twice = repeatedName(specs);
   if (twice >= 0) throw new ParamError("invalid_request", `tools[${twice}]: the name ${specs[twice]!.name} is declared twice.`, `tools[${twice}]`);

@@ -5,7 +5,7 @@
 // carries the assistant message with that part answered (output-available or output-error), which resumes the run.
 import * as z from "zod";
 import type { ClientTools } from "../session/runs/run-row";
-import { clientToolSpec, FunctionName, readClientResults, repeatedName, type ClientResults } from "./client-tools";
+import { clientToolSpec, FunctionName, MAX_CLIENT_TOOLS, readClientResults, repeatedName, TOO_MANY_CLIENT_TOOLS, type ClientResults } from "./client-tools";
 import { ParamError } from "./openai-errors";
 import { lastStepStart } from "./ui-message-stream";
 
@@ -19,6 +19,7 @@ const UITool = z.strictObject({
 /** The request's `tools`, as the run's ClientTools; undefined when it declares none. */
 export const UITools = z
   .array(UITool)
+  .max(MAX_CLIENT_TOOLS, TOO_MANY_CLIENT_TOOLS)
   .superRefine((tools, ctx) => {
     const twice = repeatedName(tools);
     if (twice >= 0) ctx.addIssue({ code: "custom", path: [twice, "name"], message: `the name ${tools[twice]!.name} is declared twice` });

@@ -3,16 +3,13 @@
 // tools (the oldest revealed tools leave first; tools no hook may add beyond it are cut with a warning),
 // and a resumed run offers again what its earlier execution revealed.
 import { describe, expect, it } from "vitest";
-import { defineTool, ok, ToolRegistry, type ModelRequest, type Tool } from "../../src/agent";
+import { ToolRegistry, type ModelRequest } from "../../src/agent";
 import { FakeModel } from "../support/fake-model";
 import { LoopHarness } from "../support/loop-harness";
-import * as z from "zod";
+import { mcpStubs as mcpTools, stubTool as tool } from "../support/tool-stubs";
 
 const h = new LoopHarness();
 
-const tool = (name: string, description: string, deferrable: boolean): Tool =>
-  ({ ...defineTool({ name, description, input: z.object({}), run: () => ok(`${name} ran`) }), deferrable }) as Tool;
-const mcpTools = (n: number) => Array.from({ length: n }, (_, i) => tool(`mcp__s__t${i}`, `Tool number ${i} of the server`, true));
 const names = (requests: ModelRequest[]) => requests.map((r) => r.tools.map((t) => t.name));
 const offered = (key: string) => names(h.model.requests(key));
 

@@ -2,17 +2,8 @@
 // misspelt `allowedTools` offered every tool of the server, and Cline's `autoApprove` would have looked
 // like it skipped approvals.
 import { describe, expect, it } from "vitest";
-import { McpConfigError, parseMcpConfig } from "../../src/mcp/config";
-
-function issues(raw: unknown): McpConfigError["issues"] {
-  try {
-    parseMcpConfig(raw);
-  } catch (e) {
-    if (e instanceof McpConfigError) return e.issues;
-    throw e;
-  }
-  return [];
-}
+import { parseMcpConfig } from "../../src/mcp/config";
+import { mcpConfigIssues as issues } from "../support/mcp-config-issues";
 
 const url = "https://mcp.example.com/mcp";
 

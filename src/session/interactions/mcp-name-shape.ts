@@ -1,15 +1,15 @@
-// Whether a tool-name glob can match the name of some MCP tool, `mcp__<server>__<tool>` (src/mcp/tool-names.ts:
-// letters, digits, `_` and `-`), whatever servers are configured: an MCP tool's name is known only at run time.
-// Decided by walking the glob and the name's shape together (an automaton product), not by trying names.
+// Whether a tool-name glob can match the name of some MCP tool, `mcp__<server>__<tool>`, whatever servers are
+// configured: an MCP tool's name is known only at run time. Any character may follow the prefix: rules match
+// the plain name too (server and tool as configured and listed, src/mcp/tool-names.ts policyAliases), not only
+// the model-facing one of letters, digits, `_` and `-`. Decided by walking the glob and the name's shape
+// together (an automaton product), not by trying names.
 
-const NAME_CHAR = /^[A-Za-z0-9_-]$/;
 const PREFIX = "mcp__";
 /** States of the name's shape: 0–5 the prefix read so far, 6 in the server, 7 the separator's first `_`, 8 after it, 9 in the tool (accepting). */
 const ACCEPT = 9;
 
 function next(state: number, c: string): number[] {
   if (state < PREFIX.length) return c === PREFIX[state] ? [state + 1] : [];
-  if (!NAME_CHAR.test(c)) return [];
   switch (state) {
     case 5:
       return [6];
@@ -22,7 +22,7 @@ function next(state: number, c: string): number[] {
   }
 }
 
-/** One character of each kind the shape tells apart: those of the prefix, `_`, and any other name character. */
+/** One character of each kind the shape tells apart: those of the prefix, `_`, and any other character. */
 const KINDS = ["m", "c", "p", "_", "a"];
 
 export function globCanMatchMcpName(glob: string): boolean {

@@ -1,5 +1,6 @@
 // A run's settings: its limits, its system prompt, how requests repeat (docs/api.md#idempotency), and how it executes.
 import * as z from "zod";
+import { MAX_MODEL_TOOLS } from "../../agent";
 import { SCHEMA_DEPTH_CEILING } from "../../lib/json-schema-validation";
 import { int, optionalString } from "../../lib/setting-types";
 import { settingsLoader } from "../../lib/settings-loader";
@@ -23,8 +24,11 @@ export const RunSettings = z.object({
   RUN_TIMEOUT_MS: int(900_000, 1000),
   /** Model steps of a run one invocation of its Session object executes before the run continues in a fresh one (its alarm); 0: the whole run in one. */
   RUN_STEPS_PER_INVOCATION: int(0, 0, 1000),
-  /** Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search (docs/harness.md "Tool search"). */
-  TOOLS_INLINE_MAX: int(40, 1, 1000),
+  /**
+   * Tools a run offers the model at once; past it, MCP tools are offered by name through tool_search (docs/harness.md "Tool search").
+   * At most MAX_MODEL_TOOLS (128): a run with no more tools than this defers none, so every one of them must fit in a model request.
+   */
+  TOOLS_INLINE_MAX: int(40, 1, MAX_MODEL_TOOLS),
 });
 
 export const runSettings = settingsLoader(RunSettings);

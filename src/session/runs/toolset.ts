@@ -91,7 +91,7 @@ export async function buildToolset(deps: ToolsetDeps): Promise<Toolset> {
   if (mcp?.skills.length) {
     // The servers' prompts join the skill catalog: load_skill and the catalog section are rebuilt with them.
     const { catalog, source } = base.skills;
-    for (const t of createSkillTools(catalog, source, skillSettings(env), mcp.skills)) tools.add(t);
+    for (const t of createSkillTools(catalog, source, skillSettings(env), mcp.skills)) tools.replace(t);
     promptSections[0] = skillsPromptSection(catalog, mcp.skills);
   }
   // Last: subagents get the tools and prompt sections of everything above.
@@ -149,7 +149,8 @@ async function connectMcp(
     elicit: deps.elicit,
     onToolsChanged: ({ tools: changed, removed }) => {
       for (const name of removed) tools.remove(name);
-      for (const t of changed) tools.add(t);
+      // The server's whole new list: its tools the run holds already are swapped for their new definitions.
+      for (const t of changed) tools.replace(t);
     },
   });
   const { tools: found, instructions, warnings, authorizations, skills } = await manager.connectAll(deps.signal);
