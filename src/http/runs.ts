@@ -46,7 +46,7 @@ export const runRoutes = new Hono<AppEnv>()
     const stream = wantsStream(c.req.header("accept"), body.stream);
     const idempotencyKey = await idempotencyKeyOf(c);
     const tenant = c.get("tenant");
-    const imageUrls = (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]` }));
+    const imageUrls = (body.images ?? []).map((url, i) => ({ url, field: `images[${i}]`, message: "images" }));
     const owner = await imagesOwner(c.env, tenant, sessionId, imageUrls.length);
     const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, imageUrls);
     const handle = await startRun(

@@ -1,6 +1,8 @@
-// MAX_BODY_BYTES on the routes that take images: their base64 images come on top (at most MAX_IMAGES of
-// MAX_IMAGE_BYTES each), the rest of the body keeps the usual limit. The stream is cut at the sum of both;
-// once read, a body whose text besides its image data URLs is over MAX_BODY_BYTES is still a 413.
+// MAX_BODY_BYTES on the routes that take images: their base64 images come on top, the rest of the body keeps the
+// usual limit. The room for images is MAX_IMAGES of MAX_IMAGE_BYTES (one message's at their largest) for all of
+// a request's images together, a re-sent history's included: it bounds the memory a request takes, where
+// MAX_REQUEST_IMAGES bounds their number. The stream is cut at the sum of both; once read, a body whose text
+// besides its image data URLs is over MAX_BODY_BYTES is still a 413. Each refusal says which limit it was.
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http-kit/app-env";
@@ -18,7 +20,16 @@ export const bodyLimitWithImages: MiddlewareHandler<AppEnv> = async (c, next) =>
   const images = c.req.method === "POST" && TAKES_IMAGES.test(c.req.path);
   const { MAX_IMAGES, MAX_IMAGE_BYTES } = imageSettings(c.env);
   const allowance = images ? MAX_IMAGES * Math.ceil(MAX_IMAGE_BYTES / 3) * 4 : 0;
-  return bodyLimit({ maxSize: MAX_BODY_BYTES + allowance, onError: tooLarge })(c, async () => {
+  // Past the stream's cut the images may be what is over: the refusal names the room they had.
+  const cut = () =>
+    images
+      ? errorResponse(
+          c,
+          "body_too_large",
+          `The request body is larger than MAX_BODY_BYTES (${MAX_BODY_BYTES} bytes) plus the room for images, MAX_IMAGES × MAX_IMAGE_BYTES (${MAX_IMAGES} × ${MAX_IMAGE_BYTES} bytes, as base64), which all of a request's images share, its earlier messages' too.`,
+        )
+      : tooLarge();
+  return bodyLimit({ maxSize: MAX_BODY_BYTES + allowance, onError: cut })(c, async () => {
     if (images) {
       const text = await c.req.text();
       let imageChars = 0;

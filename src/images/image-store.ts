@@ -25,20 +25,30 @@ async function contentKey(bytes: Uint8Array, ext: string): Promise<string> {
   return `img-${[...digest.subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}.${ext}`;
 }
 
-/** The image's type, once its size and bytes pass: HttpError 413 or 415 otherwise. */
-export function checkImage(bytes: Uint8Array, maxBytes: number): ImageMediaType {
-  if (bytes.byteLength > maxBytes) throw imageTooLarge(bytes.byteLength, maxBytes);
+/** The image's type, once its size and bytes pass: ImageError 413 or 415 otherwise, naming `field` when there is one. */
+export function checkImage(bytes: Uint8Array, maxBytes: number, field?: string): ImageMediaType {
+  if (bytes.byteLength > maxBytes) throw imageTooLarge(bytes.byteLength, maxBytes, field);
   const mediaType = sniffImageType(bytes);
-  if (!mediaType) throw notAnImage();
+  if (!mediaType) throw notAnImage(field);
   return mediaType;
 }
 
-/** Checks size and type (HttpError 413/415, nothing stored), then stores the image for `tenant`. */
+/** The image's reference (its type checked, its key named by its content), without storing it. */
+export async function imageRef(bytes: Uint8Array, maxBytes: number, field?: string): Promise<ImageRef> {
+  const mediaType = checkImage(bytes, maxBytes, field);
+  return { key: await contentKey(bytes, IMAGE_EXTENSIONS[mediaType]), mediaType, bytes: bytes.byteLength };
+}
+
+/** Writes an image `imageRef` named into `tenant`'s folder (the same bytes always go to the same object). */
+export async function putImage(bucket: ImageBucket, tenant: Tenant, ref: ImageRef, bytes: Uint8Array): Promise<void> {
+  await bucket.put(objectKey(tenant, ref.key), bytes, { httpMetadata: { contentType: ref.mediaType } });
+}
+
+/** Checks size and type (ImageError 413/415, nothing stored), then stores the image for `tenant`. */
 export async function storeImage(bucket: ImageBucket, tenant: Tenant, bytes: Uint8Array, maxBytes: number): Promise<ImageRef> {
-  const mediaType = checkImage(bytes, maxBytes);
-  const key = await contentKey(bytes, IMAGE_EXTENSIONS[mediaType]);
-  await bucket.put(objectKey(tenant, key), bytes, { httpMetadata: { contentType: mediaType } });
-  return { key, mediaType, bytes: bytes.byteLength };
+  const ref = await imageRef(bytes, maxBytes);
+  await putImage(bucket, tenant, ref, bytes);
+  return ref;
 }
 
 /** The image's bytes and type in `tenant`'s store; null for a key outside the scheme or another tenant's. */

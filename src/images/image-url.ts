@@ -2,49 +2,96 @@
 // (`data:image/png;base64,…`). Web addresses are refused with a 400 naming the field: the server does not
 // fetch images from the web for a client (no private-network fetches, no third party learning who asks).
 import type { ImageRef } from "../agent";
-import { HttpError } from "../lib/http-error";
 import type { Tenant } from "../lib/tenant";
-import { imageTooLarge, tooManyImages, visionUnavailable } from "./image-errors";
-import { checkImage, storeImage, type ImageBucket } from "./image-store";
+import { imageTooLarge, invalidImageUrl, tooManyImages, tooManyRequestImages, visionUnavailable } from "./image-errors";
+import { imageRef, putImage, type ImageBucket } from "./image-store";
 import type { ImageConfig } from "./settings";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/;
 
-/** The bytes of a base64 data URL; HttpError 400 for anything else (a web address, a malformed URL). */
+/** The bytes of a base64 data URL; ImageError 400 for anything else (a web address, a malformed URL). */
 export function decodeImageUrl(url: string, field: string, maxBytes: number): Uint8Array {
   const m = DATA_URL.exec(url.slice(0, 200).includes(";base64,") ? url : "");
   if (!m) {
     const what = /^https?:/i.test(url) ? "a web address: this server does not fetch images" : "not a base64 data URL";
-    throw new HttpError("invalid_image_url", `${field} is ${what}; send the image as data:image/…;base64,…`);
+    throw invalidImageUrl(field, `is ${what}; send the image as data:image/…;base64,…`);
   }
   const base64 = m[2]!.replace(/\s+/g, "");
   // Refuse before decoding what could never fit.
   const approx = Math.floor((base64.length * 3) / 4);
-  if (approx > maxBytes + 2) throw imageTooLarge(approx, maxBytes);
+  if (approx > maxBytes + 2) throw imageTooLarge(approx, maxBytes, field);
   try {
     return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   } catch {
-    throw new HttpError("invalid_image_url", `${field} is not valid base64.`);
+    throw invalidImageUrl(field, "is not valid base64.");
   }
 }
 
+/** An image URL of a request: `field` names its part, `message` the message whose MAX_IMAGES it counts against. */
+export interface ImageUrl {
+  url: string;
+  field: string;
+  message: string;
+}
+
+/** Where a request's images come in, for the refusal of too many in all: its field, and how this way in sends fewer. */
+export interface ImageRequest {
+  field: string;
+  hint: string;
+}
+
+/** A request's images, each checked and named by its content, none stored yet. */
+export interface CheckedImages {
+  /** Each URL's image. */
+  refs: ReadonlyMap<string, ImageRef>;
+  /** Stores `only` of them (all without it) in the tenant's folder. */
+  store(only?: readonly ImageRef[]): Promise<void>;
+}
+
 /**
- * Stores every image URL of one request (at most MAX_IMAGES) (each checked first: all or nothing is stored), in `tenant`'s
- * store; `fields` names where each came from for the errors. Refused when the model cannot see.
+ * Checks every image URL of one request in `tenant`'s name, storing none: at most MAX_IMAGES per message and
+ * MAX_REQUEST_IMAGES in all, each a JPEG, PNG, WebP or GIF within MAX_IMAGE_BYTES; refused (an ImageError naming
+ * the field) when the model cannot see. A caller stores what its turn writes (`store`) once it can refuse nothing
+ * else, so a refused request leaves nothing behind and a history already stored is not written again.
  */
-export async function storeImageUrls(
+export async function checkImageUrls(
   bucket: ImageBucket,
   config: ImageConfig,
   tenant: Tenant,
-  urls: readonly { url: string; field: string }[],
-): Promise<Map<string, ImageRef>> {
-  const stored = new Map<string, ImageRef>();
-  if (!urls.length) return stored;
-  if (!config.MODEL_VISION) throw visionUnavailable();
-  if (urls.length > config.MAX_IMAGES) throw tooManyImages(config.MAX_IMAGES);
-  const decoded = urls.map(({ url, field }) => ({ url, bytes: decodeImageUrl(url, field, config.MAX_IMAGE_BYTES) }));
-  // storeImage checks each too; checking all first keeps one bad image from leaving the others stored.
-  for (const { bytes } of decoded) checkImage(bytes, config.MAX_IMAGE_BYTES);
-  for (const { url, bytes } of decoded) stored.set(url, await storeImage(bucket, tenant, bytes, config.MAX_IMAGE_BYTES));
-  return stored;
+  urls: readonly ImageUrl[],
+  request: ImageRequest = { field: "images", hint: "" },
+): Promise<CheckedImages> {
+  const refs = new Map<string, ImageRef>();
+  const bytes = new Map<string, Uint8Array>();
+  const store = async (only: readonly ImageRef[] = [...refs.values()]) => {
+    for (const ref of new Map(only.map((r) => [r.key, r])).values()) {
+      const b = bytes.get(ref.key);
+      if (b) await putImage(bucket, tenant, ref, b);
+    }
+  };
+  if (!urls.length) return { refs, store };
+  if (!config.MODEL_VISION) throw visionUnavailable(urls[0]!.field);
+  // The counts before any decoding: refusing them costs nothing.
+  const perMessage = new Map<string, number>();
+  for (const { message } of urls) perMessage.set(message, (perMessage.get(message) ?? 0) + 1);
+  for (const [message, count] of perMessage) if (count > config.MAX_IMAGES) throw tooManyImages(config.MAX_IMAGES, count, message);
+  // A history re-sends its images: the same data URL is one image, decoded once.
+  const distinct = new Map<string, string>();
+  for (const { url, field } of urls) if (!distinct.has(url)) distinct.set(url, field);
+  const maxInAll = Math.max(config.MAX_REQUEST_IMAGES, config.MAX_IMAGES);
+  if (distinct.size > maxInAll) throw tooManyRequestImages(maxInAll, distinct.size, request.field, request.hint);
+  for (const [url, field] of distinct) {
+    const decoded = decodeImageUrl(url, field, config.MAX_IMAGE_BYTES);
+    const ref = await imageRef(decoded, config.MAX_IMAGE_BYTES, field);
+    refs.set(url, ref);
+    bytes.set(ref.key, decoded);
+  }
+  return { refs, store };
+}
+
+/** Checks every image URL of one request (checkImageUrls), then stores them all: all or nothing is stored. */
+export async function storeImageUrls(bucket: ImageBucket, config: ImageConfig, tenant: Tenant, urls: readonly ImageUrl[]): Promise<Map<string, ImageRef>> {
+  const checked = await checkImageUrls(bucket, config, tenant, urls);
+  await checked.store();
+  return new Map(checked.refs);
 }

@@ -81,11 +81,14 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     ...(turn.inputName ? { inputName: turn.inputName } : {}),
     ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
-  if (turn.sessionId) return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
+  if (turn.sessionId) {
+    await turn.storeImages();
+    return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
+  }
   return startConversationTurn(
     c.env,
     c.executionCtx,
-    { history: turn.history ?? [], ...(turn.user ? { user: turn.user } : {}), input: turn.input },
+    { history: turn.history ?? [], ...(turn.user ? { user: turn.user } : {}), input: turn.input, storeImages: turn.storeImages },
     options,
     dedupe,
   );

@@ -4,9 +4,8 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import { fromWire, type ImageRef, type Message, type WireMessage } from "../agent";
-import { storeImageUrls } from "../images/image-url";
 import { imageSettings } from "../images/settings";
-import { chatImages } from "./wire-images";
+import { chatImages, checkWireImages } from "./wire-images";
 import { refuseUnreadParts } from "./chat-message-parts";
 import { refuseMalformedToolHistory } from "./chat-tool-history";
 import type { AppEnv } from "../http-kit/app-env";
@@ -73,8 +72,13 @@ export interface ChatTurn {
   /** The request's `user`: its conversations are found among that user's only. */
   user?: string;
   input: string;
-  /** The input's images (its `image_url` parts), stored. */
+  /** The input's images (its `image_url` parts), checked; `storeImages` stores them. */
   images?: ImageRef[];
+  /**
+   * Stores the request's images the turn writes (all without `only`), once nothing else can refuse it; the history's
+   * are written into a conversation only where it does not hold them yet (conversation-place.ts).
+   */
+  storeImages(only?: readonly ImageRef[]): Promise<void>;
   /** The input's author (its message's `name`). */
   inputName?: string;
   /**
@@ -110,10 +114,17 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
 
   // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then.
   const sessionId = sessionOf(c.req.header("x-session-id"));
-  const wireImages = chatImages(req.messages);
+  // Tool messages last resume a run: no image of the request is read then. With X-Session-Id only the last message
+  // is (the session holds the history), so the ignored messages' images are neither counted nor stored.
+  const firstResult = req.messages.findLastIndex((m) => m.role !== "tool") + 1;
+  const resuming = firstResult < req.messages.length;
+  const wireImages = resuming ? [] : chatImages(req.messages, sessionId ? req.messages.length - 1 : 0);
   const owner = await imagesOwner(c.env, c.get("tenant"), sessionId, wireImages.length);
-  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
-  const { system, messages } = fromWire(req.messages as WireMessage[], images);
+  const images = await checkWireImages(c.env.IMAGES, imageSettings(c.env), owner, wireImages, {
+    field: "messages",
+    hint: "Send X-Session-Id (then only the last message is read: the session holds the history), or start a new conversation.",
+  });
+  const { system, messages } = fromWire(req.messages as WireMessage[], images.refs);
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
   const stream = req.stream === true;
   // max_tokens is max_completion_tokens's older name; OpenAI's newer models take only the new one.
@@ -125,6 +136,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     safety_identifier: req.safety_identifier ?? asSafetyIdentifier,
   });
   const shared = {
+    storeImages: images.store,
     stream,
     includeUsage: stream && req.stream_options?.include_usage === true,
     progress: (c.req.header("x-agent-progress") ?? "").toLowerCase() !== "none",
@@ -133,8 +145,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     ...(clientTools ? { clientTools } : {}),
   };
   // Tool messages last: the client ran its tools, and their results resume the run that called them.
-  const firstResult = req.messages.findLastIndex((m) => m.role !== "tool") + 1;
-  if (firstResult < req.messages.length) {
+  if (resuming) {
     const results = messages.slice(firstResult - req.messages.length).map((m, k) => ({
       callId: m.role === "tool" ? m.toolCallId : "",
       output: m.content,

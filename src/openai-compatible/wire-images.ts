@@ -1,37 +1,54 @@
 // The image parts of each OpenAI-compatible wire, read the same way: Chat Completions `image_url`
 // (`{url, detail}` or a string), Responses `input_image` (`image_url`, `detail`), and the AI SDK's UI file
 // parts (`{type: "file", mediaType: "image/…", url}`, which have no detail). Each becomes an image URL with the
-// field it came from, a Responses one with its detail too (fromWire reads a Chat part's, which
-// chat-message-parts.ts checks); storeImageUrls (src/images/image-url.ts) then checks and stores them, or
-// refuses with a 4xx naming the field. A part this server cannot take (a Responses `file_id`, a UI file that
-// is not an image) is refused.
+// part it came from and its message, a Responses one with its detail too (fromWire reads a Chat part's, which
+// chat-message-parts.ts checks); checkWireImages (src/images/image-url.ts) then checks them, or refuses with a
+// 4xx naming the part (or the message over MAX_IMAGES) as `param`. A part this server cannot take (a Responses
+// `file_id`, a UI file that is not an image) is refused.
 import * as z from "zod";
 import { IMAGE_DETAILS, wireImageParts, type ImageDetail } from "../agent";
+import { checkImageUrls, type CheckedImages, type ImageUrl } from "../images/image-url";
+import { ImageError } from "../images/image-errors";
 import { ParamError } from "./openai-errors";
 
 /** An image part's `detail`, as both OpenAI wires spell it. */
 export const WireImageDetail = z.enum(IMAGE_DETAILS).nullish();
 
-export interface WireImage {
-  url: string;
-  field: string;
+export interface WireImage extends ImageUrl {
   detail?: ImageDetail;
 }
 
 /** An image as a data URL, or a 400 naming `param`: the server does not fetch images from the web. */
-function dataUrlAt(url: string, param: string): WireImage {
+function dataUrlAt(url: string, field: string, message: string, param = message): WireImage {
   if (!url.startsWith("data:"))
     throw new ParamError(
       "unsupported_content",
       `${param}: send images as base64 data URLs (data:image/png;base64,…); this server does not fetch them from the web.`,
       param,
     );
-  return { url, field: param };
+  return { url, field, message };
 }
 
-/** Chat Completions: the `image_url` parts of the user messages. */
-export const chatImages = (messages: readonly { role: string; content?: unknown }[]): WireImage[] =>
-  messages.flatMap((m, i) => (m.role === "user" ? wireImageParts(m.content).map(({ url }) => dataUrlAt(url, `messages[${i}].content`)) : []));
+/**
+ * Chat Completions: the `image_url` parts of the user messages from `messages[from]` on (with X-Session-Id only
+ * the last message is read, and the ones before it are not looked at).
+ */
+export const chatImages = (messages: readonly { role: string; content?: unknown }[], from = 0): WireImage[] =>
+  messages.flatMap((m, i) =>
+    i < from || m.role !== "user" || !Array.isArray(m.content)
+      ? []
+      : m.content.flatMap((p, k) => wireImageParts([p]).map(({ url }) => dataUrlAt(url, `messages[${i}].content[${k}]`, `messages[${i}].content`))),
+  );
+
+/** A wire's images checked (checkImageUrls); a refusal is OpenAI's error, with the part or message it names as `param`. */
+export async function checkWireImages(...args: Parameters<typeof checkImageUrls>): Promise<CheckedImages> {
+  try {
+    return await checkImageUrls(...args);
+  } catch (err) {
+    if (err instanceof ImageError) throw new ParamError(err.code, err.message, err.field);
+    throw err;
+  }
+}
 
 type Part = { type: string; [k: string]: unknown };
 
@@ -48,17 +65,17 @@ export function responsesImages(content: unknown, i: number): WireImage[] {
       const field = `${param}[${k}].detail`;
       throw new ParamError("invalid_request", `${field}: ${detail.error.issues[0]!.message}`, field);
     }
-    return [{ ...dataUrlAt(p.image_url, param), ...(detail.data ? { detail: detail.data } : {}) }];
+    return [{ ...dataUrlAt(p.image_url, `${param}[${k}]`, param), ...(detail.data ? { detail: detail.data } : {}) }];
   });
 }
 
-/** The AI SDK's UI message: its file parts, which must be images. */
-export function uiImages(parts: readonly Part[]): WireImage[] {
+/** The AI SDK's UI message `messages[at]`: its file parts, which must be images. */
+export function uiImages(parts: readonly Part[], at: number): WireImage[] {
   return parts.flatMap((p, k) => {
     if (p.type !== "file") return [];
-    const field = `parts[${k}]`;
+    const field = `messages[${at}].parts[${k}]`;
     if (typeof p.url !== "string" || typeof p.mediaType !== "string" || !p.mediaType.startsWith("image/"))
       throw new ParamError("unsupported_image", `${field}: only image files (JPEG, PNG, WebP, GIF) are read.`, field);
-    return [dataUrlAt(p.url, field)];
+    return [dataUrlAt(p.url, field, `messages[${at}].parts`, field)];
   });
 }

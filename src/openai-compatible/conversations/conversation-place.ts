@@ -1,7 +1,7 @@
 // A request without X-Session-Id, placed by its earlier messages (conversation-index.ts decides where):
 // its session is made ready (a fork copies its source's prefix and state first), and once its run has
 // answered, the reply is recorded as the conversation's next turn, with whether its client got it whole.
-import type { Message } from "../../agent";
+import { imagesOf, type ImageRef, type Message } from "../../agent";
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import { sha256Hex } from "../../lib/sha256-hex";
@@ -27,6 +27,8 @@ export interface ConversationTurn {
   history: readonly Message[];
   user?: string;
   input: string;
+  /** Stores those of the request's images (checked already) the turn writes into its session. */
+  storeImages?(only: readonly ImageRef[]): Promise<void>;
 }
 
 /**
@@ -65,6 +67,9 @@ export async function startConversationTurn(
   // A fork copies its source's prefix and state; one whose source is gone starts from the request's own history.
   const prefix = placement.source ? await sessionStub(env, placement.source.sessionId).conversationPrefix(placement.source.cut) : undefined;
   const seed = prefix ? [...prefix.messages, ...later] : placement.source ? [...history] : later;
+  // Only the images of what the request writes into the session, and its input's: a kept conversation's (the history
+  // a turn continues, the prefix a fork copies) were stored when they were asked, so a re-sent history is not stored again.
+  await turn.storeImages?.([...imagesOf(prefix ? later : seed), ...(options.images ?? [])]);
   const sessionId = placement.sessionId;
   const place: TurnPlace = { kind: "session", sessionId, seed, ...(prefix ? { state: prefix.state } : {}), derived: true };
   const run = await startTurn(env, ctx, place, input, options, { ...dedupe, replayCompleted: repeat });

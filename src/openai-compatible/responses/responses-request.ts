@@ -4,9 +4,8 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import { type ImageRef, type Message, newId, now, type ResponseFormat, type Sampling, storedImages } from "../../agent";
-import { storeImageUrls } from "../../images/image-url";
 import { imageSettings } from "../../images/settings";
-import { responsesImages } from "../wire-images";
+import { checkWireImages, responsesImages } from "../wire-images";
 import type { Tenant } from "../../lib/tenant";
 import { sha256Hex } from "../../lib/sha256-hex";
 import { derivedId } from "../../lib/derived-ids";
@@ -128,11 +127,17 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
 
   const previous = req.previous_response_id ? parseResponseId(req.previous_response_id, "previous_response_id") : undefined;
   const conversation = typeof req.conversation === "string" ? req.conversation : req.conversation?.id;
-  const wireImages = typeof req.input === "string" ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : []));
+  // function_call_output items last resume a run: no image of the request is read then, so none is counted or stored.
+  const resuming = typeof req.input !== "string" && req.input.at(-1)?.type === "function_call_output";
+  const wireImages =
+    typeof req.input === "string" || resuming ? [] : req.input.flatMap((item, i) => (item.role === "user" ? responsesImages(item.content, i) : []));
   const owner = await imagesOwner(c.env, c.get("tenant"), previous?.sessionId ?? conversation, wireImages.length);
-  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
+  const images = await checkWireImages(c.env.IMAGES, imageSettings(c.env), owner, wireImages, {
+    field: "input",
+    hint: "Continue a stored response with previous_response_id (then only the new input is sent), or start a new conversation.",
+  });
   const referenced = typeof req.input === "string" ? new Map<number, string>() : await referencedMessages(c.env, c.get("tenant"), req.input);
-  const { system, messages, itemOf } = readItems(req.input, images, referenced);
+  const { system, messages, itemOf } = readItems(req.input, images.refs, referenced);
   const sampling = samplingOf({
     ...req,
     reasoning_effort: req.reasoning?.effort,
@@ -198,6 +203,9 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
       : named
         ? { kind: "session", sessionId: named }
         : { kind: "session", sessionId: await newSessionId(c.get("tenant"), idempotencyKey?.key), derived: true };
+  // Every image of the input is written (with the new input, or as the earlier items that follow the history), and
+  // only now that nothing else can refuse the request.
+  await images.store();
   return {
     ...shared,
     place,
