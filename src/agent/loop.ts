@@ -95,6 +95,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
     req: Pick<ModelRequest, "system" | "messages" | "tools" | "toolChoice" | "responseFormat" | "onTextDelta" | "onReasoningDelta">,
   ): Promise<ModelResponse> => {
     const estimatedTokens = o.countTokens ? o.countTokens(req.system, req.messages, req.tools) : estimateTokens(req.messages, req.system);
+    const images = imagesOf(req.messages).length;
     o.emit({
       type: "model.request",
       step: next,
@@ -104,7 +105,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       toolCount: req.tools.length,
       estimatedTokens,
       // That images go along, never their bytes (the history holds only their keys).
-      ...(imagesOf(req.messages).length ? { images: imagesOf(req.messages).length } : {}),
+      ...(images ? { images } : {}),
     });
     const response = await o.model.complete({ ...req, sampling: o.sampling, stream: o.stream, signal: o.signal });
     steps = next;
@@ -192,7 +193,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopResult> {
       usage = addUsage(usage, step.usage);
       const { system, messages: view } = step;
       // The hard limit, whatever a hook offered: no request carries more than MAX_MODEL_TOOLS tools.
-      const { specs, dropped } = capTools(step.tools);
+      const { specs, dropped } = capTools(step.tools, o.tools);
       if (dropped)
         o.emit({
           type: "warning",

@@ -61,6 +61,8 @@ export interface ToolResultMessage extends Base {
 export interface SummaryMessage extends Base {
   role: "summary";
   content: string;
+  /** The images of the turns it stands for (the most recent of them), still shown to the model with it. */
+  images?: ImageRef[];
 }
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage | SummaryMessage;
@@ -107,11 +109,25 @@ export function userMessage(content: string): UserMessage {
   return { role: "user", id: newId("msg"), createdAt: now(), content };
 }
 
-/** The images a conversation's user turns carry, each key once. */
+/** The images of a conversation's user turns and compaction summary, each key once, in the order they were last attached. */
 export function imagesOf(messages: readonly Message[]): ImageRef[] {
   const seen = new Map<string, ImageRef>();
-  for (const m of messages) if (m.role === "user") for (const i of m.images ?? []) seen.set(i.key, i);
+  for (const m of messages) if (m.role === "user" || m.role === "summary") for (const i of m.images ?? []) latest(seen, i);
   return [...seen.values()];
+}
+
+/** The last `max` of `refs`, each key once at its last place: the most recent images. */
+export function latestImages(refs: readonly ImageRef[], max = Infinity): ImageRef[] {
+  const seen = new Map<string, ImageRef>();
+  for (const i of refs) latest(seen, i);
+  const all = [...seen.values()];
+  return all.length > max ? all.slice(all.length - max) : all;
+}
+
+/** Puts `i` last in `seen` (a Map keeps its keys in the order they were first set). */
+function latest(seen: Map<string, ImageRef>, i: ImageRef): void {
+  seen.delete(i.key);
+  seen.set(i.key, i);
 }
 
 /** Id prefix of a note the harness shows the model for one run but never stores (a todo reminder). */

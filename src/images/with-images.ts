@@ -1,7 +1,7 @@
 // A model that is shown the conversation's images: before each call their bytes are read from the store
 // (by key, in the session's owner's folder) and handed to the provider as data URLs for that call only
 // (ModelRequest.images); the history and the trace keep just the keys. An image no longer in the store
-// reaches the model as a line saying it cannot be shown.
+// reaches the model as a line saying it cannot be shown; one call reads MAX_IMAGES_PER_CALL images at most.
 import { imagesOf, type ImageRef, type ModelClient } from "../agent";
 import type { Tenant } from "../lib/tenant";
 import { dataUrl, readImage, type ImageBucket } from "./image-store";
@@ -25,8 +25,12 @@ export function imageLoader(bucket: ImageBucket, owner: Tenant, runner: Tenant):
   };
 }
 
-/** The model shown the images; each image is read once per run (a model client lives for one run). */
-export function withImages(model: ModelClient, read: ImageLoader): ModelClient {
+/**
+ * The model shown the images: at most `maxPerCall` a call, the most recent (MAX_IMAGES_PER_CALL; the run's
+ * context view shows no more, this holds every call to it); each image is read once per run (a model
+ * client lives for one run).
+ */
+export function withImages(model: ModelClient, read: ImageLoader, maxPerCall: number): ModelClient {
   const seen = new Map<string, Promise<string | null>>();
   const load = (ref: ImageRef) => {
     let url = seen.get(ref.key);
@@ -37,7 +41,7 @@ export function withImages(model: ModelClient, read: ImageLoader): ModelClient {
     model: model.model,
     ...(model.purpose ? { purpose: model.purpose } : {}),
     async complete(req) {
-      const refs = imagesOf(req.messages);
+      const refs = imagesOf(req.messages).slice(-maxPerCall);
       if (!refs.length) return model.complete(req);
       const images = new Map<string, string>();
       for (const ref of refs) {

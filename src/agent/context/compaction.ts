@@ -2,9 +2,10 @@
 // for them in what the model sees, while every original message stays stored. A compaction record says
 // which stored message the summary runs through; applying it to the full history gives the view.
 // What must survive intact does not go through the summary: the system prompt is never part of the
-// history, and the loaded skills' text and the current todo list are shown verbatim beside it.
+// history, and the loaded skills' text and the current todo list are shown verbatim beside it. The images
+// of the replaced turns stay on the summary (by reference), to be shown with it.
 import type { Todo, Usage } from "../events";
-import { userMessage, type Message, type SummaryMessage } from "../messages";
+import { userMessage, type ImageRef, type Message, type SummaryMessage } from "../messages";
 import type { ModelClient } from "../model";
 import { renderTodos } from "../todo";
 import type { LoadedSkill } from "./loaded-skills";
@@ -17,6 +18,11 @@ export interface Compaction {
   summary: string;
   /** Skills loaded up to then, shown verbatim after the summary. */
   skills: LoadedSkill[];
+  /**
+   * The images of the turns it stands for (the most recent, at most as many as a model call shows), kept
+   * on the summary so the model can still be shown them; absent in records written before there were any.
+   */
+  images?: ImageRef[];
   createdAt: string;
 }
 
@@ -53,7 +59,7 @@ export function summaryMessage(c: Compaction, todos: readonly Todo[]): SummaryMe
     parts.push("## Skills loaded earlier (their instructions, verbatim)", ...c.skills.map((s) => `### ${s.name}\n${s.content.trim()}`));
   }
   if (todos.length) parts.push("## The todo list now", renderTodos(todos));
-  return { role: "summary", id: c.id, createdAt: c.createdAt, content: parts.join("\n\n") };
+  return { role: "summary", id: c.id, createdAt: c.createdAt, content: parts.join("\n\n"), ...(c.images?.length ? { images: c.images } : {}) };
 }
 
 /** The full history with the compaction applied; unchanged when there is none or it does not fit this history. */
@@ -68,13 +74,17 @@ const TRANSCRIPT_ITEM_CHARS = 2000;
 
 const clip = (s: string, max = TRANSCRIPT_ITEM_CHARS) => (s.length > max ? `${s.slice(0, max)} […${s.length - max} more characters]` : s);
 
+/** A turn's text with a line naming each of its images: the summarizer sees no image, only that one was there and which. */
+const withImageLines = (content: string, images: readonly ImageRef[] | undefined): string =>
+  images?.length ? [content, ...images.map((i) => `[image ${i.key}, ${i.mediaType}]`)].filter(Boolean).join("\n") : content;
+
 /** The rounds to summarize as plain text, so the summarizer needs no tools and no tool-call pairing. */
 export function renderTranscript(messages: readonly Message[], previousSummary: string | undefined, maxTokens: number): string {
   const lines: string[] = [];
   for (const m of messages) {
     // A named participant stays named in the summary's source, as the model saw them (several users in one chat).
-    if (m.role === "user") lines.push(`[user${m.name ? ` ${m.name}` : ""}]\n${m.content}`);
-    else if (m.role === "summary") lines.push(`[summary of what came before]\n${m.content}`);
+    if (m.role === "user") lines.push(`[user${m.name ? ` ${m.name}` : ""}]\n${withImageLines(m.content, m.images)}`);
+    else if (m.role === "summary") lines.push(`[summary of what came before]\n${withImageLines(m.content, m.images)}`);
     else if (m.role === "tool") lines.push(`[result of ${m.name}, ${m.status}]\n${clip(m.content)}`);
     else {
       if (m.content) lines.push(`[assistant${m.name ? ` ${m.name}` : ""}]\n${m.content}`);
@@ -95,7 +105,8 @@ export function summarizerPrompt(maxTokens: number): string {
     `Write a summary of at most about ${Math.floor(maxTokens * 0.75)} words that keeps:`,
     "- the user's requests and goals, with the latest request quoted word for word;",
     "- what the assistant did and found: facts and numbers, the URLs of sources, documents saved and their links;",
-    "- decisions made, open questions, and what remains to do.",
+    "- decisions made, open questions, and what remains to do;",
+    "- each image the user attached, by its name as the transcript writes it ([image img-….png]), with what the conversation says it shows.",
     "Leave out the todo list and the text of loaded skills: they are kept separately. Write plain text with no preamble.",
   ].join("\n");
 }

@@ -1,11 +1,12 @@
 // Keeps a run inside the model's context window. Before each model call it builds what the model sees
 // from the full history: the compaction overlay, then micro-compaction; it counts the tokens and, past
 // the threshold, compacts (one compaction at a time). After each call it learns the provider's count.
+// Of the images, only the most recent `maxImages` are shown (recent-images.ts).
 // It also cuts long tool outputs as they arrive, keeping them whole in the output store.
 // It is a trusted hook (hooks.ts): transformContext, afterModel and afterToolCall; put it first in a run's hooks.
 import { addUsage, emptyUsage, type Emit, type Usage } from "../events";
 import type { Hooks, ModelStep, RunContext, ToolCallInfo } from "../hooks";
-import { newId, now, type Message } from "../messages";
+import { imagesOf, latestImages, newId, now, type Message } from "../messages";
 import type { ModelClient, ModelResponse } from "../model";
 import type { RunState } from "../run-state";
 import type { ToolResult } from "../tools";
@@ -13,6 +14,7 @@ import type { TodoStore } from "../todo";
 import { applyCompaction, renderTranscript, splitRounds, summarize, type Compaction, type CompactionStore } from "./compaction";
 import { loadedSkills, mergeSkills, type LoadedSkill } from "./loaded-skills";
 import { microCompact, type MicroCompactionLimits } from "./micro-compaction";
+import { showRecentImages } from "./recent-images";
 import { PromptTokenCounter } from "./token-accounting";
 import { estimateTextTokens, estimateTokens } from "./tokens";
 import type { ToolOutputStore } from "./tool-outputs";
@@ -30,6 +32,11 @@ export interface ContextSettings {
   summaryMaxTokens: number;
   micro: MicroCompactionLimits;
   output: OutputLimits;
+  /**
+   * The most images one model call shows (MAX_IMAGES_PER_CALL): the conversation's most recent ones; an older
+   * one is a line naming it. A compaction keeps this many of the images it replaces. Absent: every image.
+   */
+  maxImages?: number;
 }
 
 export interface ContextDeps {
@@ -171,7 +178,8 @@ export class ContextManager implements Hooks {
       fingerprints.some((f) => m.content.includes(f)),
     );
     for (const m of shortened) await this.keep(m.id, m.content);
-    return view;
+    const { maxImages } = this.deps.settings;
+    return maxImages === undefined ? view : showRecentImages(view, maxImages);
   }
 
   /** Summarizes the rounds before the last kept ones and records the overlay. */
@@ -195,6 +203,7 @@ export class ContextManager implements Hooks {
         throughMessageId: older.at(-1)!.id,
         summary,
         skills: this.skillsSoFar(previous?.skills ?? [], req.messages),
+        ...imagesKept(previous, older, settings.maxImages),
         createdAt: now(),
       };
       await this.deps.compactions.save(compaction);
@@ -211,4 +220,10 @@ export class ContextManager implements Hooks {
       return { compacted: false, reason, beforeTokens, failed: true };
     }
   }
+}
+
+/** The images a new compaction keeps: the previous one's, then the replaced turns', the most recent `max`. */
+function imagesKept(previous: Compaction | undefined, older: readonly Message[], max = Infinity): Pick<Compaction, "images"> {
+  const images = latestImages([...(previous?.images ?? []), ...imagesOf(older)], max);
+  return images.length ? { images } : {};
 }

@@ -1,10 +1,21 @@
 // Token estimates without a tokenizer: ~4 characters a token for English prose and JSON, which is
 // what BPE tokenizers average; a real tokenizer would cost hundreds of KiB of bundle and CPU per step.
-import type { Message } from "../messages";
+// An image counts by the detail it is read at (IMAGE_TOKENS).
+import type { ImageRef, Message } from "../messages";
 
 const CHARS_PER_TOKEN = 4;
 /** Per-message overhead of the chat format (role, separators). */
 const MESSAGE_OVERHEAD = 4;
+
+/**
+ * An image's prompt tokens, by the detail it is read at. OpenAI documents them (the Images and vision guide,
+ * "Calculating costs"): `low` is a flat 85 tokens; `high` is 85 plus 170 per 512-pixel tile of the image
+ * scaled to fit 2048×2048 with its short side at 768: 765 for a square photo, 1105 for a page twice as tall
+ * as wide. `auto` (the default) and `original` are counted as `high` at the larger figure: the estimate errs high.
+ */
+export const IMAGE_TOKENS = { low: 85, high: 1105 } as const;
+
+export const estimateImageTokens = (i: ImageRef): number => (i.detail === "low" ? IMAGE_TOKENS.low : IMAGE_TOKENS.high);
 
 export function estimateTextTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
@@ -12,8 +23,10 @@ export function estimateTextTokens(text: string): number {
 
 export function estimateMessageTokens(m: Message): number {
   let chars = m.content.length;
+  let images = 0;
   if (m.role === "assistant") for (const c of m.toolCalls ?? []) chars += c.name.length + c.args.length + 12;
-  return Math.ceil(chars / CHARS_PER_TOKEN) + MESSAGE_OVERHEAD;
+  else if (m.role === "user" || m.role === "summary") for (const i of m.images ?? []) images += estimateImageTokens(i);
+  return Math.ceil(chars / CHARS_PER_TOKEN) + MESSAGE_OVERHEAD + images;
 }
 
 export function estimateTokens(messages: readonly Message[], system = ""): number {

@@ -6,7 +6,7 @@
 import type OpenAI from "openai";
 import type { Stream } from "openai/streaming";
 import type { Usage } from "../events";
-import { namedText, toolResultText, type Message, type ToolCall, type UserMessage } from "../messages";
+import { namedText, toolResultText, type ImageRef, type Message, type ToolCall } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 import { openAIClient, postJson, unseenImage, type ModelConfig, type ModelReply } from "./openai";
@@ -64,8 +64,8 @@ export function createOpenAIResponsesModel(cfg: ModelConfig): ModelClient {
 function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Reasoning[]>, images?: ReadonlyMap<string, string>): InputItem[] {
   const out: InputItem[] = [];
   for (const m of messages) {
-    if (m.role === "user") out.push({ role: "user", content: userInput(m, images) });
-    else if (m.role === "summary") out.push({ role: "user", content: `[Summary of the earlier conversation]\n${m.content}` });
+    if (m.role === "user") out.push({ role: "user", content: userInput(namedText(m.name, m.content), m.images, images) });
+    else if (m.role === "summary") out.push({ role: "user", content: userInput(`[Summary of the earlier conversation]\n${m.content}`, m.images, images) });
     else if (m.role === "tool") out.push({ type: "function_call_output", call_id: m.toolCallId, output: toolResultText(m) });
     else {
       const first = m.toolCalls?.[0];
@@ -77,12 +77,15 @@ function toInput(messages: readonly Message[], reasoning: ReadonlyMap<string, Re
   return out;
 }
 
-/** A user turn's content: its text, then each image as `input_image` (at its detail) when loaded, else a line saying so. */
-function userInput(m: UserMessage, images: ReadonlyMap<string, string> | undefined): OpenAI.Responses.EasyInputMessage["content"] {
-  const text = namedText(m.name, m.content);
-  if (!m.images?.length) return text;
+/** A user turn's (or a summary's) content: its text, then each image as `input_image` (at its detail) when loaded, else a line saying so. */
+function userInput(
+  text: string,
+  refs: readonly ImageRef[] | undefined,
+  images: ReadonlyMap<string, string> | undefined,
+): OpenAI.Responses.EasyInputMessage["content"] {
+  if (!refs?.length) return text;
   const parts: OpenAI.Responses.ResponseInputContent[] = text ? [{ type: "input_text", text }] : [];
-  for (const i of m.images) {
+  for (const i of refs) {
     const url = images?.get(i.key);
     parts.push(url ? { type: "input_image", image_url: url, detail: i.detail ?? "auto" } : { type: "input_text", text: unseenImage(i) });
   }

@@ -6,7 +6,7 @@ import OpenAI from "openai";
 import type { Stream } from "openai/streaming";
 import { VERSION } from "openai/version";
 import type { Usage } from "../events";
-import { namedText, newId, now, toolResultText, type ImageDetail, type ImageRef, type Message, type ToolCall, type UserMessage } from "../messages";
+import { namedText, newId, now, toolResultText, type ImageDetail, type ImageRef, type Message, type ToolCall } from "../messages";
 import { ModelError, type ModelClient, type ModelRequest, type ModelResponse, type ResponseFormat, type ToolChoice } from "../model";
 import type { ToolSpec } from "../tools";
 
@@ -125,6 +125,9 @@ export function postJson<T>(client: OpenAI, path: string, json: string, options:
   return client.post<T>(path, { ...options, body: json, headers: { ...options.headers, "content-type": "application/json" }, stream });
 }
 
+/** Whether what a message shows depends on the call's images (a user turn's or a summary's). */
+const hasImages = (m: Message): boolean => (m.role === "user" || m.role === "summary") && Boolean(m.images?.length);
+
 /** Each message's wire JSON, kept per message object: a run's history holds the same objects from call to call. */
 const wireJson = new WeakMap<Message, string>();
 /** Each tool's wire JSON, kept per spec (specs are kept per tool: tools.ts). */
@@ -144,7 +147,7 @@ const wireTool = (t: ToolSpec): WireTool => ({
 
 /**
  * A request's body as JSON text (for postJson), from kept pieces: each call serializes only its new
- * messages and tools. A user turn with images is not kept: what it shows depends on the call's `images`.
+ * messages and tools. A message with images is not kept: what it shows depends on the call's `images`.
  */
 function requestJson(
   fields: Record<string, unknown>,
@@ -158,7 +161,7 @@ function requestJson(
     let json = wireJson.get(m);
     if (json === undefined) {
       json = JSON.stringify(wireMessage(m, images));
-      if (m.role !== "user" || !m.images?.length) wireJson.set(m, json);
+      if (!hasImages(m)) wireJson.set(m, json);
     }
     parts.push(json);
   }
@@ -275,13 +278,17 @@ export function toModelError(e: unknown, signal: AbortSignal): ModelError {
 }
 
 /** What the model reads of an image it is not shown (not loaded for this call, or no vision). */
-export const unseenImage = (i: ImageRef): string => `[An image was attached here (${i.mediaType}), but it cannot be shown to this model.]`;
+export const unseenImage = (i: ImageRef): string => `[An image was attached here (${i.key}, ${i.mediaType}), but it cannot be shown to this model.]`;
 
-/** A user turn's content: its text, then each image as a part when loaded (`images`), else a line saying so. */
-function userContent(m: UserMessage, images: ReadonlyMap<string, string> | undefined): OpenAI.Chat.Completions.ChatCompletionUserMessageParam["content"] {
-  if (!m.images?.length) return m.content;
-  const parts: OpenAI.Chat.Completions.ChatCompletionContentPart[] = m.content ? [{ type: "text", text: m.content }] : [];
-  for (const i of m.images) {
+/** A user turn's (or a summary's) content: its text, then each image as a part when loaded (`images`), else a line saying so. */
+function userContent(
+  text: string,
+  refs: readonly ImageRef[] | undefined,
+  images: ReadonlyMap<string, string> | undefined,
+): OpenAI.Chat.Completions.ChatCompletionUserMessageParam["content"] {
+  if (!refs?.length) return text;
+  const parts: OpenAI.Chat.Completions.ChatCompletionContentPart[] = text ? [{ type: "text", text }] : [];
+  for (const i of refs) {
     const url = images?.get(i.key);
     parts.push(url ? { type: "image_url", image_url: { url, ...(i.detail ? { detail: i.detail } : {}) } } : { type: "text", text: unseenImage(i) });
   }
@@ -300,7 +307,7 @@ const nameOf = (m: { name?: string }): { name?: string } => (m.name ? { name: m.
 function wireMessage(m: Message, images: ReadonlyMap<string, string> | undefined): WireMessage {
   switch (m.role) {
     case "user":
-      return { role: "user", ...nameOf(m), content: userContent(m, images) };
+      return { role: "user", ...nameOf(m), content: userContent(m.content, m.images, images) };
     case "assistant":
       return m.toolCalls?.length
         ? {
@@ -315,7 +322,7 @@ function wireMessage(m: Message, images: ReadonlyMap<string, string> | undefined
     case "summary":
       // Providers accept no "summary" role; a user turn keeps the summary out of the system slot,
       // which stays byte-identical across turns for prompt caching.
-      return { role: "user", content: `[Summary of the earlier conversation]\n${m.content}` };
+      return { role: "user", content: userContent(`[Summary of the earlier conversation]\n${m.content}`, m.images, images) };
   }
 }
 

@@ -3,6 +3,7 @@
 import { type CompactionOutcome, type Emit, newId, RunState, type RunStatus, tracedModel } from "../../agent";
 import { refuse, succeed, type Outcome } from "../../lib/outcome";
 import type { Env } from "../../env";
+import { imageSettings } from "../../images/settings";
 import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
 import type { SessionConfig } from "../settings";
@@ -25,7 +26,9 @@ export async function compactSession(env: Env, config: SessionConfig, store: Ses
   }
   // Manual compaction is a summary like any other, on the summary model; its calls are not part of a run.
   const model = tracedModel(createModel(env, "summary"), emit);
-  const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState());
+  // The summary keeps as many of the replaced turns' images as a model call shows (MAX_IMAGES_PER_CALL).
+  const maxImages = imageSettings(env).MAX_IMAGES_PER_CALL;
+  const context = createContextManager(config, model, sessionAgentStores(store, newId("compact")), new RunState(), maxImages);
   const system = buildSystemPrompt(config.SYSTEM_PROMPT ?? DEFAULT_SYSTEM_PROMPT, [], new Date().toISOString().slice(0, 10));
   const outcome = await context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit });
   // A summary that could not be written is an error, not "nothing to compact".

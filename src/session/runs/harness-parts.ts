@@ -27,7 +27,8 @@ export function outputLimits(config: HarnessSettings): OutputLimits {
   return { maxLines: config.TOOL_OUTPUT_MAX_LINES, maxBytes: config.TOOL_OUTPUT_MAX_BYTES, mode: config.TOOL_OUTPUT_TRUNCATION };
 }
 
-export function contextSettings(config: HarnessSettings): ContextSettings {
+/** `maxImages`: MAX_IMAGES_PER_CALL (an image setting, not the harness's); absent for a subagent, whose conversation has none. */
+export function contextSettings(config: HarnessSettings, maxImages?: number): ContextSettings {
   return {
     contextWindow: config.MODEL_CONTEXT_WINDOW,
     compactionThreshold: config.COMPACTION_THRESHOLD,
@@ -36,6 +37,7 @@ export function contextSettings(config: HarnessSettings): ContextSettings {
     summaryMaxTokens: config.COMPACTION_SUMMARY_MAX_TOKENS,
     micro: { keepRecent: config.MICRO_COMPACTION_KEEP_RESULTS, minChars: config.MICRO_COMPACTION_MIN_CHARS, keepChars: config.MICRO_COMPACTION_KEEP_CHARS },
     output: outputLimits(config),
+    ...(maxImages !== undefined ? { maxImages } : {}),
   };
 }
 
@@ -53,8 +55,9 @@ export function createContextManager(
   model: ModelClient,
   stores: { outputs: AgentStores["outputs"]; compactions: CompactionStore; todos: TodoStore },
   runState: RunState,
+  maxImages?: number,
 ): ContextManager {
-  return new ContextManager({ model, ...stores, runState, skillsInHistory, settings: contextSettings(config) });
+  return new ContextManager({ model, ...stores, runState, skillsInHistory, settings: contextSettings(config, maxImages) });
 }
 
 export interface HarnessToolDeps {

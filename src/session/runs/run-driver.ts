@@ -76,9 +76,11 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       stream: run.options.stream,
       emit: recordingEmit,
     });
-  // With MODEL_VISION the writing model is shown the conversation's images, read from the session's owner's store.
-  const images = imageSettings(d.env).MODEL_VISION ? imageLoader(d.env.IMAGES, store.tenant(), run.options.tenant ?? null) : undefined;
-  const models = createRunModels(d.env, recordingEmit, images);
+  // With MODEL_VISION the writing model is shown the conversation's images, read from the session's owner's store:
+  // the most recent MAX_IMAGES_PER_CALL of them (the context's view shows no more, and withImages reads no more).
+  const { MODEL_VISION, MAX_IMAGES_PER_CALL } = imageSettings(d.env);
+  const read = MODEL_VISION ? imageLoader(d.env.IMAGES, store.tenant(), run.options.tenant ?? null) : undefined;
+  const models = createRunModels(d.env, recordingEmit, read && { read, maxPerCall: MAX_IMAGES_PER_CALL });
   const stores = sessionAgentStores(store, run.runId);
   const deadline = runDeadline(d.signal, config.RUN_TIMEOUT_MS);
   const signal = deadline.signal;
@@ -144,7 +146,7 @@ export async function driveRun(d: DriveDeps): Promise<LoopResult> {
       } else recordingEmit(e);
     };
     const history = store.modelHistory();
-    const context = createContextManager(config, models.summary, stores, runState);
+    const context = createContextManager(config, models.summary, stores, runState, MAX_IMAGES_PER_CALL);
     const result = await runParadigm(run.options.paradigm, {
       runId: run.runId,
       sessionId: d.sessionId,

@@ -9,12 +9,12 @@ export type RunModels = Record<ModelPurpose, ModelClient>;
 
 /**
  * The run's models; the summary and grader ones trace their calls themselves (the loop traces the others).
- * With `images` (MODEL_VISION), the writing model is shown the conversation's images.
+ * With `images` (MODEL_VISION), the writing model is shown the conversation's images, `maxPerCall` at most.
  */
-export function createRunModels(env: Env, emit: Emit, images?: ImageLoader): RunModels {
+export function createRunModels(env: Env, emit: Emit, images?: { read: ImageLoader; maxPerCall: number }): RunModels {
   const writing = createModel(env, "writing");
   return {
-    writing: images ? withImages(writing, images) : writing,
+    writing: images ? withImages(writing, images.read, images.maxPerCall) : writing,
     subagent: createModel(env, "subagent"),
     summary: tracedModel(createModel(env, "summary"), emit),
     grader: tracedModel(createModel(env, "grader"), emit),
