@@ -52,6 +52,11 @@ function paragraphGoesOn(paragraph, src, end) {
  * each rendered by `render(tex, display, block)`; and GFM tables whose math holds a `|`, read as marked's own.
  */
 export function mathExtensions(render) {
+  // What the inline `start` keeps of each token list marked fills (a paragraph's, a cell's, a span's text): the
+  // `length` of the source it has left, how far from that source's end its next opening delimiter is (`fromEnd`,
+  // 0 for none), and the list read last when it began (`outer`). And per lexer, the list read last.
+  const lists = new WeakMap();
+  const lastRead = new WeakMap();
   return [
     {
       name: "mathInTable",
@@ -106,8 +111,29 @@ export function mathExtensions(render) {
     {
       name: "math",
       level: "inline",
-      start: (src) => src.match(/\$|\\[([]/)?.index,
-      tokenizer(src) {
+      // Where text gives way to math: at the next `$`, `\(` or `\[`. marked asks at each text token, with the rest
+      // of the source; looked for to the end each time, a paragraph of many tokens and no `$` took time in the square
+      // of its length (22 s for 300 KB of "a\\"). So a list keeps the one found, counted from the end (what it has
+      // left is a suffix of what it had), and looks again only once past it.
+      start(src) {
+        // marked asks right after this tokenizer had the same source (with its first character), unless a span's text
+        // was read in between (a link's, before marked found a link inside it and took the bracket as text): those
+        // lists began later, each from the one read before it, and their sources are shorter. Asked otherwise, it looks
+        // afresh.
+        let list = lastRead.get(this.lexer);
+        while (list && list.length < src.length + 1) list = list.outer;
+        if (list?.length !== src.length + 1) list = {};
+        if (list.fromEnd === undefined || list.fromEnd > src.length) {
+          const at = src.search(/\$|\\[([]/);
+          list.fromEnd = at < 0 ? 0 : src.length - at;
+        }
+        return list.fromEnd ? src.length - list.fromEnd : undefined;
+      },
+      tokenizer(src, tokens) {
+        const list = lists.get(tokens) ?? { outer: lastRead.get(this.lexer) };
+        list.length = src.length;
+        lists.set(tokens, list);
+        lastRead.set(this.lexer, list);
         for (const { re, display } of INLINE) {
           const m = re.exec(src);
           if (m) return { type: "math", raw: m[0], tex: m[1].trim(), display };
