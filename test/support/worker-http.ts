@@ -42,5 +42,7 @@ let counter = 0;
  * A session id unique to this test run. Each test file has its own counter (isolate: false still loads the
  * module per file), so two files starting in the same millisecond drew the same ids, and shared a scripted
  * model's replies: a random part keeps them apart.
+ * Its parts have fixed widths: tests compare two runs' token counts, and an id a character longer counts one more.
  */
-export const uniqueId = (prefix = "s") => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+const base36 = (n: number, width: number) => n.toString(36).padStart(width, "0");
+export const uniqueId = (prefix = "s") => `${prefix}-${Date.now().toString(36)}-${base36(counter++, 4)}${base36(Math.floor(Math.random() * 36 ** 4), 4)}`;
