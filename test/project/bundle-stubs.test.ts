@@ -21,6 +21,7 @@ import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
 import { WorkloadIdentityAuth } from "../../src/bundle-stubs/openai-workload-identity-auth";
 import * as openaiLog from "../../src/bundle-stubs/openai-log";
+import * as openaiPagination from "../../src/bundle-stubs/openai-pagination";
 import * as openaiQuery from "../../src/bundle-stubs/openai-query";
 import * as openaiUploads from "../../src/bundle-stubs/openai-uploads";
 import * as x509Entry from "../../src/bundle-stubs/openai-x509-auth";
@@ -48,6 +49,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-uploads.ts": "openai",
   "openai-query.ts": "openai",
   "openai-log.ts": "openai",
+  "openai-pagination.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -64,6 +66,7 @@ const LEFT_OUT = [
   /node_modules\/openai\/auth\/workload-identity-auth/,
   /node_modules\/openai\/(internal|core)\/uploads/,
   /node_modules\/openai\/internal\/(to-file|qs\/)/,
+  /node_modules\/openai\/core\/pagination/,
 ];
 
 interface Metafile {
@@ -169,7 +172,7 @@ describe("a narrowed entry exports everything its importer reads", () => {
     expect(x509Entry.isX509WorkloadIdentity({ type: "subject_token", provider: {} })).toBe(false);
   });
 
-  it("openai's X.509 transport state, uploads and query: every name the SDK's files import from them", () => {
+  it("openai's X.509 transport state, uploads, pagination and query: every name the SDK's files import from them", () => {
     const from = (file: string, spec: string) =>
       [...namesUsed(sdkFile(file), new RegExp(`(?:import|export) \\{([^}]+)\\} from ["']${spec.replaceAll(".", "\\.")}["']`, "g"))].filter(Boolean);
     const expectEvery = (entry: object, names: string[]) => {
@@ -181,6 +184,13 @@ describe("a narrowed entry exports everything its importer reads", () => {
       ...from("openai/internal/auth/x509-credential-options.mjs", "./x509-transport-state.mjs"),
     ]);
     expectEvery(openaiUploads, [...from("openai/client.mjs", "./internal/uploads.mjs"), ...from("openai/index.mjs", "./core/uploads.mjs")]);
+    expectEvery(openaiPagination, [
+      ...from("openai/index.mjs", "./core/pagination.mjs"),
+      ...from("openai/resources/chat/completions/completions.mjs", "../../../core/pagination.mjs"),
+      ...from("openai/resources/responses/input-items.mjs", "../../core/pagination.mjs"),
+      // client.mjs reads the module as a namespace: `import * as Pagination`, then `Pagination.Page` and the like.
+      ...namesUsed(sdkFile("openai/client.mjs"), /\bPagination\.(\w+)/g),
+    ]);
     // query.mjs reads the module as a namespace: `import * as qs`, then `qs.stringify`.
     expectEvery(openaiQuery, [...namesUsed(sdkFile("openai/internal/utils/query.mjs"), /\bqs\.(\w+)/g)]);
   });
@@ -236,6 +246,7 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["an X.509 credential", () => x509TransportState.findX509Credential(), /X\.509 transport state is not bundled/],
     ["a workload identity", () => new WorkloadIdentityAuth(), /workload identity auth is not bundled/],
     ["toFile", () => openaiUploads.toFile(), /file uploads is not bundled/],
+    ["a list page", () => new openaiPagination.CursorPage(), /openai's CursorPage \(a list endpoint's page\) is not bundled/],
     ["a nested query", () => openaiQuery.stringify({ ids: [1, 2] }), /nested query strings \(ids\) is not bundled/],
   ])("%s", (_name, reach, message) => {
     expect(reach).toThrow(NotBundledError);
