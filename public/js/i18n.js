@@ -2,11 +2,12 @@
 // for. English is written here (and in index.html, each element marked data-i18n with its key); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
 // has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
-// the bots share (run-notices.js, /i18n/run-notices.json), read with the page's words. The lessons and the
+// the bots share (run-notices.js, /i18n/run-notices.json, English too), read with the page's words; until it
+// is read, or when it cannot be, a failure is said in the server's own words. The lessons and the
 // agent's answers are in the language they were written in; this is only the page around them. Plain ESM:
 // Node's tests import it.
 
-import { noticeText, RUN_NOTICES } from "./run-notices.js";
+import { noticeText } from "./run-notices.js";
 
 /** Languages with a file under public/i18n/page/ (the lesson vocabularies' languages). */
 export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh"];
@@ -237,7 +238,7 @@ export const ENGLISH = {
 };
 
 let phrases = ENGLISH;
-let notices = RUN_NOTICES;
+let notices = {};
 let language = "en";
 
 /** The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for; English otherwise. */
@@ -252,11 +253,14 @@ export function pageLanguage(preferred) {
 /** Reads the words of the browser's language (once, as the page starts); English when there are none or they cannot be read. */
 export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const chosen = pageLanguage(preferred);
-  if (chosen === "en") return;
-  const [page, told] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), readTable("/i18n/run-notices.json")]);
+  const told = readTable("/i18n/run-notices.json");
+  // An English page starts at once, without waiting for the run notices' English (a failure before they arrive is in the server's words).
+  if (chosen === "en") return void told.then((book) => (notices = withEnglish(book?.en, book?.en ?? {})));
+  const [page, book] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), told]);
+  const english = withEnglish(book?.en, book?.en ?? {});
+  notices = page ? withEnglish(book?.[chosen], english) : english;
   if (!page) return;
   phrases = withEnglish(page, ENGLISH);
-  notices = withEnglish(told?.[chosen] ?? {}, RUN_NOTICES);
   language = chosen;
 }
 

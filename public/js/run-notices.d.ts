@@ -1,7 +1,5 @@
 // Types of run-notices.js for the Worker's TypeScript (src/platforms/run-notice-phrases.ts).
-export declare const RUN_NOTICES: Readonly<Record<string, string>>;
-
 export function noticeText(
   notice: { code?: string; message?: string; server?: string } | undefined,
-  phrases?: Readonly<Record<string, string>>,
+  phrases: Readonly<Record<string, string>>,
 ): string | undefined;

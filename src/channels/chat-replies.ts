@@ -3,7 +3,7 @@
 import type { RunOutcome } from "../delivery/run-outcome";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
-import { noticeText, type RunNoticePhrases } from "../platforms/run-notice-phrases";
+import { noticeText } from "../platforms/run-notice-phrases";
 import type { CompactResult } from "../session/runs/compact-session";
 
 /** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
@@ -13,9 +13,10 @@ export const authorizationText = (a: { server: string; authorizationUrl: string 
 /**
  * The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `notices`:
  * why a run fails and the warnings a learner should know of (an answer cut short, a server's tools left out),
- * in the person's language; the other warnings are for whoever runs the server.
+ * in the person's language (a RunNoticePhrases, by code; none needed for a run that neither failed nor warned); the
+ * other warnings are for whoever runs the server.
  */
-export function answerText(o: RunOutcome, say: ChatPhrases, notices: RunNoticePhrases): string | undefined {
+export function answerText(o: RunOutcome, say: ChatPhrases, notices: Readonly<Record<string, string>>): string | undefined {
   const { run } = o;
   const told = o.warnings.filter((w) => Object.hasOwn(notices, w.code)).map((w) => `(${noticeText(w, notices)})`);
   switch (run.status) {

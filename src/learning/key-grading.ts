@@ -11,11 +11,11 @@ import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
 import { fill } from "../lib/phrase-book";
-import { ENGLISH_PHRASES, type LearnerPhrases } from "./learner-phrases";
+import type { LearnerPhrases } from "./learner-phrases";
 import type { Grade } from "./graded-answer";
 
 /** `phrases`: the words of the lesson's language (learner-phrases.ts). */
-export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases = ENGLISH_PHRASES): Grade {
+export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases): Grade {
   const expectedLetter = answerLetter(key.answer);
   const option = exercise.options?.find((o) => o.letter === expectedLetter);
   const expected = option ? `${option.letter}. ${option.text}` : key.answer;
@@ -30,7 +30,7 @@ export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: 
 }
 
 /** The grade of a fill-in answer the key settles; undefined when it matches no form the key gives (the model grader decides). */
-export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases = ENGLISH_PHRASES): Grade | undefined {
+export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases): Grade | undefined {
   const language = vocabularyOf(exercise.language);
   const expected = key.answer;
   if (matchesKey(answer, { text: key.answer, accepted: key.accepted }, language))

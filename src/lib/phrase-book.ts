@@ -1,40 +1,69 @@
-// A book of fixed phrases in many languages: English built in, every other language a static asset read
-// once per isolate through the Worker's ASSETS binding and checked with zod there. The phrases stay out of
-// the Worker bundle (its 400 KiB budget: BENCHMARKS.md), and a language without phrases, or an asset that
-// cannot be read, is answered in English rather than not at all. Used by the learner's words
-// (src/learning/learner-phrases.ts) and the bots' (src/platforms/chat-phrases.ts).
+// A book of fixed phrases in many languages, English among them: a static asset (public/i18n/<book>.json, by
+// language tag) read once per isolate through the Worker's ASSETS binding and checked with zod there, each
+// language against the book's `en` entry. No phrase is in the Worker bundle (its 400 KiB budget: BENCHMARKS.md,
+// issue 29); a book's TypeScript type is its `en` entry's, taken from the JSON type-only. A language without
+// phrases is answered in English. A book that cannot be read (ASSETS failing, the file missing, or not a
+// complete book) is a PhrasesUnreadable error, and the next lookup reads it again: there are no words left to
+// say in any language, so the caller fails as it does on its other errors (a chat records the job as failed
+// and logs it, an API answers 500) rather than send keys or half a message. Used by the learner's words
+// (src/learning/learner-phrases.ts), the bots' (src/platforms/chat-phrases.ts), why a run failed
+// (src/platforms/run-notice-phrases.ts) and the OAuth callback page (src/mcp/oauth/callback-phrases.ts).
 import * as z from "zod";
+import { CodedError } from "./coded-error";
 
 type Assets = { fetch(input: string): Promise<Response> };
 
 /** The phrases of `language` (an IETF tag: "pt-BR" and "pt" are pt, "zh-hans" is zh); English for none or an unknown one. */
-export type PhraseLookup<T> = (assets: Assets | undefined, language: string | undefined) => Promise<T>;
+export type PhraseLookup<T> = (assets: Assets, language: string | undefined) => Promise<T>;
+
+/** A phrase book could not be read through ASSETS, so nothing can be said in any language. */
+export class PhrasesUnreadable extends CodedError<"phrases_unreadable"> {
+  constructor(path: string, why: string) {
+    super("phrases_unreadable", `reading the phrase book ${path} failed: ${why}`);
+  }
+}
 
 /** One language's phrases: every phrase of `english`, and no other. */
 export const phraseSchema = <T extends Record<string, string>>(english: T): z.ZodType<T> =>
   // A string for each of T's keys is a T; Object.fromEntries cannot say so.
   z.strictObject(Object.fromEntries(Object.keys(english).map((k) => [k, z.string().min(1)]))) as unknown as z.ZodType<T>;
 
-/** `path`: where ASSETS serves the book (under public/), by language tag. */
-export function phraseBook<T extends Record<string, string>>(path: string, english: T): PhraseLookup<T> {
+const WithEnglish = z.looseObject({ en: z.record(z.string(), z.string().min(1)) });
+
+/** A book's languages, each checked to have every phrase of its `en` entry and no other. */
+export const parseBook = <T extends Record<string, string>>(json: unknown): Record<string, T> & { en: T } => {
+  const english = WithEnglish.parse(json).en as T;
+  return z.record(z.string(), phraseSchema(english)).parse(json) as Record<string, T> & { en: T };
+};
+
+/** `path`: where ASSETS serves the book (under public/), by language tag; T: its `en` entry's type. */
+export function phraseBook<T extends Record<string, string>>(path: string): PhraseLookup<T> {
   const url = `https://assets.local/${path}`;
-  const Tables = z.record(z.string(), phraseSchema(english));
-  let tables: Promise<Record<string, T>> | undefined;
-  const read = async (assets: Assets) => {
-    const res = await assets.fetch(url);
-    if (!res.ok) throw new Error(`reading ${path} failed: HTTP ${res.status}`);
-    return Tables.parse(await res.json());
+  let tables: Promise<Record<string, T> & { en: T }> | undefined;
+  const read = async (assets: Assets | undefined) => {
+    if (!assets) throw new PhrasesUnreadable(path, "there is no ASSETS binding");
+    let res: Response;
+    try {
+      res = await assets.fetch(url);
+    } catch (e) {
+      throw new PhrasesUnreadable(path, e instanceof Error ? e.message : String(e));
+    }
+    if (!res.ok) throw new PhrasesUnreadable(path, `HTTP ${res.status}`);
+    try {
+      return parseBook<T>(await res.json());
+    } catch (e) {
+      throw new PhrasesUnreadable(path, `not a complete book: ${e instanceof z.ZodError ? z.prettifyError(e) : String(e)}`);
+    }
   };
   return async (assets, language) => {
-    const tag = languageTag(language);
-    if (!tag || tag === "en" || !assets) return english;
     tables ??= read(assets);
     try {
-      return (await tables)[tag] ?? english;
-    } catch {
+      const book = await tables;
+      return book[languageTag(language) ?? "en"] ?? book.en;
+    } catch (e) {
       // Read again next time.
       tables = undefined;
-      return english;
+      throw e;
     }
   };
 }

@@ -1,10 +1,11 @@
-// What a run tells the person (why it failed), in their language, by its code: the bots say it as the web page does
-// (public/js/run-notices.js holds the English and says why; the other languages are public/i18n/run-notices.json).
-import { RUN_NOTICES } from "../../public/js/run-notices.js";
+// What a run tells the person (why it failed, and the warnings a learner can act on), in their language, by its
+// code: the bots say it as the web page does (public/js/run-notices.js says why). Every language, English too
+// (its `en` entry), is public/i18n/run-notices.json, read as every phrase book is (src/lib/phrase-book.ts).
 import { phraseBook } from "../lib/phrase-book";
 
-export { noticeText, RUN_NOTICES } from "../../public/js/run-notices.js";
+export { noticeText } from "../../public/js/run-notices.js";
 
-export type RunNoticePhrases = Readonly<Record<string, string>>;
+/** One language's phrases: the type of the book's English (type-only: the JSON stays out of the bundle). */
+export type RunNoticePhrases = (typeof import("../../public/i18n/run-notices.json"))["en"];
 
-export const runNoticePhrases = phraseBook("i18n/run-notices.json", RUN_NOTICES);
+export const runNoticePhrases = phraseBook<RunNoticePhrases>("i18n/run-notices.json");

@@ -6,9 +6,9 @@
 // English for a language the bots have no phrases for, or a person whose language is not known.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { chatPhrases, ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
+import { chatPhrases } from "../../src/platforms/chat-phrases";
 import { learnerPhrases } from "../../src/learning/learner-phrases";
-import { RUN_NOTICES, runNoticePhrases } from "../../src/platforms/run-notice-phrases";
+import { runNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import { fill } from "../../src/lib/phrase-book";
 import { escapeSlackText } from "../../src/platforms/slack/slack-api";
 import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
@@ -18,6 +18,7 @@ import { offerFile, platformCalls, setSlackLocale, uniqueChatId, waitFor } from 
 import { directMessage, eventCallback, postSlack, uniqueChannel } from "../support/slack-requests";
 import { callbackQueryUpdate, fromLanguage, postTelegram, telegramAttachmentUpdate, telegramPhotoUpdate, telegramUpdate } from "../support/telegram-requests";
 import { uniqueId } from "../support/worker-http";
+import { ENGLISH_CHAT_PHRASES, RUN_NOTICES } from "../support/english-phrases";
 
 const telegramTexts = async (chat: number) =>
   (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => htmlToPlain(String(c.body.text)));
@@ -108,7 +109,7 @@ describe("the bots' own words", () => {
     const chat = uniqueChatId();
     const [reply] = await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} hola`), "es")]);
     const es = await chatPhrases(env.ASSETS, "es");
-    const why = (await runNoticePhrases(env.ASSETS, "es")).model_unavailable!;
+    const why = (await runNoticePhrases(env.ASSETS, "es")).model_unavailable;
     expect(why).not.toBe(RUN_NOTICES.model_unavailable);
     expect(reply).toBe(fill(es.runFailed, { reason: why }));
   });
@@ -117,7 +118,7 @@ describe("the bots' own words", () => {
     const marker = await script(uniqueId("tg-cut-es"), [{ text: "La derivada de x² es", finishReason: "length" }]);
     const chat = uniqueChatId();
     const [reply] = await telegramReplies(chat, [fromLanguage(telegramUpdate(chat, `${marker} ¿derivada de x²?`), "es")]);
-    const cut = (await runNoticePhrases(env.ASSETS, "es")).output_truncated!;
+    const cut = (await runNoticePhrases(env.ASSETS, "es")).output_truncated;
     expect(cut).not.toBe(RUN_NOTICES.output_truncated);
     expect(reply).toBe(`La derivada de x² es\n\n(${cut})`);
   });

@@ -3,7 +3,7 @@
 // turned into values (or a reason to ask again), and when Skip and Send are offered.
 import { describe, expect, it } from "vitest";
 import { canSend, fieldQuestion, formButtonValue, formFields, parseFormButton, replyValue, type FormAction } from "../../src/channels/input-form";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../support/english-phrases";
 
 const SCHEMA = {
   type: "object",

@@ -8,7 +8,7 @@ import { script } from "../support/model-control";
 import { telegramQuizChat } from "../support/quiz-chats";
 import { QUIZ_LESSON } from "../support/quiz-lesson";
 import { uniqueId } from "../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../support/english-phrases";
 
 /** The lesson without the exercises `ids`, in the exercises and in the answer key. */
 const withoutExercises = (markdown: string, ids: string[]) =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { gradeFillIn, gradeMultipleChoice } from "../../src/learning/key-grading";
 import type { AnswerKey, Exercise } from "../../src/lessons/exercises";
 import type { Verdict } from "../../src/learning/graded-answer";
+import { ENGLISH_PHRASES } from "../support/english-phrases";
 
 type Expected = Verdict | "model";
 
@@ -407,17 +408,21 @@ describe("deterministic grading", () => {
   });
 
   it.each(table.map((row) => [`${row[0]}: "${row[3]}" is ${row[4]}`, row] as const))("%s", (_name, [, exercise, key, answer, verdict]) => {
-    const grade = exercise.type === "multiple_choice" ? gradeMultipleChoice(exercise, key, answer) : gradeFillIn(exercise, key, answer);
+    const grade =
+      exercise.type === "multiple_choice" ? gradeMultipleChoice(exercise, key, answer, ENGLISH_PHRASES) : gradeFillIn(exercise, key, answer, ENGLISH_PHRASES);
     if (verdict === "model") return expect(grade).toBeUndefined();
     expect(grade?.verdict).toBe(verdict);
     expect(grade?.score).toBe(verdict === "correct" ? 1 : verdict === "incorrect" ? 0 : 0.5);
   });
 
   it("says the expected answer and the key's explanation", () => {
-    const wrong = gradeMultipleChoice(mc, mcKey, "A");
+    const wrong = gradeMultipleChoice(mc, mcKey, "A", ENGLISH_PHRASES);
     expect(wrong.expected).toBe("B. The rate of change of $f$ at $a$");
     expect(wrong.feedback).toContain("you chose A");
     expect(wrong.feedback).toContain("A derivative is a rate of change.");
-    expect(gradeFillIn(power, powerKey, "5x^4")).toMatchObject({ expected: "$5x^4$", feedback: "Correct. Multiply by 5 and lower the exponent." });
+    expect(gradeFillIn(power, powerKey, "5x^4", ENGLISH_PHRASES)).toMatchObject({
+      expected: "$5x^4$",
+      feedback: "Correct. Multiply by 5 and lower the exponent.",
+    });
   });
 });

@@ -1,30 +1,34 @@
-// public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies but
-// English (built in): the learner's words around exercises, reviews and progress (learner-phrases.json), and
-// the bots' own (chat-phrases.json), the web page's (page/<language>.json, public/js/i18n.js), and why a run
-// failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js), and the
-// page an MCP server's authorization comes back to (oauth-callback.json). Each
-// language has every phrase of its book and no other, with the same {placeholders} as English; the
-// not-quite phrases open with the same words, which the chat quiz takes off below its own verdict line; the
-// commands stay commands (/quiz), and buttons and click answers fit the platforms. The page's English
-// in index.html is its book's English, element by element.
+// public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies,
+// English (the `en` entry) among them, which the Worker reads through ASSETS: the learner's words around
+// exercises, reviews and progress (learner-phrases.json), and the bots' own (chat-phrases.json), why a run
+// failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js), and
+// the page an MCP server's authorization comes back to (oauth-callback.json); the web page's own words are
+// page/<language>.json, with their English in public/js/i18n.js. Each language has every phrase of its
+// book's English and no other, with the same {placeholders} as English; the not-quite phrases open with the
+// same words, which the chat quiz takes off below its own verdict line; the commands stay commands (/quiz),
+// and buttons and click answers fit the platforms. The page's English in index.html is its book's English,
+// element by element.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseHTML } from "linkedom";
-import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { fill, phraseSchema } from "../../src/lib/phrase-book";
-import { ENGLISH_PHRASES, withoutVerdictWords } from "../../src/learning/learner-phrases";
-import { ENGLISH_CHAT_PHRASES } from "../../src/platforms/chat-phrases";
-import { RUN_NOTICES } from "../../src/platforms/run-notice-phrases";
-import { ENGLISH_CALLBACK_PHRASES } from "../../src/mcp/oauth/callback-phrases";
+import { fill, parseBook, phraseBook, phraseSchema, PhrasesUnreadable } from "../../src/lib/phrase-book";
+import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../../src/learning/learner-phrases";
+import type { ChatPhrases } from "../../src/platforms/chat-phrases";
+import type { RunNoticePhrases } from "../../src/platforms/run-notice-phrases";
+import type { CallbackPhrases } from "../../src/mcp/oauth/callback-phrases";
 import { VOCABULARIES } from "../../src/lessons/vocabulary";
+import { ENGLISH_CALLBACK_PHRASES, ENGLISH_CHAT_PHRASES, ENGLISH_PHRASES, RUN_NOTICES } from "../support/english-phrases";
 import { fromRoot } from "../support/paths";
+import { publicAssets } from "../support/public-assets";
 
-const read = <T>(file: string, schema: z.ZodType<T>) => z.record(z.string(), schema).parse(JSON.parse(readFileSync(fromRoot(`public/i18n/${file}`), "utf8")));
-const learner = read("learner-phrases.json", phraseSchema(ENGLISH_PHRASES));
-const chat = read("chat-phrases.json", phraseSchema(ENGLISH_CHAT_PHRASES));
-const failures = read("run-notices.json", phraseSchema(RUN_NOTICES));
-const callback = read("oauth-callback.json", phraseSchema(ENGLISH_CALLBACK_PHRASES));
+// Each book as the Worker checks it: every language against the file's own English.
+const read = <T extends Record<string, string>>(file: string) => parseBook<T>(JSON.parse(readFileSync(fromRoot(`public/i18n/${file}`), "utf8")));
+const withoutEnglish = <T>({ en: _, ...others }: Record<string, T>) => others;
+const learner = withoutEnglish(read<LearnerPhrases>("learner-phrases.json"));
+const chat = withoutEnglish(read<ChatPhrases>("chat-phrases.json"));
+const failures = withoutEnglish(read<RunNoticePhrases>("run-notices.json"));
+const callback = withoutEnglish(read<CallbackPhrases>("oauth-callback.json"));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).sort();
 const languages = VOCABULARIES.map((v) => v.language)
@@ -55,6 +59,32 @@ describe.each([
     for (const [name, phrase] of Object.entries(english)) {
       expect(placeholders(tables[language]![name]!), name).toEqual(placeholders(phrase));
       expect(commands(tables[language]![name]!), name).toEqual(commands(phrase));
+    }
+  });
+});
+
+describe("a phrase book", () => {
+  it("is read through ASSETS, English for an unknown language or none", async () => {
+    expect(await learnerPhrases(publicAssets, "es-MX")).toEqual(learner.es);
+    expect(await learnerPhrases(publicAssets, "sw")).toEqual(ENGLISH_PHRASES);
+    expect(await learnerPhrases(publicAssets, undefined)).toEqual(ENGLISH_PHRASES);
+  });
+
+  it("that cannot be read is an error, read again at the next lookup", async () => {
+    const book = phraseBook<LearnerPhrases>("i18n/learner-phrases.json");
+    let up = false;
+    const flaky = { fetch: (url: string) => (up ? publicAssets.fetch(url) : Promise.resolve(new Response("down", { status: 503 }))) };
+    await expect(book(flaky, "en")).rejects.toThrow(PhrasesUnreadable);
+    await expect(book(flaky, "en")).rejects.toThrow(/i18n\/learner-phrases\.json.*HTTP 503/);
+    up = true;
+    expect(await book(flaky, "en")).toEqual(ENGLISH_PHRASES);
+  });
+
+  it("without every phrase of its English in some language is not a book", async () => {
+    const { correct: _, ...spanish } = learner.es!;
+    for (const tables of [{ en: ENGLISH_PHRASES, es: spanish }, { en: ENGLISH_PHRASES, es: { ...learner.es, extra: "x" } }, { es: learner.es }]) {
+      const book = phraseBook<LearnerPhrases>("i18n/learner-phrases.json");
+      await expect(book({ fetch: async () => Response.json(tables) }, "en")).rejects.toThrow(/not a complete book/);
     }
   });
 });

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { QuizChat } from "./chat-quiz-walk";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "./english-phrases";
 
 export interface StaleQuizChat<B> extends QuizChat<B> {
   /** Presses `button`; what the bot told only the person who pressed ("" when it acted on the press). */

@@ -11,7 +11,7 @@ import { errorText } from "../error-text";
 import type { AppEnv } from "../../http-kit/app-env";
 import { mcpSettings } from "../settings";
 import { fill } from "../../lib/phrase-book";
-import { callbackPhrases, ENGLISH_CALLBACK_PHRASES, preferredLanguage } from "./callback-phrases";
+import { callbackPhrases, preferredLanguage } from "./callback-phrases";
 
 function page(c: Context<AppEnv>, lang: string, status: 200 | 400 | 502, title: string, text: string) {
   return c.html(
@@ -36,7 +36,7 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
     const asked = preferredLanguage(c.req.header("accept-language"));
     const say = await callbackPhrases(c.env.ASSETS, asked);
     // The page's lang is the language its words are in: the browser's when the book has it, else English.
-    const lang = say === ENGLISH_CALLBACK_PHRASES ? "en" : (asked ?? "en");
+    const lang = say === (await callbackPhrases(c.env.ASSETS, "en")) ? "en" : (asked ?? "en");
     const answer = (status: 200 | 400 | 502, title: string, text: string) => page(c, lang, status, title, text);
     if (error) return answer(400, say.refused, fill(say.refusedText, { reason: description ?? error }));
     if (!code || !state) return answer(400, say.notAnAnswer, say.notAnAnswerText);

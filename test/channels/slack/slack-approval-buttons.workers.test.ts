@@ -6,7 +6,7 @@ import { trace } from "../../support/session-api";
 import { appMention, blockActions, eventCallback, postSlack, postSlackInteraction, TEAM_ID, uniqueChannel, uniqueTs } from "../../support/slack-requests";
 import { ASK_PREFIX } from "../../support/trust-fixtures";
 import { uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 type Button = { action_id: string; value: string; text: { text: string } };
 type Block = { type: string; text?: { text: string }; elements?: Array<Button & { text: unknown }> };

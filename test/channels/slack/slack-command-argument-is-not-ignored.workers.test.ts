@@ -7,7 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const posted = async (channel: string) =>
   (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postMessage").map((c) => String(c.body.text));

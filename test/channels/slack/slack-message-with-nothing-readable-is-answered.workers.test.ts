@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { appMention, directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const posted = async (channel: string) => (await platformCalls("slack", channel)).filter((c) => c.method === "chat.postMessage").map((c) => c.body);
 

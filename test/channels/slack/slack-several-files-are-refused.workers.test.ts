@@ -7,7 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const filesBase = () => String((env as unknown as Record<string, string>).SLACK_API_BASE).replace(/\/api$/, "/files");
 

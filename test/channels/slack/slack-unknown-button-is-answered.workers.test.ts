@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CLICK_REFUSALS } from "../../../src/platforms/approval-buttons";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { blockActions, postSlackInteraction, uniqueChannel, uniqueTs } from "../../support/slack-requests";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 describe("a click on a Slack button the app cannot act on", () => {
   it("is answered to the person who clicked", async () => {

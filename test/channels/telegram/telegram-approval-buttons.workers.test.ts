@@ -9,7 +9,7 @@ import { decide, trace } from "../../support/session-api";
 import { callbackQueryUpdate, postTelegram, telegramUpdate } from "../../support/telegram-requests";
 import { ASK_PREFIX } from "../../support/trust-fixtures";
 import { uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 

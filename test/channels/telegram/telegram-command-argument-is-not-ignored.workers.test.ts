@@ -7,7 +7,7 @@ import { htmlToPlain } from "../../../src/platforms/telegram/telegram-html";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
 import { call } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const texts = async (chat: number) =>
   (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => htmlToPlain(String(c.body.text)));

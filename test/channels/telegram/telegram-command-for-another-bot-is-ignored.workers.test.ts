@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, TELEGRAM_BOT_USERNAME, telegramGroupUpdate } from "../../support/telegram-requests";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 describe("a Telegram command addressed to another bot", () => {
   it("is ignored; one addressed to ours is answered", async () => {

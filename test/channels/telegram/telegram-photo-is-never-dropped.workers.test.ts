@@ -8,8 +8,8 @@ import { pngOfSize } from "../../support/images";
 import { lessonWriter, telegramQuizChat } from "../../support/quiz-chats";
 import { postTelegram, telegramPhotoUpdate } from "../../support/telegram-requests";
 import { uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
-import { ENGLISH_PHRASES as LEARNER } from "../../../src/learning/learner-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
+import { ENGLISH_PHRASES as LEARNER } from "../../support/english-phrases";
 
 /** A photo offered by the fake Bot API, and the update that sends it. */
 async function photo(chat: number, caption?: string) {

@@ -11,7 +11,7 @@ import { requests, script } from "../../support/model-control";
 import { offerFile, platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, TELEGRAM_SECRET, telegramPhotoUpdate, telegramUpdate } from "../../support/telegram-requests";
 import { fromThisMachine, uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 type WirePart = { type: string; text?: string; image_url?: { url: string } };
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));

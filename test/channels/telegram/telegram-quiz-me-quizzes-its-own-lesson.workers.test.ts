@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { lessonWriter, telegramQuizChat } from "../../support/quiz-chats";
 import { QUIZ_LESSON } from "../../support/quiz-lesson";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const NEWER_LESSON = QUIZ_LESSON.replace("What does the derivative measure?", "What does a derivative tell about a curve?");
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CLICK_REFUSALS } from "../../../src/platforms/approval-buttons";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { callbackQueryUpdate, postTelegram } from "../../support/telegram-requests";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const answered = async (queryId: string) =>
   waitFor(async () => (await platformCalls("telegram", queryId)).find((c) => c.method === "answerCallbackQuery"), `the answer to ${queryId}`);

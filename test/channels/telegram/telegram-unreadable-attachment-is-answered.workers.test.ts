@@ -7,7 +7,7 @@ import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramAttachmentUpdate } from "../../support/telegram-requests";
 import { call, uniqueId } from "../../support/worker-http";
-import { ENGLISH_CHAT_PHRASES as SAY } from "../../../src/platforms/chat-phrases";
+import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
 
