@@ -2,6 +2,8 @@
 // conversation's ChatPlatform (chat-platform.ts) with no platform branches of its own. The webhook
 // hands it each delivery and answers the platform at once; the object then does the work:
 // - a delivery id it has seen is ignored, so platform retries are processed once (SQLite, durable);
+// - the pieces of an album (a Telegram album's photos) are held until it is complete, when an alarm starts
+//   the album as one message (chat-albums.ts);
 // - messages start their runs in arrival order (one queue), then wait for them side by side, so
 //   /stop is not stuck behind the run it should stop;
 // - the run itself lives in the Session Durable Object; this object only starts it, shows "typing",
@@ -28,11 +30,12 @@ import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons";
 import { chatPhrases, type ChatPhrases } from "../platforms/chat-phrases";
-import { RUN_NOTICES, runNoticePhrases } from "../platforms/run-notice-phrases";
+import { runNoticePhrases } from "../platforms/run-notice-phrases";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases } from "../learning/learner-phrases";
 import { ChatApprovalStore } from "./chat-approval-store";
-import { storeChatImage } from "./chat-images";
+import { albumMessage, albumOf, heldAlbums } from "./chat-albums";
+import { imagesOf, storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
@@ -84,11 +87,12 @@ export class ChatObject extends DurableObject<Env> {
     this.quizzes = new ChatQuizzes(env, this.store);
   }
 
-  /** Takes a delivery; false when this delivery id was already taken (the platform retried). */
+  /** Takes a delivery; false when this delivery id was already taken (the platform retried). A piece of an album waits for the rest. */
   async accept(deliveryId: string, message: ChatMessage): Promise<boolean> {
-    const seq = this.store.insert(deliveryId, message);
+    const held = albumOf(message) !== undefined;
+    const seq = this.store.insert(deliveryId, message, Date.now(), held ? "held" : "queued");
     if (seq === undefined) return false;
-    this.enqueue(seq);
+    if (!held) this.enqueue(seq);
     await this.arm();
     return true;
   }
@@ -114,10 +118,16 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   /**
-   * The watchdog: follows paused jobs whose approvals expired (or were decided elsewhere, e.g. over
-   * HTTP), resumes interrupted jobs, and re-arms while any work remains.
+   * The watchdog: starts the albums that are complete, follows paused jobs whose approvals expired (or were
+   * decided elsewhere, e.g. over HTTP), resumes interrupted jobs, and re-arms while any work remains.
    */
   async alarm(): Promise<void> {
+    for (const album of heldAlbums(this.store.held())) {
+      if (album.completeAt > Date.now()) continue;
+      const [seq, ...others] = album.pieces.map((p) => p.seq);
+      this.store.gather(seq!, albumMessage(album.pieces.map((p) => p.message)), others);
+      this.enqueue(seq!);
+    }
     for (const job of this.store.awaiting(Date.now())) this.follow(job.seq);
     for (const job of this.store.unfinished()) {
       if (this.inFlight.has(job.seq)) continue;
@@ -129,9 +139,10 @@ export class ChatObject extends DurableObject<Env> {
     await this.arm();
   }
 
-  /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look. */
+  /** Sets the alarm: the watchdog while jobs are open, else when the next paused job is due a look or the next album is complete. */
   private async arm(): Promise<void> {
-    await armWatchdog(this.ctx.storage, this.store.unfinished().length > 0, this.store.nextWake());
+    const albums = heldAlbums(this.store.held()).map((album) => album.completeAt);
+    await armWatchdog(this.ctx.storage, this.store.unfinished().length > 0, this.store.nextWake(), ...albums);
   }
 
   private inLine(work: () => Promise<void>, what: string): void {
@@ -152,7 +163,7 @@ export class ChatObject extends DurableObject<Env> {
     const say = await chatPhrases(this.env.ASSETS, language);
     // Said to the person instead of acting on part of the message (its caption) or staying silent.
     if (m.unreadable) return this.reply(seq, platform, unreadableReply(m.unreadable, say));
-    const photo = Boolean(m.image || m.unseenImage);
+    const photo = Boolean(m.unseenImage) || imagesOf(m).length > 0;
     // A photo without words asks about itself.
     const command = platform.parseCommand(m.text.trim() || !photo ? m.text : say.photoOnly, say);
     // A photo goes to the agent with a question or a lesson's topic; a command would drop it, so none is run.
@@ -199,7 +210,7 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   /**
-   * Starts the agent's run, with the photo the message carries (stored first; a photo it cannot take is
+   * Starts the agent's run, with the photos the message carries (stored first; photos it cannot take are
    * answered plainly instead); the answer is awaited outside the queue so the next message can start.
    */
   private async ask(job: ChatJob, platform: AnyChatPlatform, input: string, say: ChatPhrases): Promise<void> {
@@ -243,8 +254,8 @@ export class ChatObject extends DurableObject<Env> {
         const waitsFor = outcome.run.status === "awaiting_approval" ? this.approvals : this.inputs;
         return await waitsFor.pause(platform, job, outcome, this.sender(platform), say);
       }
-      const toTell = outcome?.run.status === "failed" || outcome?.warnings.some((w) => Object.hasOwn(RUN_NOTICES, w.code));
-      const notices = toTell ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : RUN_NOTICES;
+      const toTell = outcome?.run.status === "failed" || Boolean(outcome?.warnings.length);
+      const notices = toTell ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : {};
       const text = outcome ? answerText(outcome, say, notices) : say.lostTrack;
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
       const lesson = outcome?.lessonKeys.at(-1);
@@ -281,8 +292,9 @@ export class ChatObject extends DurableObject<Env> {
     const job = this.store.job(seq);
     if (!job) return;
     const platform = this.platform(job.message);
-    const say = await this.phrasesOf(platform, job.message);
-    await platform.send(platform.replyTarget(job.message), { text: say.wentWrong }).catch(() => {});
+    // Without its phrases (src/lib/phrase-book.ts: ASSETS failing) there is nothing to say in any language: the job's error is recorded and logged.
+    const say = await this.phrasesOf(platform, job.message).catch((e: unknown) => void console.error(`chat job ${seq}: no phrases to tell the chat`, e));
+    if (say) await platform.send(platform.replyTarget(job.message), { text: say.wentWrong }).catch(() => {});
   }
 
   /**

@@ -1,17 +1,18 @@
 // A conversation's storage in its ChatObject's SQLite: the messages the platform delivered (one row
 // per delivery id, which is what makes a platform's retry a no-op) with how far each got, and small
 // key/value state such as the chat's current session. A job whose run paused for approval waits
-// ("awaiting") with a pause row: where the run's events continue and when to look at it again.
+// ("awaiting") with a pause row: where the run's events continue and when to look at it again. A piece of an
+// album is "held" until the album is complete, then the album is one job (chat-albums.ts).
 import type { ChatMessage } from "../platforms/registry";
 
 /** Finished deliveries are kept this long to recognise late retries (Slack retries for about an hour). */
 const KEEP_FINISHED_MS = 7 * 24 * 3_600_000;
 
 /**
- * queued: not started; running: its run was started (run_id set); awaiting: its run waits for a
+ * held: a piece of an album, waiting for the rest (chat-albums.ts); queued: not started; running: its run was started (run_id set); awaiting: its run waits for a
  * person's decision (the buttons are out); done / failed: finished.
  */
-export type JobState = "queued" | "running" | "awaiting" | "done" | "failed";
+export type JobState = "held" | "queued" | "running" | "awaiting" | "done" | "failed";
 
 export interface ChatJob {
   seq: number;
@@ -28,16 +29,17 @@ export class ChatStore {
   /** The tables are the object's versioned schema (chat-schema.ts), migrated before any store opens them. */
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Records a delivery; undefined when this delivery id was seen before (a platform retry). */
-  insert(deliveryId: string, message: ChatMessage, now = Date.now()): number | undefined {
+  /** Records a delivery (`held`: a piece of an album); undefined when this delivery id was seen before (a platform retry). */
+  insert(deliveryId: string, message: ChatMessage, now = Date.now(), state: "queued" | "held" = "queued"): number | undefined {
     this.sql.exec("DELETE FROM jobs WHERE state IN ('done', 'failed') AND received_at < ?", new Date(now - KEEP_FINISHED_MS).toISOString());
     this.sql.exec("DELETE FROM pauses WHERE seq NOT IN (SELECT seq FROM jobs)");
     const row = this.sql
       .exec<{ seq: number }>(
-        "INSERT INTO jobs (delivery_id, message, received_at) VALUES (?, ?, ?) ON CONFLICT(delivery_id) DO NOTHING RETURNING seq",
+        "INSERT INTO jobs (delivery_id, message, received_at, state) VALUES (?, ?, ?, ?) ON CONFLICT(delivery_id) DO NOTHING RETURNING seq",
         deliveryId,
         JSON.stringify(message),
         new Date(now).toISOString(),
+        state,
       )
       .toArray()[0];
     return row?.seq;
@@ -51,6 +53,20 @@ export class ChatStore {
   /** Jobs not finished yet, oldest first (what a restarted object must pick up). */
   unfinished(): ChatJob[] {
     return this.sql.exec<Row>("SELECT * FROM jobs WHERE state IN ('queued', 'running') ORDER BY seq").toArray().map(toJob);
+  }
+
+  /** The pieces of albums held, in arrival order, with when each arrived (epoch ms). */
+  held(): Array<ChatJob & { receivedAt: number }> {
+    return this.sql
+      .exec<Row>("SELECT * FROM jobs WHERE state = 'held' ORDER BY seq")
+      .toArray()
+      .map((r) => ({ ...toJob(r), receivedAt: Date.parse(String(r.received_at)) }));
+  }
+
+  /** An album's pieces become one job: `seq`, queued with the album's `message`; the `others` are done (their ids still catch retries). */
+  gather(seq: number, message: ChatMessage, others: readonly number[]): void {
+    this.sql.exec("UPDATE jobs SET message = ?, state = 'queued' WHERE seq = ?", JSON.stringify(message), seq);
+    for (const other of others) this.sql.exec("UPDATE jobs SET state = 'done' WHERE seq = ?", other);
   }
 
   markRunning(seq: number, sessionId: string, runId: string): void {

@@ -44,13 +44,6 @@ export async function putImage(bucket: ImageBucket, tenant: Tenant, ref: ImageRe
   await bucket.put(objectKey(tenant, ref.key), bytes, { httpMetadata: { contentType: ref.mediaType } });
 }
 
-/** Checks size and type (ImageError 413/415, nothing stored), then stores the image for `tenant`. */
-export async function storeImage(bucket: ImageBucket, tenant: Tenant, bytes: Uint8Array, maxBytes: number): Promise<ImageRef> {
-  const ref = await imageRef(bytes, maxBytes);
-  await putImage(bucket, tenant, ref, bytes);
-  return ref;
-}
-
 /** The image's bytes and type in `tenant`'s store; null for a key outside the scheme or another tenant's. */
 export async function readImage(bucket: ImageBucket, tenant: Tenant, key: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mediaType: string } | null> {
   if (!isImageKey(key)) return null;

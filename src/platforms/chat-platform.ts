@@ -16,9 +16,21 @@ export interface PlatformShapes {
    * A person's message, as the webhook reduced it: the address, where to answer, the text, and a photo or
    * file they sent (`image`, the platform's handle to download it), or `unseenImage` when they sent one the
    * model cannot see (MODEL_VISION off); `unreadable` when it is something the bot does not read (a voice
-   * note, an edit), which the conversation answers with why instead of acting on it.
+   * note, an edit), which the conversation answers with why instead of acting on it. `album` when it is one
+   * piece of what the person sent as one (a Telegram album): the conversation holds it until the album is
+   * complete, then acts on the album as one message, its photos as `images`, in order (src/channels/chat-albums.ts).
    */
-  message: { platform: string; text: string; by?: string; language?: string; image?: ChatImage; unseenImage?: boolean; unreadable?: Unreadable };
+  message: {
+    platform: string;
+    text: string;
+    by?: string;
+    language?: string;
+    image?: ChatImage;
+    images?: ChatImage[];
+    unseenImage?: boolean;
+    unreadable?: Unreadable;
+    album?: ChatAlbum;
+  };
   /** Where a reply goes. */
   target: { platform: string };
   /** Where a clicked button's message is, and how to answer the person who clicked. */
@@ -30,6 +42,16 @@ export interface ChatImage {
   ref: string;
   /** Its size as the platform announced it, when it did. */
   bytes?: number;
+}
+
+/**
+ * One piece of an album: `id` is the album's (the same on all its pieces), `order` the piece's place in it, and
+ * `waitMs` how long after its last piece arrived the album counts as complete (the platform's setting).
+ */
+export interface ChatAlbum {
+  id: string;
+  order: number;
+  waitMs: number;
 }
 
 /** A button under a message: `value` comes back in the click (at most 64 bytes: Telegram's callback_data). */

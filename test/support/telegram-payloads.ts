@@ -1,4 +1,4 @@
-// Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, photos, what else a
+// Telegram updates as Telegram sends them to POST /telegram/webhook: text messages, photos (alone or in an album), what else a
 // person sends (a voice note, a sticker), edits, and clicks on inline keyboard buttons (callback queries);
 // any of them in a forum topic or a group's reply thread. Plain builders, for tests in workerd and in Node alike.
 
@@ -51,6 +51,14 @@ export function telegramPhotoUpdate(chatId: number, fileId: string, opts: { capt
           }),
     },
   };
+}
+
+/**
+ * The photo update as one photo of an album: Telegram delivers each photo of an album as an update of its own,
+ * all of them with the album's `media_group_id`, the caption (if any) on one of them.
+ */
+export function inAlbum<U extends { message: object }>(update: U, mediaGroupId: string): U {
+  return { ...update, message: { ...update.message, media_group_id: mediaGroupId } };
 }
 
 /** A message carrying `field` (voice, sticker, location, poll…) with Telegram's `value` for it, and an optional caption. */

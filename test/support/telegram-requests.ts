@@ -5,6 +5,7 @@ import { call } from "./worker-http";
 export {
   callbackQueryUpdate,
   fromLanguage,
+  inAlbum,
   inForumTopic,
   inReplyThread,
   TELEGRAM_BOT_USERNAME,

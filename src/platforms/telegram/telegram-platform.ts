@@ -7,7 +7,7 @@
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import type { Unreadable } from "../unreadable-message";
-import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatAlbum, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
 import { lessonPageLink } from "../lesson-page-url";
@@ -24,7 +24,10 @@ import { CodedError } from "../../lib/coded-error";
  */
 export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number; threadId?: number };
-  /** `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id). */
+  /**
+   * `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id); `album`: its
+   * album (media_group_id), whose photos become one message with `images` (telegram-update.ts).
+   */
   message: {
     platform: "telegram";
     chatId: number;
@@ -32,8 +35,10 @@ export interface TelegramShapes {
     text: string;
     by?: string;
     image?: ChatImage;
+    images?: ChatImage[];
     unseenImage?: boolean;
     unreadable?: Unreadable;
+    album?: ChatAlbum;
   };
   /** A chat id, or "@channelusername" for a course delivered to a channel; in `threadId`'s topic when it is set. */
   target: { platform: "telegram"; chatId: number | string; threadId?: number };

@@ -6,7 +6,9 @@
 // the quiz, inputs). Everything else (service messages such as a member joining, channel posts) is
 // acknowledged and dropped. A message or clicked message in a forum topic (is_topic_message) carries its
 // topic (message_thread_id), which is a conversation of its own; a reply thread's message_thread_id in a
-// group without topics (no is_topic_message) is not, and the message belongs to the chat.
+// group without topics (no is_topic_message) is not, and the message belongs to the chat. The photos of an
+// album arrive as separate messages sharing media_group_id (the caption on one of them); each is marked as a
+// piece of its album, which the chat's object holds until the album is complete and then reads as one message.
 import * as z from "zod";
 import type { ChatClick } from "../chat-platform";
 import type { UnreadableAttachment } from "../unreadable-message";
@@ -53,6 +55,8 @@ const TelegramMessage = z.object({
   // A photo comes in several sizes, smallest first; a file sent as a document may be an image too.
   photo: z.array(z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() })).optional(),
   document: z.object({ file_id: z.string().min(1), file_size: z.number().int().optional() }).optional(),
+  // The album the message is a photo (or file, video…) of.
+  media_group_id: z.string().optional(),
   ...unreadableShape(),
 });
 type TelegramMessage = z.output<typeof TelegramMessage>;
@@ -82,17 +86,19 @@ export type TelegramUpdate = z.output<typeof TelegramUpdate>;
 
 /**
  * A person's text, or photo (the largest size) or file with its caption; something they sent that the bot
- * cannot read, or an edit of a text, as an unreadable message; undefined for anything else.
+ * cannot read, or an edit of a text, as an unreadable message; undefined for anything else. A piece of an
+ * album is marked as one, complete `albumWaitMs` after its last piece arrived (TELEGRAM_ALBUM_WAIT_MS).
  */
-export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["message"] | undefined {
+export function telegramChatMessage(update: TelegramUpdate, albumWaitMs: number): TelegramShapes["message"] | undefined {
   const edited = update.edited_message;
   // A live location is "edited" every few seconds; only an edit of words is the person's.
   if (edited) return fromPerson(edited) && (edited.text ?? edited.caption) ? { ...from(edited), text: "", unreadable: { kind: "edit" } } : undefined;
   const m = update.message;
   if (!m || !fromPerson(m)) return undefined;
   const field = UNREADABLE_FIELD_NAMES.find((f) => m[f] !== undefined);
+  const album = m.media_group_id === undefined ? {} : { album: { id: m.media_group_id, order: m.message_id, waitMs: albumWaitMs } };
   // Its caption (a voice note's "what does she say?") is about what the bot cannot read, so it is not asked alone.
-  if (field) return { ...from(m), text: "", unreadable: { kind: "attachment", what: UNREADABLE_FIELDS[field] } };
+  if (field) return { ...from(m), text: "", unreadable: { kind: "attachment", what: UNREADABLE_FIELDS[field] }, ...album };
   const file = m.photo?.at(-1) ?? m.document;
   const text = m.text ?? m.caption ?? "";
   if (!text.trim() && !file) return undefined;
@@ -101,6 +107,7 @@ export function telegramChatMessage(update: TelegramUpdate): TelegramShapes["mes
     // A photo without a caption: the conversation asks about it in the person's language (chat-phrases.ts).
     text,
     ...(file ? { image: { ref: file.file_id, ...(file.file_size !== undefined ? { bytes: file.file_size } : {}) } } : {}),
+    ...album,
   };
 }
 

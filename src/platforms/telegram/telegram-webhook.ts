@@ -1,7 +1,7 @@
 // POST /telegram/webhook: Telegram delivers updates here (setWebhook with secret_token, see
 // docs/telegram.md). The secret header is checked in constant time, a command addressed to another bot
 // dropped, the update (a message, or a click on one of the bot's buttons) handed to the chat's ChatObject (which drops repeats and does the work), and
-// Telegram gets its 200 at once.
+// Telegram gets its 200 at once. A photo of an album carries TELEGRAM_ALBUM_WAIT_MS, read with this request's settings.
 import { Hono } from "hono/tiny";
 import type { AppEnv } from "../../http-kit/app-env";
 import { parseJson } from "../../http-kit/validation";
@@ -17,7 +17,7 @@ import { TelegramUpdate, telegramChatMessage, telegramClick } from "./telegram-u
 
 export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
   new Hono<AppEnv>().post("/webhook", async (c) => {
-    const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET } = telegramSettings(c.env);
+    const { TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_ALBUM_WAIT_MS } = telegramSettings(c.env);
     if (!TELEGRAM_BOT_TOKEN || !TELEGRAM_WEBHOOK_SECRET) {
       throw new HttpError("telegram_not_configured", "The Telegram bot is not configured: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET.");
     }
@@ -29,7 +29,7 @@ export const telegramRoutes = (chats: ChatDoors<TelegramShapes>) =>
     const update = await parseJson(c, TelegramUpdate);
     // A command for another bot in the group ("/stop@OtherBot") is not ours to answer or act on.
     if (await isForAnotherBot(c.env, update).catch(telegramUnavailable)) return c.json({ ok: true });
-    const read = telegramChatMessage(update);
+    const read = telegramChatMessage(update, TELEGRAM_ALBUM_WAIT_MS);
     const message = read && visibleImage(read, c.env);
     if (message) await chats(c.env).accept(telegramObjectName(message.chatId), `update:${update.update_id}`, message);
     const click = telegramClick(update);
