@@ -9,9 +9,15 @@ import type { ImageConfig } from "./settings";
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/;
 
+/** DATA_URL's match of `url`, null when it is no base64 data URL. */
+const dataUrl = (url: string) => DATA_URL.exec(url.slice(0, 200).includes(";base64,") ? url : "");
+
+/** Whether the decoder reads `url` as a base64 data URL (its bytes are judged later): what the body limit counts as an image (image-body-limit.ts). */
+export const isDataUrl = (url: string): boolean => dataUrl(url) !== null;
+
 /** The bytes of a base64 data URL; ImageError 400 for anything else (a web address, a malformed URL). */
 export function decodeImageUrl(url: string, field: string, maxBytes: number): Uint8Array {
-  const m = DATA_URL.exec(url.slice(0, 200).includes(";base64,") ? url : "");
+  const m = dataUrl(url);
   if (!m) {
     const what = /^https?:/i.test(url) ? "a web address: this server does not fetch images" : "not a base64 data URL";
     throw invalidImageUrl(field, `is ${what}; send the image as data:image/…;base64,…`);

@@ -6,6 +6,9 @@
 // a reply the client wrote) would have its history dropped: both are refused by name (409 history_mismatch),
 // never run. A Regenerate holds every reply but the latest, which it redoes; one that holds every reply redoes
 // nothing (its question got no reply: the AI SDK's retry after a failed request) and runs as a new turn.
+// The check reads the session before the run starts, so the run is told the reply it follows (the latest the
+// check saw: startRun's `continues`), and the session starts it only while that is still its latest: of two
+// new messages sent to one chat at once (two tabs), one runs and the other is 409 history_mismatch (movedOn).
 import { HttpError } from "../http-kit/errors";
 
 interface Sent {
@@ -29,6 +32,21 @@ export function placeInHistory(body: Sent, runs: readonly string[]): Placed {
   if (holds(runs)) return { regenerate: false };
   if (body.trigger === "regenerate-message" && runs.length && holds(runs.slice(0, -1))) return { regenerate: true };
   throw new HttpError("history_mismatch", `${mismatch(body.id, held, runs)} ${WHAT_TO_DO}`);
+}
+
+/**
+ * The run a turn placed in `runs` follows: its latest reply, null when it has none (the session refuses
+ * it, not_latest, once another turn came first); undefined when the chat is not the caller's (no history was compared).
+ */
+export const follows = (runs: readonly string[] | undefined): string | null | undefined => (runs ? (runs.at(-1) ?? null) : undefined);
+
+/** 409 for a request whose history was the chat's when checked, but that another turn followed before this one could start. */
+export function movedOn(chatId: string, latest: string | null): HttpError {
+  const was = latest === null ? `chat ${chatId} had no turn` : `their last reply ${latest} was chat ${chatId}'s latest`;
+  return new HttpError(
+    "history_mismatch",
+    `messages were this chat's history when the request arrived (${was}), but the chat moved on meanwhile: another request (another tab?) started a turn first, or the chat was deleted, and messages do not show it. Nothing was run. Load the chat's messages again (GET /v1/sessions/${chatId}), or start a new chat under a new id.`,
+  );
 }
 
 /** Where the request's replies first part from the session's. */

@@ -26,7 +26,7 @@ import { imageSettings } from "../images/settings";
 import { uiImages } from "./wire-images";
 import { answeredToolParts, UITools, uiToolResults } from "./ui-client-tools";
 import { checkMessageId, runIds } from "./ui-message-id";
-import { placeInHistory } from "./ui-chat-history";
+import { follows, movedOn, placeInHistory } from "./ui-chat-history";
 import { userText } from "./ui-user-parts";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { followedStream, resumeTurn } from "./turn-run";
@@ -101,15 +101,22 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: read
     },
     { regenerate },
     "ndjson",
+    // Checked again in the step that starts the run: another tab's turn may have come in since placeInHistory.
+    follows(runs),
   );
-  if (!handle.ok) throw refusedRegenerate(handle, body, runs?.at(-1)) ?? HttpError.of(handle);
+  if (!handle.ok) throw refused(handle, body, runs) ?? HttpError.of(handle);
   // The message's id is the run's: a later request's messageId names the reply by it (ui-message-id.ts).
   const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId };
   return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 }
 
-/** A Regenerate the session refused (request-dedupe.ts), named by what the client can change: its last message, or the turn under way. */
-function refusedRegenerate(refusal: Refusal, body: ChatBody, latest: string | undefined): HttpError | undefined {
+/**
+ * A turn the session refused, named by what the client can change: a chat another turn followed since its
+ * history was checked (ui-chat-history.ts); for a Regenerate (request-dedupe.ts), its last message, or the turn under way.
+ */
+function refused(refusal: Refusal, body: ChatBody, runs: readonly string[] | undefined): HttpError | undefined {
+  const latest = runs?.at(-1);
+  if (refusal.code === "not_latest") return movedOn(body.id, latest ?? null);
   if (refusal.code === "history_mismatch")
     return new HttpError(
       refusal.code,

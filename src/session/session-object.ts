@@ -28,7 +28,11 @@ import { traceEventView, type StreamFormat, type TraceEventView } from "./trace/
 
 const SESSION_DELETED = { code: "session_deleted", message: "The session was deleted while this run was under way." };
 
-const notLatest = (runId: string) => refuse("not_latest", `run ${runId} is no longer the latest of its session: another run followed it.`);
+const notLatest = (runId: string | null) =>
+  refuse(
+    "not_latest",
+    runId === null ? "The session has a run now: another run started first." : `run ${runId} is no longer the latest of its session: another run followed it.`,
+  );
 
 export class SessionObject extends DurableObject<Env> {
   private readonly waiters = new RunWaiters();
@@ -149,10 +153,11 @@ export class SessionObject extends DurableObject<Env> {
    * shape) is refused (reserved_id) to a caller that did not derive it, unless the session exists and is
    * the caller's: the same answer whether or not it exists, so nothing is learnt of it. `follow` opens the
    * run's stream from its start in that format and returns it with the run (start-run.ts). `continues`: the
-   * run this one follows (previous_response_id, previous-response.ts); unless the request repeats or replaces
-   * the latest, as continuationOf judges, the run starts only while that one is the session's latest, checked
+   * run this one follows (previous_response_id, previous-response.ts; the reply a /v1/ui/chat request's history
+   * ends with, null for none: ui-chat.ts); unless the request repeats or replaces the latest, as continuationOf
+   * judges, the run starts only while that one is the session's latest (null: while it has no run), checked
    * in this same step (nothing awaited between the check and the insert), and otherwise nothing is started
-   * (not_latest): another request continued it first, and this one branches.
+   * (not_latest): another request continued it first, and this one branches (or is refused).
    */
   async startRun(
     sessionId: string,
@@ -160,12 +165,12 @@ export class SessionObject extends DurableObject<Env> {
     options: RunOptions,
     dedupe: RunDedupe = {},
     follow?: StreamFormat,
-    continues?: string,
+    continues?: string | null,
   ): Promise<Outcome<StartedRun, StartRefusal["code"]>> {
     const tenant = options.tenant ?? null;
     const exists = this.life.store.exists();
     // A session gone since the caller looked is not created again here: the caller looks again.
-    if (continues !== undefined && !exists) return notLatest(continues);
+    if (typeof continues === "string" && !exists) return notLatest(continues);
     const reserved = options.derivedSession ? undefined : reservedKind(sessionId);
     if (reserved && !(exists && mayAccess(tenant, this.life.store.tenant()))) return refuse("reserved_id", reservedIdMessage(sessionId, reserved));
     if (!exists) this.life.store.create(sessionId, {}, tenant);
@@ -177,7 +182,7 @@ export class SessionObject extends DurableObject<Env> {
     if (repeat) return repeat.ok ? { ok: true, runId: repeat.runId, replayed: true, ...this.follow(this.life.store.runs.get(repeat.runId), follow) } : repeat;
     // A retry after a failure runs again in the failed run's place: its input is in the history once.
     const replaced = this.life.dedupe.replacedBy(dedupe, { input, options }, latest);
-    if (continues !== undefined && !replaced && latest?.runId !== continues) return notLatest(continues);
+    if (continues !== undefined && !replaced && (latest?.runId ?? null) !== continues) return notLatest(continues);
     if (replaced) {
       this.life.store.deleteRun(replaced);
       this.life.dedupe.forget(replaced);

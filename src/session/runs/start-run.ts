@@ -36,7 +36,8 @@ export type StartRefusal = Refusal<"not_found" | "idempotency_key_reused" | "res
  * Starts a run, or says why not; each channel answers a refusal its own way (the HTTP routes with its error).
  * `follow`: the caller streams the run from its start in this format, so the session opens the stream in
  * the same call (one call to the Durable Object instead of two); the handle's first `events(0, follow)` gets it.
- * `continues`: the run is to follow that one, and starts only while it is the session's latest (SessionObject.startRun).
+ * `continues`: the run is to follow that one, and starts only while it is the session's latest (null: while the
+ * session has no run; SessionObject.startRun).
  */
 export async function startRun(
   env: Env,
@@ -45,7 +46,7 @@ export async function startRun(
   options: RunOptions,
   dedupe: RunDedupe = {},
   follow?: StreamFormat,
-  continues?: string,
+  continues?: string | null,
 ): Promise<Outcome<RunHandle, StartRefusal["code"]>> {
   const stub = sessionStub(env, sessionId);
   const started = await stub.startRun(sessionId, input, options, dedupe, follow, continues);
