@@ -12,10 +12,10 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { openAIErrorBody, ParamError, runFailedResponse, runFailureStatus } from "./openai-errors";
 import { readChatTurn, type ChatTurn } from "./chat-request";
 import { SSE_HEADERS } from "../http-kit/sse";
-import { followedStream, followRun, resumeTurn, startTurn, type TurnRun } from "./turn-run";
-import { startConversationTurn } from "./conversations/conversation-place";
+import { followedStream, followRun, resumeTurn, type TurnRun } from "./turn-run";
+import { resumeConversationTurn, startConversationTurn, startNamedSessionTurn } from "./conversations/conversation-place";
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, toolCallsChunk, usageChunk, type ReplyIdentity } from "./chat-wire";
-import { clientCallsOf } from "./client-tools";
+import { clientCallsOf, type ClientResults } from "./client-tools";
 import { runSettings } from "../session/runs/settings";
 import { refuseQuery } from "./wire-fields";
 
@@ -31,15 +31,7 @@ export const openAIRoutes = new Hono<AppEnv>()
   })
   .post("/chat/completions", async (c) => {
     const turn = await readChatTurn(c);
-    const run = turn.resume
-      ? await resumeTurn(c.env, c.executionCtx, turn.resume, {
-          tools: turn.clientTools,
-          stream: turn.stream,
-          tenant: c.get("tenant"),
-          param: "messages",
-          answer: turn.answer,
-        })
-      : await startChatTurn(c, turn);
+    const run = turn.resume ? await resumeChatTurn(c, turn, turn.resume) : await startChatTurn(c, turn);
     const headers: Record<string, string> = {
       "x-run-id": run.handle.runId,
       "x-session-id": run.sessionId,
@@ -81,17 +73,29 @@ async function startChatTurn(c: Context<AppEnv>, turn: ChatTurn): Promise<TurnRu
     ...(turn.inputName ? { inputName: turn.inputName } : {}),
     ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
   };
-  if (turn.sessionId) {
-    await turn.storeImages();
-    return startTurn(c.env, c.executionCtx, { kind: "session", sessionId: turn.sessionId }, turn.input, options, dedupe);
-  }
-  return startConversationTurn(
-    c.env,
-    c.executionCtx,
-    { history: turn.history ?? [], ...(turn.user ? { user: turn.user } : {}), input: turn.input, storeImages: turn.storeImages },
-    options,
-    dedupe,
-  );
+  const conversation = {
+    history: turn.history,
+    ...(turn.user ? { user: turn.user } : {}),
+    input: turn.input,
+    storeImages: turn.storeImages,
+    shown: () => contentOptions(turn),
+  };
+  if (turn.sessionId) return startNamedSessionTurn(c.env, c.executionCtx, { ...conversation, sessionId: turn.sessionId, at: turn.at }, options, dedupe);
+  return startConversationTurn(c.env, c.executionCtx, conversation, options, dedupe);
+}
+
+/** Resumes the run the request's tool results answer; its conversation records them, then the rest of the reply (conversations/). */
+async function resumeChatTurn(c: Context<AppEnv>, turn: ChatTurn, results: ClientResults): Promise<TurnRun> {
+  const tenant = c.get("tenant");
+  const run = await resumeTurn(c.env, c.executionCtx, results, {
+    tools: turn.clientTools,
+    stream: turn.stream,
+    tenant,
+    param: "messages",
+    answer: turn.answer,
+  });
+  const resumed = { ...(turn.user ? { user: turn.user } : {}), results: turn.results ?? [], shown: () => contentOptions(turn) };
+  return resumeConversationTurn(c.env, c.executionCtx, run, tenant, resumed);
 }
 
 /** The reply as chat.completion.chunk events: role, content pieces, one finish_reason, usage if asked, [DONE]. */

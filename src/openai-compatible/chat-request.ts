@@ -65,10 +65,15 @@ const ChatRequest = z.looseObject({
 });
 
 export interface ChatTurn {
-  /** The session named by X-Session-Id; without it the conversation is found by `history` (conversations/). */
+  /**
+   * The session named by X-Session-Id, whose conversation `history` must be (or empty); without it the conversation
+   * is found by `history` (conversations/).
+   */
   sessionId?: string;
-  /** The conversation before the input, as the client sent it (without X-Session-Id). */
-  history?: Message[];
+  /** The conversation before the input, as the client sent it, progress lines left out (empty when resuming). */
+  history: Message[];
+  /** Where each message of `history`, then the input's, is in the request's `messages` (its system messages are not in the history). */
+  at: number[];
   /** The request's `user`: its conversations are found among that user's only. */
   user?: string;
   input: string;
@@ -96,6 +101,8 @@ export interface ChatTurn {
   clientTools?: ClientTools;
   /** The request ends with tool results: they resume the run that waits for them (and `input` is empty). */
   resume?: ClientResults;
+  /** Those results as tool messages, as the conversation holds them. */
+  results?: Message[];
 }
 
 export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
@@ -112,17 +119,18 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   refuseUnreadParts(req.messages);
   refuseMalformedToolHistory(req.messages);
 
-  // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then.
+  // A named session needs no finding: `user`, which only scopes the search for a conversation, has nothing to choose then
+  // (but for a front end's conversation the header names: conversations/ holds it under the index its `user` chose).
   const sessionId = sessionOf(c.req.header("x-session-id"));
-  // Tool messages last resume a run: no image of the request is read then. With X-Session-Id only the last message
-  // is (the session holds the history), so the ignored messages' images are neither counted nor stored.
+  // Tool messages last resume a run: no image of the request is read then. Otherwise every message's are, with
+  // X-Session-Id too: the earlier messages are compared with the session's, images and all (conversations/).
   const firstResult = req.messages.findLastIndex((m) => m.role !== "tool") + 1;
   const resuming = firstResult < req.messages.length;
-  const wireImages = resuming ? [] : chatImages(req.messages, sessionId ? req.messages.length - 1 : 0);
+  const wireImages = resuming ? [] : chatImages(req.messages);
   const owner = await imagesOwner(c.env, c.get("tenant"), sessionId, wireImages.length);
   const images = await checkWireImages(c.env.IMAGES, imageSettings(c.env), owner, wireImages, {
     field: "messages",
-    hint: "Send X-Session-Id (then only the last message is read: the session holds the history), or start a new conversation.",
+    hint: "Send only the new message with X-Session-Id (the session holds the history), or start a new conversation.",
   });
   const { system, messages } = fromWire(req.messages as WireMessage[], images.refs);
   const clientTools = readClientTools(req, "chat", JSON_SCHEMA_MAX_DEPTH);
@@ -135,6 +143,7 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
     max_completion_tokens: req.max_completion_tokens ?? req.max_tokens,
     safety_identifier: req.safety_identifier ?? asSafetyIdentifier,
   });
+  const who = req.user ? { user: req.user } : {};
   const shared = {
     storeImages: images.store,
     stream,
@@ -151,7 +160,8 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
       output: m.content,
       param: `messages[${firstResult + k}].tool_call_id`,
     }));
-    return { ...shared, input: "", resume: readClientResults(results) };
+    const answered = messages.slice(firstResult - req.messages.length);
+    return { ...shared, history: [], at: [], ...who, input: "", resume: readClientResults(results), results: answered };
   }
   const last = messages.at(-1);
   if (last?.role !== "user" || (!last.content.trim() && !last.images?.length)) {
@@ -161,7 +171,10 @@ export async function readChatTurn(c: Context<AppEnv>): Promise<ChatTurn> {
   if (last.content.length > maxChars) throw new ParamError("input_too_long", `The last user message is longer than MAX_INPUT_CHARS (${maxChars}).`, "messages");
 
   return {
-    ...(sessionId ? { sessionId } : { history: messages.slice(0, -1).map(withoutProgressLines), ...(req.user ? { user: req.user } : {}) }),
+    ...(sessionId ? { sessionId } : {}),
+    history: messages.slice(0, -1).map(withoutProgressLines),
+    at: req.messages.flatMap((m, i) => (m.role === "system" || m.role === "developer" ? [] : [i])),
+    ...who,
     input: last.content,
     ...(last.images?.length ? { images: last.images } : {}),
     ...(last.name ? { inputName: last.name } : {}),

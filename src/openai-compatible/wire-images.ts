@@ -29,13 +29,10 @@ function dataUrlAt(url: string, field: string, message: string, param = message)
   return { url, field, message };
 }
 
-/**
- * Chat Completions: the `image_url` parts of the user messages from `messages[from]` on (with X-Session-Id only
- * the last message is read, and the ones before it are not looked at).
- */
-export const chatImages = (messages: readonly { role: string; content?: unknown }[], from = 0): WireImage[] =>
+/** Chat Completions: the `image_url` parts of the user messages. */
+export const chatImages = (messages: readonly { role: string; content?: unknown }[]): WireImage[] =>
   messages.flatMap((m, i) =>
-    i < from || m.role !== "user" || !Array.isArray(m.content)
+    m.role !== "user" || !Array.isArray(m.content)
       ? []
       : m.content.flatMap((p, k) => wireImageParts([p]).map(({ url }) => dataUrlAt(url, `messages[${i}].content[${k}]`, `messages[${i}].content`))),
   );

@@ -6,7 +6,7 @@ import { call, uniqueId } from "../support/worker-http";
 const contents = (messages: Array<{ role: string; content?: unknown }>) => messages.filter((m) => m.role !== "system").map((m) => [m.role, m.content]);
 
 describe("where the OpenAI-compatible endpoint keeps the conversation", () => {
-  it("continues the session named by X-Session-Id, taking only the last user message as new input", async () => {
+  it("continues the session named by X-Session-Id, whose history the earlier messages are, with the last user message as new input", async () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "Nice to meet you, Ada." }, { text: "Your name is Ada." }]);
     const sid = uniqueId("oai");
@@ -16,8 +16,8 @@ describe("where the OpenAI-compatible endpoint keeps the conversation", () => {
       .create({
         model: "study-agent",
         messages: [
-          { role: "user", content: "IGNORED: the session holds the history" },
-          { role: "assistant", content: "IGNORED too" },
+          { role: "user", content: `${marker} My name is Ada.` },
+          { role: "assistant", content: "Nice to meet you, Ada." },
           { role: "user", content: "What is my name?" },
         ],
       })

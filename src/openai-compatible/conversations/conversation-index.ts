@@ -9,6 +9,10 @@
 //   forked from the longest matching prefix;
 // - nothing matches: a new session, seeded with the request's history.
 // The decision and the turns it adds are one step of this object, so two requests cannot both take a place.
+// A session a client names (X-Session-Id) has its conversation here too (`follow`, in a tenant's index of named
+// sessions unless it is a front end's conversation): its earlier messages must be that conversation. A reply
+// that hands the client its tool calls is a turn with no cut, and the results the client sends back are the
+// turns after it (`pausedAt`, `answered`), so the turn after a client-tool round finds its conversation.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env";
 import { migrate } from "../../lib/schema-migrations";
@@ -36,6 +40,9 @@ CREATE TABLE IF NOT EXISTS request_keys (key TEXT PRIMARY KEY, placement TEXT NO
 `,
   // `request`: a user turn's, the hash of all its request asked (retry-identity.ts): a retry asks the same.
   `ALTER TABLE turns ADD COLUMN request TEXT;`,
+  // `paused_run`: a reply that handed the client its tool calls, the run that waits for their results (the
+  // request that sends them writes them after it).
+  `ALTER TABLE turns ADD COLUMN paused_run TEXT;`,
 ];
 
 /** Where a request's turn runs. */
@@ -45,6 +52,24 @@ export interface Placement {
   source?: { sessionId: string; cut: number };
   /** The request's history from this turn on is written into the session (after the fork's copy); its length to continue. */
   seedFrom: number;
+}
+
+/** Where a turn of a session the client names (X-Session-Id) goes, or why it does not (`follow`). */
+export type Followed =
+  /**
+   * The turn's reply is the conversation's turn `depth`; `added`: the turn is new, recorded as asked; a repeat of the
+   * latest turn gets its run back (`replay`) or redoes it (`regenerate`).
+   */
+  | { ok: true; depth: number; added?: boolean; replay?: boolean; regenerate?: boolean }
+  /** The request's earlier messages are not the session's conversation: `at` is the first that differs, of the `held` turns the index holds. */
+  | { ok: false; at: number; held: number }
+  /** Another turn was added after the one the request was placed after: place it again. */
+  | { ok: false; moved: true };
+
+/** A session's latest turn as the index holds it. */
+export interface Tail {
+  depth: number;
+  hash: string;
 }
 
 export interface Decision {
@@ -61,6 +86,7 @@ type TurnRow = {
   delivered: number;
   placement: string | null;
   request: string | null;
+  paused_run: string | null;
   at: number;
 };
 
@@ -141,10 +167,83 @@ export class ConversationIndex extends DurableObject<Env> {
     return { placement, repeat: false };
   }
 
-  /** A run answered the user turn at `depth - 1`: its reply is the conversation's turn `depth`, through message `cut`. */
-  async replied(sessionId: string, depth: number, hash: string, cut: number, delivered: boolean): Promise<void> {
+  /**
+   * A turn of a session the client names (X-Session-Id), which this index records as it records a conversation's:
+   * `chain` is the request's earlier messages, `input` its new user turn chained after them, `request` all it asks.
+   * Its earlier messages must be the whole of the session's conversation as held here; without any, the turn
+   * follows whatever is held, `base` as the caller read it (`latest`), and `input` is chained after that. The same
+   * turn again (its reply not recorded, or recorded: then a retry when its client never got it, else a
+   * Regenerate) is the latest turn repeated; anything else is refused with the first message that differs. The
+   * check and the turn it adds are one step of this object, so two requests cannot both take the next turn.
+   */
+  async follow(sessionId: string, chain: readonly string[], input: string, request: string, base?: Tail): Promise<Followed> {
+    const now = Date.now();
+    this.expire(now);
+    const held = this.deepest(sessionId);
+    let n = chain.length;
+    if (base) {
+      if (base.depth !== held || (this.row(sessionId, held)?.hash ?? "") !== base.hash) return { ok: false, moved: true };
+      n = held;
+    } else {
+      for (let depth = 1; depth <= Math.min(n, held); depth++)
+        if (this.row(sessionId, depth)?.hash !== chain[depth - 1]) return { ok: false, at: depth - 1, held };
+      if (n > held) return { ok: false, at: held, held };
+    }
+    if (n === held) {
+      this.ask(sessionId, n, input, request, { sessionId, seedFrom: n }, now);
+      this.bound();
+      return { ok: true, depth: n + 2, added: true };
+    }
+    const asked = this.row(sessionId, n + 1);
+    if (asked?.hash === input && asked.request === request && held <= n + 2) {
+      this.touch(sessionId, now);
+      const reply = this.row(sessionId, n + 2);
+      return { ok: true, depth: n + 2, ...(reply?.cut != null ? (reply.delivered ? { regenerate: true } : { replay: true }) : {}) };
+    }
+    return { ok: false, at: n, held };
+  }
+
+  /** The turn `follow` added was never run (its request was refused on the way): the conversation ends before it again. */
+  async unask(sessionId: string, depth: number, hash: string): Promise<void> {
+    this.ctx.storage.sql.exec(
+      "DELETE FROM turns WHERE session_id = ? AND depth = ? AND hash = ? AND cut IS NULL AND placement IS NOT NULL",
+      sessionId,
+      depth,
+      hash,
+    );
+  }
+
+  /** The session's latest turn, if the index holds any. */
+  async latest(sessionId: string): Promise<Tail | undefined> {
+    const row = this.row(sessionId, this.deepest(sessionId));
+    return row && { depth: row.depth, hash: row.hash };
+  }
+
+  /** The session's latest turn when it is the reply in which `runId` handed the client its tool calls. */
+  async pausedAt(sessionId: string, runId: string): Promise<Tail | undefined> {
+    const row = this.row(sessionId, this.deepest(sessionId));
+    return row?.paused_run === runId ? { depth: row.depth, hash: row.hash } : undefined;
+  }
+
+  /**
+   * The client's tool results for the reply at `after` (pausedAt), one turn each (`chain`, chained after it):
+   * false when the session's conversation has moved on since.
+   */
+  async answered(sessionId: string, after: Tail, chain: readonly string[]): Promise<boolean> {
+    const now = Date.now();
+    if (this.deepest(sessionId) !== after.depth || this.row(sessionId, after.depth)?.hash !== after.hash) return false;
+    chain.forEach((hash, k) => this.put(sessionId, after.depth + k + 1, hash, null, null, now, true));
+    this.touch(sessionId, now);
+    return true;
+  }
+
+  /**
+   * A run answered the user turn at `depth - 1`: its reply is the conversation's turn `depth`, through message `cut`;
+   * a reply that hands the client its tool calls has no cut (nothing follows it but their results) and names its run (`pausedRun`).
+   */
+  async replied(sessionId: string, depth: number, hash: string, cut: number | null, delivered: boolean, pausedRun?: string): Promise<void> {
     const known = this.row(sessionId, depth);
-    this.put(sessionId, depth, hash, cut, null, Date.now(), delivered || (known?.hash === hash && known.delivered === 1));
+    this.put(sessionId, depth, hash, cut, null, Date.now(), delivered || (known?.hash === hash && known.delivered === 1), null, pausedRun ?? null);
   }
 
   /** The user turn at `n + 1` is asked in `sessionId` by `request`, placed by `placement`. */
@@ -164,9 +263,10 @@ export class ConversationIndex extends DurableObject<Env> {
     now: number,
     delivered = false,
     request: string | null = null,
+    pausedRun: string | null = null,
   ): void {
     this.ctx.storage.sql.exec(
-      "INSERT OR REPLACE INTO turns (session_id, depth, hash, cut, delivered, placement, request, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT OR REPLACE INTO turns (session_id, depth, hash, cut, delivered, placement, request, paused_run, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       sessionId,
       depth,
       hash,
@@ -174,6 +274,7 @@ export class ConversationIndex extends DurableObject<Env> {
       delivered ? 1 : 0,
       placement,
       request,
+      pausedRun,
       now,
     );
   }
