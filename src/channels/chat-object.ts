@@ -173,9 +173,12 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, command.text);
       case "new":
         this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
+        this.dropAlbums(platform.sessionId(m), seq);
         return this.reply(seq, platform, say.freshStart);
-      case "stop":
-        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m), say)) > 0 ? say.stopped : say.nothingRunning);
+      case "stop": {
+        const albums = this.dropAlbums(platform.sessionId(m), seq);
+        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m), say)) + albums > 0 ? say.stopped : say.nothingRunning);
+      }
       case "compact":
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact(), say));
       case "course": {
@@ -316,6 +319,16 @@ export class ChatObject extends DurableObject<Env> {
     await this.inputs.forget(platform, seqs, say);
     await this.arm();
     return stopped;
+  }
+
+  /**
+   * Drops the albums of `conversation` still waiting when a message (`before`: its seq) stopped it or started it
+   * afresh, so none is asked afterwards; their pieces are done (their delivery ids still catch retries). Returns how many.
+   */
+  private dropAlbums(conversation: string, before: number): number {
+    const albums = heldAlbums(this.store.held().filter((p) => p.seq < before && this.platform(p.message).sessionId(p.message) === conversation));
+    for (const album of albums) for (const piece of album.pieces) this.store.finish(piece.seq);
+    return albums.length;
   }
 
   /**
