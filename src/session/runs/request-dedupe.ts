@@ -4,7 +4,9 @@
 //   place when it is still the latest (later turns were built on it otherwise, so it stays);
 // - a client's automatic retry (no key): the same request as the session's latest run, in its input and
 //   all else that changes the run (images, client tools, tool choice, answer format: retry-identity.ts); one
-//   that differs in any of it is a new run. While that run is still going the retry attaches to it. After
+//   that differs in any of it is a new run. While that run is still going (running, queued, or waiting for a
+//   person's approval or an input) the retry attaches to it: it answers what that run answers (the same wait,
+//   with the same approval id), and no second run supersedes the waiting one with the question twice. After
 //   it failed the retry runs again (no failure is served from memory): the failed run is replaced, so its
 //   input is not in the history twice. After it completed, only a caller that knows the reply never reached
 //   its client (`replayCompleted`: the OpenAI-compatible conversations, docs/openai-compatible.md) gets it
@@ -55,8 +57,12 @@ const STILL_UNDER_WAY = refuse(
   "A Regenerate redoes a turn that has ended, and the latest is still under way (running, or waiting for an approval, an input or the client's tool results).",
 );
 
-/** Runs that a retry attaches to instead of starting another. */
-const ATTACHED_STATUSES = new Set(["running", "queued"]);
+/**
+ * Runs that a retry attaches to instead of starting another: those under way, waiting for a person too. A run
+ * waiting for the client's tool results is not: its reply handed the client those calls, which the client's
+ * next request answers.
+ */
+const ATTACHED_STATUSES = new Set(["running", "queued", "awaiting_approval", "awaiting_input"]);
 
 export class RequestDedupe {
   /** Its table is the session's, created by the first key (schema.ts). */
