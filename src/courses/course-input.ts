@@ -18,7 +18,14 @@ export const CourseInput = z.strictObject({
     .default(DEFAULT_COURSE_CRON)
     .superRefine((expr, ctx) => {
       try {
-        parseCron(expr);
+        // The Worker's tick runs once an hour (wrangler.toml [triggers]): a schedule that fires more often would
+        // be accepted and then get one lesson an hour. Courses stored before this check keep their schedule.
+        const { minutes } = parseCron(expr);
+        if (minutes.size > 1)
+          ctx.addIssue({
+            code: "custom",
+            message: `"${expr}" fires ${minutes.size} times an hour, but lessons are written by an hourly tick: name one minute (e.g. "0 * * * *")`,
+          });
       } catch (e) {
         if (!(e instanceof CronError)) throw e;
         ctx.addIssue({ code: "custom", message: e.message });

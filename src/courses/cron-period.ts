@@ -2,7 +2,8 @@
 // not "when is the next run" but "which period are we in": the period starts at the latest time
 // the expression matches at or before now, and a course gets one lesson per period. This is ~100
 // lines with the standard semantics (Vixie cron: lists, ranges, steps, month and weekday names,
-// 7 = Sunday, and day-of-month OR day-of-week when both are restricted), so no dependency is needed.
+// 7 = Sunday, and day-of-month OR day-of-week when both are restricted, AND when either starts with "*"),
+// so no dependency is needed.
 import { CodedError } from "../lib/coded-error";
 
 /** A schedule that is not a cron expression; course input turns it into a validation issue. */
@@ -60,7 +61,39 @@ export function parseCron(expression: string): CronSchedule {
   };
   const possible = [...schedule.months].some((m) => [...schedule.daysOfMonth].some((d) => d <= MAX_DAYS[m - 1]!));
   if (!possible && schedule.anyDayOfWeek) throw new CronError(`"${expression}" never matches a real date`);
+  // Days that must be both a day of the month and a weekday (a star with a step beside a restriction, "0 0 13 * */7":
+  // the 13th on a Sunday) can be years apart; a schedule must match within the periods' search on any date.
+  const both = (schedule.anyDayOfMonth || schedule.anyDayOfWeek) && schedule.daysOfMonth.size < 31 && schedule.daysOfWeek.size < 7;
+  if (both && gapOf(text, schedule) > SEARCH_DAYS)
+    throw new CronError(`"${expression}" matches too seldom: its days of the month and of the week meet years apart, or never`);
   return schedule;
+}
+
+/** Gaps already measured (a century of days, ~5 ms), by expression: a course's schedule is read again at every tick. */
+const GAPS = new Map<string, number>();
+
+function gapOf(text: string, s: CronSchedule): number {
+  let gap = GAPS.get(text);
+  if (gap === undefined) {
+    if (GAPS.size >= 1000) GAPS.clear();
+    gap = longestGapInDays(s);
+    GAPS.set(text, gap);
+  }
+  return gap;
+}
+
+/** The most days between two matching days over a century (2001–2100, the calendar's pattern of dates and weekdays and more). */
+function longestGapInDays(s: CronSchedule): number {
+  const first = Date.UTC(2001, 0, 1) / DAY_MS;
+  const days = 100 * 366;
+  let last = first - 1;
+  let longest = 0;
+  for (let d = first; d < first + days; d++) {
+    if (!dayMatches(s, new Date(d * DAY_MS))) continue;
+    longest = Math.max(longest, d - last);
+    last = d;
+  }
+  return Math.max(longest, first + days - last);
 }
 
 function parseField(text: string, min: number, max: number, what: string, names: string[] = [], nameBase = 0): Set<number> {
@@ -93,10 +126,9 @@ function dayMatches(s: CronSchedule, day: Date): boolean {
   if (!s.months.has(day.getUTCMonth() + 1)) return false;
   const dom = s.daysOfMonth.has(day.getUTCDate());
   const dow = s.daysOfWeek.has(day.getUTCDay());
-  if (s.anyDayOfMonth && s.anyDayOfWeek) return true;
-  if (s.anyDayOfMonth) return dow;
-  if (s.anyDayOfWeek) return dom;
-  return dom || dow;
+  // As Vixie cron: a field starting with "*" makes the two an AND, and its own days still count ("*/2" is the odd
+  // days, not every day); when both are restricted otherwise, either matches.
+  return s.anyDayOfMonth || s.anyDayOfWeek ? dom && dow : dom || dow;
 }
 
 /** The start of the period containing `nowMs`: the latest matching minute at or before it (UTC). */
