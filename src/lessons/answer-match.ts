@@ -343,12 +343,32 @@ const CHOICE_LEADS = new RegExp(
 /** One of them standing alone (a word's letter is the word's). */
 const LOOKALIKE_LETTER = /(?<!\p{L})[АВСавсΑΒΓΔαβγδ](?!\p{L})/gu;
 
+/**
+ * An answer without the marks a keyboard makes hard to type: Latin accents (`cancion`, `Muller`), Arabic vowel marks,
+ * tatweel and hamza seats (`اثنان` and `إثنان`), Cyrillic ё as е. Cyrillic й, Japanese dakuten and Hangul stay: they are
+ * other letters.
+ */
+const unmarked = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, "$1")
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, "")
+    .replace(/([еЕ])\u0308/g, "$1")
+    .normalize("NFC");
+
+/** The one option whose text the answer is once neither has such marks; none when two options differ only by them (`el`, `él`). */
+function onlyOptionUnmarked<O extends { text: string }>(options: readonly O[], answer: string, language?: LessonVocabulary): O | undefined {
+  const bare = unmarked(answer);
+  const matching = options.filter((o) => sameAnswer(bare, unmarked(o.text), language));
+  return matching.length === 1 ? matching[0] : undefined;
+}
+
 function letterOf(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
   const text = normalizeAnswer(answer).replace(CHOICE_LEADS, "");
   // "b", "b)", "b option text": the letter leads.
   const lead = /^([a-d])(?:$|[ .)])/.exec(text);
   if (lead) return lead[1]!.toUpperCase();
-  const byText = options.find((o) => sameAnswer(answer, o.text, language));
+  const byText = options.find((o) => sameAnswer(answer, o.text, language)) ?? onlyOptionUnmarked(options, answer, language);
   if (byText) return byText.letter;
   // "答案是 B" with a lead the vocabulary does not know: one letter and no other Latin text.
   const letters = [...text.matchAll(/(?<![a-z])([a-d])(?![a-z])/g)].map((m) => m[1]!);
