@@ -41,7 +41,11 @@ const allow = cors({
 });
 
 export const corsForListedOrigins: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const listed = httpSettings(c.env).CORS_ORIGINS;
   const origin = c.req.header("origin");
-  if (!origin || !httpSettings(c.env).CORS_ORIGINS.includes(origin)) return next();
-  return allow(c, next);
+  if (origin && listed.includes(origin)) return allow(c, next);
+  await next();
+  // With any origin listed the answer depends on Origin, also when it carries no CORS headers: a cache
+  // (the browser's too) must not hand this answer to a listed page, nor a listed page's to anyone else.
+  if (listed.length) c.header("Vary", "Origin", { append: true });
 };

@@ -1,6 +1,8 @@
 // The trace's settings: how many events a session keeps, and the webhooks its events go to.
 import * as z from "zod";
 import { int, json } from "../../lib/setting-types";
+import { NetworkSettings } from "../../tools/network-settings";
+import { checkUrl } from "../../tools/ssrf";
 import { WebhookHooksSchema } from "./webhooks";
 
 const TraceSettingsObject = z.object({
@@ -39,4 +41,36 @@ function withDeprecatedNames(given: unknown, ctx: z.RefinementCtx): unknown {
   return vars;
 }
 
-export const TraceSettings = z.preprocess(withDeprecatedNames, TraceSettingsObject);
+/**
+ * A webhook URL the address rule refuses (loopback, private, metadata: ssrf.ts, with ALLOW_PRIVATE_FETCH
+ * read as the network slice reads it) would be accepted and then every delivery given up: refused here,
+ * by its path, naming the kind of address and never the URL. A name that resolves to such an address is
+ * still refused when it is fetched.
+ */
+function refusePrivateUrls(given: unknown, ctx: z.RefinementCtx): unknown {
+  if (given === null || typeof given !== "object") return given;
+  const vars = given as Record<string, unknown>;
+  const name = vars.WEBHOOKS !== undefined ? "WEBHOOKS" : "HOOKS";
+  let hooks: unknown;
+  try {
+    hooks = JSON.parse(String(vars[name] ?? "[]"));
+  } catch {
+    return given; // Not JSON: the slice says so itself.
+  }
+  if (!Array.isArray(hooks)) return given;
+  const allowPrivate = NetworkSettings.safeParse(given).data?.ALLOW_PRIVATE_FETCH ?? false;
+  hooks.forEach((hook: unknown, i) => {
+    const url = (hook as { url?: unknown } | null)?.url;
+    if (typeof url !== "string" || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return;
+    const check = checkUrl(url, { allowPrivate });
+    if (!check.ok)
+      ctx.addIssue({
+        code: "custom",
+        path: [name, i, "url"],
+        message: `its host ${check.reason.replace(/^\S+ is /, "is ")}${allowPrivate ? "" : " (ALLOW_PRIVATE_FETCH=true lets loopback and private ones through, for local tests)"}`,
+      });
+  });
+  return given;
+}
+
+export const TraceSettings = z.preprocess((given, ctx) => withDeprecatedNames(refusePrivateUrls(given, ctx), ctx), TraceSettingsObject);

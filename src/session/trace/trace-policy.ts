@@ -41,8 +41,17 @@ export function createTracePolicy(
 }
 
 export function webhookSettings(env: Record<string, unknown>): OutboxSettings {
-  const config = settingsOrDefaults(traceSettings, env);
+  let config: ReturnType<typeof traceSettings>;
+  let configInvalid = false;
+  try {
+    config = traceSettings(env);
+  } catch {
+    // Its defaults know no webhook: the outbox holds its deliveries for when the config is fixed, not drops them.
+    config = traceSettings({});
+    configInvalid = true;
+  }
   return {
+    configInvalid,
     webhooks: config.WEBHOOKS,
     allowPrivate: settingsOrDefaults(networkSettings, env).ALLOW_PRIVATE_FETCH,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,

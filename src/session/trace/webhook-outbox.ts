@@ -6,9 +6,11 @@
 // deduplicates on webhook-id sees each event once.
 import type { AgentEvent } from "../../agent";
 import type { SharedTables } from "../../lib/on-demand-tables";
-import { attemptDelivery, originOf, wantsEvent, type AttemptOptions, type HookPayload, type WebhookHook } from "./webhooks";
+import { attemptDelivery, originOf, wantsEvent, type AttemptOptions, type AttemptResult, type HookPayload, type WebhookHook } from "./webhooks";
 
 export interface OutboxSettings extends AttemptOptions {
+  /** The trace's settings do not parse: `webhooks` are the defaults' (none), and a delivery is held, not dropped. */
+  configInvalid?: boolean;
   webhooks: readonly WebhookHook[];
   retryBaseMs: number;
   maxRetryDelayMs: number;
@@ -93,13 +95,16 @@ export class WebhookOutbox {
       const payload = JSON.parse(row.body) as HookPayload;
       const attempt = row.attempts + 1;
       const base = { webhookId: row.webhook_id, event: payload.type, origin: originOf(row.url), attempt };
-      if (!hook) {
+      if (!hook && !settings.configInvalid) {
         // The webhook was removed from the config since: nothing to deliver to.
         this.remove(row);
         this.record(row.run_id, { type: "webhook.attempt", ...base, outcome: "gave_up", error: "the webhook is no longer configured" });
         return;
       }
-      const result = await attemptDelivery(hook, payload, row.body, attempt, settings);
+      // A configuration that does not parse says nothing of this webhook: wait for it like for a receiver that is down.
+      const result: AttemptResult = hook
+        ? await attemptDelivery(hook, payload, row.body, attempt, settings)
+        : { delivered: false, retry: true, error: "the configuration is invalid (config_invalid): held until it is fixed" };
       const status = result.status !== undefined ? { status: result.status } : {};
       if (result.delivered) {
         this.remove(row);

@@ -14,11 +14,15 @@ import { matchesGlob } from "../../lib/glob";
 import { FetchError, safeFetch } from "../../tools/safe-fetch";
 import { errorMessage } from "../../lib/error-message";
 
+/** Attempts are never delivered (each would make another): a glob naming only them would be accepted and never sent. */
+const isDelivered = (type: string) => !type.startsWith("webhook.");
+const DELIVERED_TYPES = EVENT_TYPES.filter(isDelivered);
+
 const EventGlob = z
   .string()
   .min(1)
-  .refine((glob) => EVENT_TYPES.some((type) => matchesGlob(glob, type)), {
-    error: `matches no event type; known: ${EVENT_TYPES.join(", ")}`,
+  .refine((glob) => DELIVERED_TYPES.some((type) => matchesGlob(glob, type)), {
+    error: `matches no event type a webhook is sent; known: ${DELIVERED_TYPES.join(", ")}`,
   });
 
 export const WebhookHookSchema = z.strictObject({
@@ -50,7 +54,7 @@ export interface HookPayload {
 }
 
 /** Whether `hook` wants events of `type`. Attempts are never delivered: each would make another. */
-export const wantsEvent = (hook: WebhookHook, type: string) => !type.startsWith("webhook.") && hook.events.some((glob) => matchesGlob(glob, type));
+export const wantsEvent = (hook: WebhookHook, type: string) => isDelivered(type) && hook.events.some((glob) => matchesGlob(glob, type));
 
 export interface AttemptOptions {
   allowPrivate: boolean;
