@@ -20,6 +20,7 @@ import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
 import { WorkloadIdentityAuth } from "../../src/bundle-stubs/openai-workload-identity-auth";
+import * as openaiDetectPlatform from "../../src/bundle-stubs/openai-detect-platform";
 import * as openaiLog from "../../src/bundle-stubs/openai-log";
 import * as openaiPagination from "../../src/bundle-stubs/openai-pagination";
 import * as openaiQuery from "../../src/bundle-stubs/openai-query";
@@ -49,6 +50,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-uploads.ts": "openai",
   "openai-query.ts": "openai",
   "openai-log.ts": "openai",
+  "openai-detect-platform.ts": "openai",
   "openai-pagination.ts": "openai",
 };
 
@@ -67,6 +69,7 @@ const LEFT_OUT = [
   /node_modules\/openai\/(internal|core)\/uploads/,
   /node_modules\/openai\/internal\/(to-file|qs\/)/,
   /node_modules\/openai\/core\/pagination/,
+  /node_modules\/openai\/internal\/detect-platform/,
 ];
 
 interface Metafile {
@@ -227,6 +230,22 @@ describe("openai's log helpers, but for the debug details never written", () => 
     expect(typeof openaiLog.parseLogLevel).toBe("function");
     const imported = /import \{([^}]+)\} from "\.\/internal\/utils\/log\.mjs"/g;
     for (const name of [...namesUsed(sdkFile("openai/client.mjs"), imported)].filter(Boolean)) expect(openaiLog, name).toHaveProperty(name);
+  });
+});
+
+describe("openai's platform detection", () => {
+  it("answers every name the client imports, with the headers the SDK sends for a runtime it does not detect", () => {
+    const imported = /import \{([^}]+)\} from "\.\/internal\/detect-platform\.mjs"/g;
+    const names = [...namesUsed(sdkFile("openai/client.mjs"), imported)].filter(Boolean);
+    expect(names.sort()).toEqual(["getPlatformHeaders", "isRunningInBrowser"]);
+    expect(openaiDetectPlatform.isRunningInBrowser()).toBe(false);
+    const sdk = sdkFile("openai/internal/detect-platform.mjs");
+    const unknownBranch = sdk.slice(
+      sdk.indexOf("// TODO add support for Cloudflare workers"),
+      sdk.indexOf("};", sdk.indexOf("// TODO add support for Cloudflare workers")),
+    );
+    for (const [name, value] of Object.entries(openaiDetectPlatform.getPlatformHeaders()))
+      expect(unknownBranch, name).toContain(name === "X-Stainless-Package-Version" ? `'${name}': VERSION` : `'${name}': '${value}'`);
   });
 });
 
