@@ -1,6 +1,6 @@
-// The ReAct loop: call the model, run the tool calls it asks for, append the results, repeat until it
-// answers without tools (or a tool ends the run). It works on domain messages, persists each one
-// through `onMessage` as soon as it exists (so a run can resume), and reports every step as a typed event.
+// The ReAct loop: call the model, run the tool calls it asks for, append the results, repeat until it answers without tools (or
+// a tool ends the run). It works on domain messages, persists each through `onMessage` as soon as it exists (so a run can resume),
+// and reports every step as a typed event.
 import { type AnswerFormat, FORMAT_ATTEMPTS, formatInstruction, repairInstruction } from "./answer-format";
 import { estimateTokens } from "./context/tokens";
 import { addUsage, emptyUsage, type Emit, type RunResult, type RunStatus, type Usage } from "./events";
@@ -22,9 +22,8 @@ export interface LoopOptions {
   history: Message[];
   maxSteps: number;
   /**
-   * Stops at the first safe point once the run has made this many model calls: before the next call, with
-   * the last call's tool results appended. The loop then ends `running` (the run is not over) and the caller
-   * continues it from the stored history in another execution. Without it the loop runs to the end.
+   * Stops at the first safe point once the run has made this many model calls: before the next call, with the last call's tool
+   * results appended. The loop then ends `running` and the caller continues it from the stored history in another execution.
    */
   yieldAtStep?: number;
   /** Model calls already made by this run before a resume. */

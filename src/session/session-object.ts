@@ -69,10 +69,9 @@ export class SessionObject extends DurableObject<Env> {
   // ---- sessions
 
   /**
-   * Creates the session, optionally with a conversation so far (a client that keeps its own history).
-   * Nothing is created if the id has a derived id's shape (src/lib/derived-ids.ts) and the caller did not
-   * derive it (`derived`), or if the session exists: "exists_as_asked" when it has this owner and metadata
-   * (a repeated create: POST /v1/sessions answers it as the first), "not_created" otherwise.
+   * Creates the session, optionally with a conversation so far (a client that keeps its own history). Nothing is created if the id
+   * has a derived id's shape (src/lib/derived-ids.ts) and the caller did not derive it (`derived`), or if the session exists:
+   * "exists_as_asked" when it has this owner and metadata (a repeated create: POST /v1/sessions answers it as the first), else "not_created".
    */
   async create(
     id: string,
@@ -147,17 +146,12 @@ export class SessionObject extends DurableObject<Env> {
   // ---- runs
 
   /**
-   * Queues a run (creating the session if absent) and starts it when the session is free. A request that
-   * repeats an earlier one (request-dedupe.ts) gets that run back instead. Another tenant's session is as
-   * good as absent (not_found), and cannot be created under the same id. A reserved id (a derived id's
-   * shape) is refused (reserved_id) to a caller that did not derive it, unless the session exists and is
-   * the caller's: the same answer whether or not it exists, so nothing is learnt of it. `follow` opens the
-   * run's stream from its start in that format and returns it with the run (start-run.ts). `continues`: the
-   * run this one follows (previous_response_id, previous-response.ts; the reply a /v1/ui/chat request's history
-   * ends with, null for none: ui-chat.ts); unless the request repeats or replaces the latest, as continuationOf
-   * judges, the run starts only while that one is the session's latest (null: while it has no run), checked
-   * in this same step (nothing awaited between the check and the insert), and otherwise nothing is started
-   * (not_latest): another request continued it first, and this one branches (or is refused).
+   * Queues a run (creating the session if absent) and starts it when the session is free; a request repeating an earlier one
+   * (request-dedupe.ts) gets that run back. Another tenant's session is as good as absent (not_found). A reserved id is refused
+   * (reserved_id) to a caller that did not derive it unless the session is the caller's: the same answer whether or not it exists.
+   * `follow` opens the run's stream in that format (start-run.ts). `continues`: the run this one follows (previous_response_id; the
+   * last reply of a /v1/ui/chat history, null for none); unless the request repeats or replaces the latest, the run starts only
+   * while that one is the latest, checked in this step with nothing awaited before the insert, else not_latest (another came first).
    */
   async startRun(
     sessionId: string,
@@ -331,11 +325,10 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /**
-   * Resumes a run waiting for the client's tool results (awaiting_client_tools) with them: each becomes its
-   * call's tool message, and the run goes on with the resuming request's tools, tool choice and streaming,
-   * and, from a wire that sends them (`answer`), its guidance and answer format. The answer says where the
-   * resumed run's events follow (trace seq); a repeat of the same results gets the same. Another tenant's
-   * session, or a run not here, is tool_call_not_found, as if absent.
+   * Resumes a run waiting for the client's tool results (awaiting_client_tools) with them: each becomes its call's tool message, and
+   * the run goes on with the resuming request's tools, tool choice and streaming, and, from a wire that sends them (`answer`), its
+   * guidance and answer format. The answer says where the resumed run's events follow (trace seq); a repeat of the same results gets
+   * the same. Another tenant's session, or a run not here, is tool_call_not_found, as if absent.
    */
   async resumeWithClientResults(
     runId: string,
@@ -368,11 +361,9 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /**
-   * Where a request that continues from the run `runId` goes (the Responses API's previous_response_id): on in
-   * this session when that run is the latest, or when the request repeats the latest (request-dedupe.ts judges
-   * it as startRun will); otherwise into a fork of the history through that run, its first `through` messages
-   * (null: the run stored none). null when there is no such run. An answer to go on here holds until the run
-   * starts only if startRun is told what it `continues`: it checks again, in the step that starts the run.
+   * Where a request continuing from the run `runId` goes (previous_response_id): on here when that run is the latest or the request
+   * repeats the latest (judged as startRun will), else into a fork of the history through that run, its first `through` messages
+   * (null: it stored none); null when there is no such run. "On here" holds only if startRun is told what it `continues`.
    */
   async continuationOf(
     runId: string,
