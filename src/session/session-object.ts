@@ -119,10 +119,7 @@ export class SessionObject extends DurableObject<Env> {
     return this.life.store.exists() ? sessionViewJson(this.life.store, (r) => this.runView(r), page) : null;
   }
 
-  /**
-   * Deletes everything of the session; false if it did not exist. Every run not yet ended ends first
-   * as failed (session_deleted): its stream gets that event and whoever waits for it that answer.
-   */
+  /** Deletes everything of the session; false if it did not exist. Every run not yet ended ends first as failed (session_deleted). */
   async destroy(): Promise<boolean> {
     if (!this.life.store.exists()) return false;
     const stopping = this.life.executor.abortAll("session deleted");
@@ -220,8 +217,8 @@ export class SessionObject extends DurableObject<Env> {
   }
 
   /**
-   * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a
-   * repeat may still come (its idempotency key's lifetime), or while its run waits for the client's tool results.
+   * Ends a stateless session once its run is over: deleted now, or kept (and deleted by the alarm) while a repeat may still come
+   * (its idempotency key's lifetime), or while its run waits for the client's tool results.
    */
   async release(runId: string): Promise<void> {
     const run = this.life.store.runs.get(runId);
