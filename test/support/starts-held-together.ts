@@ -3,6 +3,9 @@
 // each with its look at where it continues (continuationOf) or its start (startRun). Their checks are then all
 // made before any of their runs exists, whatever the order the Worker happened to run them in.
 import { env } from "cloudflare:workers";
+import { script } from "./model-control";
+import { agentClient } from "./openai-client";
+import { uniqueId } from "./worker-http";
 
 type SessionStub = ReturnType<typeof env.SESSIONS.getByName>;
 
@@ -36,4 +39,26 @@ export function startsHeldTogether(count: number): { SESSIONS: { getByName(name:
       },
     });
   return { SESSIONS: { getByName: (name) => held(env.SESSIONS.getByName(name)) } };
+}
+
+/** Two tabs' questions, and the first response both continue: its id and session, and the script key both tabs' answers ("Noted.") come from. */
+export async function responseTwoTabsContinue(): Promise<{
+  key: string;
+  marker: string;
+  responseId: string;
+  session: string | null;
+  inputs: [string, string];
+}> {
+  const key = uniqueId("k");
+  const marker = await script(key, [{ text: "Let's study." }, { text: "Noted." }, { text: "Noted." }]);
+  const first = await agentClient()
+    .responses.create({ model: "study-agent", input: `${marker} Start` })
+    .withResponse();
+  return {
+    key,
+    marker,
+    responseId: first.data.id,
+    session: first.response.headers.get("x-session-id"),
+    inputs: ["TAB-A: my exam is on Friday", "TAB-B: what did I tell you?"],
+  };
 }

@@ -1,5 +1,7 @@
 // Posting Telegram updates (telegram-payloads.ts) to POST /telegram/webhook, for tests inside workerd.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createApp } from "../../src/http/app";
 import { call } from "./worker-http";
 
 export {
@@ -25,4 +27,20 @@ export function postTelegram(update: unknown, secret: string | null = TELEGRAM_S
     json: update,
     headers: secret === null ? {} : { "x-telegram-bot-api-secret-token": secret },
   });
+}
+
+/** Posts updates to an app of its own over `vars` laid on the test env: a setting a test changes (MODEL_VISION, a bot token, a wait). */
+export function telegramPosterWith(vars: Record<string, string>): (update: unknown) => Promise<Response> | Response {
+  const app = createApp();
+  const appEnv = { ...env, ...vars };
+  return (update) =>
+    app.fetch(
+      new Request("https://agent.example.com/telegram/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_SECRET },
+        body: JSON.stringify(update),
+      }),
+      appEnv,
+      createExecutionContext(),
+    );
 }

@@ -1,28 +1,15 @@
 // An album sent while the model cannot see (MODEL_VISION off) is answered once that it cannot, as a single
 // photo is: not once per photo. Nothing is downloaded and the model is not asked.
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/http/app";
 import { chatPhrases } from "../../../src/platforms/chat-phrases";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
-import { TELEGRAM_SECRET } from "../../support/telegram-requests";
+import { telegramPosterWith } from "../../support/telegram-requests";
 import { uniqueId } from "../../support/worker-http";
 
-const app = createApp();
-const blind = { ...env, MODEL_VISION: "false" };
-const post = (update: unknown) =>
-  app.fetch(
-    new Request("https://agent.example.com/telegram/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_SECRET },
-      body: JSON.stringify(update),
-    }),
-    blind,
-    createExecutionContext(),
-  );
+const post = telegramPosterWith({ MODEL_VISION: "false" });
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
 
 describe("a Telegram album the model cannot see", () => {

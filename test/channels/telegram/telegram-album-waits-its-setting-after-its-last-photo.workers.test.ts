@@ -2,30 +2,16 @@
 // within about a second; the default wait is 1500 ms). A deployment that sets it longer keeps a slower album
 // together: a photo arriving 2.5 s after the first still joins it, and nothing is asked before the wait after
 // it is over. The webhook reads the setting with its request's settings, as here.
-import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/http/app";
 import { toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
-import { TELEGRAM_SECRET } from "../../support/telegram-requests";
+import { telegramPosterWith } from "../../support/telegram-requests";
 import { uniqueId } from "../../support/worker-http";
 
 const WAIT_MS = 4_000;
-const app = createApp();
-const withWait = { ...env, TELEGRAM_ALBUM_WAIT_MS: String(WAIT_MS) };
-const post = (update: unknown) =>
-  app.fetch(
-    new Request("https://agent.example.com/telegram/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_SECRET },
-      body: JSON.stringify(update),
-    }),
-    withWait,
-    createExecutionContext(),
-  );
+const post = telegramPosterWith({ TELEGRAM_ALBUM_WAIT_MS: String(WAIT_MS) });
 const texts = async (chat: number) => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

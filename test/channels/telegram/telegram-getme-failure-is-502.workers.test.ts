@@ -2,26 +2,11 @@
 // call, the webhook answers 502 telegram_unavailable (Telegram's fault, not the update's, nor ours): Telegram
 // delivers the update again, and nothing is acted on meanwhile. A bot token of its own keeps this test's
 // getMe apart from the username the isolate has already learnt.
-import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../src/http/app";
 import { failNextCalls, platformCalls, uniqueChatId } from "../../support/platform-control";
-import { TELEGRAM_SECRET, telegramGroupUpdate } from "../../support/telegram-requests";
+import { telegramGroupUpdate, telegramPosterWith } from "../../support/telegram-requests";
 
-const app = createApp();
-const appEnv = { ...env, TELEGRAM_BOT_TOKEN: "654321:getme-failure-token" };
-
-const post = (update: unknown) =>
-  app.fetch(
-    new Request("https://agent.example.com/telegram/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_SECRET },
-      body: JSON.stringify(update),
-    }),
-    appEnv,
-    createExecutionContext(),
-  );
+const post = telegramPosterWith({ TELEGRAM_BOT_TOKEN: "654321:getme-failure-token" });
 
 describe("getMe failing while a command names a bot", () => {
   it("is 502 telegram_unavailable, and the redelivered update is then handled", async () => {

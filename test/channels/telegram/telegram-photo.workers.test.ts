@@ -9,7 +9,7 @@ import { createApp } from "../../../src/http/app";
 import { imageKeyOf, pngOfSize, toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { offerFile, platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
-import { postTelegram, TELEGRAM_SECRET, telegramPhotoUpdate, telegramUpdate } from "../../support/telegram-requests";
+import { postTelegram, telegramPhotoUpdate, telegramPosterWith, telegramUpdate } from "../../support/telegram-requests";
 import { fromThisMachine, uniqueId } from "../../support/worker-http";
 import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
@@ -57,21 +57,12 @@ describe("a photo sent to the Telegram bot", () => {
   });
 
   it("is answered plainly when the model cannot see, is too large or is no image; nothing is stored or asked", async () => {
-    const blind = { ...env, MODEL_VISION: "false" };
     const app = createApp();
     const chat = uniqueChatId();
     const png = uniquePng();
     const seen = uniqueId("photo");
     await offerFile(seen, png);
-    const res = await app.fetch(
-      new Request("https://agent.example.com/telegram/webhook", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_SECRET },
-        body: JSON.stringify(telegramPhotoUpdate(chat, seen, { caption: "check this" })),
-      }),
-      blind,
-      createExecutionContext(),
-    );
+    const res = await telegramPosterWith({ MODEL_VISION: "false" })(telegramPhotoUpdate(chat, seen, { caption: "check this" }));
     expect(res.status).toBe(200);
     await waitFor(async () => (await texts(chat)).includes(SAY.imageVision), "the no-vision reply");
 

@@ -3,29 +3,23 @@
 // response does. Neither model call sees the other's turn. The requests are held until both have reached the
 // session object, so the checks of both come before either run starts (the race the check must survive).
 import { describe, expect, it } from "vitest";
-import { requests, script } from "../../support/model-control";
+import { requests } from "../../support/model-control";
 import { agentClient } from "../../support/openai-client";
-import { startsHeldTogether } from "../../support/starts-held-together";
-import { call, uniqueId } from "../../support/worker-http";
+import { responseTwoTabsContinue, startsHeldTogether } from "../../support/starts-held-together";
+import { call } from "../../support/worker-http";
 
 const conversation = (messages: Array<{ role: string; content?: unknown }>) => messages.filter((m) => m.role !== "system").map((m) => [m.role, m.content]);
 
 describe("/v1/responses: two continuations of one response at once", () => {
   it("continue the conversation once; the other branches from the response it named, without the first one's turn", async () => {
-    const key = uniqueId("k");
-    const marker = await script(key, [{ text: "Let's study." }, { text: "Noted." }, { text: "Noted." }]);
-    const first = await agentClient()
-      .responses.create({ model: "study-agent", input: `${marker} Start` })
-      .withResponse();
-    const session = first.response.headers.get("x-session-id");
+    const { key, marker, responseId, session, inputs } = await responseTwoTabsContinue();
 
     const tabs = agentClient({ bindings: startsHeldTogether(2) });
-    const inputs = ["TAB-A: my exam is on Friday", "TAB-B: what did I tell you?"];
     const answers = await Promise.all(
-      inputs.map((input) => tabs.responses.create({ model: "study-agent", previous_response_id: first.data.id, input }).withResponse()),
+      inputs.map((input) => tabs.responses.create({ model: "study-agent", previous_response_id: responseId, input }).withResponse()),
     );
 
-    for (const { data } of answers) expect(data).toMatchObject({ status: "completed", output_text: "Noted.", previous_response_id: first.data.id });
+    for (const { data } of answers) expect(data).toMatchObject({ status: "completed", output_text: "Noted.", previous_response_id: responseId });
     const sessions = answers.map(({ response }) => response.headers.get("x-session-id")!);
     expect(sessions.filter((s) => s === session)).toHaveLength(1);
     expect(new Set(sessions).size).toBe(2);

@@ -2,26 +2,20 @@
 // branches (the requests are held until both have reached the session object). A retry of each (same
 // Idempotency-Key) gets its own response back, from its own session, rather than a run or a branch of its own.
 import { describe, expect, it } from "vitest";
-import { requests, script } from "../../support/model-control";
+import { requests } from "../../support/model-control";
 import { agentClient } from "../../support/openai-client";
-import { startsHeldTogether } from "../../support/starts-held-together";
+import { responseTwoTabsContinue, startsHeldTogether } from "../../support/starts-held-together";
 import { uniqueId } from "../../support/worker-http";
 
 describe("/v1/responses: keyed retries of two continuations sent at once", () => {
   it("replay each response in the session it ran in, the one that continued and the one that branched", async () => {
-    const key = uniqueId("k");
-    const marker = await script(key, [{ text: "Let's study." }, { text: "Noted." }, { text: "Noted." }]);
-    const first = await agentClient()
-      .responses.create({ model: "study-agent", input: `${marker} Start` })
-      .withResponse();
-    const session = first.response.headers.get("x-session-id");
+    const { key, responseId, session, inputs } = await responseTwoTabsContinue();
 
     const held = startsHeldTogether(2);
     const keys = [uniqueId("idem"), uniqueId("idem")];
-    const inputs = ["TAB-A: my exam is on Friday", "TAB-B: what did I tell you?"];
     const send = (k: number, bindings?: ReturnType<typeof startsHeldTogether>) =>
       agentClient({ headers: { "Idempotency-Key": keys[k]! }, ...(bindings ? { bindings } : {}) })
-        .responses.create({ model: "study-agent", previous_response_id: first.data.id, input: inputs[k]! })
+        .responses.create({ model: "study-agent", previous_response_id: responseId, input: inputs[k]! })
         .withResponse();
     const answers = await Promise.all([send(0, held), send(1, held)]);
     const sessions = answers.map(({ response }) => response.headers.get("x-session-id"));
