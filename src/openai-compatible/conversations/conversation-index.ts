@@ -2,8 +2,8 @@
 // It keeps the fingerprint chain (src/session/runs/turn-fingerprint.ts) of every turn of the conversations
 // the OpenAI-compatible wires keep, so a request without X-Session-Id finds its conversation by its earlier
 // messages, and decides where the request's turn runs (docs/openai-compatible.md#front-ends-conversations):
-// - the request repeats a turn whose reply never reached its client, asking the same of it (a retry): where
-//   that turn ran;
+// - the request repeats a turn whose reply never reached its client, or whose run waits for the client's tool
+//   results, asking the same of it (a retry): where that turn ran;
 // - its history is a session's whole conversation: that session, continued;
 // - its history leaves a session's conversation, or stops short of it (a Regenerate, an Edit): a new session
 //   forked from the longest matching prefix;
@@ -133,10 +133,11 @@ export class ConversationIndex extends DurableObject<Env> {
       .sort((a, b) => b.depth - a.depth || b.at - a.at);
 
     // A retry: the same turn was asked here before, with the same tools and answer format, and no client got
-    // its reply. Asked with others, it is another request: it forks below, as the turn's other branch.
+    // its reply, or its run still waits for the client's tool results (a client that got the calls sends them
+    // back with their results). Asked with others, it is another request: it forks below, as the turn's other branch.
     for (const asked of rows.filter((r) => r.depth === n + 1 && r.placement && r.request === request)) {
       const reply = this.row(asked.session_id, n + 2);
-      if (reply?.delivered || this.deepest(asked.session_id) > n + 2) continue;
+      if ((reply?.delivered && !reply.paused_run) || this.deepest(asked.session_id) > n + 2) continue;
       this.touch(asked.session_id, now);
       return { placement: JSON.parse(asked.placement!) as Placement, repeat: true };
     }

@@ -5,8 +5,10 @@
 // - a client's automatic retry (no key): the same request as the session's latest run, in its input and
 //   all else that changes the run (images, client tools, tool choice, answer format: retry-identity.ts); one
 //   that differs in any of it is a new run. While that run is still going (running, queued, or waiting for a
-//   person's approval or an input) the retry attaches to it: it answers what that run answers (the same wait,
-//   with the same approval id), and no second run supersedes the waiting one with the question twice. After
+//   person's approval, an input or the client's tool results) the retry attaches to it: it answers what that run
+//   answers (the same wait, with the same approval id or tool calls), and no second run supersedes the waiting
+//   one with the question twice. A client that got the tool calls answers them in another request (the calls and
+//   their results added), so the same request again is a lost reply, or a Regenerate: both get the calls. After
 //   it failed the retry runs again (no failure is served from memory): the failed run is replaced, so its
 //   input is not in the history twice. After it completed, only a caller that knows the reply never reached
 //   its client (`replayCompleted`: the OpenAI-compatible conversations, docs/openai-compatible.md) gets it
@@ -57,13 +59,6 @@ const STILL_UNDER_WAY = refuse(
   "A Regenerate redoes a turn that has ended, and the latest is still under way (running, or waiting for an approval, an input or the client's tool results).",
 );
 
-/**
- * Runs that a retry attaches to instead of starting another: those under way, waiting for a person too. A run
- * waiting for the client's tool results is not: its reply handed the client those calls, which the client's
- * next request answers.
- */
-const ATTACHED_STATUSES = new Set(["running", "queued", "awaiting_approval", "awaiting_input"]);
-
 export class RequestDedupe {
   /** Its table is the session's, created by the first key (schema.ts). */
   private readonly tables: OnDemandTables<"idempotency_keys">;
@@ -92,7 +87,7 @@ export class RequestDedupe {
       if (isUnfinished(latest.status)) return STILL_UNDER_WAY;
     }
     if (!dedupe.detectRetry || !latest || !sameRequest(latest, request)) return undefined;
-    if (ATTACHED_STATUSES.has(latest.status) || (dedupe.replayCompleted && latest.status === "completed")) return { ok: true, runId: latest.runId };
+    if (isUnfinished(latest.status) || (dedupe.replayCompleted && latest.status === "completed")) return { ok: true, runId: latest.runId };
     return undefined;
   }
 
