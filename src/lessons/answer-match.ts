@@ -134,7 +134,7 @@ const VULGAR_AFTER_DIGIT = /(?<=\d)(?=[\u00bc-\u00be\u2150-\u215e])/g;
 const MIXED_NUMBER = /(?<![\d./])(\d+) (\d+\/\d+)(?![\d./])/g;
 
 /** The compact form: no spaces at all ("x ^ 2 + 1" and "x^2+1", "导 数" and "导数" agree). */
-function compactAnswer(text: string, language?: LessonVocabulary): string {
+export function compactAnswer(text: string, language?: LessonVocabulary): string {
   return withoutSpaces(normalizeAnswer(text, language));
 }
 
@@ -154,7 +154,7 @@ const UNITS = new Set(
   ),
 );
 
-interface Quantity {
+export interface Quantity {
   value: number;
   unit: string;
 }
@@ -284,11 +284,11 @@ export function matchesKey(given: string, key: { text: string; accepted: readonl
 
 /**
  * The letter an answer chooses, read from the letter itself ("b", "(B)", "the answer is B", "选B") or from an option's text ("8/3" for `$\frac{8}{3}$`).
- * A letter typed on a Cyrillic or Greek keyboard counts once nothing else does: "В" is B to a Russian learner
- * who copies the option's letter, though it is another code point.
+ * A letter typed on a Cyrillic, Greek or Arabic keyboard counts once nothing else does: "В" is B to a Russian learner
+ * who copies the option's letter, though it is another code point, and "ب" is B to an Arabic one.
  */
 export function chosenLetter(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
-  const latin = answer.replace(LOOKALIKE_LETTER, (c) => LOOKALIKES[c]!);
+  const latin = answer.replace(LOOKALIKE_LETTER, (c) => LATIN[LOOKALIKES.indexOf(c)]!);
   // "B and C" or "A, B" hedges; it chooses one only when it is an option's own text ("A and B").
   if (namesSeveral(latin) && !options.some((o) => sameAnswer(answer, o.text, language))) return undefined;
   return letterOf(options, answer, language) ?? letterOf(options, latin, language);
@@ -309,25 +309,12 @@ function namesSeveral(answer: string): boolean {
 }
 
 /**
- * Letters of other alphabets that a learner types for A–D: Cyrillic А, В, С (the same shapes; not Б, Г, Д, whose
- * place in their alphabet and shape disagree) and Greek α, β, γ, δ (the same letters).
+ * Letters of other alphabets that a learner types for A–D, and the letter each is (in LATIN): Cyrillic А, В, С (the same
+ * shapes; not Б, Г, Д, whose place in their alphabet and shape disagree), Greek α, β, γ, δ (the same letters) and Arabic
+ * أ (or ا, إ), ب, ج, د, the abjad order Arabic uses to letter lists and options (not the alphabet's أ ب ت ث).
  */
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  А: "A",
-  В: "B",
-  С: "C",
-  а: "a",
-  в: "b",
-  с: "c",
-  Α: "A",
-  Β: "B",
-  Γ: "C",
-  Δ: "D",
-  α: "a",
-  β: "b",
-  γ: "c",
-  δ: "d",
-};
+const LOOKALIKES = "АВСавсΑΒΓΔαβγδاأإبجد";
+const LATIN = "ABCABCABCDABCDAAABCD";
 /**
  * What a learner may write before the letter they choose ("option b", "i think it's b"), normalized as an answer
  * is, and taken away only where a lone letter a–d follows.
@@ -341,7 +328,7 @@ const CHOICE_LEADS = new RegExp(
 );
 
 /** One of them standing alone (a word's letter is the word's). */
-const LOOKALIKE_LETTER = /(?<!\p{L})[АВСавсΑΒΓΔαβγδ](?!\p{L})/gu;
+const LOOKALIKE_LETTER = new RegExp(`(?<!\\p{L})[${LOOKALIKES}](?!\\p{L})`, "gu");
 
 /**
  * An answer without the marks a keyboard makes hard to type: Latin accents (`cancion`, `Muller`), Arabic vowel marks,
