@@ -2,11 +2,23 @@
 // key with the one comparison the blind answer check uses too (src/lessons/answer-match.ts).
 // Lenient on the form, strict on the content: a multiple-choice answer may be the letter in any
 // dress ("b", "(B)", "Ｂ", "选B", "the answer is B") or the option's text; a fill-in answer may be
-// any form of the key's answer or an accepted variant; with several blanks each counts for its share.
+// any form of the key's answer or an accepted variant, and a number is read with the words after its blank
+// (blankAmount); with several blanks each counts for its share.
 // A fill-in answer that matches none of them is not called wrong here: it may be right in words the
 // key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
 import { answerLetter, splitVariants } from "../lessons/answer-key";
-import { amountInEnglish, blankSeparator, chosenLetter, matchesKey, quantity, sameAnswer, sameQuantity } from "../lessons/answer-match";
+import {
+  amountInEnglish,
+  blankSeparator,
+  chosenLetter,
+  compactAnswer,
+  leadingNumber,
+  matchesKey,
+  quantity,
+  sameAnswer,
+  sameQuantity,
+  type Quantity,
+} from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
@@ -33,10 +45,19 @@ export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: 
 export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases): Grade | undefined {
   const language = vocabularyOf(exercise.language);
   const expected = key.answer;
-  if (matchesKey(answer, { text: key.answer, accepted: key.accepted }, language))
+  const sides = halfWidth(exercise.question).split(BLANK);
+  const blanks = sides.length - 1;
+  // The words after a lone blank: a bare number in the key takes the unit they start with (`____ km.`, key 5: 5 km, so
+  // 5000 m is right and 5 m or 5 kg not), and an answer's number may repeat them ("25 %" for `el ____ % del grupo`).
+  const after = blanks === 1 ? sides[1]! : "";
+  const withUnit = `${key.answer} ${after}`;
+  const text = quantity(withUnit, language)?.unit ? withUnit : key.answer;
+  const stated = blankAmount(answer, after, language);
+  const wanted = blankAmount(text, after, language);
+  const same = stated && wanted && sameQuantity(stated, wanted);
+  if (same || matchesKey(answer, { text, accepted: key.accepted }, language))
     return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
   // Several blanks: each part of the answer against the same part of the key.
-  const blanks = (halfWidth(exercise.question).match(new RegExp(BLANK.source, "g")) ?? []).length;
   if (blanks >= 2) {
     const parts = blankParts(key.answer, language);
     const given = blankParts(answer, language);
@@ -55,11 +76,20 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   // A number that is not the key's number, or no answer at all, is wrong in any words; a number in a unit that
   // does not compare with the key's ("5 kg" for "5 °F"), or that is the key's number as English writes it (`1,000`
   // for a German `1.000`), is left to the grader who reads it.
-  const given = quantity(answer, language);
-  const wanted = quantity(key.answer, language);
-  const wrongNumber = given && wanted && sameQuantity(given, wanted) === false && !amountInEnglish(answer, wanted, language);
+  const wrongNumber = same === false && !amountInEnglish(answer, wanted!, language);
   if (answer.trim() === "" || wrongNumber) return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
+}
+
+/**
+ * The amount a fill-in answer (or key) states: a number followed only by the start of the words after the blank
+ * (`after`) is that number alone ("7 см" for `____ см.`, "7个" for `____ 个苹果`, "25 %" for `el ____ % del grupo`).
+ */
+function blankAmount(text: string, after: string, language?: LessonVocabulary): Quantity | undefined {
+  const own = quantity(text, language);
+  const m = leadingNumber(compactAnswer(text, language));
+  const repeated = !own?.unit && m && m.percent + m.rest;
+  return repeated && compactAnswer(after, language).startsWith(repeated) ? { value: Number(m.numerator) / Number(m.denominator ?? 1), unit: "" } : own;
 }
 
 /** The parts of a several-blank answer, in order: "4, 5", "4；5", "4 and 5", "4 y 5" (in the lesson's language). */
