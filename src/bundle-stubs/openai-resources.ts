@@ -4,49 +4,33 @@
 // rest, with their helpers. The Worker calls only `chat.completions.create` and `responses.create`
 // (src/agent/providers/), so Chat and Responses are the real ones and every other resource is a
 // placeholder that throws NotBundledError on first use. ~190 KiB minified the Worker does not carry.
-import { NotBundledError } from "./not-bundled";
+import { leftOutResource } from "./openai-left-out-resource";
 
 export { Chat } from "openai/resources/chat/chat";
 export { Responses } from "openai/resources/responses/responses";
 
-/** A resource the client constructs but the Worker never calls: any property read throws. */
-function leftOut(resource: string) {
-  return class {
-    constructor() {
-      return new Proxy(this, {
-        get(_target, key): never {
-          throw new NotBundledError(
-            `openai's client.${resource}.${String(key)}`,
-            "the Worker bundles only chat.completions and responses (src/bundle-stubs/openai-resources.ts)",
-          );
-        },
-      });
-    }
-  };
-}
-
-export const Admin = leftOut("admin");
-export const Audio = leftOut("audio");
-export const Batches = leftOut("batches");
-export const Beta = leftOut("beta");
-export const Completions = leftOut("completions");
-export const Containers = leftOut("containers");
-export const ContentProvenanceChecks = leftOut("contentProvenanceChecks");
-export const Conversations = leftOut("conversations");
-export const Decisions = leftOut("decisions");
-export const Embeddings = leftOut("embeddings");
-export const Evals = leftOut("evals");
-export const Files = leftOut("files");
-export const FineTuning = leftOut("fineTuning");
-export const Graders = leftOut("graders");
-export const Images = leftOut("images");
-export const Live = leftOut("live");
-export const Models = leftOut("models");
-export const Moderations = leftOut("moderations");
-export const Realtime = leftOut("realtime");
-export const Safety = leftOut("safety");
-export const Skills = leftOut("skills");
-export const Uploads = leftOut("uploads");
-export const VectorStores = leftOut("vectorStores");
-export const Videos = leftOut("videos");
-export const Webhooks = leftOut("webhooks");
+export const Admin = leftOutResource("admin");
+export const Audio = leftOutResource("audio");
+export const Batches = leftOutResource("batches");
+export const Beta = leftOutResource("beta");
+export const Completions = leftOutResource("completions");
+export const Containers = leftOutResource("containers");
+export const ContentProvenanceChecks = leftOutResource("contentProvenanceChecks");
+export const Conversations = leftOutResource("conversations");
+export const Decisions = leftOutResource("decisions");
+export const Embeddings = leftOutResource("embeddings");
+export const Evals = leftOutResource("evals");
+export const Files = leftOutResource("files");
+export const FineTuning = leftOutResource("fineTuning");
+export const Graders = leftOutResource("graders");
+export const Images = leftOutResource("images");
+export const Live = leftOutResource("live");
+export const Models = leftOutResource("models");
+export const Moderations = leftOutResource("moderations");
+export const Realtime = leftOutResource("realtime");
+export const Safety = leftOutResource("safety");
+export const Skills = leftOutResource("skills");
+export const Uploads = leftOutResource("uploads");
+export const VectorStores = leftOutResource("vectorStores");
+export const Videos = leftOutResource("videos");
+export const Webhooks = leftOutResource("webhooks");

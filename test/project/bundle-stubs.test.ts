@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Chat } from "openai/resources/chat/chat";
+import { addOutputText } from "openai/lib/ResponsesParser";
 import { Responses } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Ajv from "../../src/bundle-stubs/ajv";
@@ -17,7 +18,9 @@ import * as entitiesDecodeEntry from "../../src/bundle-stubs/entities-decode";
 import * as htmlparser2Entry from "../../src/bundle-stubs/htmlparser2";
 import * as joseEntry from "../../src/bundle-stubs/jose";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
+import * as openaiParseHelpers from "../../src/bundle-stubs/openai-parse-helpers";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
+import * as openaiSubresources from "../../src/bundle-stubs/openai-subresources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
 import { WorkloadIdentityAuth } from "../../src/bundle-stubs/openai-workload-identity-auth";
 import * as openaiDetectPlatform from "../../src/bundle-stubs/openai-detect-platform";
@@ -52,6 +55,8 @@ const MEANT_FOR: Record<string, string> = {
   "openai-log.ts": "openai",
   "openai-detect-platform.ts": "openai",
   "openai-pagination.ts": "openai",
+  "openai-parse-helpers.ts": "openai",
+  "openai-subresources.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -70,6 +75,8 @@ const LEFT_OUT = [
   /node_modules\/openai\/internal\/(to-file|qs\/)/,
   /node_modules\/openai\/core\/pagination/,
   /node_modules\/openai\/internal\/detect-platform/,
+  /node_modules\/openai\/lib\/(parser|ResponsesParser)/,
+  /node_modules\/openai\/resources\/(responses\/input-items|chat\/completions\/messages)/,
 ];
 
 interface Metafile {
@@ -198,6 +205,46 @@ describe("a narrowed entry exports everything its importer reads", () => {
     expectEvery(openaiQuery, [...namesUsed(sdkFile("openai/internal/utils/query.mjs"), /\bqs\.(\w+)/g)]);
   });
 
+  it("openai's parse helpers and sub-resources: every name the SDK's files import from them", () => {
+    const from = (file: string, spec: string) =>
+      [...namesUsed(sdkFile(file), new RegExp(`import \\{([^}]+)\\} from "${spec.replaceAll(".", "\\.")}"`, "g"))].filter(Boolean);
+    const helpers = [
+      ...from("openai/resources/chat/completions/completions.mjs", "../../../lib/parser.mjs"),
+      ...from("openai/resources/responses/responses.mjs", "../../lib/ResponsesParser.mjs"),
+      ...from("openai/bedrock.mjs", "./lib/ResponsesParser.mjs"),
+    ];
+    expect(new Set(helpers)).toEqual(new Set(["parseChatCompletion", "validateInputTools", "parseResponse", "resolveResponseParseOptions", "addOutputText"]));
+    for (const name of helpers) expect(openaiParseHelpers, name).toHaveProperty(name);
+    const subresources = [
+      ...from("openai/resources/chat/completions/completions.mjs", "./messages.mjs"),
+      ...from("openai/resources/responses/responses.mjs", "./input-items.mjs"),
+    ];
+    expect(subresources.sort()).toEqual(["InputItems", "Messages"]);
+    for (const name of subresources) expect(openaiSubresources, name).toHaveProperty(name);
+  });
+
+  it("addOutputText gives a response the output_text the SDK's own gives it", () => {
+    const response = () => ({
+      output: [
+        { type: "reasoning", content: [{ type: "reasoning_text", text: "hidden" }] },
+        {
+          type: "message",
+          content: [
+            { type: "output_text", text: "Hello, " },
+            { type: "refusal", refusal: "no" },
+          ],
+        },
+        { type: "function_call", name: "f", arguments: "{}" },
+        { type: "message", content: [{ type: "output_text", text: "world." }] },
+      ],
+    });
+    const [ours, sdk] = [response(), response()];
+    openaiParseHelpers.addOutputText(ours);
+    addOutputText(sdk as never);
+    expect(ours).toEqual(sdk);
+    expect((ours as { output_text?: string }).output_text).toBe("Hello, world.");
+  });
+
   it("a flat query is written as qs writes it", () => {
     expect(openaiQuery.stringify({ "api-version": "2024-10-21", limit: 2, on: true, none: undefined, empty: null, q: "a b+c" })).toBe(
       "api-version=2024-10-21&limit=2&on=true&empty=&q=a%20b%2Bc",
@@ -266,6 +313,9 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["a workload identity", () => new WorkloadIdentityAuth(), /workload identity auth is not bundled/],
     ["toFile", () => openaiUploads.toFile(), /file uploads is not bundled/],
     ["a list page", () => new openaiPagination.CursorPage(), /openai's CursorPage \(a list endpoint's page\) is not bundled/],
+    ["chat.completions.parse()", () => openaiParseHelpers.validateInputTools(), /openai's chat\.completions\.parse\(\) is not bundled/],
+    ["responses.parse()", () => openaiParseHelpers.resolveResponseParseOptions(), /openai's responses\.parse\(\) is not bundled/],
+    ["a response's input items", () => Reflect.get(new openaiSubresources.InputItems(), "list"), /openai's client\.responses\.inputItems\.list is not bundled/],
     ["a nested query", () => openaiQuery.stringify({ ids: [1, 2] }), /nested query strings \(ids\) is not bundled/],
   ])("%s", (_name, reach, message) => {
     expect(reach).toThrow(NotBundledError);
