@@ -32,7 +32,7 @@ import { CLICK_REFUSALS, parseButtonValue } from "../platforms/approval-buttons"
 import { chatPhrases, type ChatPhrases } from "../platforms/chat-phrases";
 import { runNoticePhrases } from "../platforms/run-notice-phrases";
 import { fill } from "../lib/phrase-book";
-import { learnerPhrases } from "../learning/learner-phrases";
+import { learnerPhrases } from "../lessons/learner-phrases";
 import { ChatApprovalStore } from "./chat-approval-store";
 import { albumMessage, albumOf, heldAlbums } from "./chat-albums";
 import { imagesOf, storeChatImage } from "./chat-images";

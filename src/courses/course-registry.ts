@@ -16,7 +16,7 @@ import { DurableObject } from "cloudflare:workers";
 import { courseTargets, deliverLesson, type DeliveryProgress } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
-import { learnerPhrases } from "../learning/learner-phrases";
+import { learnerPhrases } from "../lessons/learner-phrases";
 import { lessonExercises } from "../lessons/exercise-store";
 import { fill } from "../lib/phrase-book";
 import type { Env } from "../env";

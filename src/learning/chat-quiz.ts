@@ -14,7 +14,7 @@ import type { Exercise } from "../lessons/exercises";
 import { vocabularyOf } from "../lessons/vocabulary";
 import { CouldNotGrade } from "./grade-answer";
 import { fill } from "../lib/phrase-book";
-import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "./learner-phrases";
+import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../lessons/learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
 import { learningSettings } from "./settings";

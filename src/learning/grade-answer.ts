@@ -9,7 +9,7 @@ import { startEphemeralRun } from "../session/runs/ephemeral-run";
 import { startRun } from "../session/runs/start-run";
 import { AnswerRefused } from "./answer-refused";
 import { runSettings } from "../session/runs/settings";
-import { learnerPhrases } from "./learner-phrases";
+import { learnerPhrases } from "../lessons/learner-phrases";
 import { gradeFillIn, gradeMultipleChoice } from "./key-grading";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import type { Grade } from "./graded-answer";

@@ -23,7 +23,7 @@ import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
 import { fill } from "../lib/phrase-book";
-import type { LearnerPhrases } from "./learner-phrases";
+import type { LearnerPhrases } from "../lessons/learner-phrases";
 import type { Grade } from "./graded-answer";
 
 /** `phrases`: the words of the lesson's language (learner-phrases.ts). */

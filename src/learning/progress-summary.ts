@@ -1,7 +1,7 @@
 // A learner's progress in a few lines, for /progress in the chats (the page draws it as charts), in the
 // person's language (learner-phrases.ts).
 import { fill } from "../lib/phrase-book";
-import type { LearnerPhrases } from "./learner-phrases";
+import type { LearnerPhrases } from "../lessons/learner-phrases";
 import type { Progress } from "./learner-store";
 
 const count = (n: number, one: string, many: string) => (n === 1 ? one : fill(many, { n }));

@@ -28,9 +28,9 @@ function field(markdown: string): string {
 /** A tag: Anki's tags are space-separated, so no spaces in one. */
 const tag = (text: string) => trimChars(text.replace(/[^\p{L}\p{N}_.:-]+/gu, "_"), "_");
 
-function note(lessonKey: string, e: KeyedExercise): string {
+function note(lessonKey: string, e: KeyedExercise, noKey: NoKey): string {
   const options = e.options?.length ? `\n\n${e.options.map((o) => `${o.letter}. ${o.text}`).join("  \n")}` : "";
-  const back = e.key ? [`**${e.key.answer}**`, e.key.explanation].filter(Boolean).join("\n\n") : "(no answer in the lesson's Answer Key)";
+  const back = e.key ? [`**${e.key.answer}**`, e.key.explanation].filter(Boolean).join("\n\n") : noKey(e.language);
   const guid = `studyagent:${lessonKey}#${e.id}`;
   const tags = ["studyagent", tag(lessonKey.replace(/\.[a-z]+$/, "")), tag(e.type)].join(" ");
   // The number stands before the rendered question, not in its first line, where it kept a table, a list or
@@ -43,8 +43,11 @@ function note(lessonKey: string, e: KeyedExercise): string {
   return [guid, inDirection(front), inDirection(field(back)), tags].join("\t");
 }
 
+/** What the back of a card without an Answer Key entry says, in the lesson's language (learner-phrases.json's `noKey`). */
+export type NoKey = (language: string | undefined) => string;
+
 /** The deck: Anki's headers, then one note per exercise of every set. */
-export function ankiDeck(title: string, sets: readonly ExerciseSet[]): string {
+export function ankiDeck(title: string, sets: readonly ExerciseSet[], noKey: NoKey): string {
   const headers = [
     "#separator:tab",
     "#html:true",
@@ -53,7 +56,7 @@ export function ankiDeck(title: string, sets: readonly ExerciseSet[]): string {
     "#guid column:1",
     "#tags column:4",
   ];
-  const notes = sets.flatMap((set) => set.exercises.map((e) => note(set.lessonKey, e)));
+  const notes = sets.flatMap((set) => set.exercises.map((e) => note(set.lessonKey, e, noKey)));
   return `${[...headers, ...notes].join("\n")}\n`;
 }
 

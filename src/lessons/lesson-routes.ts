@@ -9,6 +9,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../http-kit/errors";
 import { parseNoFields, parseNoQuery } from "../http-kit/validation";
 import { shareTokenFor } from "./lesson-share";
+import { learnerPhrases } from "./learner-phrases";
 
 // None of these takes a query parameter: any is refused (parseNoQuery), so `?limit=10` is not a full list.
 export const lessonRoutes = new Hono<AppEnv>()
@@ -44,10 +45,17 @@ export const lessonRoutes = new Hono<AppEnv>()
   });
 
 /** A deck as a download (text/plain, UTF-8, as Anki reads it); none without a note, a file Anki refuses as empty. */
-export function deckResponse(c: Context, title: string, filename: string, sets: readonly ExerciseSet[]): Response {
+export async function deckResponse(c: Context<AppEnv>, title: string, filename: string, sets: readonly ExerciseSet[]): Promise<Response> {
   if (!sets.some((s) => s.exercises.length)) throw new HttpError("no_exercises", `${title} has no exercises to put in a deck.`);
-  return c.body(ankiDeck(title, sets), 200, {
-    "content-type": "text/plain; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-  });
+  // A card without a key says so in its lesson's language: that phrase is read before the deck is built at once.
+  const keyless = sets.flatMap((s) => s.exercises.filter((e) => !e.key));
+  const noKey = new Map(await Promise.all(keyless.map(async (e) => [e.language, (await learnerPhrases(c.env.ASSETS, e.language)).noKey] as const)));
+  return c.body(
+    ankiDeck(title, sets, (language) => noKey.get(language)!),
+    200,
+    {
+      "content-type": "text/plain; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+    },
+  );
 }

@@ -6,7 +6,7 @@
 // complete book) is a PhrasesUnreadable error, and the next lookup reads it again: there are no words left to
 // say in any language, so the caller fails as it does on its other errors (a chat records the job as failed
 // and logs it, an API answers 503 phrases_unreadable: a dependency unavailable) rather than send keys or half a message. Used by the learner's words
-// (src/learning/learner-phrases.ts), the bots' (src/platforms/chat-phrases.ts), why a run failed
+// (src/lessons/learner-phrases.ts), the bots' (src/platforms/chat-phrases.ts), why a run failed
 // (src/platforms/run-notice-phrases.ts) and the OAuth callback page (src/mcp/oauth/callback-phrases.ts).
 import * as z from "zod";
 import { CodedError } from "./coded-error";

@@ -10,7 +10,7 @@
 // of the attachment* phrases; in formReplyInteger and formReplyNumber, {range} one of the formRange* phrases
 // or nothing; lessonRequest is what /lesson <topic> asks the agent, in the person's language so the lesson is
 // written in it. Telegram shows a click's answer (click*) up to 200 characters. The words around a lesson's
-// exercises and a learner's progress are the learner's book (src/learning/learner-phrases.ts).
+// exercises and a learner's progress are the learner's book (src/lessons/learner-phrases.ts).
 import { phraseBook } from "../lib/phrase-book";
 
 /** One language's phrases: the type of the book's English (type-only: the JSON stays out of the bundle). */

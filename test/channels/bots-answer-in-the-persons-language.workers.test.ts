@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatPhrases } from "../../src/platforms/chat-phrases";
-import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { learnerPhrases } from "../../src/lessons/learner-phrases";
 import { runNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import { fill } from "../../src/lib/phrase-book";
 import { escapeSlackText } from "../../src/platforms/slack/slack-api";

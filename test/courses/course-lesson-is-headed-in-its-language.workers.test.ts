@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import es from "../../skills/knowledge-compiler/languages/es.md?raw";
-import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { learnerPhrases } from "../../src/lessons/learner-phrases";
 import { createPlannedCourse, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { script } from "../support/model-control";

@@ -11,7 +11,7 @@ import { script } from "../support/model-control";
 import { lessonWriter, telegramQuizChat } from "../support/quiz-chats";
 import { putLesson } from "../support/quiz-lesson";
 import { call, uniqueId } from "../support/worker-http";
-import { learnerPhrases } from "../../src/learning/learner-phrases";
+import { learnerPhrases } from "../../src/lessons/learner-phrases";
 import { learningSettings } from "../../src/learning/settings";
 
 /** A language sheet's sample lesson (skills/knowledge-compiler/languages/<code>.md). */

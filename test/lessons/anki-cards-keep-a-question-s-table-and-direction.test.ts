@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ankiDeck } from "../../src/lessons/deck";
 import type { KeyedExercise } from "../../src/lessons/exercises";
+import { ENGLISH_PHRASES } from "../support/english-phrases";
 
 const exercise = (over: Partial<KeyedExercise>): KeyedExercise => ({
   id: "1.5",
@@ -16,7 +17,7 @@ const exercise = (over: Partial<KeyedExercise>): KeyedExercise => ({
   ...over,
 });
 const cards = (e: KeyedExercise) =>
-  ankiDeck("Deck", [{ lessonKey: "p.md", title: "P", lessonEtag: "e", exercises: [e] }])
+  ankiDeck("Deck", [{ lessonKey: "p.md", title: "P", lessonEtag: "e", exercises: [e] }], () => ENGLISH_PHRASES.noKey)
     .trim()
     .split("\n")
     .filter((l) => !l.startsWith("#"))

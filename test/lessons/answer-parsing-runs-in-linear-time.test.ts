@@ -13,6 +13,7 @@ import type { KeyedExercise } from "../../src/lessons/exercises";
 import { extractUrls, normalizeUrl } from "../../src/lessons/sources";
 import { keyLine, VOCABULARIES, type LessonVocabulary } from "../../src/lessons/vocabulary";
 import { quick, RUNS, textOf } from "../support/linear-time";
+import { ENGLISH_PHRASES } from "../support/english-phrases";
 
 // The syllabus is read in the course prompts, whose module imports the Workers runtime (for the learner's Durable Object).
 vi.mock("cloudflare:workers", () => ({ DurableObject: class {} }));
@@ -216,7 +217,7 @@ describe("a lesson's sources", () => {
 describe("an Anki deck's tags", () => {
   const exercise: KeyedExercise = { id: "1.1", chapter: 1, chapterTitle: "Limits", type: "fill_in", question: "2 + 2 = ___", concepts: [] };
   const tags = (lessonKey: string) =>
-    ankiDeck("Deck", [{ lessonKey, title: "t", lessonEtag: "e", exercises: [exercise] }])
+    ankiDeck("Deck", [{ lessonKey, title: "t", lessonEtag: "e", exercises: [exercise] }], () => ENGLISH_PHRASES.noKey)
       .trimEnd()
       .split("\n")
       .at(-1)!

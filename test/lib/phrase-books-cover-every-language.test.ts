@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { fill, parseBook, phraseBook, phraseSchema, PhrasesUnreadable } from "../../src/lib/phrase-book";
-import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../../src/learning/learner-phrases";
+import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../../src/lessons/learner-phrases";
 import type { ChatPhrases } from "../../src/platforms/chat-phrases";
 import type { RunNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import type { CallbackPhrases } from "../../src/mcp/oauth/callback-phrases";

@@ -6,7 +6,7 @@ import learner from "../../public/i18n/learner-phrases.json";
 import notices from "../../public/i18n/run-notices.json";
 import callback from "../../public/i18n/oauth-callback.json";
 import type { ChatPhrases } from "../../src/platforms/chat-phrases";
-import type { LearnerPhrases } from "../../src/learning/learner-phrases";
+import type { LearnerPhrases } from "../../src/lessons/learner-phrases";
 import type { RunNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import type { CallbackPhrases } from "../../src/mcp/oauth/callback-phrases";
 

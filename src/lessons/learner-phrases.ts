@@ -1,5 +1,6 @@
 // The words a learner reads around a lesson's exercises, in the lesson's language: the answer key's feedback
-// (key-grading.ts) and the chat quiz (chat-quiz.ts); and /review's and /progress's own lines, in the language
+// (src/learning/key-grading.ts), the chat quiz (src/learning/chat-quiz.ts) and a deck card without a key
+// (noKey, deck.ts); and /review's and /progress's own lines, in the language
 // of the person who asked. A Spanish lesson's learner read "Not quite: the answer is B." and "Question 1 of 5"
 // in English. Every language, English too (its `en` entry), is a static asset (public/i18n/learner-phrases.json),
 // read as src/lib/phrase-book.ts reads every book, because fifteen languages of phrases would take most of what
