@@ -111,13 +111,20 @@ export class WebhookOutbox {
         this.record(row.run_id, { type: "webhook.attempt", ...base, outcome: "delivered", ...status });
         return;
       }
-      const nextAt = Date.now() + Math.min(settings.retryBaseMs * 2 ** (attempt - 1), settings.maxRetryDelayMs);
-      if (result.retry && nextAt <= row.created_at + settings.retryForMs) {
+      // A hold is no attempt: the count and the WEBHOOK_RETRY_FOR_MS window stand still (the window moves on by
+      // the wait), and its wait grows with the event's age, so a configuration broken for days is not polled every second.
+      const wait = Math.min(
+        hook ? settings.retryBaseMs * 2 ** (attempt - 1) : Math.max(Date.now() - Date.parse(payload.at), settings.retryBaseMs),
+        settings.maxRetryDelayMs,
+      );
+      const nextAt = Date.now() + wait;
+      if (result.retry && (!hook || nextAt <= row.created_at + settings.retryForMs)) {
         this.tables.change(
           "webhook_outbox",
-          "UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE webhook_id = ? AND url = ?",
-          attempt,
+          "UPDATE webhook_outbox SET attempts = ?, next_at = ?, created_at = created_at + ? WHERE webhook_id = ? AND url = ?",
+          hook ? attempt : row.attempts,
           nextAt,
+          hook ? 0 : wait,
           row.webhook_id,
           row.url,
         );

@@ -1,8 +1,8 @@
 // A delivery queued under a valid WEBHOOKS was given up ("the webhook is no longer configured") as soon as
 // any trace setting stopped parsing (a bad TRACE_MAX_EVENTS, a second webhook the config refuses): the
 // outbox read the settings' defaults, which know no webhook. It now holds the delivery like one to a
-// receiver that is down (retried with backoff, within WEBHOOK_RETRY_FOR_MS), and sends it once the
-// configuration is fixed.
+// receiver that is down (retried with backoff, though a hold is no attempt:
+// webhook-holds-while-config-is-invalid-are-not-attempts.test.ts), and sends it once the configuration is fixed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OnDemandTables } from "../../../src/lib/on-demand-tables";
 import { SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
