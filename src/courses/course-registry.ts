@@ -24,7 +24,7 @@ import { CodedError } from "../lib/coded-error";
 import { refuse, type Outcome } from "../lib/outcome";
 import { migrate } from "../lib/schema-migrations";
 import { mayAccess, type Tenant } from "../lib/tenant";
-import { getLesson, lessonPath } from "../lessons/store";
+import { getLesson, lessonPath, objectKey } from "../lessons/store";
 import { runSettings } from "../session/runs/settings";
 import { sessionStub, startRun } from "../session/runs/start-run";
 import type { IdempotencyKey } from "../lib/idempotency-key";
@@ -259,7 +259,13 @@ export class CourseRegistry extends DurableObject<Env> {
     const completed = outcome?.run.status === "completed";
     // A run that failed after saving a final lesson did the work; a draft it left may lack its later
     // parts or repairs, so then the lesson is written again.
-    if (!completed && saved?.meta.status !== "final") throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
+    if (!completed && saved?.meta.status !== "final") {
+      // The retry writes the lesson afresh in another session, so this run's drafts would stay beside it,
+      // unfinished: they go (a final lesson it saved stays), and the retry may take their names.
+      for (const k of outcome?.lessonKeys ?? [])
+        if ((await getLesson(this.env.LESSONS, k, null))?.meta.status === "draft") await this.env.LESSONS.delete(objectKey(k));
+      throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
+    }
     if (!key) throw new Error("the lesson run finished without saving a lesson (no save_document call)");
     const title = saved?.meta.title ?? course.syllabus[taught.length] ?? key;
     // A failed run's output is no summary of the lesson: it is delivered under its heading alone.

@@ -119,8 +119,8 @@ describe("a course whose daily work fails", () => {
     await tick("2031-06-03T09:00:00Z");
     const done = await waitForOutcome(course.id, failed.lastError);
     expect(done.lastError).toBeNull();
-    // Saved anew beside the draft (which belongs to the failed attempt's session), and delivered.
-    expect(done.lessons.map((l) => l.key)).toEqual([`${file}-2.md`]);
+    // Saved anew under the draft's name (the failed attempt's draft is gone: a-failed-lesson-run-leaves-no-draft-beside-the-retry), and delivered.
+    expect(done.lessons.map((l) => l.key)).toEqual([`${file}.md`]);
     expect((await requests(key)).requests).toHaveLength(2);
     expect((await platformCalls("telegram", chat)).filter((c) => c.method === "sendDocument")).toHaveLength(1);
   });
