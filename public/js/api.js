@@ -31,6 +31,15 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
   const id = encodeURIComponent;
   // Sent only when the caller names one: the key says which submission a request belongs to (attempt-key.js).
   const keyed = (idempotencyKey) => (idempotencyKey ? { "idempotency-key": idempotencyKey } : {});
+  // A listing answers a page and the cursor of the next (docs/api.md, "Paging the listings"): followed to the end.
+  const allPages = async (path, field, cursor, next) => {
+    const items = [];
+    for (let at = null; ;) {
+      const page = await (await request("GET", at === null ? path : `${path}?${cursor}=${id(at)}`)).json();
+      items.push(...page[field]);
+      if ((at = page[next]) == null) return items;
+    }
+  };
 
   return {
     async createSession() {
@@ -68,8 +77,9 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async cancelRun(sessionId, runId) {
       await request("POST", `/v1/sessions/${id(sessionId)}/runs/${id(runId)}/cancel`);
     },
+    /** Every lesson, newest first: the pages followed to the end. */
     async listLessons() {
-      return (await (await request("GET", "/v1/lessons")).json()).lessons;
+      return allPages("/v1/lessons", "lessons", "before", "nextBefore");
     },
     async getLesson(key) {
       return (await request("GET", `/v1/lessons/${id(key)}`)).text();
@@ -111,8 +121,9 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async createCourse(course, idempotencyKey) {
       return (await (await request("POST", "/v1/courses", course, keyed(idempotencyKey))).json()).id;
     },
+    /** Every course, in creation order: the pages followed to the end. */
     async listCourses() {
-      return (await (await request("GET", "/v1/courses")).json()).courses;
+      return allPages("/v1/courses", "courses", "after", "nextAfter");
     },
     async getCourse(courseId) {
       return (await request("GET", `/v1/courses/${id(courseId)}`)).json();

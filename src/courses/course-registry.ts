@@ -101,12 +101,9 @@ export class CourseRegistry extends DurableObject<Env> {
     return { ok: true, id, replayed: false };
   }
 
-  /** The courses `caller` may see. */
-  async list(caller: Tenant): Promise<CourseSummary[]> {
-    return this.store
-      .courses()
-      .filter((c) => mayAccess(caller, c.tenant))
-      .map((c) => this.summary(c));
+  /** The first `limit` courses `caller` may see after `after`, in creation order. */
+  async list(caller: Tenant, limit: number, after?: string): Promise<CourseSummary[]> {
+    return this.store.courses(caller, limit, after).map((c) => this.summary(c));
   }
 
   async get(id: string, caller: Tenant): Promise<CourseView | null> {

@@ -3,6 +3,7 @@ import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
+import { pageOf, parsePage, placeOf } from "../http-kit/list-page";
 import { parseId, parseJson, parseNoQuery } from "../http-kit/validation";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
@@ -12,12 +13,13 @@ import { deckFilename } from "../lessons/deck";
 import { lessonExercises } from "../lessons/exercise-store";
 import { deckResponse } from "../lessons/lesson-routes";
 import { CourseInput } from "./course-input";
+import type { CourseSummary } from "./course-registry";
 import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
 import { courseSettings } from "./settings";
 
-// No route here takes a query parameter: each refuses any (parseNoQuery) rather than create, list or
-// delete as if it were not there (a `?dryRun=1` create would create).
+// But for the list's page (`limit`, `after`: list-page.ts) no route here takes a query parameter: each refuses
+// any (parseNoQuery) rather than create or delete as if it were not there (a `?dryRun=1` create would create).
 export const courseRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     parseNoQuery(c);
@@ -30,11 +32,17 @@ export const courseRoutes = new Hono<AppEnv>()
     return c.json({ id: created.id }, 201, created.replayed ? { [REPLAYED_HEADER]: "true" } : {});
   })
   .get("/", async (c) => {
-    parseNoQuery(c);
-    // Every shard lists the courses the caller may see; merged in creation order, as one registry did.
-    const lists = await Promise.all(allCourseShards(c.env, courseSettings(c.env).COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"))));
-    const courses = lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    return c.json({ courses });
+    const { limit, after } = parsePage(c, "after");
+    // Each shard answers its first courses past the cursor that the caller may see, one more than the page (which
+    // tells whether another follows); merged in creation order, as one registry did.
+    const lists = await Promise.all(allCourseShards(c.env, courseSettings(c.env).COURSE_SHARDS).map((shard) => shard.list(c.get("tenant"), limit + 1, after)));
+    const place = (course: CourseSummary) => placeOf(course.createdAt, course.id);
+    const [courses, nextAfter] = pageOf(
+      lists.flat().sort((a, b) => (place(a) < place(b) ? -1 : 1)),
+      limit,
+      place,
+    );
+    return c.json({ courses, nextAfter });
   })
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");

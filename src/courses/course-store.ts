@@ -100,8 +100,17 @@ export class CourseStore {
     return row ? toCourse(row) : undefined;
   }
 
-  courses(): CourseRow[] {
-    return this.sql.exec<Row>("SELECT * FROM courses ORDER BY created_at, id").toArray().map(toCourse);
+  /** The first `limit` courses of `caller` (every one for the admin) placed after `after` (list-page.ts), in creation order. */
+  courses(caller: Tenant, limit: number, after = ""): CourseRow[] {
+    return this.sql
+      .exec<Row>(
+        "SELECT * FROM courses WHERE (?1 IS NULL OR tenant = ?1) AND created_at || '~' || id > ?2 ORDER BY created_at, id LIMIT ?3",
+        caller,
+        after,
+        limit,
+      )
+      .toArray()
+      .map(toCourse);
   }
 
   /** The courses with work at `nowMs` (planning, or a period not yet done), by the due index; finished ones are never due. */

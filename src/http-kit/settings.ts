@@ -1,4 +1,5 @@
-// The HTTP surface's settings: who may call (docs/security-and-reliability.md) and how large a request may be.
+// The HTTP surface's settings: who may call (docs/security-and-reliability.md), how large a request may be, and
+// how many items a page of a listing holds (list-page.ts).
 import * as z from "zod";
 import { bool, int, json, optionalString } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
@@ -27,6 +28,9 @@ export const HttpSettings = z
       .pipe(z.array(z.url().refine((u) => new URL(u).origin === u, "an origin: scheme://host[:port], no path or trailing slash"))),
     /** Request body limit for every route. */
     MAX_BODY_BYTES: int(1_048_576, 1024),
+    /** Items a page of GET /v1/lessons or /v1/courses holds without `limit`, and most a `limit` may ask for (400 beyond). */
+    LIST_PAGE_DEFAULT_ITEMS: int(1000, 1, 10_000),
+    LIST_PAGE_MAX_ITEMS: int(1000, 1, 10_000),
   })
   .superRefine(({ API_TOKEN, API_KEYS }, ctx) => {
     // A key matches one owner: the first would win, and the second entry's tenant (or API_TOKEN's operator

@@ -4,18 +4,23 @@ import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import { ankiDeck, deckFilename } from "./deck";
 import { lessonExercises, type ExerciseSet } from "./exercise-store";
-import { getLesson, isLessonKey, listLessons } from "./store";
+import { getLesson, isLessonKey, listLessons, type LessonSummary } from "./store";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../http-kit/errors";
+import { pageOf, parsePage, placeOf } from "../http-kit/list-page";
 import { parseNoFields, parseNoQuery } from "../http-kit/validation";
 import { shareTokenFor } from "./lesson-share";
 import { learnerPhrases } from "./learner-phrases";
 
-// None of these takes a query parameter: any is refused (parseNoQuery), so `?limit=10` is not a full list.
+// The list takes a page's `limit` and `before` (list-page.ts); the others take no query parameter, and refuse any (parseNoQuery).
 export const lessonRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-    parseNoQuery(c);
-    return c.json({ lessons: await listLessons(c.env.LESSONS, c.get("tenant")) });
+    const { limit, before } = parsePage(c, "before");
+    const place = (l: LessonSummary) => placeOf(l.createdAt, l.key);
+    // R2 lists by key, not by time: a page is cut from the whole listing, newest first.
+    const lessons = (await listLessons(c.env.LESSONS, c.get("tenant"))).filter((l) => !before || place(l) < before);
+    const [page, nextBefore] = pageOf(lessons, limit, place);
+    return c.json({ lessons: page, nextBefore });
   })
   .get("/:key", async (c) => {
     const key = c.req.param("key");

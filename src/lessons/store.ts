@@ -5,6 +5,7 @@
 // "calculus-basics.md" or "calculus-basics-2.md" (slug: lowercase ASCII letters and digits joined by
 // single hyphens). It is stored as the R2 object "lessons/<key>" and served at /v1/lessons/<key>.
 
+import { placeOf } from "../http-kit/list-page";
 import { mayAccess, type Tenant } from "../lib/tenant";
 
 /** What an R2 object tells us without its body; R2Object satisfies it. */
@@ -125,7 +126,8 @@ export async function listLessons(bucket: LessonBucket, caller: Tenant): Promise
     }
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
-  return lessons.sort((a, b) => (a.createdAt === b.createdAt ? (a.key < b.key ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1));
+  // Newest first by their place, as the listing's pages are cut.
+  return lessons.sort((a, b) => (placeOf(a.createdAt, a.key) < placeOf(b.createdAt, b.key) ? 1 : -1));
 }
 
 /** One lesson's text and metadata; null for an unknown key, one outside the key scheme, or one `caller` may not see. */

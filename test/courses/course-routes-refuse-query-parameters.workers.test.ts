@@ -1,5 +1,5 @@
-// No /v1/courses route takes a query parameter, so each refuses one, naming it, before it acts: a
-// `?dryRun=1` create creates nothing, a `?limit=1` list is not the whole list, a refused delete deletes nothing.
+// No /v1/courses route takes a query parameter it does not read (the list takes its page's only), so each
+// refuses one, naming it, before it acts: a `?dryRun=1` create creates nothing, a refused delete deletes nothing.
 import { afterEach, describe, expect, it } from "vitest";
 import { createPlannedCourse, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { script } from "../support/model-control";
@@ -29,7 +29,7 @@ describe("course routes and query parameters", () => {
     const marker = await script(uniqueId("course-query"), [SYLLABUS_REPLY]);
     const course = await createPlannedCourse({ topic: `${marker} Vectors` });
     created.push(course.id);
-    await expectRefused(await call("/v1/courses?limit=1"), "limit");
+    await expectRefused(await call("/v1/courses?sort=topic"), "sort");
     await expectRefused(await call(`/v1/courses/${course.id}?fields=topic`), "fields");
     await expectRefused(await call(`/v1/courses/${course.id}/deck?format=csv`), "format");
     await expectRefused(await call(`/v1/courses/${course.id}?force=true`, { method: "DELETE" }), "force");

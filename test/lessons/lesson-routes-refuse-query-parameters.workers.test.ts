@@ -1,5 +1,5 @@
-// No GET under /v1/lessons takes a query parameter (the list, a lesson, its deck, its exercises), so each
-// refuses one, naming it, rather than answer as if it were not there (`?limit=1` is not the whole list).
+// No GET under /v1/lessons takes a query parameter it does not read (the list takes its page's only; a lesson,
+// its deck, its exercises none), so each refuses one, naming it, rather than answer as if it were not there.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { putLesson } from "../support/quiz-lesson";
@@ -12,7 +12,7 @@ describe("lesson routes and query parameters", () => {
     const key = `${uniqueId("query-lesson")}.md`;
     await putLesson(env.LESSONS, key);
     for (const [path, parameter] of [
-      ["/v1/lessons?limit=1", "limit"],
+      ["/v1/lessons?sort=title", "sort"],
       [`/v1/lessons/${key}?download=1`, "download"],
       [`/v1/lessons/${key}/deck?format=csv`, "format"],
       [`/v1/lessons/${key}/exercises?withAnswers=true`, "withAnswers"],

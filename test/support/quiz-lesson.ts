@@ -85,14 +85,14 @@ Differentiate $4x^3 - 2x$ and check your result at $x = 1$.
 `;
 
 /** Stores `markdown` as lesson `key` (metadata as save_document writes it; `tenant` is the owner's, none: the admin's). */
-export async function putLesson(bucket: R2Bucket, key: string, markdown = QUIZ_LESSON, tenant?: string): Promise<void> {
+export async function putLesson(bucket: R2Bucket, key: string, markdown = QUIZ_LESSON, tenant?: string, createdAt = new Date().toISOString()): Promise<void> {
   await bucket.put(`lessons/${key}`, markdown, {
     httpMetadata: { contentType: "text/markdown; charset=utf-8" },
     customMetadata: {
       title: "Derivatives",
       topic: "calculus",
       session: "test",
-      createdAt: new Date().toISOString(),
+      createdAt,
       bytes: String(markdown.length),
       status: "final",
       format: "md",

@@ -8,11 +8,12 @@ const KEYS = { admin: "tenant-app-admin-0123456789", a: "tenant-app-a-0123456789
 
 export type Caller = keyof typeof KEYS;
 
-/** Calls the app as `admin`, tenant `a` or tenant `b` (named `tenants.a` and `tenants.b`), JSON bodies in, raw Responses out. */
-export function tenantApp(tenants: { a: string; b: string }) {
+/** Calls the app as `admin`, tenant `a` or tenant `b` (named `tenants.a` and `tenants.b`), JSON bodies in, raw Responses out; `vars` override settings. */
+export function tenantApp(tenants: { a: string; b: string }, vars: Record<string, string> = {}) {
   const app = createApp();
   const appEnv = {
     ...env,
+    ...vars,
     API_TOKEN: KEYS.admin,
     API_KEYS: JSON.stringify([
       { name: "a", key: KEYS.a, tenant: tenants.a },
