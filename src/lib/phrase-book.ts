@@ -7,7 +7,8 @@
 // say in any language, so the caller fails as it does on its other errors (a chat records the job as failed
 // and logs it, an API answers 503 phrases_unreadable: a dependency unavailable) rather than send keys or half a message. Used by the learner's words
 // (src/lessons/learner-phrases.ts), the bots' (src/platforms/chat-phrases.ts), why a run failed
-// (src/platforms/run-notice-phrases.ts) and the OAuth callback page (src/mcp/oauth/callback-phrases.ts).
+// (src/platforms/run-notice-phrases.ts), and the OAuth callback and consent pages (src/mcp/oauth/callback-phrases.ts,
+// src/http/mcp-consent.ts), which pick a browser's language with ./browser-phrases.ts.
 import * as z from "zod";
 import { CodedError } from "./coded-error";
 

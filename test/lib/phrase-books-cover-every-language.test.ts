@@ -2,7 +2,8 @@
 // English (the `en` entry) among them, which the Worker reads through ASSETS: the learner's words around
 // exercises, reviews and progress (learner-phrases.json), and the bots' own (chat-phrases.json), why a run
 // failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js), and
-// the page an MCP server's authorization comes back to (oauth-callback.json); the web page's own words are
+// the page an MCP server's authorization comes back to (oauth-callback.json), and /mcp's OAuth consent page
+// (mcp-consent.json); the web page's own words are
 // page/<language>.json, with their English in public/js/i18n.js. Each language has every phrase of its
 // book's English and no other, with the same {placeholders} as English; the not-quite phrases open with the
 // same words, which the chat quiz takes off below its own verdict line; the commands stay commands (/quiz),
@@ -17,8 +18,9 @@ import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../../
 import type { ChatPhrases } from "../../src/platforms/chat-phrases";
 import type { RunNoticePhrases } from "../../src/platforms/run-notice-phrases";
 import type { CallbackPhrases } from "../../src/mcp/oauth/callback-phrases";
+import type { ConsentPhrases } from "../../src/http/mcp-consent";
 import { VOCABULARIES } from "../../src/lessons/vocabulary";
-import { ENGLISH_CALLBACK_PHRASES, ENGLISH_CHAT_PHRASES, ENGLISH_PHRASES, RUN_NOTICES } from "../support/english-phrases";
+import { ENGLISH_CALLBACK_PHRASES, ENGLISH_CHAT_PHRASES, ENGLISH_CONSENT_PHRASES, ENGLISH_PHRASES, RUN_NOTICES } from "../support/english-phrases";
 import { fromRoot } from "../support/paths";
 import { publicAssets } from "../support/public-assets";
 
@@ -29,6 +31,7 @@ const learner = withoutEnglish(read<LearnerPhrases>("learner-phrases.json"));
 const chat = withoutEnglish(read<ChatPhrases>("chat-phrases.json"));
 const failures = withoutEnglish(read<RunNoticePhrases>("run-notices.json"));
 const callback = withoutEnglish(read<CallbackPhrases>("oauth-callback.json"));
+const consent = withoutEnglish(read<ConsentPhrases>("mcp-consent.json"));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).sort();
 const languages = VOCABULARIES.map((v) => v.language)
@@ -50,6 +53,7 @@ describe.each([
   ["page/<language>.json", i18n.ENGLISH, page],
   ["run-notices.json", RUN_NOTICES, failures],
   ["oauth-callback.json", ENGLISH_CALLBACK_PHRASES, callback],
+  ["mcp-consent.json", ENGLISH_CONSENT_PHRASES, consent],
 ] as const)("%s", (_, english: Record<string, string>, tables: Record<string, Record<string, string>>) => {
   it("covers every language of the vocabularies, and no other", () => {
     expect(Object.keys(tables).sort()).toEqual(languages);

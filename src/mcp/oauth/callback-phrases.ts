@@ -1,8 +1,8 @@
 // What the page a person's browser comes back to after authorizing an MCP server says, in their browser's
-// language (Accept-Language): the chats send the link in the person's language, and the page after it was
-// English. Every language, English too (its `en` entry), is a static asset (public/i18n/oauth-callback.json)
-// read as every phrase book is (src/lib/phrase-book.ts). {reason} is the authorization server's words. The
-// details an authorization server or the config gives stay in their words.
+// language (Accept-Language, read by src/lib/browser-phrases.ts): the chats send the link in the person's
+// language, and the page after it was English. Every language, English too (its `en` entry), is a static asset
+// (public/i18n/oauth-callback.json) read as every phrase book is (src/lib/phrase-book.ts). {reason} is the
+// authorization server's words; the config's details stay in their words too, marked English on the page.
 import { phraseBook } from "../../lib/phrase-book";
 
 /** One language's phrases: the type of the book's English (type-only: the JSON stays out of the bundle). */
@@ -10,5 +10,3 @@ export type CallbackPhrases = (typeof import("../../../public/i18n/oauth-callbac
 
 export const callbackPhrases = phraseBook<CallbackPhrases>("i18n/oauth-callback.json");
 
-/** The first language a browser's Accept-Language names (its most preferred), if any. */
-export const preferredLanguage = (acceptLanguage: string | undefined): string | undefined => acceptLanguage?.split(",")[0]?.split(";")[0]?.trim() || undefined;

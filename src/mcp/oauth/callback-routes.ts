@@ -11,33 +11,35 @@ import { errorText } from "../error-text";
 import type { AppEnv } from "../../http-kit/app-env";
 import { mcpSettings } from "../settings";
 import { fill } from "../../lib/phrase-book";
-import { callbackPhrases, preferredLanguage } from "./callback-phrases";
+import { browserPhrases, type BrowserPhrases } from "../../lib/browser-phrases";
+import { callbackPhrases, type CallbackPhrases } from "./callback-phrases";
 
-function page(c: Context<AppEnv>, lang: string, status: 200 | 400 | 502, title: string, text: string) {
+/** `english`: the text is the config's words, English whatever the page's language, and marked so. */
+function page(c: Context<AppEnv>, words: BrowserPhrases<CallbackPhrases>, status: 200 | 400 | 502, title: string, text: string, english = false) {
   return c.html(
     html`<!doctype html>
-      <html lang="${lang}">
+      <html lang="${words.lang}" dir="${words.dir}">
         <head>
           <meta charset="utf-8" />
           <title>${title}</title>
         </head>
         <body>
           <h1>${title}</h1>
-          <p>${text}</p>
+          ${english ? html`<p lang="en" dir="ltr">${text}</p>` : html`<p>${text}</p>`}
         </body>
       </html>`,
     status,
   );
 }
 
+const LINK_TEXT = { invalid_state: "linkNotValidText", unknown_server: "serverGoneText", forbidden: "sharedServerText" } as const;
+
 export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
   .get("/callback", async (c) => {
     const { code, state, error, error_description: description } = c.req.query();
-    const asked = preferredLanguage(c.req.header("accept-language"));
-    const say = await callbackPhrases(c.env.ASSETS, asked);
-    // The page's lang is the language its words are in: the browser's when the book has it, else English.
-    const lang = say === (await callbackPhrases(c.env.ASSETS, "en")) ? "en" : (asked ?? "en");
-    const answer = (status: 200 | 400 | 502, title: string, text: string) => page(c, lang, status, title, text);
+    const words = await browserPhrases(callbackPhrases, c.env.ASSETS, c.req.header("accept-language"));
+    const say = words.say;
+    const answer = (status: 200 | 400 | 502, title: string, text: string, english?: boolean) => page(c, words, status, title, text, english);
     if (error) return answer(400, say.refused, fill(say.refusedText, { reason: description ?? error }));
     if (!code || !state) return answer(400, say.notAnAnswer, say.notAnAnswerText);
     const origin = await requestOrigin(c.env, c.req.url);
@@ -47,8 +49,9 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
       const server = await completeAuthorization(servers, mcpOAuthContext(c.env, origin), { state, code });
       return answer(200, fill(say.connected, { server: server.name }), fill(say.connectedText, { server: server.name }));
     } catch (e) {
-      if (e instanceof OAuthCallbackError) return answer(400, say.linkNotValid, e.message);
-      if (e instanceof McpConfigError) return answer(502, say.configInvalid, e.message);
+      // The person's words by the code (the message is English); the config's details are the operator's.
+      if (e instanceof OAuthCallbackError) return answer(400, say.linkNotValid, say[LINK_TEXT[e.code]]);
+      if (e instanceof McpConfigError) return answer(502, say.configInvalid, e.message, true);
       return answer(502, say.failed, fill(say.failedText, { reason: errorText(e) }));
     }
   })

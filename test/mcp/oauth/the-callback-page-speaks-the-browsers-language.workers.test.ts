@@ -13,7 +13,7 @@ describe("the MCP authorization callback page", () => {
   it("answers in the browser's language, with its lang", async () => {
     const notAnAnswer = await page("", "es-ES,es;q=0.9,en;q=0.8");
     expect(notAnAnswer.status).toBe(400);
-    expect(notAnAnswer.html).toContain('<html lang="es-ES">');
+    expect(notAnAnswer.html).toContain('<html lang="es" dir="ltr">');
     expect(notAnAnswer.html).toContain("No es una respuesta de autorización");
     const refused = await page("?error=access_denied&error_description=The+user+said+no", "ja");
     expect(refused.html).toContain("承認が拒否されました");
@@ -23,7 +23,7 @@ describe("the MCP authorization callback page", () => {
   it("is English for a language without phrases, and without Accept-Language", async () => {
     for (const language of ["sw", undefined]) {
       const { html } = await page("", language);
-      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<html lang="en" dir="ltr">');
       expect(html).toContain("Not an authorization answer");
     }
   });
