@@ -1,7 +1,8 @@
 // The MCP servers' questions (input.required) a conversation is asking, in its ChatObject's SQLite: the
 // job and session each belongs to, the form, where the chat is in it (FormProgress: the field asked
-// now and the values so far) and where the questions go. One is asked at a time, the oldest first; a
-// row goes once its question is answered, so the values given never outlive it.
+// now and the values so far) and where the questions go. One is asked at a time in each place (a Telegram
+// chat or forum topic, a Slack thread: the conversation whose run asked), the oldest first; a row goes once
+// its question is answered, so the values given never outlive it.
 import type { InputRequest } from "../delivery/run-outcome";
 import type { FormProgress } from "./input-form";
 import type { ChatTarget } from "../platforms/registry";
@@ -40,15 +41,11 @@ export class ChatInputStore {
     );
   }
 
-  /** The question being asked now (the oldest not expired), if any. */
-  current(now = Date.now()): AskedInput | undefined {
+  /** The question being asked now at `target` (the oldest not expired there), if any. */
+  current(target: ChatTarget, now = Date.now()): AskedInput | undefined {
     this.sql.exec("DELETE FROM asked_inputs WHERE expires_at <= ?", now);
-    const r = this.sql.exec<Row>("SELECT * FROM asked_inputs ORDER BY asked_at, rowid LIMIT 1").toArray()[0];
-    return r ? toAsked(r) : undefined;
-  }
-
-  get(inputId: string): AskedInput | undefined {
-    const r = this.sql.exec<Row>("SELECT * FROM asked_inputs WHERE input_id = ?", inputId).toArray()[0];
+    // A place's targets are built alike (replyTarget, clickTarget), so their JSON is the same.
+    const r = this.sql.exec<Row>("SELECT * FROM asked_inputs WHERE target = ? ORDER BY asked_at, rowid LIMIT 1", JSON.stringify(target)).toArray()[0];
     return r ? toAsked(r) : undefined;
   }
 

@@ -1,5 +1,5 @@
 // An MCP server's question (elicitation) asked in a conversation: a run that pauses awaiting input has
-// its job wait ("awaiting") while the chat walks the form one field at a time (input-form.ts: buttons
+// its job wait ("awaiting") while the conversation walks the form one field at a time (input-form.ts: buttons
 // for booleans and choices, replies for text and numbers, Skip, Send, Decline, Cancel), then answers it
 // through answerInput, the session-side function POST /v1/sessions/:id/inputs/:inputId uses. The job
 // is followed again once the run's last question is answered; just after the last expiry it is looked
@@ -12,7 +12,7 @@ import type { JobControl } from "./chat-approvals";
 import type { AskedInput, ChatInputStore } from "./chat-input-store";
 import type { ChatJob, ChatStore } from "./chat-store";
 import { canSend, fieldQuestion, formFields, optionValue, replyValue, type FieldValue, type FormAction } from "./input-form";
-import type { AnyChatPlatform, ChatClick, ChatShapes } from "../platforms/registry";
+import type { AnyChatPlatform, ChatClick, ChatShapes, ChatTarget } from "../platforms/registry";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
 
@@ -30,30 +30,30 @@ export class ChatInputs {
     private readonly control: JobControl,
   ) {}
 
-  /** Whether a form is being asked: the chat's next plain message answers its field. */
-  isAsking(): boolean {
-    return this.asked.current() !== undefined;
+  /** Whether a form is being asked at `to`: the next plain message there answers its field. */
+  isAsking(to: ChatTarget): boolean {
+    return this.asked.current(to) !== undefined;
   }
 
   /**
    * The job's run waits for answers. Its questions are recorded and the job parked before anything is
-   * sent, so a quick answer finds them; the first is asked now unless another form is under way.
+   * sent, so a quick answer finds them; the first is asked now unless another form is under way there.
    * Each method's `say` is the language of the person it answers (chat-phrases.ts).
    */
   async pause(platform: AnyChatPlatform, job: ChatJob, outcome: RunOutcome, sender: ChatSender<ChatShapes>, say: ChatPhrases): Promise<void> {
-    const busy = this.asked.current() !== undefined;
     const to = platform.replyTarget(job.message);
+    const busy = this.isAsking(to);
     for (const i of outcome.inputs) this.asked.add({ ...i, seq: job.seq, sessionId: job.sessionId!, progress: { field: 0, values: {} }, target: to });
     const latest = this.asked.latestExpiry(job.seq) ?? Date.now();
     this.jobs.pause(job.seq, outcome.lastSeq, Math.max(latest, Date.now()) + EXPIRY_GRACE_MS);
     await this.control.arm();
     await sender.sendLessons(to, outcome.lessonKeys);
-    if (!busy) await this.askCurrent(platform, say);
+    if (!busy) await this.askCurrent(platform, to, say);
   }
 
-  /** A reply while a form is asked: the value of its field, or why it does not fit and the field again. */
-  async reply(platform: AnyChatPlatform, text: string, by: string, say: ChatPhrases): Promise<void> {
-    const a = this.asked.current();
+  /** A reply at `to` while a form is asked there: the value of its field, or why it does not fit and the field again. */
+  async reply(platform: AnyChatPlatform, to: ChatTarget, text: string, by: string, say: ChatPhrases): Promise<void> {
+    const a = this.asked.current(to);
     if (!a) return;
     const field = formFields(a.requestedSchema)[a.progress.field]!;
     const read = replyValue(field, text, say);
@@ -67,7 +67,7 @@ export class ChatInputs {
 
   /** A press on a form's button; a button of a question no longer asked (or of a field already passed) is refused. */
   async click(platform: AnyChatPlatform, click: ChatClick, pressed: { inputId: string; action: FormAction }, say: ChatPhrases): Promise<void> {
-    const a = this.asked.current();
+    const a = this.asked.current(platform.clickTarget(click.at));
     const { action } = pressed;
     const stale = !a || a.inputId !== pressed.inputId || ((action.kind === "skip" || action.kind === "choose") && action.field !== a.progress.field);
     if (stale) return void (await platform.refuseClick(click.at, say.formNotOpen).catch(() => {}));
@@ -76,16 +76,16 @@ export class ChatInputs {
     if (action.kind === "decline" || action.kind === "cancel") return this.settle(platform, a, action.kind, undefined, click.by, say);
     if (action.kind === "send") {
       if (canSend(fields, a.progress.values)) return this.settle(platform, a, "accept", a.progress.values, click.by, say);
-      return this.askCurrent(platform, say);
+      return this.askCurrent(platform, a.target, say);
     }
     await this.advance(platform, a, action.kind === "skip" ? undefined : optionValue(fields[a.progress.field]!, action.option), click.by, say);
   }
 
-  /** Forgets the questions of jobs whose runs were stopped; another conversation's form waiting behind them is asked next. */
-  async forget(platform: AnyChatPlatform, seqs: number[], say: ChatPhrases): Promise<void> {
-    const asking = this.asked.current();
+  /** Forgets the questions of jobs whose runs were stopped at `to`; a form waiting behind them there is asked next. */
+  async forget(platform: AnyChatPlatform, to: ChatTarget, seqs: number[], say: ChatPhrases): Promise<void> {
+    const asking = this.asked.current(to);
     for (const seq of seqs) this.asked.removeJob(seq);
-    if (asking && seqs.includes(asking.seq)) await this.askCurrent(platform, say);
+    if (asking && seqs.includes(asking.seq)) await this.askCurrent(platform, to, say);
   }
 
   /** Takes the field's value (none: skipped), then asks the next field, or answers after the last. */
@@ -120,12 +120,12 @@ export class ChatInputs {
     this.asked.remove(a.inputId);
     await platform.send(a.target, { text: outcome.ok ? say[SETTLED[action]] : fill(say.formClosed, { reason: outcome.message }) });
     if (!outcome.ok || outcome.pendingInputs === 0) this.control.follow(a.seq);
-    await this.askCurrent(platform, say);
+    await this.askCurrent(platform, a.target, say);
   }
 
-  /** Asks the current form from where it is, with the server's message before it. */
-  private async askCurrent(platform: AnyChatPlatform, say: ChatPhrases): Promise<void> {
-    const a = this.asked.current();
+  /** Asks the current form at `to` from where it is, with the server's message before it. */
+  private async askCurrent(platform: AnyChatPlatform, to: ChatTarget, say: ChatPhrases): Promise<void> {
+    const a = this.asked.current(to);
     if (!a) return;
     const question = fieldQuestion(a.inputId, formFields(a.requestedSchema), a.progress, say);
     await platform.send(a.target, { ...question, text: fill(say.formAsks, { server: a.server, message: a.message, question: question.text }) });

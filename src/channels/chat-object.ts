@@ -156,6 +156,8 @@ export class ChatObject extends DurableObject<Env> {
 
   private async begin(seq: number): Promise<void> {
     const job = this.store.job(seq)!;
+    // Dropped while in line behind a /stop or /new (dropUnstarted).
+    if (job.state !== "queued") return;
     const m = job.message;
     const platform = this.platform(m);
     const to = platform.replyTarget(m);
@@ -173,11 +175,11 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, command.text);
       case "new":
         this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
-        this.dropAlbums(platform.sessionId(m), seq);
+        this.dropUnstarted(platform.sessionId(m), seq);
         return this.reply(seq, platform, say.freshStart);
       case "stop": {
-        const albums = this.dropAlbums(platform.sessionId(m), seq);
-        return this.reply(seq, platform, (await this.stopRuns(platform, platform.sessionId(m), say)) + albums > 0 ? say.stopped : say.nothingRunning);
+        const dropped = this.dropUnstarted(platform.sessionId(m), seq);
+        return this.reply(seq, platform, (await this.stopRuns(platform, m, say)) + dropped > 0 ? say.stopped : say.nothingRunning);
       }
       case "compact":
         return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact(), say));
@@ -203,10 +205,10 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, progressSummary(progress, await learnerPhrases(this.env.ASSETS, language)));
       }
       case "ask":
-        // While an MCP server's form or a quiz question is out, a plain message is its answer; a photo cannot be one.
-        if (photo && (this.inputs.isAsking() || this.quizzes.isOpen())) return this.reply(seq, platform, say.photoNotAnAnswer);
-        if (this.inputs.isAsking()) await this.inputs.reply(platform, command.text, m.by ?? m.platform, say);
-        else if (this.quizzes.isOpen()) await this.quizzes.answer(platform, m, to, command.text);
+        // While an MCP server's form or a quiz question is out here, a plain message is its answer; a photo cannot be one.
+        if (photo && (this.inputs.isAsking(to) || this.quizzes.isOpen(platform, m))) return this.reply(seq, platform, say.photoNotAnAnswer);
+        if (this.inputs.isAsking(to)) await this.inputs.reply(platform, to, command.text, m.by ?? m.platform, say);
+        else if (this.quizzes.isOpen(platform, m)) await this.quizzes.answer(platform, m, to, command.text);
         else return this.ask(job, platform, command.text, say);
         return this.finish(seq);
     }
@@ -262,7 +264,7 @@ export class ChatObject extends DurableObject<Env> {
       const text = outcome ? answerText(outcome, say, notices) : say.lostTrack;
       const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
       const lesson = outcome?.lessonKeys.at(-1);
-      if (lesson) await this.quizzes.offer(platform, next, lesson);
+      if (lesson) await this.quizzes.offer(platform, job.message, next, lesson);
       this.finish(seq);
     } catch (e) {
       await this.fail(seq, e);
@@ -301,10 +303,11 @@ export class ChatObject extends DurableObject<Env> {
   }
 
   /**
-   * Cancels the runs of `conversation` (its first session id: a Telegram chat or topic, a Slack thread) still going
-   * or waiting for approval or input, and forgets their questions; returns how many.
+   * Cancels the runs of the conversation of `m` (a Telegram chat or topic, a Slack thread) still going or waiting
+   * for approval or input, and forgets their questions; returns how many.
    */
-  private async stopRuns(platform: AnyChatPlatform, conversation: string, say: ChatPhrases): Promise<number> {
+  private async stopRuns(platform: AnyChatPlatform, m: ChatMessage, say: ChatPhrases): Promise<number> {
+    const conversation = platform.sessionId(m);
     let stopped = 0;
     const jobs = [...this.store.unfinished(), ...this.store.awaiting()].filter((job) => this.platform(job.message).sessionId(job.message) === conversation);
     for (const job of jobs) {
@@ -316,19 +319,23 @@ export class ChatObject extends DurableObject<Env> {
       if (job.state === "awaiting") this.follow(job.seq);
     }
     const seqs = jobs.map((job) => job.seq);
-    await this.inputs.forget(platform, seqs, say);
+    await this.inputs.forget(platform, platform.replyTarget(m), seqs, say);
     await this.arm();
     return stopped;
   }
 
   /**
-   * Drops the albums of `conversation` still waiting when a message (`before`: its seq) stopped it or started it
-   * afresh, so none is asked afterwards; their pieces are done (their delivery ids still catch retries). Returns how many.
+   * Drops what of `conversation` arrived before a message (`before`: its seq) that stopped it or started it afresh
+   * and has not started, so nothing of it is asked afterwards: albums still waiting (their pieces are done; their
+   * delivery ids still catch retries), and jobs put in line behind that message (an album whose wait ended while
+   * the message waited its turn, work a restart interrupted that the watchdog took up again). Returns how many.
    */
-  private dropAlbums(conversation: string, before: number): number {
-    const albums = heldAlbums(this.store.held().filter((p) => p.seq < before && this.platform(p.message).sessionId(p.message) === conversation));
-    for (const album of albums) for (const piece of album.pieces) this.store.finish(piece.seq);
-    return albums.length;
+  private dropUnstarted(conversation: string, before: number): number {
+    const earlier = (j: ChatJob) => j.seq < before && this.platform(j.message).sessionId(j.message) === conversation;
+    const albums = heldAlbums(this.store.held().filter(earlier));
+    const inLine = this.store.unfinished().filter((j) => !j.runId && earlier(j));
+    for (const seq of [...albums.flatMap((a) => a.pieces), ...inLine].map((j) => j.seq)) this.finish(seq);
+    return albums.length + inLine.length;
   }
 
   /**
@@ -336,11 +343,10 @@ export class ChatObject extends DurableObject<Env> {
    * thread, and one for a DM's top level; Telegram: one per chat, and one per forum topic).
    */
   private sessionFor(job: ChatJob): string {
-    const platform = this.platform(job.message);
-    const first = platform.sessionId(job.message);
-    // The bare key is the whole chat's, whose first session is its learner's id: never a Telegram topic's.
-    const before = first === platform.learnerId(job.message) ? this.store.getMeta(CURRENT_SESSION) : undefined;
-    return this.store.getMeta(currentSessionKey(first)) ?? before ?? first;
+    const first = this.platform(job.message).sessionId(job.message);
+    // The bare key is the whole chat's, `tg-<chat id>-<time>`: a topic's first session (`tg-<chat id>-t<topic id>`) never begins it.
+    const before = this.store.getMeta(CURRENT_SESSION);
+    return this.store.getMeta(currentSessionKey(first)) ?? (before?.startsWith(`${first}-`) ? before : undefined) ?? first;
   }
 
   /** The phrases of the person behind a message or click (ChatPlatform.language). */

@@ -1,9 +1,10 @@
 // The quiz as a conversation keeps it (src/learning/chat-quiz.ts asks and grades): where the quiz is
-// (QuizState), the last lesson sent here and the lessons recently offered, in the chat's meta; "Quiz
-// me" under a lesson; /quiz, /review, replies while a question is out, and clicks on the quiz's
-// buttons. What it says goes out through the chat's platform. The chat is the learner, except in the
-// quiz of a lesson a course delivered here: that quiz answers for the course, once the course is found
-// to deliver to this chat.
+// (QuizState), the last lesson sent here and the lessons recently offered, in the chat's meta under the
+// conversation's learner (a Telegram forum topic has its own; a Slack channel's threads share the
+// channel's); "Quiz me" under a lesson; /quiz, /review, replies while a question is out, and clicks on the
+// quiz's buttons. What it says goes out through the chat's platform. Its answers are the learner's, except
+// in the quiz of a lesson a course delivered here: that quiz answers for the course, once the course is
+// found to deliver to this chat.
 import { shardHolding } from "../courses/course-shards";
 import { courseSettings } from "../courses/settings";
 import { deliversTo } from "../delivery/course-delivery";
@@ -35,6 +36,7 @@ const OFFERED = "quiz_offered";
 const OFFERED_KEPT = 20;
 
 type Step = { state?: QuizState; messages: QuizMessage[] };
+type Offered = Array<{ tag: string; key: string }>;
 
 export class ChatQuizzes {
   constructor(
@@ -42,65 +44,66 @@ export class ChatQuizzes {
     private readonly store: ChatStore,
   ) {}
 
-  /** Whether a question is out: the chat's next plain message is its answer. */
-  isOpen(): boolean {
-    return this.state()?.open === true;
+  /** Whether a question is out in the conversation: its next plain message is the answer. */
+  isOpen(platform: AnyChatPlatform, chat: ChatAddress): boolean {
+    return this.state(platform, chat)?.open === true;
   }
 
   /** "Quiz me" under a lesson that has exercises to check; the lesson becomes what /quiz asks about. */
-  async offer(platform: AnyChatPlatform, to: ChatTarget, lessonKey: string): Promise<void> {
+  async offer(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, lessonKey: string): Promise<void> {
     const tag = lessonTag(lessonKey);
     const offer = await quizOffer(this.env, lessonKey, platform.tenant, { kind: "start", lesson: tag });
     if (!offer) return;
-    this.store.setMeta(LAST_LESSON, lessonKey);
-    const offered = [...this.offered().filter((o) => o.tag !== tag), { tag, key: lessonKey }].slice(-OFFERED_KEPT);
-    this.store.setMeta(OFFERED, JSON.stringify(offered));
+    this.set(platform, chat, LAST_LESSON, lessonKey);
+    const offered = [...this.offered(platform, chat).filter((o) => o.tag !== tag), { tag, key: lessonKey }].slice(-OFFERED_KEPT);
+    this.set(platform, chat, OFFERED, JSON.stringify(offered));
     await platform.send(to, offer);
   }
 
   /** /quiz: the open quiz's next question, else a quiz over the last lesson offered here. */
   async continue(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, say: ChatPhrases): Promise<void> {
-    const quiz = this.state();
-    if (quizGoesOn(quiz)) return this.send(platform, to, await currentQuestion(this.deps(platform, chat, quiz), quiz));
-    await this.send(platform, to, await this.startLastLesson(platform, chat, say.noLessonYet));
+    const quiz = this.state(platform, chat);
+    if (quizGoesOn(quiz)) return this.send(platform, chat, to, await currentQuestion(this.deps(platform, chat, quiz), quiz));
+    await this.send(platform, chat, to, await this.startLastLesson(platform, chat, say.noLessonYet));
   }
 
-  /** /review: the chat's due exercises; `language`: the person's, for what no lesson's language covers. */
+  /** /review: the learner's due exercises; `language`: the person's, for what no lesson's language covers. */
   async review(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, language: string | undefined): Promise<void> {
-    await this.send(platform, to, await startReview(this.deps(platform, chat), language));
+    await this.send(platform, chat, to, await startReview(this.deps(platform, chat), language));
   }
 
   /** A reply while a question is out. */
   async answer(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, text: string): Promise<void> {
-    const quiz = this.state();
-    if (quiz?.open) await this.send(platform, to, await answerQuiz(this.deps(platform, chat, quiz), quiz, text));
+    const quiz = this.state(platform, chat);
+    if (quiz?.open) await this.send(platform, chat, to, await answerQuiz(this.deps(platform, chat, quiz), quiz, text));
   }
 
   /** A press on one of the quiz's buttons. */
   async click(platform: AnyChatPlatform, click: ChatClick, action: QuizAction, say: ChatPhrases): Promise<void> {
-    const quiz = this.state();
+    const chat = click.address;
+    const quiz = this.state(platform, chat);
     // A button of a quiz that is over, of a question other than the one out now (answered, or of an earlier
     // quiz), or under a lesson no longer kept: said so, and nothing graded or skipped.
-    const refusal = this.staleness(quiz, action);
+    const offered = this.offered(platform, chat);
+    const refusal = this.staleness(quiz, offered, action);
     if (refusal) return void (await platform.refuseClick(click.at, say[refusal]).catch(() => {}));
     await platform.acknowledgeClick(click.at).catch(() => {});
-    const chat = click.address;
     let step: Step;
-    if (action.kind === "start") step = await startLessonQuiz(this.deps(platform, chat), this.offered().find((o) => o.tag === action.lesson)!.key);
+    if (action.kind === "start") step = await startLessonQuiz(this.deps(platform, chat), offered.find((o) => o.tag === action.lesson)!.key);
     else if (action.kind === "course") step = await this.startCourseLesson(platform, chat, action.courseId, action.lesson, say);
     else if (action.kind === "next") step = await currentQuestion(this.deps(platform, chat, quiz), quiz!);
     else step = await answerQuiz(this.deps(platform, chat, quiz), quiz!, action.letter);
-    await this.send(platform, platform.clickTarget(click.at), step);
+    await this.send(platform, chat, platform.clickTarget(click.at), step);
   }
 
   /**
    * Why a press cannot be acted on (its phrase); undefined when it can. offerGone: a "Quiz me" under a
    * lesson no longer among those kept, or an old one that names no lesson.
    */
-  private staleness(quiz: QuizState | undefined, action: QuizAction): "offerGone" | "quizOver" | "questionClosed" | undefined {
+  private staleness(quiz: QuizState | undefined, offered: Offered, action: QuizAction): "offerGone" | "quizOver" | "questionClosed" | undefined {
     switch (action.kind) {
       case "start":
-        return this.offered().some((o) => o.tag === action.lesson) ? undefined : "offerGone";
+        return offered.some((o) => o.tag === action.lesson) ? undefined : "offerGone";
       case "course":
         return undefined;
       case "next":
@@ -110,12 +113,12 @@ export class ChatQuizzes {
     }
   }
 
-  private offered(): Array<{ tag: string; key: string }> {
-    return JSON.parse(this.store.getMeta(OFFERED) ?? "[]") as Array<{ tag: string; key: string }>;
+  private offered(platform: AnyChatPlatform, chat: ChatAddress): Offered {
+    return JSON.parse(this.get(platform, chat, OFFERED) ?? "[]") as Offered;
   }
 
   private async startLastLesson(platform: AnyChatPlatform, chat: ChatAddress, missing: string): Promise<Step> {
-    const last = this.store.getMeta(LAST_LESSON);
+    const last = this.get(platform, chat, LAST_LESSON);
     if (!last) return { messages: [{ text: missing }] };
     // A course's lesson is kept with its learner (JSON); the chat's own lessons as their key.
     const { key, learner } = last.startsWith("{") ? (JSON.parse(last) as { key: string; learner: QuizLearner }) : { key: last, learner: undefined };
@@ -127,13 +130,24 @@ export class ChatQuizzes {
     const found = await shardHolding(this.env, courseId, courseSettings(this.env).COURSE_SHARDS).quizLesson(courseId, lesson);
     if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: say.lessonNotHere }] };
     const learner: QuizLearner = { id: courseId, tenant: found.tenant };
-    this.store.setMeta(LAST_LESSON, JSON.stringify({ key: found.key, learner }));
+    this.set(platform, chat, LAST_LESSON, JSON.stringify({ key: found.key, learner }));
     return startLessonQuiz(this.deps(platform, chat, { learner }), found.key);
   }
 
-  private state(): QuizState | undefined {
-    const saved = this.store.getMeta(QUIZ);
+  private state(platform: AnyChatPlatform, chat: ChatAddress): QuizState | undefined {
+    const saved = this.get(platform, chat, QUIZ);
     return saved ? (JSON.parse(saved) as QuizState) : undefined;
+  }
+
+  /** The conversation's `key`, kept under its learner; else the chat's, kept for all its conversations before (the bare key). */
+  private get(platform: AnyChatPlatform, chat: ChatAddress, key: string): string | undefined {
+    return this.store.getMeta(`${key}:${platform.learnerId(chat)}`) ?? this.store.getMeta(key);
+  }
+
+  /** The chat's bare key goes with the first write: it went on in the first conversation to use it, and in no other. */
+  private set(platform: AnyChatPlatform, chat: ChatAddress, key: string, value: string): void {
+    this.store.setMeta(`${key}:${platform.learnerId(chat)}`, value);
+    this.store.deleteMeta(key);
   }
 
   /** The quiz's learner (`of.learner`), or the chat's. */
@@ -143,8 +157,8 @@ export class ChatQuizzes {
   }
 
   /** Keeps the quiz's new place, then sends its messages. */
-  private async send(platform: AnyChatPlatform, to: ChatTarget, step: Step): Promise<void> {
-    if (step.state) this.store.setMeta(QUIZ, JSON.stringify(step.state));
+  private async send(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, step: Step): Promise<void> {
+    if (step.state) this.set(platform, chat, QUIZ, JSON.stringify(step.state));
     for (const message of step.messages) await platform.send(to, message);
   }
 }

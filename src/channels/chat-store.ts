@@ -119,6 +119,10 @@ export class ChatStore {
   setMeta(key: string, value: string): void {
     this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value);
   }
+
+  deleteMeta(key: string): void {
+    this.sql.exec("DELETE FROM meta WHERE key = ?", key);
+  }
 }
 
 function toJob(r: Row): ChatJob {

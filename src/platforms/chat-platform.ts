@@ -109,9 +109,12 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   parseCommand(text: string, say: ChatPhrases): ChatCommand;
   /** The session a message's run goes to (before any /new). */
   sessionId(m: P["message"]): string;
-  /** The learner of a conversation: whose answers its quizzes record (stable across /new). */
+  /** The learner of a conversation: whose answers its quizzes record and whose quiz it goes on with (stable across /new). */
   learnerId(a: P["address"]): string;
-  /** Where the answer to a message goes. */
+  /**
+   * Where the answer to a message goes. The same for every message of a conversation, and the same as clickTarget
+   * under what was sent there (field for field, in one order): an MCP server's form is asked and answered there.
+   */
   replyTarget(m: P["message"]): P["target"];
   /** Where what a click leads to goes (the clicked message's chat or thread). */
   clickTarget(at: P["button"]): P["target"];

@@ -1,5 +1,5 @@
-// Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object and one learner per chat, one
-// conversation per chat, and in a forum one per topic (as Slack has one per thread): the chat's session
+// Telegram as a ChatPlatform (../chat-platform.ts): one Durable Object per chat, one conversation and
+// learner per chat, and in a forum one per topic (as Slack has a conversation per thread): the chat's session
 // `tg-<chat id>`, a topic's `tg-<chat id>-t<topic id>` (/new moves either on), everything said in a topic
 // sent back to it. Replies in Telegram's HTML (telegram-html.ts), lessons as HTML messages (their Answer
 // Key left for the quiz) with a link to the page where their formulas are rendered, then as Markdown
@@ -66,13 +66,13 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   /** The chat's (`tg-<chat id>`, kept from before topics), or its topic's (`tg-<chat id>-t<topic id>`). */
-  sessionId(m: TelegramShapes["message"]): string {
-    return derivedId("telegram", m.threadId === undefined ? m.chatId : [m.chatId, `t${m.threadId}`].join("-"));
+  sessionId(a: TelegramShapes["address"]): string {
+    return derivedId("telegram", a.threadId === undefined ? a.chatId : [a.chatId, `t${a.threadId}`].join("-"));
   }
 
-  /** The chat's first session id: the same chat stays the same learner after /new, and its topics are one learner. */
+  /** The conversation's first session id: the same learner after /new; a forum topic is a learner of its own. */
   learnerId(a: TelegramShapes["address"]): string {
-    return derivedId("telegram", a.chatId);
+    return this.sessionId(a);
   }
 
   replyTarget(m: TelegramShapes["message"]): TelegramShapes["target"] {
