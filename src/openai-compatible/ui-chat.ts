@@ -7,7 +7,7 @@
 // carrying tool approval responses (addToolApprovalResponse) settles those approvals, with their reasons, and
 // follows the resumed run, which goes on with the request's `tools`; one carrying the results of the page's
 // tools (addToolOutput, ui-client-tools.ts) resumes the run that waits for them. `messageId` must name what
-// the reply is for (ui-message-id.ts).
+// the reply is for (ui-message-id.ts). A failed run's error is said in the browser's language (Accept-Language).
 import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import * as z from "zod";
@@ -30,6 +30,9 @@ import { follows, movedOn, placeInHistory } from "./ui-chat-history";
 import { userText } from "./ui-user-parts";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { followedStream, resumeTurn } from "./turn-run";
+import { browserPhrases } from "../lib/browser-phrases";
+import { runNoticePhrases } from "../platforms/run-notice-phrases";
+import type { ImageBucket } from "../images/image-store";
 
 const Part = z.looseObject({ type: z.string() });
 const UIMessage = z.looseObject({ id: z.string().optional(), role: z.enum(["system", "user", "assistant"]), parts: z.array(Part) });
@@ -51,6 +54,7 @@ const ApprovalResponse = z.looseObject({
 
 type ChatBody = z.infer<typeof ChatRequest>;
 type Message = z.infer<typeof UIMessage>;
+type Notices = Readonly<Record<string, string>>;
 
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   parseNoQuery(c);
@@ -62,16 +66,19 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   let runs: Promise<string[]> | undefined;
   const runsOf = () => (runs ??= runIds(c.env, body.id, c.get("tenant")));
   await checkMessageId(runsOf, body);
+  // In the first of its languages the notices have, as the browser pages take theirs; a request that names none gets the server's words.
+  const languages = c.req.header("accept-language");
+  const notices = languages ? (await browserPhrases(runNoticePhrases, c.env.ASSETS, languages)).say : {};
   const last = body.messages.at(-1)!;
-  if (last.role === "assistant") return answer(c, body, last);
+  if (last.role === "assistant") return answer(c, body, last, notices);
   // Another tenant's session has no history to compare: startRun refuses it as it refuses any run there (404, or
   // reserved_id for a derived id, the same answer whether or not it exists).
   const theirs = (e: unknown) => (e instanceof HttpError && e.code === "not_found" ? undefined : Promise.reject(e));
-  return ask(c, body, last, await runsOf().catch(theirs));
+  return ask(c, body, last, await runsOf().catch(theirs), notices);
 });
 
 /** A user message: the run it starts, streamed as a new assistant message; `runs`: its chat's, undefined when not the caller's. */
-async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: readonly string[] | undefined): Promise<Response> {
+async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: readonly string[] | undefined, notices: Notices): Promise<Response> {
   const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
   const wireImages = last.role === "user" ? uiImages(last.parts, body.messages.length - 1) : [];
@@ -79,7 +86,17 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: read
   if (input.length > config.MAX_INPUT_CHARS) throw badRequest("input_too_long", `input is longer than MAX_INPUT_CHARS (${config.MAX_INPUT_CHARS})`);
   const { regenerate } = runs ? placeInHistory(body, runs) : { regenerate: false };
   const owner = await imagesOwner(c.env, c.get("tenant"), body.id, wireImages.length);
-  const images = await storeImageUrls(c.env.IMAGES, imageSettings(c.env), owner, wireImages);
+  // The run reads its images once started, so they are stored first; those this request created are deleted if the
+  // session refuses the turn (another tab's came first, a Regenerate of another question). One stored before stays.
+  const created: string[] = [];
+  const bucket: ImageBucket = {
+    get: (key) => c.env.IMAGES.get(key),
+    put: async (key, ...rest) => {
+      if (!(await c.env.IMAGES.head(key))) created.push(key);
+      return c.env.IMAGES.put(key, ...rest);
+    },
+  };
+  const images = await storeImageUrls(bucket, imageSettings(c.env), owner, wireImages);
   if (!input && !images.size)
     throw badRequest(
       "invalid_request",
@@ -104,9 +121,12 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: read
     // Checked again in the step that starts the run: another tab's turn may have come in since placeInHistory.
     follows(runs),
   );
-  if (!handle.ok) throw refused(handle, body, runs) ?? HttpError.of(handle);
+  if (!handle.ok) {
+    await c.env.IMAGES.delete(created);
+    throw refused(handle, body, runs) ?? HttpError.of(handle);
+  }
   // The message's id is the run's: a later request's messageId names the reply by it (ui-message-id.ts).
-  const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId };
+  const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId, notices };
   return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 }
 
@@ -131,7 +151,7 @@ function refused(refusal: Refusal, body: ChatBody, runs: readonly string[] | und
 }
 
 /** An assistant message answering the run's approvals or carrying the page's tool results: the resumed run continues that message. */
-async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promise<Response> {
+async function answer(c: Context<AppEnv>, body: ChatBody, last: Message, notices: Notices): Promise<Response> {
   const sessionId = body.id;
   const messageId = last.id ?? crypto.randomUUID();
   const headers = (runId: string) => ({ ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": runId });
@@ -167,13 +187,13 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message): Promis
     if (!resumed) throw new HttpError("conflict", "Those approvals were decided before, or others of the run are still open.");
     const events = await stub.streamRun(resumed.runId, resumed.seq);
     if (!events) throw new HttpError("not_found", `run ${resumed.runId} not found`);
-    const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)) };
+    const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)), notices };
     return new Response(uiMessageStream(events, reply), { headers: headers(resumed.runId) });
   }
   const results = uiToolResults(answered, sessionId);
   if (!results)
     throw badRequest("invalid_request", "The last message is the assistant's but answers no tool approval and carries no tool result: send a user message.");
   const run = await resumeTurn(c.env, c.executionCtx, results, { tools: body.tools, stream: true, tenant: c.get("tenant"), param: "messages" });
-  const reply = { messageId, sessionId, runId: run.handle.runId };
+  const reply = { messageId, sessionId, runId: run.handle.runId, notices };
   return new Response(followedStream(run, uiMessageFrames(reply)), { headers: headers(run.handle.runId) });
 }

@@ -3,34 +3,13 @@
 // history ends with is still its latest, in the step that starts it, so the other is 409 history_mismatch
 // naming `messages`, and runs nothing. The requests are held until both have reached the session object, so
 // both checks come before either run starts (the race the check must survive).
-import { createExecutionContext, env } from "cloudflare:test";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app";
 import { requests, script } from "../support/model-control";
-import { startsHeldTogether } from "../support/starts-held-together";
-import { sendUIChat as send } from "../support/ui-chat-send";
-import { BASE, call, fromThisMachine, uniqueId } from "../support/worker-http";
+import { postUIChatsAtOnce as atOnce, sendUIChat as send } from "../support/ui-chat-send";
+import { call, uniqueId } from "../support/worker-http";
 
 const user = (text: string): UIMessage => ({ id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text }] });
-
-/** Posts each body to /v1/ui/chat at once, through a session binding that holds their starts together. */
-async function atOnce(bodies: object[]): Promise<Array<{ status: number; text: string }>> {
-  const app = createApp();
-  const laid = { ...env, ...startsHeldTogether(bodies.length) };
-  const post = (body: object) =>
-    app.fetch(
-      fromThisMachine(new Request(`${BASE}/v1/ui/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })),
-      laid,
-      createExecutionContext(),
-    );
-  return Promise.all(
-    bodies.map(async (body) => {
-      const res = await post(body);
-      return { status: res.status, text: await res.text() };
-    }),
-  );
-}
 
 const runsOf = async (chatId: string) => ((await (await call(`/v1/sessions/${chatId}`)).json()) as { runs: Array<{ runId: string }> }).runs.map((r) => r.runId);
 

@@ -1,7 +1,11 @@
 // Sends a chat to /v1/ui/chat in the Worker under test the way the AI SDK's chat engine does (its
-// DefaultChatTransport), and rebuilds the assistant message of the reply with the SDK's readUIMessageStream.
+// DefaultChatTransport), and rebuilds the assistant message of the reply with the SDK's readUIMessageStream;
+// posts raw requests too, alone or several at once (two tabs).
+import { createExecutionContext, env } from "cloudflare:test";
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from "ai";
-import { BASE, call, workerFetch } from "./worker-http";
+import { createApp } from "../../src/http/app";
+import { startsHeldTogether } from "./starts-held-together";
+import { BASE, call, fromThisMachine, workerFetch } from "./worker-http";
 
 const transport = new DefaultChatTransport<UIMessage>({ api: `${BASE}/v1/ui/chat`, fetch: workerFetch });
 
@@ -34,4 +38,22 @@ export async function postUIChat(body: object): Promise<{ status: number; code?:
   if (res.ok) return { status: res.status };
   const { error } = JSON.parse(text) as { error: { code: string; message: string } };
   return { status: res.status, code: error.code, message: error.message };
+}
+
+/** Posts each body to /v1/ui/chat at once, through a session binding that holds their starts together (starts-held-together.ts). */
+export async function postUIChatsAtOnce(bodies: object[]): Promise<Array<{ status: number; text: string }>> {
+  const app = createApp();
+  const laid = { ...env, ...startsHeldTogether(bodies.length) };
+  const post = (body: object) =>
+    app.fetch(
+      fromThisMachine(new Request(`${BASE}/v1/ui/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })),
+      laid,
+      createExecutionContext(),
+    );
+  return Promise.all(
+    bodies.map(async (body) => {
+      const res = await post(body);
+      return { status: res.status, text: await res.text() };
+    }),
+  );
 }
