@@ -17,6 +17,7 @@ import { parse as parseCss } from "../../src/bundle-stubs/cssomnom-parse";
 import * as entitiesDecodeEntry from "../../src/bundle-stubs/entities-decode";
 import * as htmlparser2Entry from "../../src/bundle-stubs/htmlparser2";
 import * as joseEntry from "../../src/bundle-stubs/jose";
+import * as mcpExperimentalTasks from "../../src/bundle-stubs/mcp-experimental-tasks";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiParseHelpers from "../../src/bundle-stubs/openai-parse-helpers";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
@@ -57,6 +58,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-pagination.ts": "openai",
   "openai-parse-helpers.ts": "openai",
   "openai-subresources.ts": "openai",
+  "mcp-experimental-tasks.ts": "@modelcontextprotocol/sdk",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -76,6 +78,7 @@ const LEFT_OUT = [
   /node_modules\/openai\/core\/pagination/,
   /node_modules\/openai\/internal\/detect-platform/,
   /node_modules\/openai\/lib\/(parser|ResponsesParser)/,
+  /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/experimental\/tasks\/(client|server|mcp-server)\.js/,
   /node_modules\/openai\/resources\/(responses\/input-items|chat\/completions\/messages)/,
 ];
 
@@ -160,6 +163,23 @@ describe("a narrowed entry exports everything its importer reads", () => {
 
   it("zod/v3: the one builder the MCP SDK's zod-compat calls", () => {
     expect(namesUsed(sdkFile("@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js"), /\bz3rt\.(\w+)/g)).toEqual(new Set(["object"]));
+  });
+
+  it("the MCP SDK's experimental tasks: every class the Client, Server and McpServer import, each made only by its `experimental` getter", () => {
+    const imported = [
+      ["@modelcontextprotocol/sdk/dist/esm/client/index.js", "client"],
+      ["@modelcontextprotocol/sdk/dist/esm/server/index.js", "server"],
+      ["@modelcontextprotocol/sdk/dist/esm/server/mcp.js", "mcp-server"],
+    ].flatMap(([file, module]) => {
+      const source = sdkFile(file!);
+      const names = [...namesUsed(source, new RegExp(`import \\{([^}]+)\\} from '\\.\\./experimental/tasks/${module}\\.js'`, "g"))];
+      // The one place each class is made: `tasks: new ExperimentalXTasks(this)` inside `get experimental()`.
+      for (const name of names) expect(source.slice(source.indexOf("get experimental()")).indexOf(`new ${name}(this)`), `${file}: ${name}`).toBeGreaterThan(0);
+      for (const name of names) expect(source.split(`new ${name}(`), `${file}: ${name}`).toHaveLength(2);
+      return names;
+    });
+    expect(imported.sort()).toEqual(["ExperimentalClientTasks", "ExperimentalMcpServerTasks", "ExperimentalServerTasks"]);
+    for (const name of imported) expect(mcpExperimentalTasks, name).toHaveProperty(name);
   });
 
   it("openai's resources: every one the client constructs", () => {
@@ -313,6 +333,7 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["a workload identity", () => new WorkloadIdentityAuth(), /workload identity auth is not bundled/],
     ["toFile", () => openaiUploads.toFile(), /file uploads is not bundled/],
     ["a list page", () => new openaiPagination.CursorPage(), /openai's CursorPage \(a list endpoint's page\) is not bundled/],
+    ["MCP tasks", () => new mcpExperimentalTasks.ExperimentalClientTasks(), /the MCP SDK's ExperimentalClientTasks \(experimental tasks\) is not bundled/],
     ["chat.completions.parse()", () => openaiParseHelpers.validateInputTools(), /openai's chat\.completions\.parse\(\) is not bundled/],
     ["responses.parse()", () => openaiParseHelpers.resolveResponseParseOptions(), /openai's responses\.parse\(\) is not bundled/],
     ["a response's input items", () => Reflect.get(new openaiSubresources.InputItems(), "list"), /openai's client\.responses\.inputItems\.list is not bundled/],
