@@ -828,7 +828,7 @@ async function createCourse() {
   } catch (e) {
     if (e instanceof CourseFormError) {
       ui.courseStatus.textContent = e.message;
-      ({ topic: ui.courseTopic, target: ui.courseTarget })[e.field]?.focus();
+      ({ topic: ui.courseTopic, cron: ui.courseCron, target: ui.courseTarget })[e.field]?.focus();
     } else ui.courseStatus.textContent = t("couldNotCreateCourse", { why: explain(e) });
   } finally {
     ui.createCourse.disabled = false;

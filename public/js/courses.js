@@ -2,7 +2,7 @@
 // syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
 import { attemptKeys } from "./attempt-key.js";
 import { make } from "./dom.js";
-import { count, phraseOf, t } from "./i18n.js";
+import { count, failure, phraseOf, t } from "./i18n.js";
 
 const STATUS = { planning: "coursePlanning", active: "courseActive", finished: "courseFinished" };
 
@@ -13,7 +13,10 @@ const TARGETS = { telegram: "enterTelegramChat", slack: "enterSlackChannel" };
 
 const LEVELS = { beginner: "beginner", intermediate: "intermediate", advanced: "advanced" };
 
-/** A field of the form the page will not send as it is; `field` names it ("topic", "target"). */
+/** The one-word schedules the server takes for five fields (src/courses/cron-period.ts). */
+const CRON_MACROS = ["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"];
+
+/** A field of the form the page will not send as it is; `field` names it ("topic", "cron", "target"). */
 export class CourseFormError extends Error {
   constructor(field, message) {
     super(message);
@@ -27,6 +30,9 @@ export function courseRequest({ topic, level, cron, deliverTo, target }) {
   if (body.topic.length > TOPIC_MAX_CHARS) throw new CourseFormError("topic", t("topicTooLong", { length: body.topic.length, max: TOPIC_MAX_CHARS }));
   if (level) body.level = level;
   if (cron.trim()) body.cron = cron.trim();
+  // Said here in the page's language: the server's refusal of a schedule is English (400 invalid_request).
+  if (body.cron && !CRON_MACROS.includes(body.cron.toLowerCase()) && body.cron.split(/\s+/).length !== 5)
+    throw new CourseFormError("cron", t("cronFields", { cron: body.cron }));
   // A delivery chosen without where to (a blank or spaces-only target) would make a course that is never delivered.
   if (TARGETS[deliverTo] && !target.trim()) throw new CourseFormError("target", t(TARGETS[deliverTo]));
   if (deliverTo === "telegram") body.deliver = { telegramChatId: target.trim() };
@@ -88,7 +94,9 @@ export function courseItem(course, openLesson, downloadDeck) {
     make("p", { className: "next-lesson", text: nextLessonText(course) }),
   );
   if (course.lastError) {
-    const { at, period, message } = course.lastError;
+    // By its code in the page's language (an error stored before codes were is said as unknown); `message` is the API's English.
+    const { at, period } = course.lastError;
+    const message = failure(course.lastError);
     const text = period ? t("lastErrorOfLesson", { when: when(at), period, message }) : t("lastErrorOfSyllabus", { when: when(at), message });
     details.append(make("p", { className: "failed", text }));
   }

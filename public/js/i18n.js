@@ -2,10 +2,10 @@
 // for. English is written here (and in index.html, each element marked data-i18n with its key); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
 // has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
-// the bots share (run-notices.js, /i18n/run-notices.json, English too), read with the page's words; until it
-// is read, or when it cannot be, a failure is said in the server's own words. The lessons and the
-// agent's answers are in the language they were written in; this is only the page around them. Plain ESM:
-// Node's tests import it.
+// the bots share (run-notices.js, /i18n/run-notices.json, English too), read with the page's words; a code
+// without a phrase there (any code, until the book is read or when it cannot be) is named in the page's words.
+// The lessons and the agent's answers are in the language they were written in; this is only the page around
+// them. Plain ESM: Node's tests import it.
 
 import { noticeText } from "./run-notices.js";
 
@@ -120,6 +120,8 @@ export const ENGLISH = {
   working: "Working…",
   failed: "Failed: {message}",
   unknownError: "unknown error",
+  /** Why a request failed or a run stopped, for a code without a run notice: the code, never the server's English. */
+  errorCode: "the server answered with an error ({code})",
   serverNote: "For whoever runs the server: {message}",
   waitingForYourApproval: "Waiting for your approval…",
   waitingForYourAnswer: "Waiting for your answer to {server}…",
@@ -153,6 +155,7 @@ export const ENGLISH = {
   topicTooLong: "The topic is {length} characters long; a course takes at most {max}. Shorten it.",
   enterTelegramChat: "Enter the Telegram chat id to deliver the lessons to.",
   enterSlackChannel: "Enter the Slack channel to deliver the lessons to.",
+  cronFields: "The schedule “{cron}” is not a cron expression: it needs 5 fields (minute hour day month weekday), for example “0 8 * * 1”.",
   syllabusWritten: "Every lesson of the syllabus is written.",
   firstLessonScheduled: "The first lesson is scheduled once the syllabus is planned.",
   nextLessonDue: "Next lesson: due now (at the next scheduled tick).",
@@ -254,7 +257,7 @@ export function pageLanguage(preferred) {
 export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const chosen = pageLanguage(preferred);
   const told = readTable("/i18n/run-notices.json");
-  // An English page starts at once, without waiting for the run notices' English (a failure before they arrive is in the server's words).
+  // An English page starts at once, without waiting for the run notices' English (a failure before they arrive is named by its code).
   if (chosen === "en") return void told.then((book) => (notices = withEnglish(book?.en, book?.en ?? {})));
   const [page, book] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), told]);
   const english = withEnglish(book?.en, book?.en ?? {});
@@ -281,9 +284,14 @@ function withEnglish(table, english) {
   return words;
 }
 
-/** Why a run failed, or a request was refused ({code, message}), in the page's language; the server's words for a code without a phrase. */
+/**
+ * Why a run failed, or a request was refused ({code, message}), in the page's language. A code without a
+ * phrase is named in the page's words: the server's message is English, written for developers.
+ */
 export function failure(error) {
-  return noticeText(error, notices) ?? t("unknownError");
+  const said = noticeText({ ...error, message: undefined }, notices);
+  if (said !== undefined) return said;
+  return typeof error?.code === "string" ? t("errorCode", { code: error.code }) : t("unknownError");
 }
 
 /**

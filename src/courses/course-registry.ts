@@ -165,7 +165,8 @@ export class CourseRegistry extends DurableObject<Env> {
     try {
       return currentPeriod(parseCron(course.cron), nowMs);
     } catch (e) {
-      this.store.setError(course.id, { message: `the schedule "${course.cron}" cannot be used: ${errorMessage(e)}`, at: new Date(nowMs).toISOString() });
+      const message = `the schedule "${course.cron}" cannot be used: ${errorMessage(e)}`;
+      this.store.setError(course.id, { code: "schedule_invalid", message, at: new Date(nowMs).toISOString() });
       return undefined;
     }
   }
@@ -203,14 +204,14 @@ export class CourseRegistry extends DurableObject<Env> {
       this.store.setSyllabusRun(id, runId);
       const outcome = await runOutcome(this.env, id, runId);
       if (!this.store.course(id)) return;
-      if (outcome?.run.status !== "completed") throw new Error(`planning the syllabus did not complete: ${describeRun(outcome?.run)}`);
+      if (outcome?.run.status !== "completed") throw incomplete("planning the syllabus did not complete", outcome?.run);
       const syllabus = parseSyllabus(outcome.run.output);
-      if (syllabus.length === 0) throw new Error("the syllabus the agent wrote has no numbered lessons");
+      if (syllabus.length === 0) throw new CodedError("syllabus_empty", "the syllabus the agent wrote has no numbered lessons");
       this.store.setSyllabus(id, syllabus);
     } catch (e) {
       if (!this.store.course(id)) return;
       this.store.setSyllabusRun(id, null);
-      this.store.setError(id, { message: errorMessage(e), at: new Date().toISOString() });
+      this.store.setError(id, { ...failureOf(e), at: new Date().toISOString() });
     } finally {
       this.busy.delete(id);
     }
@@ -227,7 +228,7 @@ export class CourseRegistry extends DurableObject<Env> {
       const course = this.store.course(id);
       if (course) this.store.setNextDue(id, this.nextDue(course, periodStartMs));
     } catch (e) {
-      if (this.store.course(id)) this.store.failPeriod(id, period, errorMessage(e));
+      if (this.store.course(id)) this.store.failPeriod(id, period, failureOf(e));
     } finally {
       this.busy.delete(id);
     }
@@ -261,9 +262,9 @@ export class CourseRegistry extends DurableObject<Env> {
       // unfinished: they go (a final lesson it saved stays), and the retry may take their names.
       for (const k of outcome?.lessonKeys ?? [])
         if ((await getLesson(this.env.LESSONS, k, null))?.meta.status === "draft") await this.env.LESSONS.delete(objectKey(k));
-      throw new Error(`the lesson run did not complete: ${describeRun(outcome?.run)}`);
+      throw incomplete("the lesson run did not complete", outcome?.run);
     }
-    if (!key) throw new Error("the lesson run finished without saving a lesson (no save_document call)");
+    if (!key) throw new CodedError("lesson_not_saved", "the lesson run finished without saving a lesson (no save_document call)");
     const title = saved?.meta.title ?? course.syllabus[taught.length] ?? key;
     // A failed run's output is no summary of the lesson: it is delivered under its heading alone.
     return this.store.addLesson(id, period, { title, key, summary: completed ? outcome.run.output : "" });
@@ -330,7 +331,11 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 }
 
-function describeRun(run: { status: string; error?: { message: string } } | undefined): string {
-  if (!run) return "the run was not found";
-  return run.error ? `${run.status}: ${run.error.message}` : run.status;
+/** A run that did not complete, by its error's code (run_incomplete without one: stopped at max_steps, not found). */
+function incomplete(what: string, run: { status: string; error?: { code: string; message: string } } | undefined): CodedError {
+  const how = !run ? "the run was not found" : run.error ? `${run.status}: ${run.error.message}` : run.status;
+  return new CodedError(run?.error?.code ?? "run_incomplete", `${what}: ${how}`);
 }
+
+/** A failure as a course records it: a code the page says in the learner's language, and the message for the API. */
+const failureOf = (e: unknown) => ({ code: e instanceof CodedError ? e.code : "internal_error", message: errorMessage(e) });

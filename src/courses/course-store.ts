@@ -12,6 +12,8 @@ import type { CourseSpec } from "./course-input";
 const MAX_SUMMARY_CHARS = 16_000;
 
 export interface CourseError {
+  /** Why, for the page to say in the learner's language (a run's error code, schedule_invalid, …); absent on errors stored before codes were. */
+  code?: string;
   message: string;
   at: string;
   /** The period whose lesson failed; absent when planning the syllabus failed. */
@@ -274,7 +276,7 @@ export class CourseStore {
     });
   }
 
-  failPeriod(courseId: string, period: string, message: string): void {
+  failPeriod(courseId: string, period: string, { code, message }: { code: string; message: string }): void {
     const at = new Date().toISOString();
     this.transaction(() => {
       // A failed run is not resumed: the retry starts a new one.
@@ -285,7 +287,7 @@ export class CourseStore {
         courseId,
         period,
       );
-      this.setError(courseId, { message, at, period });
+      this.setError(courseId, { code, message, at, period });
     });
   }
 }

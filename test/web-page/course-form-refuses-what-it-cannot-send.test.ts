@@ -1,7 +1,8 @@
 // The Courses form never sends less than the learner gave it: a topic longer than the server takes is
 // refused in the page with its length (the page's `maxlength` cut a pasted topic to 500 characters without a
 // word), and a delivery chosen with a blank or spaces-only chat id is refused (it was dropped, and the course
-// made without delivery). Neither sends a request.
+// made without delivery). A schedule that is not five fields (nor one of cron's @words) is refused in the
+// page's words (the server's refusal is English). None sends a request.
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { CourseInput } from "../../src/courses/course-input";
@@ -42,6 +43,15 @@ describe("the Courses form", () => {
       message: expect.stringContaining("Slack channel"),
     });
     expect(createCourse).not.toHaveBeenCalled();
+  });
+
+  it("refuses a schedule that is not five fields, naming it, and sends five fields or one of cron's @words", async () => {
+    const createCourse = vi.fn(async () => "course-1");
+    const create = courses.courseCreator({ createCourse });
+    for (const cron of ["cada día", "0 8 * * 1 2031", "@often"])
+      await expect(create({ ...FORM, cron })).rejects.toMatchObject({ field: "cron", message: expect.stringContaining(`“${cron}”`) });
+    expect(createCourse).not.toHaveBeenCalled();
+    for (const cron of ["0 8 * * 1", " 0  8 * *   mon-fri ", "@Weekly"]) expect(courses.courseRequest({ ...FORM, cron }).cron).toBe(cron.trim());
   });
 
   it("sends every field it shows: topic, level, schedule and delivery", () => {

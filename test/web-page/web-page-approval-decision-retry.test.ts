@@ -2,7 +2,7 @@
 // to end the answer as failed with both buttons disabled, while the run still waited on the server. Now a
 // decision that failed (a server error, a lost connection) leaves the buttons enabled with why, and the next
 // press is sent and the run followed; one the server says is decided already or withdrawn (409, 404) settles
-// the approval with the reason and the run is followed to see what came of it. Either way the focus stays in
+// the approval with the reason (its code's phrase, not the server's English) and the run is followed to see what came of it. Either way the focus stays in
 // the answer rather than dropping to the page's top.
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
@@ -73,7 +73,7 @@ describe("an approval's decision that does not go through", () => {
   });
 
   it("settles an approval decided elsewhere and follows the run", async () => {
-    const opened = await pageWithApproval([(res) => json(res, 409, { error: { code: "already_decided", message: "approval ap_1 was already decided" } })]);
+    const opened = await pageWithApproval([(res) => json(res, 409, { error: { code: "conflict", message: "approval ap_1 was already settled (denied)" } })]);
     const page = opened.page;
     await askByKeyboard(page, "Read example.com");
     await page.getByRole("button", { name: "Deny" }).waitFor();
@@ -81,9 +81,9 @@ describe("an approval's decision that does not go through", () => {
     await page.keyboard.press("Enter");
 
     await expect.poll(() => page.locator(".message.assistant .run-meta").textContent()).toMatch(/^Done · 2 steps/);
-    expect(await page.locator(".approval").textContent()).toBe("Not decided here (approval ap_1 was already decided): web_fetch · https://example.com");
+    expect(await page.locator(".approval").textContent()).toBe("Not decided here (This was already settled.): web_fetch · https://example.com");
     expect(await page.locator(".approval button").count()).toBe(0);
-    expect(await focused(opened)).toBe("P Not decided here (approval ap_1 was already decided): web_fetch · https://example.com");
+    expect(await focused(opened)).toBe("P Not decided here (This was already settled.): web_fetch · https://example.com");
     expect(opened.server.requests.filter((r) => r.url.startsWith(STREAM)).map((r) => r.url)).toEqual([`${STREAM}?after=2`]);
   });
 });

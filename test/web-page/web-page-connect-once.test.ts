@@ -22,7 +22,9 @@ describe("Connect on an MCP server that needs authorization", () => {
           await new Promise((resolve) => setTimeout(resolve, 400));
           if (failNext) {
             failNext = false;
-            return void res.writeHead(502, { "content-type": "application/json" }).end('{"error":{"code":"mcp_unavailable","message":"the provider is down"}}');
+            return void res
+              .writeHead(502, { "content-type": "application/json" })
+              .end('{"error":{"code":"mcp_authorization_failed","message":"Could not start authorizing MCP server docs: the provider is down"}}');
           }
           res.writeHead(200, { "content-type": "application/json" }).end('{"authorizationUrl":"https://auth.example/consent"}');
         },
@@ -47,7 +49,9 @@ describe("Connect on an MCP server that needs authorization", () => {
     const connect = opened.page.getByRole("button", { name: "Connect docs" });
     await connect.click();
     const failure = opened.page.locator('li[data-server="docs"] [role="alert"]');
-    await expect.poll(() => failure.textContent()).toMatch(/Could not connect docs: the provider is down/);
+    await expect
+      .poll(() => failure.textContent())
+      .toMatch(/Could not connect docs: Authorizing this MCP server could not be started\. Please try again later\.$/);
     expect(await failure.isVisible()).toBe(true);
     await expect.poll(() => connect.isEnabled()).toBe(true);
     await connect.click();

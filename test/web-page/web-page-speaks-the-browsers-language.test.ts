@@ -1,6 +1,6 @@
 // The page's own words follow the browser's language (public/js/i18n.js): in Chromium set to Spanish every
 // fixed word of index.html, the run's summary line, why a run failed (public/i18n/run-notices.json, by its
-// error's code; the server's words for a code without a phrase, a warning without one said to be for whoever
+// error's code; a code without a phrase named in Spanish words, a warning without one said to be for whoever
 // runs the server) and a course's line are Spanish, from
 // public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
 // file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
@@ -94,13 +94,13 @@ describe("the page in the browser's language", () => {
     expect(await course.locator("details > p").first().textContent()).toContain(es.beginner);
   });
 
-  it("says why a run failed in Spanish, and the server's words for a code it has no phrase for", async () => {
+  it("says why a run failed in Spanish, and names in Spanish a code it has no phrase for", async () => {
     const { page } = opened;
     await askByKeyboard(page, "fail:model_unavailable");
     const summary = page.locator(".message.assistant .run-meta").last();
     await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: notices.es!.model_unavailable! }));
     await askByKeyboard(page, "fail:hook_failed");
-    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: "The server's English words for hook_failed." }));
+    await expect.poll(() => summary.textContent()).toBe(fill(es.failed!, { message: fill(es.errorCode!, { code: "hook_failed" }) }));
   });
 
   it("says a run's warning in Spanish, naming its server; one for whoever runs the server is said to be theirs", async () => {
