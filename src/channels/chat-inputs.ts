@@ -11,7 +11,7 @@ import { answerInput, type InputAction } from "../session/interactions/answer-in
 import type { JobControl } from "./chat-approvals";
 import type { AskedInput, ChatInputStore } from "./chat-input-store";
 import type { ChatJob, ChatStore } from "./chat-store";
-import { canSend, fieldQuestion, formFields, optionValue, replyValue, type FieldValue, type FormAction } from "./input-form";
+import { canSend, fieldQuestion, formFields, optionValue, refusedFields, replyValue, type FieldValue, type FormAction } from "./input-form";
 import type { AnyChatPlatform, ChatClick, ChatShapes, ChatTarget } from "../platforms/registry";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
@@ -21,6 +21,9 @@ const EXPIRY_GRACE_MS = 5_000;
 
 /** What a settled form says (its phrase). */
 const SETTLED = { accept: "formSent", decline: "formDeclined", cancel: "formCancelled" } as const satisfies Record<InputAction, keyof ChatPhrases>;
+
+/** Why a form closed unanswered, by the refusal's code (never its message: the session's English); another code: formClosed with errorCode. */
+const CLOSED: Readonly<Record<string, keyof ChatPhrases>> = { not_found: "formNotOpen", already_answered: "formAlreadyAnswered", input_lost: "formLost" };
 
 export class ChatInputs {
   constructor(
@@ -110,15 +113,18 @@ export class ChatInputs {
   ): Promise<void> {
     const outcome = await answerInput(this.env, a.sessionId, a.inputId, { action, ...(content ? { content } : {}) }, by);
     if (!outcome.ok && outcome.code === "invalid_content") {
-      // The form stays open: from the start again, with what the server objected to.
+      // The form stays open: from the start again, with the fields the server objected to and what each takes.
       const progress = { field: 0, values: {} };
       this.asked.setProgress(a.inputId, progress);
-      const again = fieldQuestion(a.inputId, formFields(a.requestedSchema), progress, say);
-      const text = fill(say.formNotAccepted, { server: a.server, errors: outcome.errors.join("\n"), question: again.text });
+      const fields = formFields(a.requestedSchema);
+      const again = fieldQuestion(a.inputId, fields, progress, say);
+      const text = fill(say.formNotAccepted, { server: a.server, errors: refusedFields(fields, outcome.errors, say), question: again.text });
       return void (await platform.send(a.target, { ...again, text }));
     }
     this.asked.remove(a.inputId);
-    await platform.send(a.target, { text: outcome.ok ? say[SETTLED[action]] : fill(say.formClosed, { reason: outcome.message }) });
+    let text = outcome.ok ? say[SETTLED[action]] : fill(say.formClosed, { reason: fill(say.errorCode, { code: outcome.code }) });
+    if (!outcome.ok && Object.hasOwn(CLOSED, outcome.code)) text = fill(say[CLOSED[outcome.code]!], { server: a.server });
+    await platform.send(a.target, { text });
     if (!outcome.ok || outcome.pendingInputs === 0) this.control.follow(a.seq);
     await this.askCurrent(platform, a.target, say);
   }

@@ -42,7 +42,7 @@ import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
 import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
-import { answerText, authorizationText, compactText } from "./chat-replies";
+import { answerText, authorizationText, compactText, reasonText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
 import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "../platforms/registry";
@@ -181,8 +181,10 @@ export class ChatObject extends DurableObject<Env> {
         const dropped = this.dropUnstarted(platform.sessionId(m), seq);
         return this.reply(seq, platform, (await this.stopRuns(platform, m, say)) + dropped > 0 ? say.stopped : say.nothingRunning);
       }
-      case "compact":
-        return this.reply(seq, platform, compactText(await sessionStub(this.env, this.sessionFor(job)).compact(), say));
+      case "compact": {
+        const outcome = await sessionStub(this.env, this.sessionFor(job)).compact();
+        return this.reply(seq, platform, compactText(outcome, say, outcome.ok ? {} : await runNoticePhrases(this.env.ASSETS, language)));
+      }
       case "course": {
         const length = command.topic.length;
         if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
@@ -232,8 +234,11 @@ export class ChatObject extends DurableObject<Env> {
       derivedSession: true,
       ...(image.images.length ? { images: image.images } : {}),
     });
-    // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling.
-    if (!handle.ok) return this.reply(job.seq, platform, fill(say.couldNotStart, { reason: handle.message }));
+    // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling (by its code).
+    if (!handle.ok) {
+      const notices = await runNoticePhrases(this.env.ASSETS, await platform.language(job.message));
+      return this.reply(job.seq, platform, fill(say.couldNotStart, { reason: reasonText(handle, say, notices) }));
+    }
     this.store.markRunning(job.seq, sessionId, handle.runId);
     void this.answer(job.seq);
   }

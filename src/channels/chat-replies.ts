@@ -1,5 +1,5 @@
 // The fixed texts a conversation answers with, in the person's language (chat-phrases.ts): a finished
-// run's reply, the link to authorize an MCP server, and what /compact did.
+// run's reply, the link to authorize an MCP server, what /compact did, and why something was refused or failed.
 import type { RunOutcome } from "../delivery/run-outcome";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
@@ -9,6 +9,10 @@ import type { CompactResult } from "../session/runs/compact-session";
 /** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
 export const authorizationText = (a: { server: string; authorizationUrl: string }, say: ChatPhrases) =>
   fill(say.authorize, { server: a.server, url: a.authorizationUrl });
+
+/** Why a refusal or failure happened, by its code: its run-notice phrase, else errorCode with the code; never its message (English, for developers). */
+export const reasonText = (o: { code: string; server?: string }, say: ChatPhrases, notices: Readonly<Record<string, string>>) =>
+  noticeText({ ...o, message: fill(say.errorCode, { code: o.code }) }, notices)!;
 
 /**
  * The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `notices`:
@@ -23,7 +27,7 @@ export function answerText(o: RunOutcome, say: ChatPhrases, notices: Readonly<Re
     case "cancelled":
       return undefined;
     case "failed":
-      return fill(say.runFailed, { reason: noticeText(run.error, notices) ?? say.runFailedReason });
+      return fill(say.runFailed, { reason: run.error ? reasonText(run.error, say, notices) : say.runFailedReason });
     case "max_steps":
       return [run.output, say.stepLimit, ...told].join("\n\n").trim();
     default:
@@ -31,12 +35,12 @@ export function answerText(o: RunOutcome, say: ChatPhrases, notices: Readonly<Re
   }
 }
 
-/** What /compact did, from the session's answer. */
-export function compactText(outcome: CompactResult, say: ChatPhrases): string {
+/** What /compact did, from the session's answer; `notices` as answerText's (model_not_configured). */
+export function compactText(outcome: CompactResult, say: ChatPhrases, notices: Readonly<Record<string, string>>): string {
   if (!outcome.ok) {
     if (outcome.code === "not_found") return say.compactNone;
     if (outcome.code === "compaction_failed") return say.compactFailed;
-    return outcome.code === "run_active" ? say.compactBusy : outcome.message;
+    return outcome.code === "run_active" ? say.compactBusy : fill(say.runFailed, { reason: reasonText(outcome, say, notices) });
   }
   if (!outcome.compacted) return say.compactShort;
   return fill(say.compacted, { messages: outcome.replacedMessages, before: outcome.beforeTokens, after: outcome.afterTokens });

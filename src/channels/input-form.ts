@@ -120,7 +120,7 @@ export function fieldQuestion(inputId: string, fields: readonly FormField[], pro
       rows.push(f.options.slice(at, at + 3).map((o, k) => ({ label: o.label, value: formButtonValue(inputId, { kind: "choose", field: i, option: at + k }) })));
   else if (f.kind === "multi") lines.push(fill(say.formReplyOptions, { options: f.options.map((o) => o.label).join(", ") }));
   else if (f.kind === "text") lines.push(say.formReplyText);
-  else lines.push(fill(f.kind === "integer" ? say.formReplyInteger : say.formReplyNumber, { range: rangeText(f, say) }));
+  else lines.push(numberAsked(f, say));
   if (f.default !== undefined) lines.push(fill(say.formDefault, { value: Array.isArray(f.default) ? f.default.join(", ") : String(f.default) }));
   const last = [
     ...(f.required ? [] : [{ label: say.formSkip, value: formButtonValue(inputId, { kind: "skip", field: i }) }]),
@@ -129,6 +129,24 @@ export function fieldQuestion(inputId: string, fields: readonly FormField[], pro
     { label: say.formCancel, value: formButtonValue(inputId, { kind: "cancel" }) },
   ];
   return { text: lines.join("\n"), buttons: [...rows, last] };
+}
+
+const numberAsked = (f: FormField, say: ChatPhrases) => fill(f.kind === "integer" ? say.formReplyInteger : say.formReplyNumber, { range: rangeText(f, say) });
+
+/** What a field takes, as a reply that fits nothing is told (a number: with its range). */
+const fieldTakes = (f: FormField, say: ChatPhrases) => {
+  const options = { options: f.options.map((x) => x.label).join(", ") };
+  if (f.kind === "choice" || f.kind === "multi") return fill(f.kind === "choice" ? say.formPleaseChoose : say.formPleaseOptions, options);
+  return f.kind === "text" ? say.formPleaseText : f.kind === "boolean" ? say.formPleaseYesNo : numberAsked(f, say);
+};
+
+/**
+ * The fields the server refused (its `errors`, English, one a line, each starting with the field's name), each
+ * with what it takes in `say`'s language; every field when no error names one.
+ */
+export function refusedFields(fields: readonly FormField[], errors: readonly string[], say: ChatPhrases): string {
+  const named = fields.filter((f) => errors.some((e) => e.startsWith(`${f.name}:`) || e.startsWith(`${f.name}.`)));
+  return (named.length ? named : fields).map((f) => `${f.label}: ${fieldTakes(f, say)}`).join("\n");
 }
 
 const rangeText = (f: FormField, say: ChatPhrases) => {
@@ -141,7 +159,7 @@ const rangeText = (f: FormField, say: ChatPhrases) => {
 /** A reply's value for a field, or why it does not fit (the field is asked again), in `say`'s language. */
 export function replyValue(f: FormField, text: string, say: ChatPhrases): { value: FieldValue } | { error: string } {
   const t = text.trim();
-  if (f.kind === "text") return t ? { value: t } : { error: say.formPleaseText };
+  if (f.kind === "text") return t ? { value: t } : { error: fieldTakes(f, say) };
   if (f.kind === "number" || f.kind === "integer") {
     const n = Number(t.replace(",", "."));
     if (!t || !Number.isFinite(n) || (f.kind === "integer" && !Number.isInteger(n)))
@@ -152,19 +170,19 @@ export function replyValue(f: FormField, text: string, say: ChatPhrases): { valu
     // The buttons' own words in the person's language count as well as English's.
     if (/^(y|yes|true)$/i.test(t) || sameWord(t, say.formYes)) return { value: true };
     if (/^(n|no|false)$/i.test(t) || sameWord(t, say.formNo)) return { value: false };
-    return { error: say.formPleaseYesNo };
+    return { error: fieldTakes(f, say) };
   }
   const pick = (word: string) => f.options.find((o) => o.value.toLowerCase() === word.toLowerCase() || o.label.toLowerCase() === word.toLowerCase());
   if (f.kind === "choice") {
     const o = pick(t);
-    return o ? { value: o.value } : { error: fill(say.formPleaseChoose, { options: f.options.map((x) => x.label).join(", ") }) };
+    return o ? { value: o.value } : { error: fieldTakes(f, say) };
   }
   const picked = t
     .split(",")
     .map((w) => w.trim())
     .filter(Boolean)
     .map(pick);
-  if (!picked.length || picked.some((o) => !o)) return { error: fill(say.formPleaseOptions, { options: f.options.map((x) => x.label).join(", ") }) };
+  if (!picked.length || picked.some((o) => !o)) return { error: fieldTakes(f, say) };
   return { value: picked.map((o) => o!.value) };
 }
 

@@ -4,9 +4,10 @@
 // The language is the platform's for that person (Telegram's language_code, Slack's user locale:
 // ChatPlatform.language). Every language, English too (its `en` entry), is a static asset,
 // public/i18n/chat-phrases.json, read as src/lib/phrase-book.ts reads every book. A {name} marks where a
-// value goes: in couldNotStart, {reason} is the service's own words (English); in runFailed, why the run
-// failed (src/platforms/run-notice-phrases.ts, by its error's code; the run's own message for another code)
-// or runFailedReason; in noArgument, {does} is one of the does* phrases; in unreadableAttachment, {what} one
+// value goes: in couldNotStart, runFailed and formClosed, {reason} is why, by the refusal's or failure's code
+// (src/platforms/run-notice-phrases.ts; errorCode with the code for a code it has no phrase for), never the
+// service's English message, or runFailedReason; in formNotAccepted, {errors} is each refused field with
+// what it takes (formPlease*, a number's formReply*); in noArgument, {does} is one of the does* phrases; in unreadableAttachment, {what} one
 // of the attachment* phrases; in formReplyInteger and formReplyNumber, {range} one of the formRange* phrases
 // or nothing; lessonRequest is what /lesson <topic> asks the agent, in the person's language so the lesson is
 // written in it. Telegram shows a click's answer (click*) up to 200 characters. The words around a lesson's
