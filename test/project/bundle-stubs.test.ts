@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Chat } from "openai/resources/chat/chat";
+import { validateToolName } from "@modelcontextprotocol/sdk/shared/toolNameValidation.js";
 import { addOutputText } from "openai/lib/ResponsesParser";
 import { Responses } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +19,7 @@ import * as entitiesDecodeEntry from "../../src/bundle-stubs/entities-decode";
 import * as htmlparser2Entry from "../../src/bundle-stubs/htmlparser2";
 import * as joseEntry from "../../src/bundle-stubs/jose";
 import * as mcpExperimentalTasks from "../../src/bundle-stubs/mcp-experimental-tasks";
+import { validateAndWarnToolName } from "../../src/bundle-stubs/mcp-tool-name-validation";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiParseHelpers from "../../src/bundle-stubs/openai-parse-helpers";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
@@ -59,6 +61,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-parse-helpers.ts": "openai",
   "openai-subresources.ts": "openai",
   "mcp-experimental-tasks.ts": "@modelcontextprotocol/sdk",
+  "mcp-tool-name-validation.ts": "@modelcontextprotocol/sdk",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -79,6 +82,7 @@ const LEFT_OUT = [
   /node_modules\/openai\/internal\/detect-platform/,
   /node_modules\/openai\/lib\/(parser|ResponsesParser)/,
   /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/experimental\/tasks\/(client|server|mcp-server)\.js/,
+  /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/shared\/toolNameValidation/,
   /node_modules\/openai\/resources\/(responses\/input-items|chat\/completions\/messages)/,
 ];
 
@@ -180,6 +184,17 @@ describe("a narrowed entry exports everything its importer reads", () => {
     });
     expect(imported.sort()).toEqual(["ExperimentalClientTasks", "ExperimentalMcpServerTasks", "ExperimentalServerTasks"]);
     for (const name of imported) expect(mcpExperimentalTasks, name).toHaveProperty(name);
+  });
+
+  it("the MCP tool name check: what McpServer imports, and every name the Worker registers conforms by the SDK's own check", () => {
+    expect([
+      ...namesUsed(sdkFile("@modelcontextprotocol/sdk/dist/esm/server/mcp.js"), /import \{([^}]+)\} from '\.\.\/shared\/toolNameValidation\.js'/g),
+    ]).toEqual(["validateAndWarnToolName"]);
+    const server = readFileSync(join(ROOT, "src/mcp-server/study-server.ts"), "utf8");
+    const names = [...server.matchAll(/registerTool\(\s*"([^"]+)"/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(4);
+    for (const name of names) expect(validateToolName(name), name).toEqual({ isValid: true, warnings: [] });
+    for (const name of [...names, "a b", "", "x".repeat(129), "ü", "a.b-c_d"]) expect(validateAndWarnToolName(name), name).toBe(validateToolName(name).isValid);
   });
 
   it("openai's resources: every one the client constructs", () => {
