@@ -14,6 +14,7 @@ import { bearerAuth, mcpAuth } from "./auth";
 import { corsForListedOrigins } from "./cors";
 import { mcpConsentRoutes } from "./mcp-consent";
 import { handleError } from "../http-kit/errors";
+import { checkIdempotencyKey } from "../http-kit/idempotency-key";
 import { requireJsonBody } from "./json-content-type";
 import { learnerRoutes } from "../learning/learner-routes";
 import { lessonExerciseRoutes } from "../learning/exercise-routes";
@@ -57,7 +58,7 @@ export function createApp() {
   app.use("/v1/*", bearerAuth);
   // /mcp: OAuth 2.1 (the provider in front of the app checked the bearer) or, without keys, the /v1 rule.
   app.use("/mcp", mcpAuth);
-  app.use("/v1/*", requireJsonBody);
+  app.use("/v1/*", requireJsonBody, checkIdempotencyKey);
   app.use("*", bodyLimitWithImages);
 
   app.get("/healthz", (c) => c.json({ ok: true }));

@@ -2,6 +2,7 @@
 import { Hono } from "hono/tiny";
 import type { AppEnv } from "../http-kit/app-env";
 import { HttpError, notFound } from "../http-kit/errors";
+import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { reachableSession } from "../session/reachable-session";
 import { parseId, parseNoFields, parseNoQuery } from "../http-kit/validation";
 
@@ -9,8 +10,9 @@ export const compactRoutes = new Hono<AppEnv>().post("/:id/compact", async (c) =
   const sessionId = parseId(c.req.param("id"), "session id");
   parseNoQuery(c);
   await parseNoFields(c);
-  const outcome = await (await reachableSession(c.env, sessionId, c.get("tenant"))).compact();
+  const key = await idempotencyKeyOf(c);
+  const outcome = await (await reachableSession(c.env, sessionId, c.get("tenant"))).compact(key);
   if (!outcome.ok) throw outcome.code === "not_found" ? notFound(`session ${sessionId}`) : HttpError.of(outcome);
-  const { ok: _ok, ...compaction } = outcome;
-  return c.json(compaction);
+  const { ok: _ok, replayed, ...compaction } = outcome;
+  return c.json(compaction, 200, replayed ? { [REPLAYED_HEADER]: "true" } : {});
 });

@@ -8,7 +8,7 @@ import { mayAccess, type Tenant } from "../lib/tenant";
 import { reservedIdMessage, reservedKind } from "../lib/derived-ids";
 import { migrate } from "../lib/schema-migrations";
 import type { Env } from "../env";
-import { compactSession, type CompactResult } from "./runs/compact-session";
+import { compactSession, keyedCompaction, type CompactResult } from "./runs/compact-session";
 import type { DecideOptions, DecideOutcome, Decision } from "./interactions/approval-requests";
 import type { AnswerOutcome, InputAction } from "./interactions/input-requests";
 import type { ClientResultsOutcome, ClientToolResult } from "./interactions/client-tool-calls";
@@ -270,13 +270,13 @@ export class SessionObject extends DurableObject<Env> {
     return after ? this.runView(after) : null;
   }
 
-  /** Compacts the history now (compact-session.ts); a compact while one is under way gets its answer. */
-  async compact(): Promise<CompactResult> {
+  /** Compacts the history now (compact-session.ts); a compact while one is under way gets its answer, a keyed retry the first's. */
+  async compact(key?: IdempotencyKey): Promise<CompactResult> {
     if (!this.life.store.exists()) return refuse("not_found", "session not found");
     const store = this.life.store;
     const hub = this.life.hub;
     const signal = AbortSignal.timeout(this.config().MODEL_TIMEOUT_MS * 2);
-    return this.upkeep.compact(() => compactSession(this.env, this.config(), store, signal, (e) => hub.emitOutsideRuns(e)));
+    return keyedCompaction(store, key, () => this.upkeep.compact(() => compactSession(this.env, this.config(), store, signal, (e) => hub.emitOutsideRuns(e))));
   }
 
   /** Forgets a run that has ended (a deleted response); refused while it still runs. */

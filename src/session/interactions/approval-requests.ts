@@ -14,6 +14,7 @@ import type { SharedTables } from "../../lib/on-demand-tables";
 import { ApprovalStore, type ApprovalRow, type SessionRule } from "./approval-store";
 import type { SessionStore } from "../session-store";
 import type { ClientTools } from "../runs/run-row";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 
 export type Decision = "allow" | "deny";
 
@@ -29,6 +30,8 @@ export interface DecideOptions {
    * tool results does. Unset, the run keeps the tools it started with.
    */
   clientTools?: ClientTools | null;
+  /** The request's Idempotency-Key: a retry with it gets this decision's answer again (HTTP only). */
+  idempotencyKey?: IdempotencyKey;
 }
 
 /** What a client sees of a call waiting for a person (the run's `pending`). */
@@ -41,10 +44,10 @@ export interface PendingApproval {
   expiresAt: string;
 }
 
-export type DecideOutcome = Outcome<
-  { approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number },
-  "not_found" | "already_decided"
->;
+/** A decision's answer, kept with it when it came with an Idempotency-Key. */
+export type Decided = { approvalId: string; runId: string; callId: string; decision: Decision; remembered: boolean; pendingApprovals: number; seq: number };
+
+export type DecideOutcome = Outcome<Decided & { replayed?: true }, "not_found" | "already_decided" | "idempotency_key_reused">;
 
 /** The session's requests for a person's approval of tool calls: asked, decided, expired, withdrawn, and the decisions it remembers. */
 export class ApprovalRequests {
@@ -91,15 +94,22 @@ export class ApprovalRequests {
    * run's other pending approvals of the same tool (with the same reason). `resume` is the run to resume,
    * when this was its last pending approval.
    */
-  decide(approvalId: string, decision: Decision, by: string, opts: Pick<DecideOptions, "remember" | "reason">): DecideOutcome & { resume?: string } {
+  decide(approvalId: string, decision: Decision, by: string, opts: Omit<DecideOptions, "clientTools">): DecideOutcome & { resume?: string } {
     const row = this.approvals.get(approvalId);
     if (!row) return refuse("not_found", `approval ${approvalId} not found`);
     const remember = opts.remember ?? false;
     // An empty reason is no reason.
     const reason = opts.reason || undefined;
+    const key = opts.idempotencyKey;
     const seq = this.settle(row, decision === "allow" ? "allowed" : "denied", by, reason);
     if (seq === undefined) {
-      return refuse("already_decided", `approval ${approvalId} was already settled (${this.approvals.get(approvalId)?.status})`);
+      const { status, first } = this.approvals.get(approvalId)!;
+      // A retry of the decision that settled it (the same key and request) gets its answer again.
+      if (key && first?.key.key === key.key)
+        return first.key.fingerprint === key.fingerprint
+          ? { ok: true, ...first.decided, replayed: true }
+          : refuse("idempotency_key_reused", "This Idempotency-Key was used for a different answer.");
+      return refuse("already_decided", `approval ${approvalId} was already settled (${status})`);
     }
     if (remember) {
       this.remember({ tool: row.name, action: decision });
@@ -107,17 +117,9 @@ export class ApprovalRequests {
         if (other.name === row.name) this.settle(other, decision === "allow" ? "allowed" : "denied", by, reason);
     }
     const pendingApprovals = this.approvals.pending(row.runId).length;
-    return {
-      ok: true,
-      approvalId,
-      runId: row.runId,
-      callId: row.callId,
-      decision,
-      remembered: remember,
-      pendingApprovals,
-      seq,
-      ...(pendingApprovals === 0 ? { resume: row.runId } : {}),
-    };
+    const decided = { approvalId, runId: row.runId, callId: row.callId, decision, remembered: remember, pendingApprovals, seq };
+    if (key) this.approvals.keep(approvalId, { reason, first: { key, decided } });
+    return { ok: true, ...decided, ...(pendingApprovals === 0 ? { resume: row.runId } : {}) };
   }
 
   /** Settles approvals whose time is up as denied; returns the runs that can resume. */

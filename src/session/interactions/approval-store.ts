@@ -2,11 +2,14 @@
 // waits (or waited) for a person, and the choices a person asked the session to remember. This table
 // is the one source of a run's `pending`. A row has a `kind`: "approval" here; an MCP server's question
 // (kind "input", awaiting_input) lives in the same table and is read and written by input-store.ts. Both
-// kinds record in `answer` how a person answered: here `{reason}`, the why given with a decision.
+// kinds record in `answer` how a person answered: here `{reason, first}`, the why given with a decision and,
+// for one that came with an Idempotency-Key, that key and the answer its retry gets again.
 // SQL stays in plain sight here, next to session-store.ts; nothing else writes these tables.
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
 import { OnDemandTables, type SharedTables } from "../../lib/on-demand-tables";
 import type { PermissionRule } from "../../lib/permissions";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
+import type { Decided } from "./approval-requests";
 import { SESSION_ON_DEMAND_TABLES } from "../schema";
 
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "expired" | "withdrawn";
@@ -25,6 +28,8 @@ export interface ApprovalRow {
   decidedBy?: string;
   /** What the person who decided gave as their reason, if anything. */
   reason?: string;
+  /** The decision's Idempotency-Key and answer, when it came with a key. */
+  first?: { key: IdempotencyKey; decided: Decided };
   createdAt: string;
   /** Epoch ms after which a pending approval counts as denied. */
   expiresAt: number;
@@ -55,7 +60,7 @@ export class ApprovalStore {
     if (fresh) this.mayHaveApprovals = false;
   }
 
-  insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt" | "reason">): void {
+  insert(row: Omit<ApprovalRow, "status" | "decidedBy" | "decidedAt" | "reason" | "first">): void {
     this.shared.insert(
       "approvals",
       "INSERT INTO approvals (id, run_id, call_id, name, args, status, created_at, expires_at, kind) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'approval')",
@@ -122,6 +127,11 @@ export class ApprovalStore {
     return changed > 0;
   }
 
+  /** Rewrites how a settled approval was answered (settle wrote its reason; a keyed decision adds its answer). */
+  keep(approvalId: string, answer: Pick<ApprovalRow, "reason" | "first">): void {
+    this.shared.change("approvals", "UPDATE approvals SET answer = ? WHERE id = ?", JSON.stringify(answer), approvalId);
+  }
+
   /** The session's remembered choices, in the order they were made. */
   sessionRules(): SessionRule[] {
     if (!this.tables.has("session_rules")) return [];
@@ -151,7 +161,7 @@ function toApproval(r: Row): ApprovalRow {
     args: toJsonRecord(JSON.parse(String(r.args))),
     status: r.status as ApprovalStatus,
     ...(r.decided_by ? { decidedBy: String(r.decided_by) } : {}),
-    ...(r.answer ? { reason: (JSON.parse(String(r.answer)) as { reason: string }).reason } : {}),
+    ...(r.answer ? (JSON.parse(String(r.answer)) as Pick<ApprovalRow, "reason" | "first">) : {}),
     createdAt: String(r.created_at),
     expiresAt: Number(r.expires_at),
     ...(r.decided_at ? { decidedAt: String(r.decided_at) } : {}),

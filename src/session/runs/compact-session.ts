@@ -3,6 +3,7 @@
 import { type CompactionOutcome, type Emit, newId, RunState, type RunStatus, tracedModel } from "../../agent";
 import { refuse, succeed, type Outcome } from "../../lib/outcome";
 import type { Env } from "../../env";
+import type { IdempotencyKey } from "../../lib/idempotency-key";
 import { imageSettings } from "../../images/settings";
 import { createModel, modelMissing } from "../../models/models";
 import { sessionAgentStores } from "../agent-stores";
@@ -11,7 +12,10 @@ import { createContextManager } from "./harness-parts";
 import type { SessionStore } from "../session-store";
 import { buildSystemPrompt, DEFAULT_SYSTEM_PROMPT } from "./system-prompt";
 
-export type CompactResult = Outcome<CompactionOutcome, "not_found" | "run_active" | "model_not_configured" | "compaction_failed">;
+export type CompactResult = Outcome<
+  CompactionOutcome & { replayed?: true },
+  "not_found" | "run_active" | "model_not_configured" | "compaction_failed" | "idempotency_key_reused"
+>;
 
 /** Runs in these states own the history: compacting under them would summarize what they are still writing. */
 const ACTIVE: RunStatus[] = ["queued", "running", "awaiting_approval", "awaiting_input", "awaiting_client_tools"];
@@ -33,4 +37,21 @@ export async function compactSession(env: Env, config: SessionConfig, store: Ses
   const outcome = await context.compactNow({ system, messages: store.modelHistory(), tools: [], signal, emit });
   // A summary that could not be written is an error, not "nothing to compact".
   return outcome.compacted || !outcome.failed ? succeed(outcome) : refuse("compaction_failed", outcome.reason);
+}
+
+/**
+ * `compact` under the request's Idempotency-Key: the last keyed compaction's key and answer are kept in the session's meta,
+ * so a retry after a lost answer gets it again, not "nothing to compact". Checked with nothing awaited before `compact`
+ * joins or starts the compaction; a refusal is not kept (it changed nothing, so a retry tries again).
+ */
+export async function keyedCompaction(store: SessionStore, key: IdempotencyKey | undefined, compact: () => Promise<CompactResult>): Promise<CompactResult> {
+  if (!key) return compact();
+  const last = JSON.parse(store.getMeta("compaction_key") ?? "{}") as { key?: IdempotencyKey; answer?: CompactResult & { ok: true } };
+  if (last.key?.key === key.key)
+    return last.key.fingerprint === key.fingerprint
+      ? { ...last.answer!, replayed: true }
+      : refuse("idempotency_key_reused", "This Idempotency-Key was used with a different request body; use a new key for a new request.");
+  const answer = await compact();
+  if (answer.ok) store.setMeta("compaction_key", JSON.stringify({ key, answer }));
+  return answer;
 }
