@@ -12,6 +12,7 @@ import { McpServerSettings } from "./mcp-server/settings";
 import { ConversationSettings } from "./openai-compatible/conversations/settings";
 import { BOT_TENANTS, PLATFORM_SLICES } from "./platforms/registry";
 import { SESSION_SLICES } from "./session/settings";
+import { warnUnreadSettings } from "./lib/unread-settings";
 
 export { ConfigError } from "./lib/config-error";
 
@@ -27,6 +28,22 @@ const HttpSettingsBesideBots = HttpSettings.superRefine(({ API_KEYS }, ctx) => {
       });
   });
 });
+
+/** Names no slice reads any more, and what to do instead (README.md, "Configuration", says why). */
+const RETIRED: Record<string, string> = {
+  HOOK_MAX_ATTEMPTS: "retired; set WEBHOOK_RETRY_FOR_MS",
+  HOOK_RETRY_BASE_MS: "retired; set WEBHOOK_RETRY_BASE_MS",
+  RETRY_WINDOW_MS: "retired; remove it",
+};
+
+/**
+ * Reads nothing: warns of the vars no slice reads (src/lib/unread-settings.ts) as HOOKS' rename is warned of,
+ * while the configuration is parsed, so once per env object (every request while a setting is invalid).
+ */
+const UnreadSettings = z.preprocess((vars) => {
+  warnUnreadSettings(vars as Record<string, string>, Object.keys(ConfigSchema.shape), RETIRED);
+  return vars;
+}, z.object({}));
 
 const CONFIG_SLICES = [
   HttpSettingsBesideBots,
@@ -45,7 +62,7 @@ export const ConfigSchema = z.object(Object.assign({}, ...CONFIG_SLICES.map(shap
 export type Config = SettingsOf<typeof CONFIG_SLICES>;
 
 /** Parses every slice from the Worker's env, once per env object; a bad value throws ConfigError naming the variable, never its value. */
-export const loadConfig: (env: object) => Config = settingsLoader(...CONFIG_SLICES);
+export const loadConfig: (env: object) => Config = settingsLoader(UnreadSettings, ...CONFIG_SLICES);
 
 /** Names declared by more than one slice: a feature's setting must have one owner. */
 export function settingsDeclaredTwice(): string[] {

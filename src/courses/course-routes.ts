@@ -4,7 +4,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { pageOf, parsePage, placeOf } from "../http-kit/list-page";
-import { parseId, parseJson, parseNoQuery } from "../http-kit/validation";
+import { parseId, parseJson, parseNoFields, parseNoQuery } from "../http-kit/validation";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
 import { learnerStub } from "../learning/learner-object";
 import { learnerToRead } from "../learning/learner-owner";
@@ -71,6 +71,7 @@ export const courseRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
     parseNoQuery(c);
+    await parseNoFields(c);
     if (!(await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });

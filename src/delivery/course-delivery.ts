@@ -28,8 +28,22 @@ const LegacyDelivery = z.strictObject(
   Object.fromEntries(CHAT_PLATFORMS.flatMap((p) => (p.delivery.legacyField ? [[p.delivery.legacyField, p.delivery.to.optional()]] : []))),
 );
 
+/** A target's key in a course's record of what each period delivered (`telegram:123`, one per chat). */
+const targetKey = (e: DeliveryEntry) => `${e.platform}:${e.to}`;
+
+/** One chat named twice (`to: 1` and `to: "1"`) shares one target key, and got every lesson twice: refused. */
+const DeliveryList = z
+  .array(DeliveryEntrySchema)
+  .max(20)
+  .superRefine((list, ctx) => {
+    const keys = list.map(targetKey);
+    keys.forEach((key, i) => {
+      if (keys.indexOf(key) < i) ctx.addIssue({ code: "custom", path: [i, "to"], message: `the same chat as deliver[${keys.indexOf(key)}]: name each once` });
+    });
+  });
+
 /** A course's `deliver`, as the caller gives it (and as the course shows it). */
-export const CourseDeliverySchema = z.union([z.array(DeliveryEntrySchema).max(20), LegacyDelivery]).default({});
+export const CourseDeliverySchema = z.union([DeliveryList, LegacyDelivery]).default({});
 
 export type CourseDelivery = z.output<typeof CourseDeliverySchema>;
 
@@ -54,7 +68,7 @@ export function courseTargets(deliver: CourseDelivery): DeliveryTarget[] {
   return deliveryEntries(deliver).flatMap((e) => {
     const platform = registeredPlatform(e.platform);
     // A course listing one chat per platform (the older shape) recorded the platform's name as its key.
-    const key = Array.isArray(deliver) ? `${e.platform}:${e.to}` : e.platform;
+    const key = Array.isArray(deliver) ? targetKey(e) : e.platform;
     return platform ? [{ key, platform: platform.name, to: platform.delivery.target(e.to) }] : [];
   });
 }

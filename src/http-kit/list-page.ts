@@ -15,7 +15,7 @@ export function parsePage(c: Context, name: "before" | "after") {
   return parseQuery(
     c,
     z.strictObject({
-      limit: z.coerce.number().int().min(1).max(max).default(Math.min(def, max)),
+      limit: z.coerce.number().int().min(1).max(max).default(def),
       [name]: z
         .string()
         .regex(/^[\d-]+T[\d:.]+Z~[\w.:-]+$/)

@@ -1,7 +1,7 @@
 // The HTTP surface's settings: who may call (docs/security-and-reliability.md), how large a request may be, and
 // how many items a page of a listing holds (list-page.ts).
 import * as z from "zod";
-import { bool, int, json, optionalString } from "../lib/setting-types";
+import { bool, int, json, notAbove, optionalString } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 import { ApiKeysSchema } from "./api-keys";
 
@@ -25,14 +25,18 @@ export const HttpSettings = z
           .map((o) => o.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.url().refine((u) => new URL(u).origin === u, "an origin: scheme://host[:port], no path or trailing slash"))),
+      // canParse first: `new URL` throws on a bare host (`chat.example.com`, `*`), which was a 500 naming no variable.
+      .pipe(z.array(z.string().refine((u) => URL.canParse(u) && new URL(u).origin === u, "an origin: scheme://host[:port], no path or trailing slash"))),
     /** Request body limit for every route. */
     MAX_BODY_BYTES: int(1_048_576, 1024),
-    /** Items a page of GET /v1/lessons or /v1/courses holds without `limit`, and most a `limit` may ask for (400 beyond). */
+    /** Items a page of GET /v1/lessons or /v1/courses holds without `limit` (at most the maximum), and most a `limit` may ask for (400 beyond). */
     LIST_PAGE_DEFAULT_ITEMS: int(1000, 1, 10_000),
     LIST_PAGE_MAX_ITEMS: int(1000, 1, 10_000),
   })
-  .superRefine(({ API_TOKEN, API_KEYS }, ctx) => {
+  .superRefine((s, ctx) => {
+    const { API_TOKEN, API_KEYS } = s;
+    // A default above the maximum was lowered to it.
+    notAbove(s, ctx, "LIST_PAGE_DEFAULT_ITEMS", "LIST_PAGE_MAX_ITEMS");
     // A key matches one owner: the first would win, and the second entry's tenant (or API_TOKEN's operator
     // rights over the entry's tenant) would be dropped without a word. Messages name entries, never keys.
     const firstOf = new Map<string, number>();

@@ -10,7 +10,7 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { checkMetadata } from "./session-metadata";
 import { learnerStub } from "../learning/learner-object";
 import { reachableSession } from "../session/reachable-session";
-import { Id, parseId, parseJson, parseNoQuery, parseQuery } from "../http-kit/validation";
+import { Id, parseId, parseJson, parseNoFields, parseNoQuery, parseQuery } from "../http-kit/validation";
 import { sessionSettings } from "../session/settings";
 
 const CreateSession = z.strictObject({ id: Id.optional(), metadata: z.record(z.string(), z.unknown()).optional() });
@@ -60,6 +60,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "session id");
     parseNoQuery(c);
+    await parseNoFields(c);
     const session = await reachableSession(c.env, id, c.get("tenant"));
     const owner = await session.tenant();
     if (owner === undefined || !(await session.destroy())) throw notFound(`session ${id}`);

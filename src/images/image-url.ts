@@ -84,8 +84,7 @@ export async function checkImageUrls(
   // A history re-sends its images: the same data URL is one image, decoded once.
   const distinct = new Map<string, string>();
   for (const { url, field } of urls) if (!distinct.has(url)) distinct.set(url, field);
-  const maxInAll = Math.max(config.MAX_REQUEST_IMAGES, config.MAX_IMAGES);
-  if (distinct.size > maxInAll) throw tooManyRequestImages(maxInAll, distinct.size, request.field, request.hint);
+  if (distinct.size > config.MAX_REQUEST_IMAGES) throw tooManyRequestImages(config.MAX_REQUEST_IMAGES, distinct.size, request.field, request.hint);
   for (const [url, field] of distinct) {
     const decoded = decodeImageUrl(url, field, config.MAX_IMAGE_BYTES);
     const ref = await imageRef(decoded, config.MAX_IMAGE_BYTES, field);

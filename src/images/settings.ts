@@ -2,7 +2,7 @@
 // how many one message may carry (and one request, its re-sent history's included), and how many one model
 // call shows; the same on every way in (the run route, the OpenAI-compatible wires, the chats).
 import * as z from "zod";
-import { bool, int } from "../lib/setting-types";
+import { bool, int, notAbove } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
 
 export const ImageSettings = z
@@ -15,8 +15,7 @@ export const ImageSettings = z
     MAX_IMAGES: int(4, 1, 16),
     /**
      * Images one request may carry in all, every message it reads counted (a front end's re-sent history too, the
-     * same data URL once): each is decoded, hashed and perhaps stored, so this bounds a request's work. A value
-     * below MAX_IMAGES counts as MAX_IMAGES.
+     * same data URL once): each is decoded, hashed and perhaps stored, so this bounds a request's work. At least MAX_IMAGES.
      */
     MAX_REQUEST_IMAGES: int(16, 1, 64),
     /**
@@ -25,7 +24,10 @@ export const ImageSettings = z
      */
     MAX_IMAGES_PER_CALL: int(4, 1, 16),
   })
-  .superRefine(({ MAX_IMAGES, MAX_IMAGES_PER_CALL }, ctx) => {
+  .superRefine((s, ctx) => {
+    const { MAX_IMAGES, MAX_IMAGES_PER_CALL } = s;
+    // One message's images are all in its request: a request limit below it was raised to it.
+    notAbove(s, ctx, "MAX_IMAGES", "MAX_REQUEST_IMAGES");
     // A message's images go to the model together: a call that showed fewer would hide some of the newest.
     if (MAX_IMAGES_PER_CALL < MAX_IMAGES)
       ctx.addIssue({

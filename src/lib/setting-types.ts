@@ -25,8 +25,17 @@ export const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** A URL, or unset. */
-export const optionalUrl = optionalString.pipe(z.url().optional());
+/** An http(s) URL, or unset: the URLs a setting names are fetched or linked to (abort: a refine after it reads only a URL). */
+export const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http or https URL", abort: true }).optional());
+
+/**
+ * Two settings that contradict each other are refused, both named, never one quietly adjusted: `name` may not
+ * be above `limit` (nor equal to it, `below`). The docs say why each pair goes together.
+ */
+export function notAbove(s: object, ctx: z.RefinementCtx, name: string, limit: string, below = false): void {
+  const [v, l] = [(s as Record<string, number>)[name]!, (s as Record<string, number>)[limit]!];
+  if (below ? v >= l : v > l) ctx.addIssue({ code: "custom", path: [name], message: `is ${v}, ${below ? "not below" : "more than"} ${limit} (${l})` });
+}
 
 /**
  * A JSON document in a string var (empty: `def`), then validated by `schema`; issues keep their paths.

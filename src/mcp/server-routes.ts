@@ -22,7 +22,7 @@ import type { AppEnv } from "../http-kit/app-env";
 import { errorText } from "./error-text";
 import { mcpSettings } from "./settings";
 import { HttpError } from "../http-kit/errors";
-import { parseNoQuery } from "../http-kit/validation";
+import { parseNoFields, parseNoQuery } from "../http-kit/validation";
 
 /** The servers' config; an invalid one throws McpConfigError, which answers 503 mcp_config_invalid. */
 function mcpConfig(c: Context<AppEnv>): McpConfig {
@@ -91,6 +91,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
   })
   .post("/servers/:name/authorize", async (c) => {
     parseNoQuery(c);
+    await parseNoFields(c);
     const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     try {
       const result = await beginAuthorization(server, await oauthContext(c));
@@ -101,6 +102,7 @@ export const mcpServerRoutes = new Hono<AppEnv>()
   })
   .delete("/servers/:name/authorization", async (c) => {
     parseNoQuery(c);
+    await parseNoFields(c);
     const server = mayChange(c, serverNamed(mcpConfig(c), c.req.param("name")));
     const revoked = await forgetAuthorization(server, await oauthContext(c));
     return c.json({ server: server.name, authorized: false, revoked });

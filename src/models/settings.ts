@@ -18,7 +18,7 @@ declare module "../agent/model" {
 const names = MODEL_PROVIDERS.map((p) => p.name);
 
 export const ModelSettings = z.object({
-  MODEL: z.string().min(1).default("gpt-4o-mini"),
+  MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   /** A smaller model for summaries, grading, the blind answer check and subagents; each purpose may override it. */
   MODEL_FAST: optionalString,
   MODEL_SUMMARY: optionalString,

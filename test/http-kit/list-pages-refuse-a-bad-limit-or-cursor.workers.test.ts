@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tenantApp } from "../support/tenant-app";
 import { uniqueId } from "../support/worker-http";
 
-const as = tenantApp({ a: uniqueId("bad-page"), b: uniqueId("other") }, { LIST_PAGE_MAX_ITEMS: "50" });
+const as = tenantApp({ a: uniqueId("bad-page"), b: uniqueId("other") }, { LIST_PAGE_MAX_ITEMS: "50", LIST_PAGE_DEFAULT_ITEMS: "50" });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe("a page of a listing asked for wrongly", () => {

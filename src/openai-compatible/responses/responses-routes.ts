@@ -19,6 +19,7 @@ import { readResponsesTurn } from "./responses-request";
 import { checkRetrieveQuery } from "./retrieve-query";
 import { refuseQuery } from "../wire-fields";
 import { runSettings } from "../../session/runs/settings";
+import { parseNoFields } from "../../http-kit/validation";
 
 export const responsesRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
@@ -81,6 +82,7 @@ export const responsesRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     refuseQuery(c.req.url);
+    await parseNoFields(c);
     const ref = responseRef(c);
     const outcome = await (await reachableSession(c.env, ref.sessionId, c.get("tenant"))).deleteRun(ref.runId);
     if (!outcome.ok) {
@@ -92,6 +94,7 @@ export const responsesRoutes = new Hono<AppEnv>()
   })
   .post("/:id/cancel", async (c) => {
     refuseQuery(c.req.url);
+    await parseNoFields(c);
     const ref = responseRef(c);
     const stub = await reachableSession(c.env, ref.sessionId, c.get("tenant"));
     if (!(await stub.cancelRun(ref.runId))) throw responseNotFound(c.req.param("id"));

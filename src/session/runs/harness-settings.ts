@@ -1,7 +1,7 @@
 // The harness's settings (docs/harness.md): context window and compaction, tool output limits, the todo
 // list, subagents and the paradigms.
 import * as z from "zod";
-import { bool, fraction, int } from "../../lib/setting-types";
+import { bool, fraction, int, notAbove } from "../../lib/setting-types";
 
 export const HarnessSettings = z
   .object({
@@ -34,15 +34,12 @@ export const HarnessSettings = z
     REFLECTION_MAX_ROUNDS: int(2, 1, 10),
     PLAN_MAX_STEPS: int(8, 1, 50),
   })
-  .superRefine(({ PLAN_MAX_STEPS, TODO_MAX_ITEMS }, ctx) => {
+  .superRefine((s, ctx) => {
     // A plan-solve run's plan becomes its todo list, which holds at most TODO_MAX_ITEMS: a longer plan was
     // saved anyway, and the model's next todo_write on it was refused.
-    if (PLAN_MAX_STEPS > TODO_MAX_ITEMS)
-      ctx.addIssue({
-        code: "custom",
-        path: ["PLAN_MAX_STEPS"],
-        message: `is ${PLAN_MAX_STEPS}, more than TODO_MAX_ITEMS (${TODO_MAX_ITEMS}): a plan becomes the todo list`,
-      });
+    notAbove(s, ctx, "PLAN_MAX_STEPS", "TODO_MAX_ITEMS");
+    // A result kept at KEEP_CHARS or more was never shortened by micro-compaction, only marked.
+    notAbove(s, ctx, "MICRO_COMPACTION_KEEP_CHARS", "MICRO_COMPACTION_MIN_CHARS", true);
   });
 
 export type HarnessSettings = z.output<typeof HarnessSettings>;

@@ -1,6 +1,6 @@
 // The trace's settings: how many events a session keeps, and the webhooks its events go to.
 import * as z from "zod";
-import { int, json } from "../../lib/setting-types";
+import { int, json, notAbove } from "../../lib/setting-types";
 import { NetworkSettings } from "../../tools/network-settings";
 import { checkUrl } from "../../tools/ssrf";
 import { WebhookHooksSchema } from "./webhooks";
@@ -73,4 +73,8 @@ function refusePrivateUrls(given: unknown, ctx: z.RefinementCtx): unknown {
   return given;
 }
 
-export const TraceSettings = z.preprocess((given, ctx) => withDeprecatedNames(refusePrivateUrls(given, ctx), ctx), TraceSettingsObject);
+export const TraceSettings = z.preprocess(
+  (given, ctx) => withDeprecatedNames(refusePrivateUrls(given, ctx), ctx),
+  // A base above the longest wait was ignored.
+  TraceSettingsObject.superRefine((s, ctx) => notAbove(s, ctx, "WEBHOOK_RETRY_BASE_MS", "WEBHOOK_MAX_RETRY_DELAY_MS")),
+);
