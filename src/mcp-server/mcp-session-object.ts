@@ -6,13 +6,14 @@
 // initialize request it stored, so the client keeps its Mcp-Session-Id.
 import { DurableObject } from "cloudflare:workers";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
 import { SqlEventStore } from "./event-store";
 import { refuseInvalidParams } from "./invalid-params-guard";
 import { MCP_SESSION_MIGRATIONS } from "./mcp-session-schema";
+import { reusedId, trackRequestIds } from "./request-ids-in-flight";
 import { mcpSessionSettings } from "./settings";
 import { createStudyServer } from "./study-server";
 
@@ -32,6 +33,8 @@ interface SessionRecord {
 export class McpSessionObject extends DurableObject<Env> {
   private transport: Promise<WebStandardStreamableHTTPServerTransport> | undefined;
   private inFlight = 0;
+  /** The ids of the requests the transport's server is answering. */
+  private answering: ReadonlySet<RequestId> = new Set();
 
   async fetch(request: Request): Promise<Response> {
     const sessionId = request.headers.get(MCP_FORWARD.sessionId) ?? "";
@@ -49,6 +52,8 @@ export class McpSessionObject extends DurableObject<Env> {
     }
 
     const transport = await (this.transport ??= this.open(sessionId, new URL(request.url).origin, tenant, record));
+    const reused = reusedId(body, this.answering);
+    if (reused) return jsonRpcError(400, -32600, reused);
     const response = await transport.handleRequest(request, body === undefined || body === INVALID_JSON ? {} : { parsedBody: body });
     if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, tenant, initialize: body });
     if (request.method === "DELETE" && response.ok) await this.close();
@@ -83,6 +88,7 @@ export class McpSessionObject extends DurableObject<Env> {
     const server = await createStudyServer({ env: this.env, config, mcpSessionId: sessionId, origin, tenant, keepAwake: (work) => this.keepAwake(work) });
     await server.connect(transport);
     refuseInvalidParams(transport);
+    this.answering = trackRequestIds(transport);
     if (record) {
       // Rebuilt after eviction: the stored initialize request puts the transport back in session.
       const init = await transport.handleRequest(

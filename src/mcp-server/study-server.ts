@@ -4,7 +4,14 @@
 // `lesson://{key}` resource; every skill as a prompt. Annotations say honestly what each tool does.
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  LoggingLevelSchema,
+  McpError,
+  SetLevelRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import * as z from "zod";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
@@ -12,9 +19,7 @@ import { CourseInput } from "../courses/course-input";
 import { createCourse } from "../courses/create-course";
 import type { Env } from "../env";
 import { Id } from "../http-kit/validation";
-import { answerExercise, ExerciseId } from "../learning/answer-exercise";
-import { AnswerRefused } from "../learning/answer-refused";
-import { CouldNotGrade } from "../learning/grade-answer";
+import { ExerciseId } from "../learning/answer-exercise";
 import { CodedError } from "../lib/coded-error";
 import { HttpError } from "../lib/http-error";
 import { derivedId } from "../lib/derived-ids";
@@ -23,8 +28,11 @@ import { sessionStub, startRun } from "../session/runs/start-run";
 import { readStreamRows } from "../session/trace/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../lessons/store";
 import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
+import { answerExerciseResult } from "./answer-exercise-result";
 import { StudyProgress } from "./study-progress";
 import { clientElicits, forwardQuestion, type RunQuestion } from "./forward-question";
+import { LessonUriTemplate, lessonUri, RESOURCE_NOT_FOUND } from "./lesson-uri";
+import { runResult, type RunOutcome } from "./run-result";
 import type { McpSessionSettings } from "./settings";
 
 export interface StudyServerContext {
@@ -42,8 +50,7 @@ export interface StudyServerContext {
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-const LESSON_URI = "lesson://{key}";
-const lessonUri = (key: string) => `lesson://${key}`;
+const LEVELS = LoggingLevelSchema.options;
 
 const sessionIdArg = Id.optional().describe(
   "The agent session to continue: the sessionId of an earlier result (its history is kept). Without it the call starts a new session",
@@ -60,16 +67,24 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         "StudyAgent researches a topic on the web and writes a chaptered Markdown lesson with exercises and an answer key. Call `study` for a lesson (it takes minutes and reports progress), `ask` for anything else; read saved lessons with `list_lessons` and `get_lesson` or as lesson:// resources.",
     },
   );
-  const absolute = (path: string) => new URL(path, ctx.origin).toString();
   /** The connection's own learner, for answers that name none. */
   const ownSession = derivedId("mcp", ctx.mcpSessionId);
+  // The level the client set (logging/setLevel) decides whether it hears a run's warnings; the SDK keeps it
+  // where a call's own notifications (on the call's stream, as they belong to it) cannot read it.
+  let hearsWarnings = true;
+  server.server.setRequestHandler(SetLevelRequestSchema, ({ params }) => {
+    hearsWarnings = LEVELS.indexOf(params.level) <= LEVELS.indexOf("warning");
+    return {};
+  });
 
   /**
    * Runs the agent and follows it to its end, sending each step as progress; a client's cancel cancels the run.
    * A call naming no session starts one of its own: a desktop host keeps one connection for all its chats, and a
    * session per connection merged them (one chat's turns in another's history). The result names the new session.
    */
-  async function runAgent(input: string, sessionId: string | undefined, extra: Extra) {
+  async function runAgent(input: string, sessionId: string | undefined, extra: Extra): Promise<RunOutcome> {
+    // A cancel that came first (in the call's own POST, or while the call waited its turn) aborted the signal already.
+    if (extra.signal.aborted) throw new McpError(ErrorCode.ConnectionClosed, "The call was cancelled");
     const sid = sessionId ?? derivedId("mcp", crypto.randomUUID());
     const handle = await startRun(env, sid, input, {
       stream: true,
@@ -82,68 +97,50 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     // The SDK answers a tool's thrown error as a failed result with its message (another tenant's session is not found).
     if (!handle.ok) throw new CodedError(handle.code, handle.message);
     const cancel = () => void sessionStub(env, sid).cancelRun(handle.runId);
-    extra.signal.addEventListener("abort", cancel, { once: true });
+    // Aborted while the run started: a signal calls no listener added after it aborted.
+    if (extra.signal.aborted) cancel();
+    else extra.signal.addEventListener("abort", cancel, { once: true });
     const progress = new StudyProgress();
     const token = extra._meta?.progressToken;
     let steps = 0;
     let approval: { approvalId: string; name: string } | undefined;
     let question: RunQuestion | undefined;
+    let expired: string | undefined;
     try {
-      // A question an upstream server asks goes to this client when it can answer; the run then goes on, followed from the answer.
+      // A question an upstream server asks goes to this client when it can answer; the run then goes on and is followed.
       for (let after = 0; ;) {
         question = undefined;
         for await (const { seq, event: e } of readStreamRows(await handle.events(after))) {
           if (seq !== undefined) after = Math.max(after, seq);
           if (e.type === "approval.required") approval = { approvalId: e.approvalId, name: e.name };
           if (e.type === "input.required") question = { inputId: e.inputId, server: e.server, message: e.message, requestedSchema: e.requestedSchema };
+          if (e.type === "input.answered" && e.by === "expiry") expired = e.server;
+          if (e.type === "warning" && hearsWarnings) {
+            await extra.sendNotification({
+              method: "notifications/message",
+              params: { level: "warning", logger: "study-agent", data: { code: e.code, message: e.message } },
+            });
+          }
           const message = progress.step(e);
           if (message && token !== undefined) {
             await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++steps, message } });
           }
         }
         if (!question || !clientElicits(server.server)) break;
-        const answered = await forwardQuestion(server.server, env, sid, question, { signal: extra.signal, timeoutMs: config.INPUT_TTL_MS });
-        if (!answered?.ok) break;
-        after = answered.seq;
+        const answered = await forwardQuestion(server.server, env, sid, question, {
+          signal: extra.signal,
+          timeoutMs: config.INPUT_TTL_MS,
+          requestId: extra.requestId,
+        });
+        // Answered (by the client, or as expired), or settled meanwhile: the run goes on, followed from where it was.
+        if (!answered || (!answered.ok && answered.code !== "already_answered")) break;
       }
     } finally {
       extra.signal.removeEventListener("abort", cancel);
     }
-    return { sessionId: sid, started: !sessionId, run: await handle.result(), saved: [...progress.saved.values()], approval, question };
-  }
-
-  /** The run's outcome as a tool result: its answer, the lessons it saved (links and resource links), or why it stopped. */
-  function runResult(outcome: Awaited<ReturnType<typeof runAgent>>): CallToolResult {
-    const { run, saved, sessionId, started, approval, question } = outcome;
-    const lessons = saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
-    const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
-    if (run.status === "failed") {
-      return {
-        isError: true,
-        content: [{ type: "text", text: `The run failed: ${run.error?.message ?? "unknown error"} (${run.error?.code ?? "run_failed"})` }],
-        structuredContent,
-      };
-    }
-    const lines = [run.output || "(no answer)"];
-    if (run.status === "awaiting_approval" && approval) {
-      lines.push(
-        `\nThe run is waiting for a person to approve ${approval.name}: POST ${absolute(`/v1/sessions/${sessionId}/approvals/${approval.approvalId}`)} with {"decision":"allow"|"deny"}.`,
-      );
-    } else if (run.status === "awaiting_input" && question) {
-      lines.push(
-        `\nThe run is waiting for an answer to ${question.server}'s question ("${question.message}"): POST ${absolute(`/v1/sessions/${sessionId}/inputs/${question.inputId}`)} with {"action":"accept","content":{…}} (or "decline", "cancel").`,
-      );
-    } else if (run.status !== "completed") lines.push(`\nThe run ended with status ${run.status}.`);
-    for (const l of lessons) lines.push(`\nLesson: ${l.title ?? l.key}${l.status === "draft" ? " (draft)" : ""} — ${l.url}`);
-    // In the text too: many hosts show the model a result's text and not its structuredContent.
-    if (started) lines.push(`\n(Session ${sessionId}: pass it as sessionId to continue this conversation.)`);
-    return {
-      content: [
-        { type: "text", text: lines.join("\n") },
-        ...lessons.map((l) => ({ type: "resource_link" as const, uri: l.uri, name: l.key, title: l.title ?? l.key, mimeType: "text/markdown" })),
-      ],
-      structuredContent,
-    };
+    // The resources capability promises this; hosts that cache the list refresh it. Other channels' lessons are not announced.
+    if (progress.saved.size) await extra.sendNotification({ method: "notifications/resources/list_changed" });
+    return { sessionId: sid, started: !sessionId, run: await handle.result(), saved: [...progress.saved.values()], approval, question, expired };
   }
 
   server.registerTool(
@@ -164,7 +161,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     },
     async ({ topic, level, language, sessionId }, extra) => {
       const input = [`I want to learn ${topic}.`, `Level: ${level ?? "beginner"}.`, ...(language ? [`Write the lesson in ${language}.`] : [])].join(" ");
-      return runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra)));
+      return runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra)), env, ctx.origin, language);
     },
   );
 
@@ -178,7 +175,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       // so it is destructive; tools the deployment marks as dangerous still wait for a person's approval in the run.
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
-    async ({ input, sessionId }, extra) => runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra))),
+    async ({ input, sessionId }, extra) => runResult(await ctx.keepAwake(() => runAgent(input, sessionId, extra)), env, ctx.origin),
   );
 
   server.registerTool(
@@ -258,23 +255,13 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       // nothing. A short answer is graded by the model, which reads nothing outside the lesson.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async ({ key, exercise, answer, sessionId }) => {
-      try {
-        if (!isLessonKey(key)) throw new AnswerRefused("lesson_not_found", `No lesson ${key}: list_lessons names the ones that exist.`);
-        const learnerId = sessionId ?? ownSession;
-        const graded = await ctx.keepAwake(() => answerExercise(env, { lessonKey: key, exerciseId: exercise, answer, learner: learnerId, tenant: ctx.tenant }));
-        const text = [`${graded.verdict} (score ${graded.score})`, graded.feedback, `Expected: ${graded.expected}`].join("\n");
-        return { content: [{ type: "text", text }], structuredContent: { ...graded, sessionId: learnerId } };
-      } catch (e) {
-        if (e instanceof AnswerRefused || e instanceof CouldNotGrade) return { isError: true, content: [{ type: "text", text: e.message }] };
-        throw e;
-      }
-    },
+    async ({ key, exercise, answer, sessionId }) =>
+      ctx.keepAwake(() => answerExerciseResult(env, ctx.tenant, { key, exercise, answer, learner: sessionId ?? ownSession })),
   );
 
   server.registerResource(
     "lesson",
-    new ResourceTemplate(LESSON_URI, {
+    new ResourceTemplate(new LessonUriTemplate(), {
       list: async () => ({
         resources: (await listLessons(env.LESSONS, ctx.tenant)).map((l) => ({
           uri: lessonUri(l.key),
@@ -319,6 +306,3 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
   }
   return server;
 }
-
-/** The MCP spec's code for a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002;

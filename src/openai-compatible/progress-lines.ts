@@ -45,12 +45,15 @@ export function describeApproval(name: string, approvalId: string): string {
   return `⏸️ 🔐 ${name} (${approvalId})`;
 }
 
+/** An MCP server's question as a person reads it: the server and its whole question, in its own words. */
+export const questionFrame = (server: string, message: string) => `❓ ${server}: ${message}`;
+
 /**
  * A run paused for an MCP server's question: the server, its whole question in its own words (on one line,
  * so the line can be taken out again; never cut, as the person has to answer it), and the input's id.
  */
 export function describeQuestion(server: string, message: string, inputId: string): string {
-  return `⏸️ ❓ ${server}: ${oneLine(message)} (${inputId})`;
+  return `⏸️ ${questionFrame(server, oneLine(message))} (${inputId})`;
 }
 
 /** Removes the progress lines this module wrote from a text a client sends back. */

@@ -42,7 +42,7 @@ describe("resuming a study call with Last-Event-ID", () => {
       }),
     );
     const firstProgress = await first.until((e) => (e.data as { method?: string }).method === "notifications/progress");
-    expect(firstProgress?.data).toMatchObject({ params: { progressToken: "p1", progress: 1, message: "Searching: derivatives introduction" } });
+    expect(firstProgress?.data).toMatchObject({ params: { progressToken: "p1", progress: 1, message: "🔎 derivatives introduction" } });
     const lastEventId = first.seen.at(-1)!.id!;
     expect(lastEventId).toBeGreaterThan(0);
     await first.cancel();
@@ -60,7 +60,7 @@ describe("resuming a study call with Last-Event-ID", () => {
       .filter((e) => (e.data as { method?: string }).method === "notifications/progress")
       .map((e) => (e.data as { params: { progress: number; message: string } }).params);
     expect(missed.map((p) => p.progress)).toEqual([2, 3, 4, 5, 6]);
-    expect(missed.at(-1)!.message).toBe("Saved: Derivatives");
+    expect(missed.at(-1)!.message).toBe("💾 Derivatives");
     expect(reader.seen.every((e) => e.id! > lastEventId)).toBe(true);
     expect(result?.data).toMatchObject({ result: { structuredContent: { status: "completed", lessons: [{ key: `${filename}.md` }] } } });
   });

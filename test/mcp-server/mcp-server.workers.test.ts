@@ -62,12 +62,12 @@ describe("the /mcp server with the SDK client", () => {
     expect(result.isError).toBeFalsy();
     const messages = progress.map((p) => p.message);
     expect(messages).toEqual([
-      "Searching: derivatives introduction",
-      `Read page: ${web}/articles/derivatives`,
-      `Read page: ${web}/articles/limits`,
-      "Loading skill: knowledge-compiler",
-      "Wrote 2 chapters",
-      "Saved: Derivatives",
+      "🔎 derivatives introduction",
+      `📖 ${web}/articles/derivatives`,
+      `📖 ${web}/articles/limits`,
+      "🧩 knowledge-compiler",
+      "✍️ 📑 2",
+      "💾 Derivatives",
     ]);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6]);
     const key = `${filename}.md`;
@@ -130,7 +130,7 @@ describe("the /mcp server with the SDK client", () => {
       expected: "B. The instantaneous rate of change",
       sessionId,
     });
-    expect(textOf(right)).toMatch(/^correct \(score 1\)\nCorrect\. The derivative/);
+    expect(textOf(right)).toBe("✅ Correct.\nThe derivative is the instantaneous rate of change.");
     expect((await answer({ exercise: "1.2", answer: "D", sessionId })).structuredContent).toMatchObject({ verdict: "incorrect", score: 0 });
 
     // A short answer goes to the model grader, in the learner's session.
@@ -143,9 +143,9 @@ describe("the /mcp server with the SDK client", () => {
 
     // Refusals are tool errors the model can read, not protocol errors.
     for (const [args, message] of [
-      [{ exercise: "9.9", answer: "B" }, /exercise 9\.9 .*not found/],
+      [{ exercise: "9.9", answer: "B" }, /Exercise 9\.9 of .* is gone/],
       [{ exercise: "1.1", answer: "  " }, /empty/],
-      [{ key: "missing.md", exercise: "1.1", answer: "B" }, /No lesson missing\.md|lesson missing\.md not found/],
+      [{ key: "missing.md", exercise: "1.1", answer: "B" }, /Exercise 1\.1 of missing\.md is gone/],
     ] as const) {
       const refused = await answer(args);
       expect(refused.isError).toBe(true);
