@@ -22,6 +22,7 @@ import * as mcpExperimentalTasks from "../../src/bundle-stubs/mcp-experimental-t
 import { validateAndWarnToolName } from "../../src/bundle-stubs/mcp-tool-name-validation";
 import { NotBundledError } from "../../src/bundle-stubs/not-bundled";
 import * as openaiParseHelpers from "../../src/bundle-stubs/openai-parse-helpers";
+import { path as openaiPath } from "../../src/bundle-stubs/openai-path";
 import * as openaiResources from "../../src/bundle-stubs/openai-resources";
 import * as openaiSubresources from "../../src/bundle-stubs/openai-subresources";
 import { ChatCompletionRunner, ChatCompletionStream, ChatCompletionStreamingRunner, ResponseStream } from "../../src/bundle-stubs/openai-stream-helpers";
@@ -62,6 +63,7 @@ const MEANT_FOR: Record<string, string> = {
   "openai-subresources.ts": "openai",
   "mcp-experimental-tasks.ts": "@modelcontextprotocol/sdk",
   "mcp-tool-name-validation.ts": "@modelcontextprotocol/sdk",
+  "openai-path.ts": "openai",
 };
 
 /** Files whose code the stubs replace: none of it may be in the bundle. */
@@ -81,6 +83,7 @@ const LEFT_OUT = [
   /node_modules\/openai\/core\/pagination/,
   /node_modules\/openai\/internal\/detect-platform/,
   /node_modules\/openai\/lib\/(parser|ResponsesParser)/,
+  /node_modules\/openai\/internal\/utils\/path/,
   /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/experimental\/tasks\/(client|server|mcp-server)\.js/,
   /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/shared\/toolNameValidation/,
   /node_modules\/openai\/resources\/(responses\/input-items|chat\/completions\/messages)/,
@@ -258,6 +261,21 @@ describe("a narrowed entry exports everything its importer reads", () => {
     for (const name of subresources) expect(openaiSubresources, name).toHaveProperty(name);
   });
 
+  it("openai's path template: what the two resources import, used by none of their create methods", () => {
+    for (const [file, spec] of [
+      ["openai/resources/chat/completions/completions.mjs", "../../../internal/utils/path.mjs"],
+      ["openai/resources/responses/responses.mjs", "../../internal/utils/path.mjs"],
+    ] as const) {
+      const source = sdkFile(file);
+      expect([...namesUsed(source, new RegExp(`import \\{([^}]+)\\} from "${spec.replaceAll(".", "\\.")}"`, "g"))], file).toEqual(["path"]);
+      // A method's body runs from its name to the next method at the class's indentation.
+      const create = source.slice(source.indexOf("\n    create("), source.indexOf("\n    }\n", source.indexOf("\n    create(")));
+      expect(create.length, file).toBeGreaterThan(50);
+      expect(create, file).not.toContain("path `");
+      expect(source.split("path `").length, file).toBeGreaterThan(2);
+    }
+  });
+
   it("addOutputText gives a response the output_text the SDK's own gives it", () => {
     const response = () => ({
       output: [
@@ -349,6 +367,11 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
     ["toFile", () => openaiUploads.toFile(), /file uploads is not bundled/],
     ["a list page", () => new openaiPagination.CursorPage(), /openai's CursorPage \(a list endpoint's page\) is not bundled/],
     ["MCP tasks", () => new mcpExperimentalTasks.ExperimentalClientTasks(), /the MCP SDK's ExperimentalClientTasks \(experimental tasks\) is not bundled/],
+    [
+      "a call on a stored response",
+      () => openaiPath(),
+      /openai's calls on a stored response or completion \(retrieve, update, delete, cancel\) is not bundled/,
+    ],
     ["chat.completions.parse()", () => openaiParseHelpers.validateInputTools(), /openai's chat\.completions\.parse\(\) is not bundled/],
     ["responses.parse()", () => openaiParseHelpers.resolveResponseParseOptions(), /openai's responses\.parse\(\) is not bundled/],
     ["a response's input items", () => Reflect.get(new openaiSubresources.InputItems(), "list"), /openai's client\.responses\.inputItems\.list is not bundled/],
