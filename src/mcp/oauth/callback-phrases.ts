@@ -9,4 +9,3 @@ import { phraseBook } from "../../lib/phrase-book";
 export type CallbackPhrases = (typeof import("../../../public/i18n/oauth-callback.json"))["en"];
 
 export const callbackPhrases = phraseBook<CallbackPhrases>("i18n/oauth-callback.json");
-
