@@ -4,35 +4,15 @@
 // need not open: such a client was never asked, the call waited INPUT_TTL_MS and then said "completed".
 // A question the client leaves unanswered until it expires is said in the result. wrangler dev with the
 // reference server (server-everything), whose trigger-elicitation-request tool asks for a form.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEverything, type EverythingServer } from "../support/mcp-everything";
-import { ScriptedModel } from "../support/scripted-model";
+import { describe, expect, it } from "vitest";
 import { SseReader } from "../support/sse-reader";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { workerWithEverything } from "../support/worker-with-everything";
 
-const model = new ScriptedModel();
 const PROTOCOL = "2025-11-25";
-let everything: EverythingServer;
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  [everything] = await Promise.all([startEverything("streamableHttp"), model.listen()]);
-  worker = await startWranglerDev({
-    vars: {
-      ...model.workerVars,
-      ALLOW_PRIVATE_FETCH: "true",
-      MCP_SERVERS: JSON.stringify({ mcpServers: { ev: { url: everything.url } } }),
-      INPUT_TTL_MS: "4000",
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all([worker?.stop(), everything?.stop(), model.close()]);
-});
+const { model, url } = workerWithEverything({ INPUT_TTL_MS: "4000" });
 
 const post = (sessionId: string | undefined, message: unknown) =>
-  fetch(`${worker.url}/mcp`, {
+  fetch(`${url()}/mcp`, {
     method: "POST",
     headers: {
       "content-type": "application/json",

@@ -10,36 +10,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEverything, type EverythingServer } from "../support/mcp-everything";
-import { ScriptedModel } from "../support/scripted-model";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SseReader } from "../support/sse-reader";
-import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
+import { workerWithEverything } from "../support/worker-with-everything";
 
-const model = new ScriptedModel();
 const TOOL = "mcp__ev__trigger-elicitation-request";
 const INPUT_TTL_MS = 6_000;
-let everything: EverythingServer;
-let worker: WranglerDev;
-
-beforeAll(async () => {
-  [everything] = await Promise.all([startEverything("streamableHttp"), model.listen()]);
-  worker = await startWranglerDev({
-    vars: {
-      ...model.workerVars,
-      ALLOW_PRIVATE_FETCH: "true",
-      MCP_SERVERS: JSON.stringify({ mcpServers: { ev: { url: everything.url } } }),
-      INPUT_TTL_MS: String(INPUT_TTL_MS),
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all([worker?.stop(), everything?.stop(), model.close()]);
-});
+const { model, url } = workerWithEverything({ INPUT_TTL_MS: String(INPUT_TTL_MS) });
 
 const api = (path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) =>
-  fetch(`${worker.url}${path}`, {
+  fetch(`${url()}${path}`, {
     method: init.method ?? (init.json === undefined ? "GET" : "POST"),
     headers: { ...(init.json === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
@@ -203,7 +183,7 @@ describe("a run no one watches", () => {
       { text: "Today: what a vector is." },
     ]);
     // The cron tick, two days on: the course is due.
-    const tick = await fetch(`${worker.url}/cdn-cgi/local/scheduled?time=${Date.now() + 2 * 86_400_000}`);
+    const tick = await fetch(`${url()}/cdn-cgi/local/scheduled?time=${Date.now() + 2 * 86_400_000}`);
     expect(tick.status).toBe(200);
     type Trace = { events: Array<{ type: string; data: Record<string, unknown> }> };
     let events: Trace["events"] = [];
@@ -279,7 +259,7 @@ describe("the other ways in, at a run paused on a question", () => {
   async function studyClient(elicits: boolean): Promise<Client> {
     const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: elicits ? { elicitation: { form: {} } } : {} });
     if (elicits) client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { name: "Via MCP" } }));
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${worker.url}/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url()}/mcp`)));
     return client;
   }
 

@@ -4,12 +4,8 @@
 // the hold, the delivery is sent as attempt 1 once the configuration is fixed, with its whole retry window
 // still ahead; and a hold's wait still grows (no retry every second while the configuration stays broken).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { OnDemandTables } from "../../../src/lib/on-demand-tables";
-import { SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
-import { webhookSettings } from "../../../src/session/trace/trace-policy";
-import { WebhookOutbox } from "../../../src/session/trace/webhook-outbox";
+import { outboxHeldByABrokenConfig } from "../../support/held-webhook-outbox";
 import { HookRecorder } from "../../support/hook-recorder";
-import { nodeSqlStorage } from "../../support/sqlite-storage";
 
 const receiver = new HookRecorder();
 beforeAll(() => receiver.listen());
@@ -26,23 +22,8 @@ describe("a webhook delivery held while the configuration does not parse", () =>
       WEBHOOK_RETRY_FOR_MS: String(2 * HOUR),
       WEBHOOKS: JSON.stringify([{ url: receiver.url(), events: ["run.completed"], secret: "0123456789abcdef-test-secret" }]),
     };
-    let env: Record<string, string> = { ...valid, TRACE_MAX_EVENTS: "lots" };
-    const recorded: Array<{ outcome: string; attempt: number; error?: string; nextAttemptAt?: string }> = [];
-    const tables = new OnDemandTables<"webhook_outbox">(nodeSqlStorage(), SESSION_ON_DEMAND_TABLES, true);
-    const outbox = new WebhookOutbox(
-      tables,
-      () => webhookSettings(env),
-      (_runId, e) => recorded.push(e),
-    );
-    // Queued under the valid configuration, then the configuration broke.
-    const queuedUnder = new WebhookOutbox(
-      tables,
-      () => webhookSettings(valid),
-      () => {},
-    );
-    expect(
-      queuedUnder.enqueue({ id: "evt_held_long", sessionId: "s-held", runId: "run_1", seq: 1, at: new Date().toISOString(), type: "run.completed", data: {} }),
-    ).toBe(true);
+    const { outbox, recorded, queued, fix } = outboxHeldByABrokenConfig(valid, "evt_held_long");
+    expect(queued).toBe(true);
 
     // Held for 26 hours: each hold waits until its nextAttemptAt, a wait that grows to the defaults' hour.
     const end = Date.now() + 26 * HOUR;
@@ -57,7 +38,7 @@ describe("a webhook delivery held while the configuration does not parse", () =>
     expect(receiver.deliveries).toHaveLength(0);
 
     // Fixed, and the receiver is down for a while: the delivery is attempt 1, and is retried within its own window.
-    env = valid;
+    fix();
     receiver.plan.push({ status: 503 });
     await outbox.deliverDue();
     vi.setSystemTime(Date.parse(recorded.at(-1)!.nextAttemptAt!));

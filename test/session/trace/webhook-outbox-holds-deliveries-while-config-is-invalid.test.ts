@@ -4,12 +4,8 @@
 // receiver that is down (retried with backoff, though a hold is no attempt:
 // webhook-holds-while-config-is-invalid-are-not-attempts.test.ts), and sends it once the configuration is fixed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OnDemandTables } from "../../../src/lib/on-demand-tables";
-import { SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
-import { webhookSettings } from "../../../src/session/trace/trace-policy";
-import { WebhookOutbox } from "../../../src/session/trace/webhook-outbox";
+import { outboxHeldByABrokenConfig } from "../../support/held-webhook-outbox";
 import { HookRecorder } from "../../support/hook-recorder";
-import { nodeSqlStorage } from "../../support/sqlite-storage";
 
 const receiver = new HookRecorder();
 beforeAll(() => receiver.listen());
@@ -21,22 +17,8 @@ describe("the webhook outbox while the configuration does not parse", () => {
       ALLOW_PRIVATE_FETCH: "true",
       WEBHOOKS: JSON.stringify([{ url: receiver.url(), events: ["run.completed"], secret: "0123456789abcdef-test-secret" }]),
     };
-    let env: Record<string, string> = { ...valid, TRACE_MAX_EVENTS: "lots" };
-    const recorded: Array<{ outcome: string; error?: string }> = [];
-    const tables = new OnDemandTables<"webhook_outbox">(nodeSqlStorage(), SESSION_ON_DEMAND_TABLES, true);
-    const outbox = new WebhookOutbox(
-      tables,
-      () => webhookSettings(env),
-      (_runId, e) => recorded.push(e),
-    );
-    // Queued while the configuration was valid.
-    const queuedUnder = new WebhookOutbox(
-      tables,
-      () => webhookSettings(valid),
-      () => {},
-    );
-    const payload = { id: "evt_held_1", sessionId: "s-held", runId: "run_1", seq: 1, at: new Date().toISOString(), type: "run.completed", data: {} };
-    expect(queuedUnder.enqueue(payload)).toBe(true);
+    const { outbox, recorded, queued, fix } = outboxHeldByABrokenConfig(valid, "evt_held_1");
+    expect(queued).toBe(true);
 
     await outbox.deliverDue();
     expect(recorded.map((r) => r.outcome)).toEqual(["retrying"]);
@@ -44,7 +26,7 @@ describe("the webhook outbox while the configuration does not parse", () => {
     expect(receiver.deliveries).toHaveLength(0);
 
     // Fixed: the retry, due after the defaults' first backoff (1 s), goes out.
-    env = valid;
+    fix();
     await outbox.deliverDue(Date.now() + 2_000);
     expect(recorded.map((r) => r.outcome)).toEqual(["retrying", "delivered"]);
     expect(receiver.deliveries.map((d) => d.headers["webhook-id"])).toEqual(["evt_held_1"]);
