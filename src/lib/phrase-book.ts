@@ -40,9 +40,10 @@ export const parseBook = <T extends Record<string, string>>(json: unknown): Reco
 /** `path`: where ASSETS serves the book (under public/), by language tag; T: its `en` entry's type. */
 export function phraseBook<T extends Record<string, string>>(path: string): PhraseLookup<T> {
   const url = `https://assets.local/${path}`;
-  let tables: Promise<Record<string, T> & { en: T }> | undefined;
-  const read = async (assets: Assets | undefined) => {
-    if (!assets) throw new PhrasesUnreadable(path, "there is no ASSETS binding");
+  // By binding: the runtime hands every request the same ASSETS, so this is once per isolate; another binding
+  // (a test's failing one) is read for itself.
+  const tables = new WeakMap<Assets, Promise<Record<string, T> & { en: T }>>();
+  const read = async (assets: Assets) => {
     let res: Response;
     try {
       res = await assets.fetch(url);
@@ -57,13 +58,15 @@ export function phraseBook<T extends Record<string, string>>(path: string): Phra
     }
   };
   return async (assets, language) => {
-    tables ??= read(assets);
+    if (!assets) throw new PhrasesUnreadable(path, "there is no ASSETS binding");
+    let tablesRead = tables.get(assets);
+    if (!tablesRead) tables.set(assets, (tablesRead = read(assets)));
     try {
-      const book = await tables;
+      const book = await tablesRead;
       return book[languageTag(language) ?? "en"] ?? book.en;
     } catch (e) {
       // Read again next time.
-      tables = undefined;
+      tables.delete(assets);
       throw e;
     }
   };
