@@ -7,6 +7,9 @@
 // KV (OAUTH_KV), tokens by hash, props encrypted. We supply the consent page (mcp-consent.ts) and the
 // static keys, API_TOKEN and API_KEYS, which keep working as bearer tokens ("external tokens" to it).
 // With neither key set there is nobody to consent as: /mcp then keeps the closed-by-default rule of /v1.
+// The library is patched to leave out what this never turns on (enterprise-managed authorization, Client ID
+// Metadata Documents, token exchange) and the helpers mcp-consent.ts never calls: a smaller Worker
+// (patches/@cloudflare+workers-oauth-provider+1.2.3.patch; test/project/bundle-stubs.test.ts holds it to that).
 import { OAuthProvider, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Env } from "../env";
 import { HttpError } from "../lib/http-error";

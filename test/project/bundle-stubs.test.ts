@@ -3,8 +3,9 @@
 // against the bundle wrangler builds: every alias is still imported (a package update that renames a file
 // would silently bring the real code back) and only by the package it was meant for; what it replaced is
 // gone; a narrowed entry exports everything its importer reads; a placeholder throws NotBundledError.
+// The OAuth provider is one module, so what it leaves out is cut by a patch instead (patches/, checked below).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Chat } from "openai/resources/chat/chat";
@@ -379,5 +380,91 @@ describe("a placeholder, if ever reached, throws NotBundledError saying what is 
   ])("%s", (_name, reach, message) => {
     expect(reach).toThrow(NotBundledError);
     expect(reach).toThrow(message);
+  });
+});
+
+/** What patches/@cloudflare+workers-oauth-provider+1.2.3.patch cuts from the OAuth provider in front of /mcp. */
+const OAUTH_LEFT_OUT = {
+  options: { enterpriseManagedAuthorization: {}, clientIdMetadataDocumentEnabled: true, allowTokenExchangeGrant: true, tokenExchangeCallback: () => undefined },
+  helpers: [
+    "createClient",
+    "listClients",
+    "updateClient",
+    "deleteClient",
+    "listUserGrants",
+    "isConsentRemembered",
+    "beginUpstream",
+    "finishUpstream",
+    "exchangeToken",
+    "purgeExpiredData",
+  ],
+  // Strings only the cut code holds: ID-JAG assertions, the CIMD cache, used client assertions, purge cursors.
+  code: ["oauth-id-jag+jwt", "workers-oauth-provider:cimd:v1", "client-assertion-jti:", "Invalid purgeExpiredData cursor"],
+};
+
+/** The patched provider in Node: its one import of workerd's, WorkerEntrypoint, is only for `instanceof` checks. */
+async function patchedOAuthProvider() {
+  const source = sdkFile("@cloudflare/workers-oauth-provider/dist/oauth-provider.js");
+  const file = join(dir, "oauth-provider.mjs");
+  writeFileSync(file, source.replace('import { WorkerEntrypoint } from "cloudflare:workers";', "class WorkerEntrypoint {}"));
+  return (await import(file)) as typeof import("@cloudflare/workers-oauth-provider");
+}
+
+/** Options as src/http/mcp-oauth.ts gives them, for one origin. */
+const oauthOptions = () => {
+  const app = { fetch: () => new Response() };
+  return {
+    apiRoute: "/mcp",
+    apiHandler: app,
+    defaultHandler: app,
+    authorizeEndpoint: "/oauth/authorize",
+    tokenEndpoint: "/oauth/token",
+    clientRegistrationEndpoint: "/oauth/register",
+    scopesSupported: ["mcp"],
+    resourceMetadata: { resource: "https://study.example/mcp", authorization_servers: ["https://study.example"] },
+  };
+};
+
+describe("the OAuth provider's patch leaves out only what /mcp never uses", () => {
+  it("is in the bundle, without the code it cuts", () => {
+    const bundle = readFileSync(join(dir, "out", "index.js"), "utf8");
+    expect(bundle.includes("leaves it out of workers-oauth-provider"), "the patch applied").toBe(true);
+    for (const text of OAUTH_LEFT_OUT.code) expect(bundle.includes(text), text).toBe(false);
+  });
+
+  it("refuses each feature it cuts where it would start, and the Worker turns none on", async () => {
+    const { OAuthProvider } = await patchedOAuthProvider();
+    expect(new OAuthProvider(oauthOptions())).toBeInstanceOf(OAuthProvider);
+    for (const [option, value] of Object.entries(OAUTH_LEFT_OUT.options))
+      expect(() => new OAuthProvider({ ...oauthOptions(), [option]: value }), option).toThrow(`${option} is not bundled in the Worker`);
+    const provider = readFileSync(join(ROOT, "src/http/mcp-oauth.ts"), "utf8");
+    expect(provider).toContain("new OAuthProvider<Env>({");
+    for (const option of Object.keys(OAUTH_LEFT_OUT.options)) expect(provider).not.toContain(option);
+  });
+
+  it("keeps every helper the Worker calls, which remember no consent", () => {
+    const callers = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => readFileSync(join(ROOT, "src", f), "utf8"))
+      .filter((source) => source.includes("oauthHelpers("));
+    const called = new Set(callers.flatMap((source) => [...source.matchAll(/\bhelpers\.(\w+)\(/g)].map((m) => m[1]!)));
+    expect(called).toEqual(new Set(["parseAuthRequest", "describeConsent", "beginConsent", "denyConsent", "approveConsent", "completeAuthorization"]));
+    const approvals = callers.flatMap((source) => [...source.matchAll(/\bhelpers\.approveConsent\(([^)]*)\)/g)].map((m) => m[1]!));
+    expect(approvals.length).toBeGreaterThan(0);
+    for (const args of approvals) expect(args).not.toContain("remember");
+  });
+
+  it.each(OAUTH_LEFT_OUT.helpers)("OAuthHelpers.%s, if ever called, says it is not bundled", async (name) => {
+    const { getOAuthApi } = await patchedOAuthProvider();
+    const helpers = getOAuthApi(oauthOptions(), { OAUTH_KV: {} }) as unknown as Record<string, () => unknown>;
+    await expect(async () => helpers[name]!()).rejects.toThrow(`OAuthHelpers.${name} is not bundled in the Worker`);
+  });
+
+  it("approveConsent with remember says it is not bundled", async () => {
+    const { getOAuthApi } = await patchedOAuthProvider();
+    const helpers = getOAuthApi(oauthOptions(), { OAUTH_KV: {} });
+    await expect(helpers.approveConsent(new Request("https://study.example/oauth/authorize"), "h", { remember: { secret: "s".repeat(32) } })).rejects.toThrow(
+      "approveConsent's remember is not bundled in the Worker",
+    );
   });
 });
