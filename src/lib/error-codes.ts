@@ -69,7 +69,6 @@ const WIRE_CODES = {
   output_invalid: 502,
   mcp_authorization_failed: 502,
   telegram_unavailable: 502,
-  mcp_config_invalid: 503,
   // A phrase book (a static asset) could not be read: no words to answer in (src/lib/phrase-book.ts).
   phrases_unreadable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;

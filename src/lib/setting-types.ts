@@ -5,11 +5,20 @@ import { jsonSyntaxError } from "./json-syntax-error";
 
 // A blank number or boolean is refused, not read: Number("") is 0 (ANSWER_REPEAT_WINDOW_MS= turned the
 // retry window off) and a blank boolean read as false whatever the default (AUTO_COMPACTION= turned it off).
-// A number written as one in wrangler.toml's [vars] (`MAX_STEPS = 25`) arrives as a number, and is read as one.
-const notBlank = z.union([z.number(), z.string().refine((v) => v.trim() !== "", "empty: write a value, or remove the variable for its default")]);
+// A number is written in plain decimal: Number() also reads `0x10` as 16, `1e3` as 1000 and ` 12 ` as 12, more
+// likely slips than meant. A number written as one in wrangler.toml's [vars] (`MAX_STEPS = 25`) is read as one.
+const decimal = (form: RegExp, expected: string) =>
+  z.union([
+    z.number(),
+    z.string().superRefine((v, ctx) => {
+      if (!form.test(v)) ctx.addIssue({ code: "custom", message: v.trim() ? expected : "empty: write a value, or remove the variable for its default" });
+    }),
+  ]);
 
 export const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
-  notBlank.pipe(z.coerce.number<string | number>().int().min(min).max(max)).default(def);
+  decimal(/^-?\d+$/, "expected a whole number in decimal digits, such as 25")
+    .pipe(z.coerce.number<string | number>().int().min(min).max(max))
+    .default(def);
 
 export const bool = (def: boolean) =>
   z
@@ -17,7 +26,10 @@ export const bool = (def: boolean) =>
     .default(def ? "true" : "false")
     .transform((v) => v === "true" || v === "1");
 
-export const fraction = (def: number, min: number, max: number) => notBlank.pipe(z.coerce.number<string | number>().min(min).max(max)).default(def);
+export const fraction = (def: number, min: number, max: number) =>
+  decimal(/^-?\d+(?:\.\d+)?$/, "expected a decimal number, such as 0.8")
+    .pipe(z.coerce.number<string | number>().min(min).max(max))
+    .default(def);
 
 /** An empty string is as good as unset. */
 export const optionalString = z

@@ -3,10 +3,10 @@
 // are stored (event-store.ts) for a client that reconnects with Last-Event-ID. A long `study` call goes on
 // when its client disconnects: an alarm heartbeat keeps the object awake while calls are in flight, and
 // the answer waits in the event store. After the object was evicted, the session is rebuilt from the
-// initialize request it stored, so the client keeps its Mcp-Session-Id.
+// initialize request it stored, so the client keeps its Mcp-Session-Id, and from the log level the client set.
 import { DurableObject } from "cloudflare:workers";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, SetLevelRequestSchema, type LoggingLevel, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
@@ -56,6 +56,9 @@ export class McpSessionObject extends DurableObject<Env> {
     if (reused) return jsonRpcError(400, -32600, reused);
     const response = await transport.handleRequest(request, body === undefined || body === INVALID_JSON ? {} : { parsedBody: body });
     if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, tenant, initialize: body });
+    // The server keeps the level in memory only, and it decides which of a run's warnings the client hears.
+    const level = levelSetBy(body);
+    if (level && response.ok) await this.ctx.storage.put<LoggingLevel>(LOG_LEVEL, level);
     if (request.method === "DELETE" && response.ok) await this.close();
     return response;
   }
@@ -90,12 +93,11 @@ export class McpSessionObject extends DurableObject<Env> {
     refuseInvalidParams(transport);
     this.answering = trackRequestIds(transport);
     if (record) {
-      // Rebuilt after eviction: the stored initialize request puts the transport back in session.
-      const init = await transport.handleRequest(
-        new Request(`${origin}/mcp`, { method: "POST", headers: { accept: "application/json, text/event-stream", "content-type": "application/json" } }),
-        { parsedBody: record.initialize },
-      );
-      await init.body?.cancel();
+      // Rebuilt after eviction: the stored initialize request puts the transport back in session, and the level
+      // the client set is set again.
+      await replay(transport, origin, record.initialize);
+      const level = await this.ctx.storage.get<LoggingLevel>(LOG_LEVEL);
+      if (level) await replay(transport, origin, { jsonrpc: "2.0", id: "restored-log-level", method: "logging/setLevel", params: { level } }, sessionId);
     }
     return transport;
   }
@@ -110,6 +112,22 @@ export class McpSessionObject extends DurableObject<Env> {
 }
 
 const INVALID_JSON = Symbol("invalid JSON");
+
+/** The storage key of the level the client last set (logging/setLevel). */
+const LOG_LEVEL = "logLevel";
+
+/** The level a body's last valid logging/setLevel request sets; undefined when it sets none. */
+function levelSetBy(body: unknown): LoggingLevel | undefined {
+  return (Array.isArray(body) ? body : [body]).flatMap((m) => SetLevelRequestSchema.safeParse(m).data?.params.level ?? []).at(-1);
+}
+
+/** Hands the rebuilt transport a request the client made before the eviction; its answer goes to no one. */
+async function replay(transport: WebStandardStreamableHTTPServerTransport, origin: string, body: unknown, sessionId?: string): Promise<void> {
+  const headers = { accept: "application/json, text/event-stream", "content-type": "application/json", ...(sessionId && { "mcp-session-id": sessionId }) };
+  const answer = await transport.handleRequest(new Request(`${origin}/mcp`, { method: "POST", headers }), { parsedBody: body });
+  // Read to its end: the request has then been handled, before the client's next one.
+  await answer.text();
+}
 
 async function readJson(request: Request): Promise<unknown> {
   try {

@@ -1,6 +1,7 @@
 // The McpSession Durable Object's storage, as its list of versioned migrations (the runner and its
 // rules: src/lib/schema-migrations.ts): the SSE events kept for resumption (event-store.ts) in SQLite,
-// and the session's initialize request as the key-value record "session" (mcp-session-object.ts).
+// the session's initialize request as the key-value record "session", and the log level its client set as
+// "logLevel" (mcp-session-object.ts).
 import type { Migration } from "../lib/schema-migrations";
 
 export const MCP_SESSION_MIGRATIONS: readonly Migration[] = [

@@ -1,7 +1,8 @@
 // MCP_SERVERS, in the format users already have for Claude Desktop, Cursor and Cline:
 // {"mcpServers": {"<name>": {"url", "transport"?, "headers"?, "enabled"?, "allowTools"?, "denyTools"?, "timeoutMs"?,
 // "auth"?, "shared"?}}}, with Claude Code's and VS Code's `type` and Cline's `disabled` read as they mean there.
-// Parsed once at the start of a run into a typed McpConfig; a bad field fails loudly with its path.
+// Checked with every setting before anything is served (src/mcp/settings.ts), and parsed at the start of a run
+// into a typed McpConfig; a bad field is refused loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
 import { jsonSyntaxError } from "../lib/json-syntax-error";
@@ -72,10 +73,10 @@ export interface McpConfigIssue {
   message: string;
 }
 
-/** MCP_SERVERS is invalid; as an HTTP error it is 503 mcp_config_invalid (src/lib/error-codes.ts). */
-export class McpConfigError extends CodedError<"mcp_config_invalid"> {
+/** MCP_SERVERS is invalid: the configuration check refuses it with every setting (src/mcp/settings.ts), by these issues. */
+export class McpConfigError extends CodedError<"config_invalid"> {
   constructor(readonly issues: McpConfigIssue[]) {
-    super("mcp_config_invalid", `Invalid MCP_SERVERS: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
+    super("config_invalid", `Invalid MCP_SERVERS: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
   }
 }
 

@@ -24,7 +24,7 @@ import { mcpSettings } from "./settings";
 import { HttpError } from "../http-kit/errors";
 import { parseNoFields, parseNoQuery } from "../http-kit/validation";
 
-/** The servers' config; an invalid one throws McpConfigError, which answers 503 mcp_config_invalid. */
+/** The servers' config, valid here: an invalid one was refused with every setting before anything was served. */
 function mcpConfig(c: Context<AppEnv>): McpConfig {
   return parseMcpConfig(mcpSettings(c.env).MCP_SERVERS, c.env);
 }

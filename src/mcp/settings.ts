@@ -3,9 +3,10 @@
 import * as z from "zod";
 import { int, optionalString, optionalUrl } from "../lib/setting-types";
 import { settingsLoader } from "../lib/settings-loader";
+import { McpConfigError, parseMcpConfig } from "./config";
 
-export const McpSettings = z.object({
-  /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/mcp/config.ts. */
+const McpSettingsObject = z.object({
+  /** Remote MCP servers, Claude Desktop format (docs/mcp.md); parsed by src/mcp/config.ts, checked below. */
   MCP_SERVERS: optionalString,
   /**
    * The Worker's public origin, for OAuth redirect URIs (docs/mcp.md) and the chats' lesson links; default: the
@@ -17,5 +18,23 @@ export const McpSettings = z.object({
   /** Step-up authorizations for the same scope (403 insufficient_scope) before the client stops asking (docs/mcp.md "The step-up limit"). */
   MCP_MAX_SCOPE_STEP_UPS: int(2, 0, 10),
 });
+
+/**
+ * MCP_SERVERS is checked with every other setting, before anything is served, by the parse a run makes of it (the
+ * `${NAME}` references resolved from the same vars): a bad entry was found only when a run started. Each problem is
+ * named by its path inside the var (`MCP_SERVERS.mcpServers.gh.url`).
+ */
+function refuseInvalidServers(given: unknown, ctx: z.RefinementCtx): unknown {
+  const vars = given as Record<string, unknown>;
+  try {
+    parseMcpConfig(vars.MCP_SERVERS, vars);
+  } catch (e) {
+    if (!(e instanceof McpConfigError)) throw e;
+    for (const { path, message } of e.issues) ctx.addIssue({ code: "custom", path: path === "MCP_SERVERS" ? [path] : ["MCP_SERVERS", path], message });
+  }
+  return given;
+}
+
+export const McpSettings = z.preprocess(refuseInvalidServers, McpSettingsObject);
 
 export const mcpSettings = settingsLoader(McpSettings);

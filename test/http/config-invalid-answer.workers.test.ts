@@ -35,14 +35,13 @@ describe("an invalid configuration", () => {
     expect(res.text + logged.mock.calls.flat().map(String).join("\n")).not.toContain(SECRET.slice(0, 4));
   });
 
-  it("MCP_SERVERS broken: the admin's server list says where, not what", async () => {
+  it("MCP_SERVERS broken: the same answer, on the admin's server list too, and the log says where, not what", async () => {
     const raw = `{"mcpServers":{"gh":{"url":"https://mcp.example/mcp","headers":{"Authorization":Bearer ${SECRET}}}}}`;
     const res = await get("/v1/mcp/servers", { MCP_SERVERS: raw, API_TOKEN: "admin-token-0123456789" }, { authorization: "Bearer admin-token-0123456789" });
-    expect(res.status).toBe(503);
-    expect(JSON.parse(res.text).error).toMatchObject({
-      code: "mcp_config_invalid",
-      message: expect.stringMatching(/MCP_SERVERS: not valid JSON .*line 1, column \d+/),
-    });
-    expect(res.text).not.toContain(SECRET.slice(0, 4));
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.text).error.code).toBe("config_invalid");
+    const log = logged.mock.calls.flat().map(String).join("\n");
+    expect(log).toMatch(/MCP_SERVERS: not valid JSON .*line 1, column \d+/);
+    expect(res.text + log).not.toContain(SECRET.slice(0, 4));
   });
 });

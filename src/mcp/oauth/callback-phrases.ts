@@ -2,7 +2,7 @@
 // language (Accept-Language, read by src/lib/browser-phrases.ts): the chats send the link in the person's
 // language, and the page after it was English. Every language, English too (its `en` entry), is a static asset
 // (public/i18n/oauth-callback.json) read as every phrase book is (src/lib/phrase-book.ts). {reason} is the
-// authorization server's words; the config's details stay in their words too, marked English on the page.
+// authorization server's words.
 import { phraseBook } from "../../lib/phrase-book";
 
 /** One language's phrases: the type of the book's English (type-only: the JSON stays out of the bundle). */

@@ -1,12 +1,13 @@
 // Where the user's browser comes back from an MCP server's authorization server, and our client ID
 // metadata document. Neither takes a bearer token: the browser has none, and an authorization server
 // fetches the document. The callback is guarded by its `state` instead: unguessable, bound to the
-// flow that made it, single-use, and 10 minutes long (src/mcp/oauth/). It answers a small page.
+// flow that made it, single-use, and 10 minutes long (src/mcp/oauth/). It answers a small page. An invalid
+// MCP_SERVERS never reaches it: it is refused with every setting, before anything is served (src/mcp/settings.ts).
 import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import { html } from "hono/html";
 import { CLIENT_METADATA_PATH, mcpOAuthContext, requestOrigin } from "./oauth-context";
-import { clientMetadataDocument, completeAuthorization, McpConfigError, OAuthCallbackError, parseMcpConfig } from "..";
+import { clientMetadataDocument, completeAuthorization, OAuthCallbackError, parseMcpConfig } from "..";
 import { errorText } from "../error-text";
 import type { AppEnv } from "../../http-kit/app-env";
 import { mcpSettings } from "../settings";
@@ -14,8 +15,7 @@ import { fill } from "../../lib/phrase-book";
 import { browserPhrases, type BrowserPhrases } from "../../lib/browser-phrases";
 import { callbackPhrases, type CallbackPhrases } from "./callback-phrases";
 
-/** `english`: the text is the config's words, English whatever the page's language, and marked so. */
-function page(c: Context<AppEnv>, words: BrowserPhrases<CallbackPhrases>, status: 200 | 400 | 502, title: string, text: string, english = false) {
+function page(c: Context<AppEnv>, words: BrowserPhrases<CallbackPhrases>, status: 200 | 400 | 502, title: string, text: string) {
   return c.html(
     html`<!doctype html>
       <html lang="${words.lang}" dir="${words.dir}">
@@ -25,7 +25,7 @@ function page(c: Context<AppEnv>, words: BrowserPhrases<CallbackPhrases>, status
         </head>
         <body>
           <h1>${title}</h1>
-          ${english ? html`<p lang="en" dir="ltr">${text}</p>` : html`<p>${text}</p>`}
+          <p>${text}</p>
         </body>
       </html>`,
     status,
@@ -39,7 +39,7 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
     const { code, state, error, error_description: description } = c.req.query();
     const words = await browserPhrases(callbackPhrases, c.env.ASSETS, c.req.header("accept-language"));
     const say = words.say;
-    const answer = (status: 200 | 400 | 502, title: string, text: string, english?: boolean) => page(c, words, status, title, text, english);
+    const answer = (status: 200 | 400 | 502, title: string, text: string) => page(c, words, status, title, text);
     if (error) return answer(400, say.refused, fill(say.refusedText, { reason: description ?? error }));
     if (!code || !state) return answer(400, say.notAnAnswer, say.notAnAnswerText);
     const origin = await requestOrigin(c.env, c.req.url);
@@ -49,9 +49,8 @@ export const mcpOAuthCallbackRoutes = new Hono<AppEnv>()
       const server = await completeAuthorization(servers, mcpOAuthContext(c.env, origin), { state, code });
       return answer(200, fill(say.connected, { server: server.name }), fill(say.connectedText, { server: server.name }));
     } catch (e) {
-      // The person's words by the code (the message is English); the config's details are the operator's.
+      // The person's words by the code (the message is English).
       if (e instanceof OAuthCallbackError) return answer(400, say.linkNotValid, say[LINK_TEXT[e.code]]);
-      if (e instanceof McpConfigError) return answer(502, say.configInvalid, e.message, true);
       return answer(502, say.failed, fill(say.failedText, { reason: errorText(e) }));
     }
   })

@@ -132,8 +132,8 @@ async function sessionManager(deps: ToolsetDeps, mcpConfig: McpConfig): Promise<
 
 /**
  * Connects the configured MCP servers and adds their tools and instructions. A server that fails is left
- * out with a warning event, one that needs the user's authorization with mcp.authorization_required;
- * a bad MCP_SERVERS fails the run with every problem and its path.
+ * out with a warning event, one that needs the user's authorization with mcp.authorization_required.
+ * MCP_SERVERS was checked with the Session object's settings (src/mcp/settings.ts): it parses here.
  */
 async function connectMcp(
   deps: ToolsetDeps,
