@@ -17,6 +17,7 @@ import {
   quantity,
   sameAnswer,
   sameQuantity,
+  writtenIn,
   type Quantity,
 } from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
@@ -55,7 +56,14 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   const stated = blankAmount(answer, after, language);
   const wanted = blankAmount(text, after, language);
   const same = stated && wanted && sameQuantity(stated, wanted);
-  if (same || matchesKey(answer, { text, accepted: key.accepted }, language))
+  // An amount the question gives, typed back as it gives it ("5 m" for `5 m = ____ cm`, "6/8" for "Simplify 6/8"): the
+  // key's amount, but not the work asked for, unless the key writes it so. The grader who reads the question decides.
+  // So is a fraction the key writes in lowest terms, given in higher ones ("2/4" for 1/2): simplifying may be the exercise.
+  const typed = compactAnswer(answer, language);
+  const echoed =
+    (writtenIn(exercise.question, answer, language) || (reduced(compactAnswer(text, language)) && reduced(typed) === false)) &&
+    ![text, ...key.accepted].some((v) => compactAnswer(v, language) === typed);
+  if (!echoed && (same || matchesKey(answer, { text, accepted: key.accepted }, language)))
     return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
   // Several blanks: each part of the answer against the same part of the key.
   if (blanks >= 2) {
@@ -76,9 +84,18 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   // A number that is not the key's number, or no answer at all, is wrong in any words; a number in a unit that
   // does not compare with the key's ("5 kg" for "5 °F"), or that is the key's number as English writes it (`1,000`
   // for a German `1.000`), is left to the grader who reads it.
-  const wrongNumber = same === false && !amountInEnglish(answer, wanted!, language);
+  // And a percentage whose sign one side leaves out ("50" for a key of 50 %, or "50 %" for a key of 50) is the grader's too.
+  const wrongNumber =
+    same === false && !amountInEnglish(answer, wanted!, language) && typed.replace("%", "") !== compactAnswer(text, language).replace("%", "");
   if (answer.trim() === "" || wrongNumber) return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
+}
+
+/** Whether a compact answer that is a fraction `a/b` is in lowest terms; undefined when it is no such fraction. */
+function reduced(compact: string): boolean | undefined {
+  const m = /^-?(\d+)\/(\d+)$/.exec(compact);
+  const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+  return m ? gcd(Number(m[1]), Number(m[2])) === 1 : undefined;
 }
 
 /**

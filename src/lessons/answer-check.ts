@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
 import { answerLetter } from "./answer-key";
-import { chosenLetter, matchesKey } from "./answer-match";
+import { amountInEnglish, chosenLetter, matchesKey, quantity } from "./answer-match";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
 import { errorMessage } from "../lib/error-message";
 import { sha256Hex } from "../lib/sha256-hex";
@@ -107,7 +107,7 @@ export function jsonObject(reply: string): string | undefined {
  * The key's and the solver's answers when they differ; undefined when they agree or the solver gave
  * none. Multiple choice compares letters (the solver may give the option's text); fill-in compares
  * whole values with the graders' comparison, against the key's answer, its alternatives and its
- * Accepted list.
+ * Accepted list, and a number also as English writes it.
  */
 function disagree(e: LessonExercise, solver: string | undefined, language?: LessonVocabulary): { key: string; solver: string } | undefined {
   if (solver === undefined || !solver.trim()) return undefined;
@@ -116,5 +116,8 @@ function disagree(e: LessonExercise, solver: string | undefined, language?: Less
     const [k, s] = [answerLetter(key.text), chosenLetter(e.options, solver, language)];
     return k && s && k !== s ? { key: k, solver: s } : undefined;
   }
-  return matchesKey(solver, key, language) ? undefined : { key: `"${key.text}"`, solver: `"${solver.trim()}"` };
+  // A number written as English writes it (`5,000` for a German `5.000`) is the key's, as the graders leave it too.
+  const amount = quantity(key.text, language);
+  const agrees = matchesKey(solver, key, language) || (amount !== undefined && amountInEnglish(solver, amount, language));
+  return agrees ? undefined : { key: `"${key.text}"`, solver: `"${solver.trim()}"` };
 }

@@ -45,11 +45,13 @@ export interface KeyEntry {
 /**
  * The option letter a multiple choice answer names: `B`, `**答案：** d`, `(b)`, `Ｂ`, `The answer is C.` The one reading
  * of a key's letter, for the validator, the blind answer check and grading (a line without its label reads the same).
+ * A lower-case letter leads only alone or before a sign (`b)`, `b — …`): in `a alternativa C`, `c'est la B` or
+ * `d/dx x^3 = 3x^2, so C` it is a word, and a capital before an apostrophe (`C'est la B`) is one too.
  */
 export function answerLetter(line: string): string | undefined {
   const text = halfWidth(keyLine(line).text);
-  const m = /^\(?([A-Da-d])(?![\p{L}\p{N}])/u.exec(text) ?? /(?<![\p{L}\p{N}])([A-D])(?![\p{L}\p{N}])/u.exec(text);
-  return m?.[1]!.toUpperCase();
+  const m = /^\(?(?:([A-D])(?![\p{L}\p{N}'’])|([a-d])(?=$|[).:]|\s+[^\p{L}\s]))/u.exec(text) ?? /(?<![\p{L}\p{N}'’])([A-D])(?![\p{L}\p{N}'’])/u.exec(text);
+  return (m?.[1] ?? m?.[2])?.toUpperCase();
 }
 
 /** Text split at `separator`, trimmed, without empty pieces. */
@@ -62,8 +64,12 @@ export function splitVariants(text: string, separator: RegExp): string[] {
 
 /** An entry's lines (non-empty, the first at `line`) read into the answer and its labelled parts. */
 export function readEntry(lines: string[], line: number): KeyEntry {
-  const [first, ...rest] = lines;
+  // The line labelled as the answer is the answer wherever it stands (an explanation may come first), and
+  // `**Answer:**` alone on its line gives the answer the line after it.
+  const labelled = lines.findIndex((l) => keyLine(l).label === "answer");
+  const [first, ...rest] = labelled > 0 ? [lines[labelled]!, ...lines.filter((_, i) => i !== labelled)] : lines;
   const entry: KeyEntry = { text: keyLine(first!).text, line, accepted: [], explanation: "", concepts: [] };
+  if (!entry.text && keyLine(first!).label === "answer" && rest[0] && !keyLine(rest[0]).label) entry.text = keyLine(rest.shift()!).text;
   const explanation: string[] = [];
   for (const l of rest) {
     const { label, text } = keyLine(l);
@@ -92,9 +98,12 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
     return answers;
   }
   const entries = new Map<string, Heading>();
+  // A second entry for one exercise is one no exercise takes: which of the two answers is the key's?
+  const twice: Heading[] = [];
   for (const h of doc.headings.filter((h) => h.line > key.line && h.line < key.end && h.level >= 3)) {
     const id = entryId(h.text);
-    if (id && !entries.has(id)) entries.set(id, h);
+    if (id && entries.has(id)) twice.push(h);
+    else if (id) entries.set(id, h);
   }
   const used = new Set<string>();
   const missingByChapter = new Map<number, Exercise[]>();
@@ -113,8 +122,14 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
       continue;
     }
     const line = entry.line + 1 + body.findIndex((l) => l.trim() !== "");
-    answers.set(e.id, readEntry(lines, line + 1));
-    if (e.type === "multiple_choice" && !answerLetter(lines[0]!)) {
+    const read = readEntry(lines, line + 1);
+    answers.set(e.id, read);
+    if (!read.text) {
+      add("answer_empty", `The Answer Key entry for Exercise ${e.id} gives no answer; write it after \`${labelSpelling("answer", language)}\`.`, {
+        chapter: e.chapter,
+        line,
+      });
+    } else if (e.type === "multiple_choice" && !answerLetter(read.text)) {
       add(
         "mc_answer_no_letter",
         `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`${labelSpelling("answer", language)} B\`; its first line is "${lines[0]!.trim().slice(0, 80)}".`,
@@ -129,6 +144,9 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
       `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`${exerciseSpelling(ids[0]!, 3, language, "")}\` with \`${labelSpelling("answer", language)} …\` and \`${labelSpelling("explanation", language)} …\` for each.`,
       { chapter, line: missing[0]!.heading.line },
     );
+  }
+  for (const h of twice) {
+    add("answer_unknown", `The Answer Key has a second entry "${h.raw}" for Exercise ${entryId(h.text)}; keep one entry per exercise.`, { line: h.line });
   }
   const unknown = [...entries].filter(([id]) => !used.has(id));
   if (unknown.length) {

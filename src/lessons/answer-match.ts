@@ -6,11 +6,18 @@
 // two answers that state the same number agree (`2÷5`, `2/5`, `0.4`; `7 cm` and `7`); never by
 // substring (`17` is not `7`).
 import { splitVariants } from "./answer-key";
+import { trimChars } from "../lib/trim-chars";
 import { foldCase, halfWidth, VOCABULARIES, type LessonVocabulary } from "./vocabulary";
 
-/** Punctuation that never changes an answer's meaning (ASCII, CJK, Arabic). Minus, `+`, `^`, `/`, `=`, `%` and brackets stay. */
-const NOISE = /[!"#',:;?@`~¡¿…·、。，；：！？「」『』《》〈〉【】“”‘’«»„\\_$،؛؟]/g;
+/**
+ * Punctuation that never changes an answer's meaning (ASCII, CJK, Arabic). Minus, `+`, `^`, `/`, `=`, `%` and brackets
+ * stay, and so do `!` and `#` after a number, a bracket or an answer's first and only letter: `5!`, `(n-1)!` and `n!` are
+ * factorials, `C#` a language ("f at a!" is excited).
+ */
+const NOISE = /(?<![\p{N})]|^\p{L})[!#]|["',:;?@`~¡¿…·、。，；：！？「」『』《》〈〉【】“”‘’«»„\\_$،؛؟]/gu;
 const SUPERSCRIPTS = /[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g;
+/** A span in italics, `*estar*`, as an option may be written; `5*x` and `2 * 3` are products. Each `*` opens at most one try. */
+const ITALIC = /(?<![\p{L}\p{N})\]*])\*(?!\s)([^*]*?)(?<!\s)\*(?![\p{L}\p{N}(*])/gu;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A word of a script written with spaces must be followed by a space; 答えは and 选 need none. */
 const SPACED_END = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hangul}\p{Script=Greek}]$/u;
@@ -43,8 +50,8 @@ export const TAILS = new RegExp(
 /** A leading `x =`, `L =`, `f'(x) =`, `P(A|B) =` or bare `=`. */
 const ASSIGNMENT = /^(?:[\p{L}][\p{L}\p{N}_'′]{0,3}(?:\([^()=]*\))?\s*)?=\s*(?=\S)/u;
 
-/** A TeX group's content as one factor: `n-1` becomes `(n-1)`, `5` and `\\pi` stay. */
-const factor = (x: string) => (/^\\?[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
+/** A TeX group's content as one factor: `n-1` becomes `(n-1)`, `5`, `-1`, `\\pi` and `sqrt(2)` stay. */
+const factor = (x: string) => (/^-?\\?[\p{L}\p{N}.]+(?:\([^()]*\))?$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
 
 /** TeX as plain math: `\frac{a}{b}` → a/b, `x^{n-1}` → x^(n-1), `\sqrt{x}` → sqrt(x), `\cdot` → *, `\pi` → π. */
 export function plainTex(text: string): string {
@@ -73,21 +80,32 @@ export function plainTex(text: string): string {
 
 /** The form in which answers are compared, with spaces between words; numbers are read as the lesson's language writes them. */
 function normalizeAnswer(text: string, language?: LessonVocabulary): string {
+  return readAnswer(text, language).spaced;
+}
+
+/** An answer in the form normalizeAnswer gives, and the article it began with, lower case ("" for none: "der" of "der Hund"). */
+function readAnswer(text: string, language?: LessonVocabulary): { spaced: string; article: string } {
   // `3½` is a mixed number: spaced before NFKC makes the ½ 1⁄2, or it would read as 31/2.
   let s = foldCase(halfWidth(text.replace(SUPERSCRIPTS, (sup) => `^${sup}`).replace(VULGAR_AFTER_DIGIT, " ")));
   s = s
-    .replace(/[−–—]/g, "-")
+    // A phone's apostrophe is the keyboard's: c’est is c'est, which a lead names.
+    .replace(/’/g, "'")
+    .replace(/[−–—‐‑]/g, "-")
     .replace(/÷/g, "/")
     .replace(/[×⋅∙]/g, "*")
     .replace(/⁄/g, "/")
-    // The Arabic decimal separator: ٠٫٤ is 0.4.
+    // The Arabic decimal and thousands separators: ٠٫٤ is 0.4, ١٬٠٠٠ is 1,000.
     .replace(/٫/g, ".")
+    .replace(/٬/g, ",")
+    // Turkish writes the percent sign first: %50 is 50%.
+    .replace(/(?<![\p{L}\p{N})\]])%(\d+(?:[.,]\d+)?)/gu, "$1%")
     // Python's power `x**5`; bold `**B**` has no operand on both sides.
     .replace(/(?<=[\p{L}\p{N})\]])\*\*(?=[\p{L}\p{N}(-])/gu, "^")
     // The ways to type π and a root without their signs: `2pi` is 2π, `sqrt(2)` is √2 (both read as sqrt(…)).
     .replace(/(?<![\p{L}\\])pi(?!\p{L})/gu, "π")
     .replace(/√\s*\(([^()]*)\)|√\s*([\p{L}\p{N}.]+)/gu, (_, group?: string, bare?: string) => `sqrt(${group ?? bare})`);
   s = plainTex(s)
+    .replace(ITALIC, "$1")
     .replace(/\*\*|__/g, " ")
     .replace(/[$`]/g, " ")
     .trim();
@@ -95,6 +113,10 @@ function normalizeAnswer(text: string, language?: LessonVocabulary): string {
     before = s;
     s = s.replace(LEADS, "").replace(ASSIGNMENT, "").replace(TAILS, "").trim();
   }
+  // A pair or an interval, `(2, 3)`, `[0,1)`: its brackets say which, and its separator is no decimal point (`;` where
+  // there is one, for `(2,5; 3)` in a language with a decimal comma).
+  const pair = /^[([][^()[\]]*[)\]]$/.test(s) && /[,;]/.test(s);
+  if (pair) s = s.replace(s.includes(";") ? /;/g : /,/g, " ; ");
   s = decimalCommas(s, language)
     // A mixed number, `3 1/2`, is marked as one sum (`3+1/2`): without its space it would read as 31/2.
     .replace(MIXED_NUMBER, "$1+$2")
@@ -104,9 +126,10 @@ function normalizeAnswer(text: string, language?: LessonVocabulary): string {
     .replace(/\.(?!\d)/g, " ")
     .replace(NOISE, " ")
     .replace(/\s+/g, " ")
-    .trim()
-    .replace(ARTICLES, "");
-  return unbracketed(s);
+    .trim();
+  const article = ARTICLES.exec(s)?.[0] ?? "";
+  s = s.slice(article.length);
+  return { spaced: pair ? s : unbracketed(s), article: article.trim() };
 }
 
 /** An answer without brackets around the whole of it, which say nothing: "(B)" is B, "[ x^2 ]" is x^2. */
@@ -117,16 +140,22 @@ export function unbracketed(s: string): string {
 
 /**
  * Numbers with `.` as their decimal point and no thousands separator. As English writes them (and without a
- * language): `0,4` and `3,14` are decimals, `1,000` a thousand (a leading `0,` is always a decimal). With a decimal
+ * language): `0,4` and `3,14` are decimals, `1,000` a thousand and `1,00,000` a lakh (a leading `0,` is always a decimal). With a decimal
  * comma (German, Spanish…): every comma is the decimal point (`2,500` is 2.5), and a dot before three digits groups
  * thousands (`1.000`, `1.234,5`) unless it follows a lone 0 (`0.500` is a half); any other dot stays a decimal point.
  */
 function decimalCommas(s: string, language?: LessonVocabulary): string {
   const ungrouped = language?.decimalComma
     ? s.replace(/(?<=[1-9]|\d\d)\.(?=\d{3}(?!\d))/g, "")
-    : s.replace(/(?<![\d.,])0,(?=\d)/g, "0.").replace(/(?<=\d),(?=\d{3}(?!\d))/g, "");
+    : s
+        .replace(/(?<![\d.,])0,(?=\d)/g, "0.")
+        .replace(INDIAN_GROUPS, (n) => n.replaceAll(",", ""))
+        .replace(/(?<=\d),(?=\d{3}(?!\d))/g, "");
   return ungrouped.replace(/(?<=\d),(?=\d)/g, ".");
 }
+
+/** A number grouped as India writes it (1,00,000 is a lakh), from the start of its digits only, so each run is read once. */
+const INDIAN_GROUPS = /(?<![\d,])\d{1,2}(?:,\d\d)+,\d{3}(?!\d)/g;
 
 /** A vulgar fraction (½, ¾, ⅜…) right after a digit, where a space goes. */
 const VULGAR_AFTER_DIGIT = /(?<=\d)(?=[\u00bc-\u00be\u2150-\u215e])/g;
@@ -205,9 +234,8 @@ export function quantity(text: string, language?: LessonVocabulary): Quantity | 
   const m = mixed ? { numerator: mixed[3]!, denominator: mixed[4], percent: "", rest: t.slice(mixed[0].length) } : leadingNumber(t);
   if (!m) return undefined;
   const unit = m.rest;
-  const afterSpace = new RegExp(`\\d ${escape(unit)}$`).test(spaced);
-  // A letter alone is a unit only after a space; a sign (`°`) is one anyway.
-  if (unit && !(UNITS.has(unit) && (unit.length > 1 || afterSpace || !/\p{L}/u.test(unit)))) return undefined;
+  // A letter alone is a unit only after a space; a sign (`°`) is one anyway. (Only a known unit goes into an expression.)
+  if (unit && !(UNITS.has(unit) && (unit.length > 1 || !/\p{L}/u.test(unit) || new RegExp(`\\d ${escape(unit)}$`).test(spaced)))) return undefined;
   const denominator = m.denominator === undefined ? 1 : Number(m.denominator);
   if (denominator === 0) return undefined;
   const fraction = Number(m.numerator) / denominator / (m.percent ? 100 : 1);
@@ -228,13 +256,26 @@ export function leadingNumber(compact: string): { numerator: string; denominator
 
 /** Whether two answers say the same thing after normalization, or state the same amount (a unit left out, or another of its dimension). */
 export function sameAnswer(given: string, expected: string, language?: LessonVocabulary): boolean {
-  const a = compactAnswer(given, language);
-  const b = compactAnswer(expected, language);
+  const x = readAnswer(given, language);
+  const y = readAnswer(expected, language);
+  const a = withoutSpaces(x.spaced);
+  const b = withoutSpaces(y.spaced);
   if (a === "" || b === "") return false;
-  if (a === b) return true;
-  const x = quantity(given, language);
-  const y = quantity(expected, language);
-  return x !== undefined && y !== undefined && sameQuantity(x, y) === true;
+  // An article left out says nothing, another says something else: "la problema" is not "el problema".
+  if (a === b) return !x.article || !y.article || x.article === y.article;
+  const p = quantity(given, language);
+  const q = quantity(expected, language);
+  return p !== undefined && q !== undefined && sameQuantity(p, q) === true;
+}
+
+/**
+ * Whether an answer is an amount `text` writes in the same form, in one to three of its words: "5 m" in
+ * `5 m = ____ cm`, "6/8" in "Simplify $\frac{6}{8}$", "0.75" in "Write 0.75 as a fraction".
+ */
+export function writtenIn(text: string, answer: string, language?: LessonVocabulary): boolean {
+  const typed = compactAnswer(answer, language);
+  const said = normalizeAnswer(text, language).split(" ");
+  return quantity(answer, language) !== undefined && said.some((_, i) => [1, 2, 3].some((n) => said.slice(i, i + n).join("") === typed));
 }
 
 /**
@@ -251,11 +292,15 @@ const joinedBy = (words: readonly string[]) =>
   words.map((w) => (SPACED_END.test(w) ? `${SPACES_BEFORE}${escape(w)}\\s+` : `(?:${SPACES_BEFORE})?${escape(w)}\\s*`)).join("|");
 
 const PART_BREAKS = "[,;，；、]";
-/** Where a several-blank answer's parts meet, per language: punctuation, or its "and" or English's (not after a separator, whose spaces were its own). */
+/**
+ * Where a several-blank answer's parts meet, per language: punctuation, or its "and" or English's (not after a separator,
+ * whose spaces were its own). With a decimal comma, a comma between digits is the number's (`1,5; 2,5` is two parts).
+ */
 const blankSeparators = new Map(
   VOCABULARIES.map((v) => {
     const words = [...new Set([...v.and, ...VOCABULARIES[0]!.and])].sort((a, b) => b.length - a.length);
-    return [v, new RegExp(`${PART_BREAKS}|(?<!${PART_BREAKS})(?:${joinedBy(words)})`, "u")];
+    const breaks = v.decimalComma ? "[;；，、]|,(?!\\d)|(?<!\\d)," : PART_BREAKS;
+    return [v, new RegExp(`${breaks}|(?<!${PART_BREAKS})(?:${joinedBy(words)})`, "u")];
   }),
 );
 
@@ -267,19 +312,35 @@ export function blankSeparator(language?: LessonVocabulary): RegExp {
 const OR_WORDS = all((v) => v.or);
 const ALTERNATIVES = new RegExp(`${SPACES_BEFORE}/\\s+|${joinedBy(OR_WORDS)}`, "u");
 
+/** A word of two or more letters that is not a function's name: what an explanation or an alternative is written in ("x", "cos" are math). */
+const WORD = "(?!(?:sin|cos|tan|cot|sec|csc|log|ln|exp|lim|sqrt|max|min)(?!\\p{L}))\\p{L}{2}";
+const A_WORD = new RegExp(WORD, "u");
+/**
+ * Where a key's answer ends and its explanation begins: an em dash, or an en dash, a hyphen or a parenthesis
+ * before words ("2h – twice the step", "Paris (the city on the Seine)"), or a full-width parenthesis. Before
+ * math it is the answer's own: `2x - 3`, `a (b + c)`. Spaces are matched from the first of a run only, as in SPACES_BEFORE.
+ */
+const EXPLAINED = new RegExp(`(?<!\\s)\\s+(?:—\\s+|[–-]\\s+(?=${WORD})|\\((?=\\s*${WORD}))|（`, "u");
+
 /**
  * The forms a key's answer allows: the whole line, the part before a dash or a parenthesis that
- * explains it ("2h — twice the step"), and its ` / ` or "or" alternatives ("derivative / 导数").
+ * explains it ("2h — twice the step"), and its ` / ` or "or" alternatives ("derivative / 导数", "0.5 or 50 %").
+ * Alternatives are words or amounts: `x / 2`, `km / h` and `a o b` are one answer each; and two different
+ * amounts are every solution ("x = 2 or x = −2"), not two ways to say one: neither alone is the answer.
  */
-export function keyVariants(answer: string): string[] {
-  // Spaces are matched from the first of a run only, as in SPACES_BEFORE.
-  const head = answer.split(/(?<!\s)\s+[—–-]\s+|(?<!\s)\s+\(|（/)[0]!;
-  return [answer, head, ...splitVariants(head, ALTERNATIVES)];
+export function keyVariants(answer: string, language?: LessonVocabulary): string[] {
+  const head = answer.split(EXPLAINED)[0]!;
+  const alternatives = splitVariants(head, ALTERNATIVES);
+  const amounts = alternatives.map((v) => quantity(v, language));
+  const ways =
+    alternatives.length === 1 ||
+    (amounts.every((x, i) => x || A_WORD.test(alternatives[i]!)) && !amounts.some((x) => x && amounts[0] && sameQuantity(x, amounts[0]) === false));
+  return [answer, head, ...(ways ? alternatives : [])];
 }
 
 /** Whether an answer is one the key allows: any form of its answer or any accepted variant. */
 export function matchesKey(given: string, key: { text: string; accepted: readonly string[] }, language?: LessonVocabulary): boolean {
-  return [...keyVariants(key.text), ...key.accepted].some((v) => sameAnswer(given, v, language));
+  return [...keyVariants(key.text, language), ...key.accepted].some((v) => sameAnswer(given, v, language));
 }
 
 /**
@@ -295,17 +356,25 @@ export function chosenLetter(options: ReadonlyArray<{ letter: string; text: stri
 }
 
 /** Words that may stand between and before letters that only list them: each language's and, or, and the words before a choice. */
-const LISTING_WORDS = new Set(
-  all((v) => [...v.and, ...v.or, ...v.choiceLeads, ...v.answerLeads, ...(v.articles ?? [])]).flatMap((w) => foldCase(halfWidth(w)).split(/[^\p{L}\p{N}]+/u)),
-);
+const LISTING_WORDS = new Set(all((v) => [...v.and, ...v.or, ...v.choiceLeads, ...v.answerLeads, ...(v.articles ?? [])]).flatMap(words));
+
+/** A text's words, lower case; an elided word keeps its apostrophe, so "c'est" (or c’est) is not the letter c. */
+function words(text: string): string[] {
+  return foldCase(halfWidth(text))
+    .replace(/’/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((w) => trimChars(w, "'"))
+    .filter(Boolean);
+}
+
+/** An article right before a lone letter ("é a B", "la B"): it is the article, not the letter A. */
+const ARTICLE_BEFORE_LETTER = new RegExp(`(?<![\\p{L}\\p{N}'])(?:${ARTICLES_BEFORE})\\s+(?=[a-d](?![\\p{L}\\p{N}]))`, "gu");
 
 /** Whether an answer names two or more option letters and nothing else but the words that list them ("b or c", "option b and c"). */
 function namesSeveral(answer: string): boolean {
-  const words = foldCase(halfWidth(answer))
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  const letters = new Set(words.filter((w) => /^[a-d]$/.test(w)));
-  return letters.size > 1 && words.every((w) => /^[a-d]$/.test(w) || LISTING_WORDS.has(w));
+  const said = words(foldCase(answer).replace(ARTICLE_BEFORE_LETTER, ""));
+  const letters = new Set(said.filter((w) => /^[a-d]$/.test(w)));
+  return letters.size > 1 && said.every((w) => /^[a-d]$/.test(w) || LISTING_WORDS.has(w));
 }
 
 /**
@@ -353,9 +422,15 @@ function onlyOptionUnmarked<O extends { text: string }>(options: readonly O[], a
 function letterOf(options: ReadonlyArray<{ letter: string; text: string }>, answer: string, language?: LessonVocabulary): string | undefined {
   const text = normalizeAnswer(answer).replace(CHOICE_LEADS, "");
   // "b", "b)", "b option text": the letter leads.
-  const lead = /^([a-d])(?:$|[ .)])/.exec(text);
+  // Not the first letter of an elided word: "d'après moi B" does not choose D.
+  const lead = /^[a-d]['’]\p{L}/iu.test(answer.trim()) ? null : /^([a-d])(?:$|[ .)])/.exec(text);
   if (lead) return lead[1]!.toUpperCase();
-  const byText = options.find((o) => sameAnswer(answer, o.text, language)) ?? onlyOptionUnmarked(options, answer, language);
+  // An option written as typed before one that states the same amount ("0.5" is B's text, though A's 1/2 is 0.5 too).
+  const typed = compactAnswer(answer, language);
+  const byText =
+    options.find((o) => compactAnswer(o.text, language) === typed && sameAnswer(answer, o.text, language)) ??
+    options.find((o) => sameAnswer(answer, o.text, language)) ??
+    onlyOptionUnmarked(options, answer, language);
   if (byText) return byText.letter;
   // "答案是 B" with a lead the vocabulary does not know: one letter and no other Latin text.
   const letters = [...text.matchAll(/(?<![a-z])([a-d])(?![a-z])/g)].map((m) => m[1]!);

@@ -77,6 +77,12 @@ type Row = [string, Exercise, AnswerKey, string, Expected];
 // A Russian learner copies the option's letter on a Cyrillic keyboard: "В" is B's shape, another code point.
 const ruChoice: Exercise = { ...mc, language: "ru", options: [...mc.options!.slice(0, 2), { letter: "C", text: "в точке $a$" }, mc.options![3]!] };
 const keyOf = (answer: string): AnswerKey => ({ answer, accepted: [], explanation: "" });
+/** The multiple choice exercise with options A–D of these texts, in `language`. */
+const choices = (texts: string[], language?: string): Exercise => ({
+  ...mc,
+  ...(language ? { language } : {}),
+  options: texts.map((text, i) => ({ letter: "ABCD"[i]!, text })),
+});
 
 const otherAlphabets: Row[] = [
   ["ru: Cyrillic В for B", ruChoice, keyOf("B"), "В", "correct"],
@@ -137,6 +143,10 @@ const partsJoined: Row[] = [
   ["es: 4 y 6 is half right", blanks("es"), fourFive, "4 y 6", "partial"],
   ["es: dominio y rango", blanks("es"), keyOf("dominio, rango"), "dominio y rango", "correct"],
   ["45 is not 4, 5", blanks("en"), fourFive, "45", "model"],
+  // With a decimal comma, a comma between digits is the number's: "1,5 y 2,6" is two parts, one of them right.
+  ["es: 1,5 y 2,6 is half right", blanks("es"), keyOf("1,5; 2,5"), "1,5 y 2,6", "partial"],
+  ["fr: 0,5 et 1,5", blanks("fr"), keyOf("0,5 ; 1,5"), "0,5 et 1,5", "correct"],
+  ["en: 4,5 is still two parts", blanks("en"), fourFive, "4,5", "correct"],
   ["fr: 1 000 is a thousand", ...word("fr", "1000"), "1 000", "correct"],
   ["fr: 4 500 is four thousand five hundred", ...word("fr", "4500"), "4 500", "correct"],
 ];
@@ -253,6 +263,12 @@ const keyLetters: Row[] = [
   ["key **Answer:** (b)", mc, keyOf("(b)"), "b", "correct"],
   ["key **Answer:** b)", mc, keyOf("b)"), "the rate of change of f at a", "correct"],
   ["key **Answer:** b, answered A", mc, keyOf("b"), "A", "incorrect"],
+  // A lower-case letter that starts a word is the word's, and a capital before an apostrophe too.
+  ["pt key **Resposta:** a alternativa B", { ...mc, language: "pt" }, keyOf("a alternativa B"), "B", "correct"],
+  ["pt key **Resposta:** a alternativa B, answered A", { ...mc, language: "pt" }, keyOf("a alternativa B"), "A", "incorrect"],
+  ["fr key **Réponse :** c'est la B", { ...mc, language: "fr" }, keyOf("c'est la B"), "B", "correct"],
+  ["fr key **Réponse :** C'est la B", { ...mc, language: "fr" }, keyOf("C'est la B"), "B", "correct"],
+  ["key **Answer:** d/dx of x^3 is 3x^2, so B", mc, keyOf("d/dx of x^3 is 3x^2, so B"), "B", "correct"],
 ];
 
 /**
@@ -311,6 +327,87 @@ const letterCase: Row[] = [
   ["de: GROSSSTADT for Großstadt", towns, keyOf("B"), "GROSSSTADT", "correct"],
   ["de: STRASSE for Straße", ...word("de", "Straße"), "STRASSE", "correct"],
   ["de: Strasse for Straße", ...word("de", "Straße"), "Strasse", "correct"],
+];
+
+/**
+ * Wrong answers the key once called right, because a form it took away said something: another article (the point of a
+ * gender exercise), one root of a key's two, an interval's other brackets, a factorial's or a language's sign, or the
+ * amount the question gives typed back where the exercise asks to convert or simplify it. "model": the grader reads it.
+ */
+const notTheSame: Row[] = [
+  ["es: la problema for el problema", fill("Completa: ____ (problema)", "es"), keyOf("el problema"), "la problema", "model"],
+  ["es: el problema for el problema", fill("Completa: ____ (problema)", "es"), keyOf("el problema"), "El problema", "correct"],
+  ["es: problema alone for el problema", fill("Completa: ____ (problema)", "es"), keyOf("el problema"), "problema", "correct"],
+  ["de: der Katze for die Katze", fill("Ergänze: ____ (Katze)", "de"), keyOf("die Katze"), "der Katze", "model"],
+  ["fr: le table for la table", fill("Complète : ____ (table)", "fr"), keyOf("la table"), "le table", "model"],
+  ["en: a apple for an apple", fill("____ (apple)", "en"), keyOf("an apple"), "a apple", "model"],
+  [
+    "es: multiple choice by an option's text with another article",
+    choices(["el problema", "la problema", "los problema", "las problema"], "es"),
+    keyOf("A"),
+    "la problema",
+    "incorrect",
+  ],
+  ["one root of two", fill("Solve $x^2 = 4$: x = ____"), keyOf("x = 2 or x = −2"), "2", "model"],
+  ["es: one root of two", fill("Resuelve $x^2 = 4$: x = ____", "es"), keyOf("2 o −2"), "x = 2", "model"],
+  ["both roots", fill("Solve $x^2 = 4$: x = ____"), keyOf("x = 2 or x = −2"), "x = 2 or x = −2", "correct"],
+  ["alternatives of one amount still count", ...word("en", "0.5 or 1/2"), "1/2", "correct"],
+  ["an open interval for a closed one", fill("The range of $\\sin$ is ____."), keyOf("$[-1, 1]$"), "(-1, 1)", "model"],
+  ["an interval is not a decimal", fill("The range is ____."), keyOf("[0,1]"), "0.1", "model"],
+  ["a point written without its space", fill("The vertex is ____."), keyOf("(2, 3)"), "(2,3)", "correct"],
+  ["multiple choice between intervals", choices(["(0, 1)", "[0, 1]", "(0, 1]", "[0, 1)"]), keyOf("B"), "[0,1]", "correct"],
+  ["5 is not 5!", ...word("en", "$5!$"), "5", "model"],
+  ["n is not n!", ...word("en", "n!"), "n", "model"],
+  ["C is not C#", ...word("en", "C#"), "C", "model"],
+  ["an excited option text is still the option", mc, mcKey, "the rate of change of f at a!", "correct"],
+  ["the given length typed back", fill("5 m = ____ cm"), keyOf("500"), "5 m", "model"],
+  ["the conversion asked for", fill("5 m = ____ cm"), keyOf("500"), "500", "correct"],
+  ["the conversion in another unit", fill("5 m = ____ cm"), keyOf("500"), "5000 mm", "correct"],
+  ["the given time typed back", fill("Convert 2 h to minutes: ____"), keyOf("120 min"), "2 h", "model"],
+  ["the fraction to simplify typed back", fill("Simplify $\\frac{6}{8}$ = ____"), keyOf("3/4"), "6/8", "model"],
+  ["the decimal to write as a fraction typed back", fill("Write 0.75 as a fraction: ____"), keyOf("3/4"), "0.75", "model"],
+  ["a fraction in higher terms than the key's", fill("1/4 + 1/4 = ____"), keyOf("1/2"), "2/4", "model"],
+  ["a fraction in the key's lowest terms", fill("1/4 + 1/4 = ____"), keyOf("1/2"), "1/2", "correct"],
+  ["a decimal for a key's fraction", fill("1/4 + 1/4 = ____"), keyOf("1/2"), "0.5", "correct"],
+  ["fr: the decimal typed back", fill("Écris 0,75 sous forme de fraction : ____", "fr"), keyOf("3/4"), "0,75", "model"],
+  ["a key that is the question's own amount", fill("A 5 m rope is not cut. Its length is ____."), keyOf("5 m"), "5 m", "correct"],
+  // A key's math written with spaces is no answer and its explanation: `2x - 3` is not `2x` explained by `3`.
+  ["2x for 2x - 3", ...word("en", "2x - 3"), "2x", "model"],
+  ["n for n - 1", ...word("en", "n - 1"), "n", "model"],
+  ["2x - 3 for 2x - 3", ...word("en", "2x - 3"), "2x-3", "correct"],
+  ["a for a (b + c)", ...word("en", "a (b + c)"), "a", "model"],
+  ["x for x / 2", ...word("en", "x / 2"), "x", "model"],
+  ["km for km / h", ...word("en", "km / h"), "km", "model"],
+  ["sin x for sin x - cos x", ...word("en", "sin x - cos x"), "sin x", "model"],
+  ["es: a for a o b (letters, not alternatives)", ...word("es", "a o b"), "a", "model"],
+  ["an en dash before words still explains", ...word("en", "2h – twice the step"), "2h", "correct"],
+  ["a hyphen before words still explains", ...word("en", "2h - twice the step"), "2h", "correct"],
+  ["a parenthesis of words still explains", ...word("en", "3 (three)"), "3", "correct"],
+];
+
+/** Right answers once graded wrong: an option in italics, a French or phone apostrophe, the option whose text was typed, Indian and Arabic grouping, a percentage's sign. */
+const rightAfterAll: Row[] = [
+  ["es: an option written in italics", choices(["*ser*", "*estar*", "*haber*", "*tener*"], "es"), keyOf("B"), "estar", "correct"],
+  ["es: another option in italics", choices(["*ser*", "*estar*", "*haber*", "*tener*"], "es"), keyOf("B"), "ser", "incorrect"],
+  ["fr: c'est B", { ...mc, language: "fr" }, mcKey, "C'est B", "correct"],
+  ["fr: c'est la B", { ...mc, language: "fr" }, mcKey, "c'est la B", "correct"],
+  ["fr: c’est B (a phone's apostrophe)", { ...mc, language: "fr" }, mcKey, "c’est B", "correct"],
+  ["en: it’s b (a phone's apostrophe)", mc, mcKey, "it’s b", "correct"],
+  ["fr: d'après moi B does not choose D", { ...mc, language: "fr" }, keyOf("D"), "d'après moi B", "incorrect"],
+  ["the option whose text was typed, not another of its value", choices(["1/2", "0.5", "2/4", "none"]), keyOf("B"), "0.5", "correct"],
+  ["hi: a lakh grouped as India writes it", ...word("hi", "100000"), "1,00,000", "correct"],
+  ["en: ten lakh", ...word("en", "1000000"), "10,00,000", "correct"],
+  ["ar: Arabic thousands separator", ...word("ar", "1000"), "١٬٠٠٠", "correct"],
+  ["a hyphen typed for minus", neg, negKey, "‐10", "correct"],
+  ["a root over two", ...word("en", "$\\frac{\\sqrt{2}}{2}$"), "√2/2", "correct"],
+  ["a negative power", ...word("en", "$x^{-1}$"), "x⁻¹", "correct"],
+  ["pt: é a B (an article, not the letter A)", { ...mc, language: "pt" }, mcKey, "é a B", "correct"],
+  ["pt: a B ou a C still hedges", { ...mc, language: "pt" }, mcKey, "a B ou a C", "incorrect"],
+  ["tr: %50 as Turkish writes it", ...word("tr", "0,5"), "%50", "correct"],
+  ["tr: a key of %50", ...word("tr", "%50"), "50%", "correct"],
+  ["a percentage without its sign goes to the model", fill("What percentage passed? ____"), keyOf("50%"), "50", "model"],
+  ["a percentage's sign added goes to the model", fill("What percentage passed? ____"), keyOf("50"), "50 %", "model"],
+  ["another percentage is still wrong", fill("What percentage passed? ____"), keyOf("50%"), "40", "incorrect"],
 ];
 
 const table: Row[] = [
@@ -399,6 +496,8 @@ const table: Row[] = [
   ...keyLetters,
   ...separators,
   ...letterCase,
+  ...notTheSame,
+  ...rightAfterAll,
 ];
 
 describe("deterministic grading", () => {

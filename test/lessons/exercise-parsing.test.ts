@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseExercises, withoutKey } from "../../src/lessons/exercises";
+import { validateLesson } from "../../src/lessons/validator";
 import { FIXTURES } from "../support/paths";
 
 const fixture = (name: string) => readFileSync(resolve(FIXTURES, "lessons", name), "utf8");
@@ -59,6 +60,21 @@ describe("a lesson's exercises, read with the validator's outline", () => {
     expect(fill.key).toEqual({ answer: "$5x^4$", accepted: ["5x⁴", "5*x^4", "5 x^4"], explanation: "Multiply by 5 and lower the exponent." });
     expect(withoutKey(fill)).not.toHaveProperty("key");
     expect(JSON.stringify(withoutKey(fill))).not.toContain("5x^4");
+  });
+
+  it("reads each entry's answer where its label puts it: after the explanation, or on the line after a label alone", () => {
+    const lesson = fixture("good.md")
+      .replace(
+        "**Answer:** B\n**Explanation:** A derivative is a rate of change; A confuses it with the value.",
+        "**Explanation:** A derivative is a rate of change; A confuses it with the value.\n**Answer:** B",
+      )
+      .replace("**Answer:** $5x^4$\n", "**Answer:**\n$5x^4$\n");
+    expect(validateLesson(lesson)).toEqual({ ok: true, findings: [] });
+    const exercises = parseExercises(lesson);
+    expect(exercises[0]!.key).toEqual({ answer: "B", accepted: [], explanation: "A derivative is a rate of change; A confuses it with the value." });
+    expect(exercises[2]!.key).toEqual({ answer: "$5x^4$", accepted: [], explanation: "Multiply by 5 and lower the exponent." });
+    // A multiple choice answer alone on the line after its label names its letter too.
+    expect(validateLesson(lesson.replace("**Answer:** C\n", "**Answer:**\nC\n"))).toEqual({ ok: true, findings: [] });
   });
 
   it("tags an exercise with the concepts of its key's Concepts line, in the table's words, in any language", () => {

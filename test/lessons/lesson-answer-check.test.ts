@@ -104,6 +104,19 @@ describe("the blind answer check", () => {
       expect(result.content).toContain('answered "7"');
     });
 
+    it("raises no alarm for a German key 5.000 when the reader writes 5,000 as English does", async () => {
+      const de = languageSheet("de");
+      const milliamperes = de.lesson
+        .replace("Die Stromstärke beträgt ____ A.", "Die Stromstärke beträgt ____ mA.")
+        .replace("**Lösung:** 5\n**Ebenfalls richtig:** 5 A; fünf\n", "**Lösung:** 5.000\n");
+      const model = new FakeModel([{ text: JSON.stringify({ "1.1": "D", "1.2": "B", "1.3": "5,000" }) }]);
+      const tool = createSaveDocumentTool({ bucket: new MemoryLessonBucket(), sessionId: "s", maxBytes: 1_000_000, answerCheck: { model } });
+      const ctx = toolContext({ sessionId: "s", runState: new RunState({ fetchedUrls: new Set(de.sources) }) });
+      const result = await callTool(tool, { filename: "strom", content: milliamperes }, ctx);
+      expect(milliamperes).toContain("**Lösung:** 5.000");
+      expect((result.data as { findings?: unknown[] }).findings ?? []).toEqual([]);
+    });
+
     it.each([
       ["an Accepted form", "6x⁵"],
       ["Python's power, listed nowhere", "6x**5"],
