@@ -2,7 +2,8 @@
 // browser builds of the page's libraries into public/vendor/ (no build step for the page): marked and
 // DOMPurify for Markdown, KaTeX for math, highlight.js (its core and the languages lessons use) for code,
 // mermaid for diagrams (its one-file browser build, loaded only by the diagram frame, public/diagram.html).
-// They are static assets, never part of the Worker's bundle.
+// They are static assets, never part of the Worker's bundle. And Traditional Chinese, made from the Simplified
+// phrases (./traditional-chinese.mjs).
 // Runs as wrangler's [build] command (dev and deploy) and before the tests.
 // Several wrangler devs may start at once (the tests, the conformance suite), each running this: a file
 // is only replaced when its content changed, and then atomically (written aside, renamed over), and what
@@ -10,15 +11,21 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { publishTraditionalChinese } from "./traditional-chinese.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 function publish(from, to) {
-  const content = readFileSync(from);
-  if (existsSync(to) && readFileSync(to).equals(content)) return;
+  write(to, readFileSync(from));
+}
+
+/** `content` (a Buffer or a string) at `to`, unless it is there already. */
+function write(to, content) {
+  const bytes = Buffer.from(content);
+  if (existsSync(to) && readFileSync(to).equals(bytes)) return;
   mkdirSync(dirname(to), { recursive: true });
   const aside = `${to}.${process.pid}.tmp`;
-  writeFileSync(aside, content);
+  writeFileSync(aside, bytes);
   renameSync(aside, to);
 }
 
@@ -50,3 +57,4 @@ publish(join(hljs, "core.min.js"), join(root, "public/vendor/highlight/core.min.
 for (const language of ["bash", "c", "cpp", "css", "java", "javascript", "json", "latex", "python", "r", "sql", "typescript", "xml", "yaml"]) {
   publish(join(hljs, `languages/${language}.min.js`), join(root, `public/vendor/highlight/languages/${language}.min.js`));
 }
+publishTraditionalChinese(join(root, "public/i18n"), write);

@@ -9,8 +9,12 @@
 
 import { noticeText } from "./run-notices.js";
 
-/** Languages with a file under public/i18n/page/ (the lesson vocabularies' languages). */
-export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh"];
+/**
+ * Languages with a file under public/i18n/page/ (the lesson vocabularies' languages), and Traditional Chinese,
+ * made from zh at build time (scripts/traditional-chinese.mjs).
+ */
+export const PAGE_LANGUAGES = ["ar", "de", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "ru", "tr", "vi", "zh", "zh-Hant"];
+const TRADITIONAL = "zh-Hant";
 
 /** Languages written right to left. */
 const RIGHT_TO_LEFT = new Set(["ar"]);
@@ -244,10 +248,13 @@ let phrases = ENGLISH;
 let notices = {};
 let language = "en";
 
-/** The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for; English otherwise. */
+/**
+ * The page's language: the first of `preferred` (IETF tags, the browser's order) it has words for, by its primary
+ * subtag ("pt-BR" is pt), but Traditional Chinese (zh-Hant, zh-TW, zh-HK, zh-MO) is zh-Hant; English otherwise.
+ */
 export function pageLanguage(preferred) {
   for (const tag of preferred) {
-    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    const primary = /^zh[-_](?:hant|tw|hk|mo)\b/i.test(tag) ? TRADITIONAL : String(tag).toLowerCase().split(/[-_]/)[0];
     if (primary === "en" || PAGE_LANGUAGES.includes(primary)) return primary;
   }
   return "en";
@@ -259,9 +266,12 @@ export async function loadPageLanguage(preferred = navigator.languages ?? [navig
   const told = readTable("/i18n/run-notices.json");
   // An English page starts at once, without waiting for the run notices' English (a failure before they arrive is named by its code).
   if (chosen === "en") return void told.then((book) => (notices = withEnglish(book?.en, book?.en ?? {})));
-  const [page, book] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), told]);
+  // Traditional Chinese's run notices are made from the book's zh, beside it (a phrase not made yet is zh's).
+  const traditional = chosen === TRADITIONAL ? readTable(`/i18n/${TRADITIONAL}/run-notices.json`) : undefined;
+  const [page, book, made] = await Promise.all([readTable(`/i18n/page/${chosen}.json`), told, traditional]);
   const english = withEnglish(book?.en, book?.en ?? {});
-  notices = page ? withEnglish(book?.[chosen], english) : english;
+  const own = made ? { ...book?.zh, ...made } : book?.[chosen];
+  notices = page ? withEnglish(own, english) : english;
   if (!page) return;
   phrases = withEnglish(page, ENGLISH);
   language = chosen;

@@ -3,9 +3,9 @@
 // book has: what the web page does with navigator.languages (public/js/i18n.js). Reading only the first tag
 // gave `gsw-CH, es;q=0.9` English, though the book has Spanish.
 import type { PhraseLookup } from "./phrase-book";
-import { languageTag } from "./phrase-book";
+import { bookLanguage } from "./phrase-book";
 
-/** `say` in `lang` (the book's language: its primary subtag), and the direction it is written in. */
+/** `say` in `lang` (the book's language: its primary subtag, or zh-Hant), and the direction it is written in. */
 export type BrowserPhrases<T> = { lang: string; dir: "ltr" | "rtl"; say: T };
 
 /** The phrases of `book` for a browser's Accept-Language header; English when the book has none of its languages. */
@@ -22,7 +22,7 @@ export async function browserPhrases<T>(book: PhraseLookup<T>, assets: Parameter
     .filter(({ tag, q }) => tag && tag !== "*" && q > 0)
     .sort((a, b) => b.q - a.q); // stable: equal q keep the header's order
   for (const { tag } of tags) {
-    const lang = languageTag(tag)!;
+    const lang = bookLanguage(tag)!;
     const say = await book(assets, lang);
     // A book answers English for a language it lacks: the identity says which it was.
     if (lang === "en" || say !== english) return { lang, dir: lang === "ar" ? "rtl" : "ltr", say };

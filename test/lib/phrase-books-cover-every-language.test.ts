@@ -1,5 +1,5 @@
-// public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies,
-// English (the `en` entry) among them, which the Worker reads through ASSETS: the learner's words around
+// public/i18n holds the phrase books (src/lib/phrase-book.ts) in every language of the lesson vocabularies and
+// Traditional Chinese (zh-Hant, made from zh at build time), English (the `en` entry) among them, which the Worker reads through ASSETS: the learner's words around
 // exercises, reviews and progress (learner-phrases.json), and the bots' own (chat-phrases.json), why a run
 // failed and its warnings, which the bots and the page share (run-notices.json, public/js/run-notices.js), and
 // the page an MCP server's authorization comes back to (oauth-callback.json), and /mcp's OAuth consent page
@@ -24,8 +24,10 @@ import { ENGLISH_CALLBACK_PHRASES, ENGLISH_CHAT_PHRASES, ENGLISH_CONSENT_PHRASES
 import { fromRoot } from "../support/paths";
 import { publicAssets } from "../support/public-assets";
 
-// Each book as the Worker checks it: every language against the file's own English.
-const read = <T extends Record<string, string>>(file: string) => parseBook<T>(JSON.parse(readFileSync(fromRoot(`public/i18n/${file}`), "utf8")));
+const json = (path: string) => JSON.parse(readFileSync(fromRoot(`public/i18n/${path}`), "utf8")) as Record<string, unknown>;
+// Each book as the Worker checks it: every language against the file's own English, Traditional Chinese (made
+// from zh by the build, scripts/traditional-chinese.mjs) among them.
+const read = <T extends Record<string, string>>(file: string) => parseBook<T>({ ...json(file), "zh-Hant": json(`zh-Hant/${file}`) });
 const withoutEnglish = <T>({ en: _, ...others }: Record<string, T>) => others;
 const learner = withoutEnglish(read<LearnerPhrases>("learner-phrases.json"));
 const chat = withoutEnglish(read<ChatPhrases>("chat-phrases.json"));
@@ -34,9 +36,7 @@ const callback = withoutEnglish(read<CallbackPhrases>("oauth-callback.json"));
 const consent = withoutEnglish(read<ConsentPhrases>("mcp-consent.json"));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const commands = (s: string) => [...s.matchAll(/\/[a-z]+\b/g)].map((m) => m[0]).sort();
-const languages = VOCABULARIES.map((v) => v.language)
-  .filter((l) => l !== "en")
-  .sort();
+const languages = [...VOCABULARIES.map((v) => v.language), "zh-Hant"].filter((l) => l !== "en").sort();
 const i18n = (await import(pathToFileURL(fromRoot("public/js/i18n.js")).href)) as {
   ENGLISH: Record<string, string>;
   PAGE_LANGUAGES: string[];

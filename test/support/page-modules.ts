@@ -22,7 +22,10 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Every file of public/js, public/vendor, public/i18n/page, public/i18n/run-notices.json and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first). */
+/**
+ * Every file of public/js, public/vendor, public/i18n/page, public/i18n/run-notices.json (and its Traditional Chinese,
+ * public/i18n/zh-Hant/run-notices.json) and public/*.css, by its URL path, and /diagram (run scripts/build-assets.mjs first).
+ */
 export function pageModuleRoutes(): Record<string, Route> {
   const routes: Record<string, Route> = {};
   const paths = [
@@ -30,6 +33,7 @@ export function pageModuleRoutes(): Record<string, Route> {
     ...files(join(PUBLIC, "vendor")),
     ...files(join(PUBLIC, "i18n", "page")),
     join(PUBLIC, "i18n", "run-notices.json"),
+    join(PUBLIC, "i18n", "zh-Hant", "run-notices.json"),
     ...files(PUBLIC).filter((f) => /^[^/]+\.css$/.test(relative(PUBLIC, f))),
   ];
   for (const path of paths) {

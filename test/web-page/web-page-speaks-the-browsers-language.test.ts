@@ -3,7 +3,10 @@
 // error's code; a code without a phrase named in Spanish words, a warning without one said to be for whoever
 // runs the server) and a course's line are Spanish, from
 // public/i18n/page/es.json; Arabic turns the page right to left; a language the page has no words for, or a
-// file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic.
+// file that cannot be read, leaves it in English, working. axe finds nothing serious in Spanish or Arabic. A
+// Traditional Chinese browser (zh-TW) gets Traditional Chinese, declared zh-Hant (page/zh-Hant.json and
+// zh-Hant/run-notices.json, made from the Simplified files at build time by scripts/traditional-chinese.mjs), where
+// every Chinese browser got Simplified before; zh-CN still gets Simplified.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +125,26 @@ describe("the page in the browser's language", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: fromRoot("test-artifacts/web-page-arabic.png"), fullPage: true });
     await page.close();
+  });
+
+  it("speaks Traditional Chinese to a zh-TW browser, its words and why a run failed, and Simplified to a zh-CN one", async () => {
+    const [traditional, simplified] = [words("zh-Hant"), words("zh")];
+    const traditionalNotices = JSON.parse(readFileSync(fromRoot("public/i18n/zh-Hant/run-notices.json"), "utf8")) as Record<string, string>;
+    const page = await openFakeSessionPage(opened.browser, opened.server.url("/"), "zh-TW");
+    expect(await declared(page)).toEqual(["zh-Hant", "ltr"]);
+    // 傳送 and 发送, 新會話 and 新会话, 語言模型服務 and 语言模型服务.
+    expect(await page.locator("#send").textContent()).toBe("傳送");
+    expect(await page.locator("#new-session").textContent()).toBe("新會話");
+    await askByKeyboard(page, "fail:model_unavailable");
+    expect(traditionalNotices.model_unavailable).toContain("語言模型服務");
+    await expect
+      .poll(() => page.locator(".message.assistant .run-meta").last().textContent())
+      .toBe(fill(traditional.failed!, { message: traditionalNotices.model_unavailable! }));
+    await page.close();
+    const simplifiedPage = await openFakeSessionPage(opened.browser, opened.server.url("/"), "zh-CN");
+    expect(await declared(simplifiedPage)).toEqual(["zh", "ltr"]);
+    expect(await simplifiedPage.locator("#send").textContent()).toBe(simplified.send);
+    await simplifiedPage.close();
   });
 
   it("stays English, and works, for a language it has no words for and when the words cannot be read", async () => {
