@@ -12,6 +12,7 @@ import { explain } from "./explain.js";
 import { attachExercises, progressLine } from "./exercises.js";
 import { createProgressPanel } from "./progress-panel.js";
 import { escapeHtml, renderInto } from "./markdown.js";
+import { findingLines } from "./lesson-findings.js";
 import { connectControl, connectServer, serverItem } from "./mcp-servers.js";
 import { runEventHandlers } from "./run-events.js";
 import { schemaFields } from "./schema-form.js";
@@ -252,12 +253,14 @@ function addAssistantMessage() {
       activity.append(make("li", { text: message }));
     },
     /** A saved document: its title, draft findings, and a button that opens it. */
-    saved({ key, title, status, findings }) {
+    saved(savedDocument) {
+      const { key, title, status } = savedDocument;
       const line = make("li", { className: "saved", text: t(status === "draft" ? "savedDraft" : "savedDocument", { title: title || key }) });
       const open = make("button", { className: "link", text: t("openKey", { key }), attrs: { type: "button" } });
       open.addEventListener("click", () => openLesson(key));
       line.append(" ", open);
-      if (findings?.length) {
+      const findings = findingLines(savedDocument);
+      if (findings.length) {
         const list = make("ul", { className: "findings", attrs: { "aria-label": t("validatorFound") } });
         list.append(...findings.map((f) => make("li", { text: f })));
         line.append(list);

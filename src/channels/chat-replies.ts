@@ -3,16 +3,12 @@
 import type { RunOutcome } from "../delivery/run-outcome";
 import { fill } from "../lib/phrase-book";
 import type { ChatPhrases } from "../platforms/chat-phrases";
-import { noticeText } from "../platforms/run-notice-phrases";
+import { noticeText, reasonText } from "../platforms/run-notice-phrases";
 import type { CompactResult } from "../session/runs/compact-session";
 
 /** The link a user opens to connect an MCP server the run had to leave out (plain text: the platforms make it clickable). */
 export const authorizationText = (a: { server: string; authorizationUrl: string }, say: ChatPhrases) =>
   fill(say.authorize, { server: a.server, url: a.authorizationUrl });
-
-/** Why a refusal or failure happened, by its code: its run-notice phrase, else errorCode with the code; never its message (English, for developers). */
-export const reasonText = (o: { code: string; server?: string }, say: ChatPhrases, notices: Readonly<Record<string, string>>) =>
-  noticeText({ ...o, message: fill(say.errorCode, { code: o.code }) }, notices)!;
 
 /**
  * The reply for a finished run; undefined when there is nothing to say (a /stop already answered). `notices`:

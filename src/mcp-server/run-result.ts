@@ -1,13 +1,14 @@
 // A study or ask run's outcome as a tool result: the agent's answer, the lessons it saved (links and
 // resource links), or why it stopped. A failed run says why with the run-notice phrase of its code (the
 // words the bots and the web page say, run-notices.json), in the language the call named (study's
-// `language`), not with the developer's English message; the code follows for the host. The lines that
-// tell the host model what to do next (a route to post, the session to pass) are English.
+// `language`), not with the developer's English message; the code follows for the host. A code without a
+// phrase is said, as the bots say it, with errorCode in that language (a call that names none gets the
+// message). The lines that tell the host model what to do next (a route to post, the session to pass) are English.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Env } from "../env";
 import { languageTag } from "../lib/phrase-book";
 import { VOCABULARIES } from "../lessons/vocabulary";
-import { noticeText, runNoticePhrases } from "../platforms/run-notice-phrases";
+import { codedReasonText, failureWords, noticeText, runNoticePhrases } from "../platforms/run-notice-phrases";
 import type { RunView } from "../session/runs/run-views";
 import type { RunQuestion } from "./forward-question";
 import { lessonUri } from "./lesson-uri";
@@ -40,8 +41,12 @@ export async function runResult(o: RunOutcome, env: Env, origin: string, languag
   const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
   if (run.status === "failed") {
     const error = run.error ?? { code: "internal_error" };
-    const why = noticeText(error, await runNoticePhrases(env.ASSETS, languageNamed(language)));
-    return { isError: true, content: [{ type: "text", text: `${why} (${error.code})` }], structuredContent: { ...structuredContent, error } };
+    const named = languageNamed(language);
+    const text = named
+      ? // The tag itself when it is one (zh-TW keeps its script); a name ("Español") is its vocabulary's language.
+        codedReasonText(error, await failureWords(env.ASSETS, named === languageTag(language) ? language : named))
+      : `${noticeText(error, await runNoticePhrases(env.ASSETS, undefined))} (${error.code})`;
+    return { isError: true, content: [{ type: "text", text }], structuredContent: { ...structuredContent, error } };
   }
   const lines = [run.output || "(no answer)"];
   if (run.status === "awaiting_approval" && approval) {

@@ -31,7 +31,7 @@ import { userText } from "./ui-user-parts";
 import { refuseDeepSchema } from "./client-schema-depth";
 import { followedStream, resumeTurn } from "./turn-run";
 import { browserPhrases } from "../lib/browser-phrases";
-import { runNoticePhrases } from "../platforms/run-notice-phrases";
+import { failureWords, type FailureWords, runNoticePhrases } from "../platforms/run-notice-phrases";
 import type { ImageBucket } from "../images/image-store";
 
 const Part = z.looseObject({ type: z.string() });
@@ -54,7 +54,6 @@ const ApprovalResponse = z.looseObject({
 
 type ChatBody = z.infer<typeof ChatRequest>;
 type Message = z.infer<typeof UIMessage>;
-type Notices = Readonly<Record<string, string>>;
 
 export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   parseNoQuery(c);
@@ -68,17 +67,17 @@ export const uiChatRoutes = new Hono<AppEnv>().post("/chat", async (c) => {
   await checkMessageId(runsOf, body);
   // In the first of its languages the notices have, as the browser pages take theirs; a request that names none gets the server's words.
   const languages = c.req.header("accept-language");
-  const notices = languages ? (await browserPhrases(runNoticePhrases, c.env.ASSETS, languages)).say : {};
+  const said = languages ? await failureWords(c.env.ASSETS, (await browserPhrases(runNoticePhrases, c.env.ASSETS, languages)).lang) : undefined;
   const last = body.messages.at(-1)!;
-  if (last.role === "assistant") return answer(c, body, last, notices);
+  if (last.role === "assistant") return answer(c, body, last, said);
   // Another tenant's session has no history to compare: startRun refuses it as it refuses any run there (404, or
   // reserved_id for a derived id, the same answer whether or not it exists).
   const theirs = (e: unknown) => (e instanceof HttpError && e.code === "not_found" ? undefined : Promise.reject(e));
-  return ask(c, body, last, await runsOf().catch(theirs), notices);
+  return ask(c, body, last, await runsOf().catch(theirs), said);
 });
 
 /** A user message: the run it starts, streamed as a new assistant message; `runs`: its chat's, undefined when not the caller's. */
-async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: readonly string[] | undefined, notices: Notices): Promise<Response> {
+async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: readonly string[] | undefined, said?: FailureWords): Promise<Response> {
   const config = runSettings(c.env);
   const input = last.role === "user" ? userText(last.parts, body.messages.length - 1) : "";
   const wireImages = last.role === "user" ? uiImages(last.parts, body.messages.length - 1) : [];
@@ -126,7 +125,7 @@ async function ask(c: Context<AppEnv>, body: ChatBody, last: Message, runs: read
     throw refused(handle, body, runs) ?? HttpError.of(handle);
   }
   // The message's id is the run's: a later request's messageId names the reply by it (ui-message-id.ts).
-  const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId, notices };
+  const reply = { messageId: handle.runId, sessionId: body.id, runId: handle.runId, said };
   return new Response(uiMessageStream(await handle.events(), reply), { headers: { ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": handle.runId } });
 }
 
@@ -151,7 +150,7 @@ function refused(refusal: Refusal, body: ChatBody, runs: readonly string[] | und
 }
 
 /** An assistant message answering the run's approvals or carrying the page's tool results: the resumed run continues that message. */
-async function answer(c: Context<AppEnv>, body: ChatBody, last: Message, notices: Notices): Promise<Response> {
+async function answer(c: Context<AppEnv>, body: ChatBody, last: Message, said?: FailureWords): Promise<Response> {
   const sessionId = body.id;
   const messageId = last.id ?? crypto.randomUUID();
   const headers = (runId: string) => ({ ...UI_MESSAGE_STREAM_HEADERS, "x-run-id": runId });
@@ -187,13 +186,13 @@ async function answer(c: Context<AppEnv>, body: ChatBody, last: Message, notices
     if (!resumed) throw new HttpError("conflict", "Those approvals were decided before, or others of the run are still open.");
     const events = await stub.streamRun(resumed.runId, resumed.seq);
     if (!events) throw new HttpError("not_found", `run ${resumed.runId} not found`);
-    const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)), notices };
+    const reply = { messageId, sessionId, runId: resumed.runId, announced: new Set(approvals.map((a) => a.toolCallId)), said };
     return new Response(uiMessageStream(events, reply), { headers: headers(resumed.runId) });
   }
   const results = uiToolResults(answered, sessionId);
   if (!results)
     throw badRequest("invalid_request", "The last message is the assistant's but answers no tool approval and carries no tool result: send a user message.");
   const run = await resumeTurn(c.env, c.executionCtx, results, { tools: body.tools, stream: true, tenant: c.get("tenant"), param: "messages" });
-  const reply = { messageId, sessionId, runId: run.handle.runId, notices };
+  const reply = { messageId, sessionId, runId: run.handle.runId, said };
   return new Response(followedStream(run, uiMessageFrames(reply)), { headers: headers(run.handle.runId) });
 }

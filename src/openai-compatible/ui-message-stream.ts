@@ -10,7 +10,7 @@ import type { SourcedEvent } from "../agent";
 import { decodeStreamRows, type StreamRow } from "../session/trace/stream-events";
 import { SSE_HEADERS } from "../http-kit/sse";
 import { wireCallId } from "./client-tools";
-import { noticeText } from "../platforms/run-notice-phrases";
+import { codedReasonText, type FailureWords } from "../platforms/run-notice-phrases";
 
 export const UI_MESSAGE_STREAM_HEADERS = { ...SSE_HEADERS, "x-vercel-ai-ui-message-stream": "v1" };
 
@@ -25,15 +25,15 @@ export interface UIReply {
   runId: string;
   /** Tool calls the client already shows (a resumed run's approved calls). */
   announced?: ReadonlySet<string>;
-  /** Why a run fails, in the person's language (a RunNoticePhrases); none: the server's own words. */
-  notices?: Readonly<Record<string, string>>;
+  /** Why a run fails, in the person's language: its notices (a RunNoticePhrases) and errorCode for a code without one; none: the server's own words. */
+  said?: FailureWords;
 }
 
 /** Where a message's last step begins (after its last step-start part): what a page sends back about its latest reply. */
 export const lastStepStart = (parts: ReadonlyArray<{ type: string }>): number => parts.findLastIndex((p) => p.type === "step-start") + 1;
 
 /** Emits one run's chunks: `start` at once, then `row` for each of its rows, then `end`. */
-function uiChunker({ messageId, sessionId, runId, announced = new Set(), notices = {} }: UIReply, emit: (chunk: Chunk) => void) {
+function uiChunker({ messageId, sessionId, runId, announced = new Set(), said }: UIReply, emit: (chunk: Chunk) => void) {
   const shown = new Set(announced);
   let open: { kind: "text" | "reasoning"; id: string } | undefined;
   let parts = 0;
@@ -112,7 +112,11 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set(), notices
         case "mcp.authorization_required":
           return emit({ type: "data-authorization", id: e.server, data: { server: e.server, authorizationUrl: e.authorizationUrl } });
         case "document.saved":
-          return emit({ type: "data-lesson", id: e.key, data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings } });
+          return emit({
+            type: "data-lesson",
+            id: e.key,
+            data: { key: e.key, link: e.link, title: e.title, status: e.status, findings: e.findings, findingCodes: e.findingCodes },
+          });
         case "approval.required":
           close();
           announce(e.callId, e.name, e.args);
@@ -144,7 +148,7 @@ function uiChunker({ messageId, sessionId, runId, announced = new Set(), notices
         case "run.failed":
           return finish(
             // The code stays, for a client to tell the errors apart.
-            { type: "error", errorText: `${noticeText(e.error, notices)} (${e.error.code})` },
+            { type: "error", errorText: said ? codedReasonText(e.error, said) : `${e.error.message} (${e.error.code})` },
             { type: "finish", finishReason: "error", messageMetadata: { runId: e.runId, status: "failed" } },
           );
         default:

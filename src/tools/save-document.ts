@@ -164,7 +164,16 @@ export function createSaveDocumentTool(opts: SaveDocumentOptions): Tool {
       const path = lessonPath(key);
       const data = { key, path, bytes, status, title, topic, ...(check ? { findings: check.findings } : {}) };
       // Channels deliver the document by this event, never by reading the text written for the model.
-      ctx.emit({ type: "document.saved", key, link: path, title, status, findings: (check?.findings ?? []).map((f) => f.message) });
+      const findings = check?.findings ?? [];
+      ctx.emit({
+        type: "document.saved",
+        key,
+        link: path,
+        title,
+        status,
+        findings: findings.map((f) => f.message),
+        findingCodes: findings.map(({ code, chapter }) => ({ code, chapter })),
+      });
       const where = `lessons/${key} (${bytes} bytes), link: ${path}`;
       const renamed =
         key !== lessonKey(slug, args.format) ? ` (${lessonKey(slug, args.format)} belongs to another conversation, so this file got its own name)` : "";

@@ -1,5 +1,6 @@
-// A study run's SSE stream carries document.saved with the saved lesson's key, link, title and status
-// (typed data channels deliver by, instead of reading the text written for the model), and the trace keeps it.
+// A study run's SSE stream carries document.saved with the saved lesson's key, link, title and status, and the
+// lesson check's findings (none for a final lesson) in words and by code (typed data channels deliver by, instead
+// of reading the text written for the model), and the trace keeps it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { script } from "../../support/model-control";
@@ -22,6 +23,7 @@ describe("document.saved", () => {
       title: "Derivatives",
       status: "final",
       findings: [],
+      findingCodes: [],
     });
     // Emitted while save_document ran: before its tool.finished.
     const names = events.map((e) => e.event);
