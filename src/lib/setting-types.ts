@@ -1,7 +1,7 @@
 // How one setting is read from its env string: the types every feature's settings slice is built with
 // (src/*/settings.ts). Every one has a default or is optional, so a deployment sets only what it changes.
 import * as z from "zod";
-import { jsonSyntaxError } from "./json-syntax-error";
+import { readJsonSetting } from "./json-syntax-error";
 
 // A blank number or boolean is refused, not read: Number("") is 0 (ANSWER_REPEAT_WINDOW_MS= turned the
 // retry window off) and a blank boolean read as false whatever the default (AUTO_COMPACTION= turned it off).
@@ -53,6 +53,7 @@ export function notAbove(s: object, ctx: z.RefinementCtx, name: string, limit: s
  * A JSON document in a string var (empty: `def`), then validated by `schema`; issues keep their paths.
  * A syntax error says where it is (line and column) and what was expected there, never the text: the
  * var may hold secrets (API_KEYS, WEBHOOKS, MCP_SERVERS), and the message can reach a log or a caller.
+ * A key an object gives twice is refused by the object's path: JSON.parse would drop one without a word.
  */
 export const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
   z
@@ -60,11 +61,9 @@ export const json = <S extends z.ZodType>(schema: S, def: z.input<S>) =>
     .optional()
     .transform((text, ctx): unknown => {
       if (!text?.trim()) return def;
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: "custom", message: `not valid JSON (${jsonSyntaxError(text)})` });
-        return z.NEVER;
-      }
+      const read = readJsonSetting(text);
+      if ("value" in read) return read.value;
+      ctx.addIssue({ code: "custom", ...read.fault });
+      return z.NEVER;
     })
     .pipe(schema);

@@ -22,7 +22,8 @@ export function envStrings(env: object): Record<string, string> {
   const strings: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") strings[k] = String(v);
-    // JSON vars of wrangler.toml (MCP_SERVERS, PERMISSIONS, WEBHOOKS) arrive as objects.
+    // JSON vars of wrangler.toml (MCP_SERVERS, PERMISSIONS, WEBHOOKS) arrive as objects. A TOML table cannot
+    // give a key twice; a string var can, and its JSON setting refuses that (src/lib/json-syntax-error.ts).
     else if (Array.isArray(v) || (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)) strings[k] = JSON.stringify(v);
   }
   return strings;

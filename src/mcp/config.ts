@@ -5,7 +5,7 @@
 // into a typed McpConfig; a bad field is refused loudly with its path.
 import * as z from "zod";
 import { CodedError } from "../lib/coded-error";
-import { jsonSyntaxError } from "../lib/json-syntax-error";
+import { readJsonSetting } from "../lib/json-syntax-error";
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
@@ -183,22 +183,16 @@ function issuesOf(error: z.ZodError, prefix: PropertyKey[] = []): McpConfigIssue
 
 /**
  * Parses MCP_SERVERS (a JSON string or an already parsed object; empty means no servers).
- * Throws McpConfigError naming every bad field. Entries with `command` (stdio servers) cannot
- * run on Workers: they become warnings, not errors, so the rest of the config still works.
+ * Throws McpConfigError naming every bad field, and a key an object gives twice. Entries with `command`
+ * (stdio servers) cannot run on Workers: they become warnings, not errors, so the rest of the config still works.
  */
 export function parseMcpConfig(raw: unknown, env: Record<string, unknown> = {}): McpConfig {
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) {
     return { servers: [], warnings: [] };
   }
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new McpConfigError([{ path: "MCP_SERVERS", message: `not valid JSON (${jsonSyntaxError(raw)})` }]);
-    }
-  }
-  const root = rootSchema.safeParse(value);
+  const read = typeof raw === "string" ? readJsonSetting(raw) : { value: raw };
+  if ("fault" in read) throw new McpConfigError([{ path: formatPath(read.fault.path), message: read.fault.message }]);
+  const root = rootSchema.safeParse(read.value);
   if (!root.success) throw new McpConfigError(issuesOf(root.error));
 
   const entrySchema = serverEntrySchema(env);
