@@ -2,14 +2,19 @@
 // per day, reviews due in the coming days (the FSRS schedule), and the weak concepts. Each chart is a
 // figure whose SVG is one labelled image (role="img", a summary as its name), followed by its numbers in a
 // table under a <details>, so a screen reader or a keyboard reaches every value. Sizes come from the viewBox:
-// the charts shrink to a phone's width.
+// the charts shrink to a phone's width. A concept's term may hold TeX ("Spannung $U$"): its label and table cell
+// render it as the lesson does (renderInline: sanitized, KaTeX's MathML); the image's name, being text, reads it
+// without the delimiters.
 import { make } from "./dom.js";
 import { t } from "./i18n.js";
+import { renderInline } from "./markdown.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320;
 const H = 140;
 const PAD = { left: 28, right: 8, top: 10, bottom: 22 };
+/** A weak concept's label's line height (style.css .tick-label). */
+const LABEL_H = 14;
 
 function svg(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG, tag);
@@ -20,6 +25,16 @@ function svg(tag, attrs = {}, text) {
 
 const shortDay = (iso) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
 const pct = (x) => `${Math.round(x * 100)} %`;
+
+/** A term as the lesson shows it, math rendered, in a `tag` element. */
+function rendered(tag, term, className) {
+  const node = make(tag, { className });
+  node.innerHTML = renderInline(term);
+  return node;
+}
+
+/** A term as text for an accessible name: its math without the `$…$`, `\(…\)` delimiters. */
+const spoken = (term) => term.replace(/\$\$?([^$]+)\$\$?|\\\((.+?)\\\)/g, (_, dollars, parens) => dollars ?? parens);
 
 /** A figure: caption, the SVG image named by `summary`, and the numbers as a table. */
 function figure(id, caption, summary, chart, head, rows) {
@@ -32,11 +47,17 @@ function figure(id, caption, summary, chart, head, rows) {
   const table = make("table");
   const thead = make("tr");
   thead.append(...head.map((h) => make("th", { text: h, attrs: { scope: "col" } })));
+  // A cell is text, or a node (a rendered term).
+  const cell = (tag, value, attrs) => {
+    const node = make(tag, { attrs });
+    node.append(value);
+    return node;
+  };
   table.append(
     thead,
     ...rows.map((r) => {
       const tr = make("tr");
-      tr.append(make("th", { text: r[0], attrs: { scope: "row" } }), ...r.slice(1).map((v) => make("td", { text: v })));
+      tr.append(cell("th", r[0], { scope: "row" }), ...r.slice(1).map((v) => cell("td", v)));
       return tr;
     }),
   );
@@ -105,11 +126,14 @@ function weakChart(weak) {
   const rowH = Math.min(24, (H - 8) / Math.max(shown.length, 1));
   shown.forEach((c, i) => {
     const y = 4 + i * rowH;
-    chart.append(svg("text", { x: 4, y: y + rowH * 0.65, class: "tick" }, c.term.length > 18 ? `${c.term.slice(0, 17)}…` : c.term));
+    // HTML in the SVG, for the term's MathML; style.css cuts a long one with an ellipsis.
+    const label = svg("foreignObject", { x: 4, y: y + (rowH - LABEL_H) / 2, width: 122, height: LABEL_H });
+    label.append(rendered("div", c.term, "tick-label"));
+    chart.append(label);
     chart.append(svg("rect", { x: 130, y: y + rowH * 0.2, width: ((W - 140) * c.misses) / max, height: rowH * 0.6, class: "bar weak-bar" }));
   });
-  const summary = shown.length ? t("weakSummary", { concepts: shown.map((c) => `${c.term} (${c.misses})`).join(", ") }) : t("noWeakConcepts");
-  const rows = shown.map((c) => [c.term, String(c.misses), c.lessonKey]);
+  const summary = shown.length ? t("weakSummary", { concepts: shown.map((c) => `${spoken(c.term)} (${c.misses})`).join(", ") }) : t("noWeakConcepts");
+  const rows = shown.map((c) => [rendered("span", c.term), String(c.misses), c.lessonKey]);
   return figure("weak", t("weakChart"), summary, chart, [t("concept"), t("misses"), t("lesson")], rows);
 }
 

@@ -27,6 +27,8 @@ import {
 import type { ChatStore } from "./chat-store";
 import type { ChatPhrases } from "../platforms/chat-phrases";
 import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "../platforms/registry";
+import type { OutgoingMessage } from "../platforms/chat-platform";
+import type { Tenant } from "../lib/tenant";
 
 /** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
 const QUIZ = "quiz";
@@ -156,9 +158,20 @@ export class ChatQuizzes {
     return { env: this.env, learnerId: learner.id, tenant: learner.tenant };
   }
 
-  /** Keeps the quiz's new place, then sends its messages. */
+  /** Keeps the quiz's new place, then sends its messages, each about the item they ask or answer (OutgoingMessage.about). */
   private async send(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, step: Step): Promise<void> {
     if (step.state) this.set(platform, chat, QUIZ, JSON.stringify(step.state));
-    for (const message of step.messages) await platform.send(to, message);
+    const about = step.state && aboutItem(step.state, platform.tenant);
+    for (const message of step.messages) await platform.send(to, about ? { ...message, about } : message);
   }
+}
+
+/**
+ * The item a step's messages are about: the question out (open), else the one just answered or passed over; its
+ * lesson is the quiz learner's owner's (the chat's platform for a quiz saved before quizzes named their learner).
+ */
+function aboutItem(state: QuizState, tenant: Tenant): OutgoingMessage["about"] {
+  const item = state.items[state.open ? state.index : state.index - 1];
+  if (!item) return undefined;
+  return { lesson: { key: item.lessonKey, owner: state.learner?.tenant ?? tenant }, ...(item.language ? { language: item.language } : {}) };
 }

@@ -3,6 +3,7 @@
 // then links the page, where KaTeX renders it.
 import { renderInDialect, type MarkdownDialect } from "../lessons/markdown-dialect";
 import { texToUnicode } from "./tex-unicode";
+import type { PageNote } from "./lesson-page-url";
 
 export { packBlocks } from "../lessons/markdown-dialect";
 
@@ -28,3 +29,7 @@ export function renderForChat(markdown: string, dialect: ChatDialect): ChatText 
   const blocks = renderInDialect(markdown, { ...dialect, math });
   return { blocks, complexMath };
 }
+
+/** A note under a message (lesson-page-url.ts), as its last block: the link, or its words in italics; none: no block. */
+export const noteBlocks = (dialect: ChatDialect, note: PageNote | undefined): string[] =>
+  !note ? [] : [note.url ? dialect.link(dialect.escape(note.label), note.url) : dialect.em(dialect.escape(note.label))];

@@ -64,6 +64,12 @@ export interface ChatButton {
 export interface OutgoingMessage {
   text: string;
   buttons?: ChatButton[][];
+  /**
+   * What the message is about, for formulas the chat cannot show (lesson-page-url.ts formulaNote): the page of
+   * `lesson` (a quiz question's or verdict's; its owner may read it) is linked under it, else a note says they are
+   * shown as their source; either in `language` (absent: English).
+   */
+  about?: { lesson?: { key: string; owner: Tenant }; language?: string };
 }
 
 /** A saved lesson as a chat shows it (a Markdown document on Telegram, text in the thread on Slack). */

@@ -1,11 +1,13 @@
 // Where a lesson opens on the web page (PUBLIC_URL/?lesson=<key>#share=<token>), for the chats' link to its
-// rendered formulas; no link when the Worker's public origin is not configured. The learner it is sent to
+// rendered formulas; no link when the Worker's public origin is not configured (formulas the chat could not
+// show are then said to be shown as their source, never left unexplained). The learner it is sent to
 // has no API key: the share token opens that lesson (src/lessons/lesson-share.ts), and, in the fragment,
 // it never reaches a request log or a Referer.
 import type { Env } from "../env";
 import { trimEndChars } from "../lib/trim-chars";
 import { mcpSettings } from "../mcp/settings";
-import type { LessonFile } from "./chat-platform";
+import { shareTokenFor } from "../lessons/lesson-share";
+import type { LessonFile, OutgoingMessage } from "./chat-platform";
 import { chatPhrases } from "./chat-phrases";
 
 export function lessonPageUrl(env: object, key: string, share: string | undefined): string | undefined {
@@ -15,10 +17,34 @@ export function lessonPageUrl(env: object, key: string, share: string | undefine
   return `${trimEndChars(PUBLIC_URL, "/")}/?lesson=${encodeURIComponent(key)}${share ? `#share=${encodeURIComponent(share)}` : ""}`;
 }
 
-/** The link under a lesson sent to a chat, labelled in the lesson's language: to its rendered formulas when the chat cannot show them. */
-export async function lessonPageLink(env: Env, lesson: LessonFile, complexMath: boolean): Promise<{ label: string; url: string } | undefined> {
-  const url = lessonPageUrl(env, lesson.key, lesson.share);
-  if (!url) return undefined;
-  const say = await chatPhrases(env.ASSETS, lesson.language);
+/** A line under a chat message: a link to a lesson's page, or, with no page to link, what the learner should know. */
+export interface PageNote {
+  label: string;
+  url?: string;
+}
+
+/**
+ * The note under a lesson sent to a chat, labelled in the lesson's language: a link to its rendered formulas when
+ * the chat cannot show them, else to the lesson; with no page to link, only formulas shown as their source are told.
+ */
+export const lessonPageLink = (env: Env, lesson: Pick<LessonFile, "key" | "share" | "language">, complexMath: boolean) =>
+  pageNote(env, lessonPageUrl(env, lesson.key, lesson.share), lesson.language, complexMath);
+
+/** Under a message with formulas the chat cannot show: the page of the lesson it is about (share token and all), or the plain note. */
+export async function formulaNote(env: Env, about: OutgoingMessage["about"] = {}): Promise<PageNote> {
+  const { lesson, language } = about;
+  let url: string | undefined;
+  // Asked only when there is a page: a lesson saved before share links gets its token here, as from the page's Share.
+  if (lesson && lessonPageUrl(env, lesson.key, undefined)) {
+    const share = await shareTokenFor(env.LESSONS, lesson.key, lesson.owner);
+    if (share) url = lessonPageUrl(env, lesson.key, share);
+  }
+  return (await pageNote(env, url, language, true))!;
+}
+
+async function pageNote(env: Env, url: string | undefined, language: string | undefined, complexMath: boolean): Promise<PageNote | undefined> {
+  if (!url && !complexMath) return undefined;
+  const say = await chatPhrases(env.ASSETS, language);
+  if (!url) return { label: say.formulasAsSource };
   return { label: complexMath ? say.seeFormulas : say.openLesson, url };
 }

@@ -1,7 +1,9 @@
 // Simple TeX as plain Unicode for chats, which cannot show MathML: `x^2 + \frac{1}{2}` → `x² + 1/2`,
-// `\sqrt{2}` → `√2`, Greek letters and the common operators as their symbols. TeX beyond that (matrices,
-// sums with limits, exponents with no superscript form) answers null: the caller shows the source and
-// links to the page, where KaTeX renders it.
+// `\sqrt{2}` → `√2`, Greek letters and the common operators as their symbols, school math's accents
+// (`\bar x` → x̄), sets (`\mathbb R` → ℝ), degrees (`90^\circ` → 90°), `\binom{n}{k}` → C(n, k), and a limit
+// or sum whose bounds have no sub- or superscript form in Unicode's linear format (`\lim_{h\to0}` → lim_(h→0)).
+// TeX beyond that (matrices, other exponents with no superscript form) answers null: the caller shows the
+// source and links to the page, where KaTeX renders it.
 
 const SYMBOLS: Record<string, string> = {
   alpha: "α",
@@ -77,6 +79,19 @@ const SYMBOLS: Record<string, string> = {
   sum: "∑",
   prod: "∏",
   int: "∫",
+  angle: "∠",
+  triangle: "△",
+  perp: "⊥",
+  parallel: "∥",
+  cong: "≅",
+  gt: ">",
+  lt: "<",
+  therefore: "∴",
+  setminus: "∖",
+  R: "ℝ",
+  N: "ℕ",
+  Z: "ℤ",
+  Q: "ℚ",
   ldots: "…",
   cdots: "⋯",
   dots: "…",
@@ -96,6 +111,8 @@ const SYMBOLS: Record<string, string> = {
   lim: "lim",
   max: "max",
   min: "min",
+  sup: "sup",
+  inf: "inf",
   det: "det",
   quad: " ",
   qquad: "  ",
@@ -141,6 +158,8 @@ const SUPERSCRIPT: Record<string, string> = {
   k: "ᵏ",
   T: "ᵀ",
   "′": "′",
+  // `^\circ` is a degree sign.
+  "∘": "°",
 };
 const SUBSCRIPT: Record<string, string> = {
   "0": "₀",
@@ -161,14 +180,24 @@ const SUBSCRIPT: Record<string, string> = {
   ")": "₎",
   a: "ₐ",
   e: "ₑ",
+  h: "ₕ",
   i: "ᵢ",
   j: "ⱼ",
   k: "ₖ",
+  l: "ₗ",
+  m: "ₘ",
   n: "ₙ",
+  o: "ₒ",
+  p: "ₚ",
+  r: "ᵣ",
+  s: "ₛ",
+  t: "ₜ",
+  u: "ᵤ",
+  v: "ᵥ",
   x: "ₓ",
 };
 /** Relations read with a space on each side, as TeX sets them. */
-const RELATIONS = new Set(["≤", "≥", "≠", "≈", "≡", "∼", "∝", "→", "←", "⇒", "⇐", "⇔", "∈", "∉", "⊂", "⊆", "∣"]);
+const RELATIONS = new Set([">", "<", "≅", "⊥", "∥", "≤", "≥", "≠", "≈", "≡", "∼", "∝", "→", "←", "⇒", "⇐", "⇔", "∈", "∉", "⊂", "⊆", "∣"]);
 /** Commands whose braces are text: `\text{if }` → `if `. */
 const TEXT_COMMANDS = new Set(["text", "textbf", "textit"]);
 /** Font commands whose argument is still math, so it is converted: `\mathrm{H_2O}` → `H₂O`. */
@@ -178,6 +207,20 @@ const ROOTS = new Map([
   ["3", "∛"],
   ["4", "∜"],
 ]);
+/** Accents as the combining mark after their letter (`\hat p` → p̂); an overline marks each letter of its group. */
+const ACCENTS: Record<string, string> = {
+  bar: "\u0304",
+  hat: "\u0302",
+  widehat: "\u0302",
+  tilde: "\u0303",
+  vec: "\u20d7",
+  dot: "\u0307",
+  ddot: "\u0308",
+  overline: "\u0305",
+};
+const DOUBLE_STRUCK: Record<string, string> = { N: "ℕ", Z: "ℤ", Q: "ℚ", R: "ℝ", C: "ℂ", P: "ℙ", H: "ℍ" };
+/** What a bound with no sub- or superscript form may follow, written `lim_(h→0)` as Unicode's linear format does. */
+const BOUNDED = /(?:lim|max|min|sup|inf|[∑∏∫])$/;
 /** Commands that only size or space what follows. */
 const IGNORED = new Set(["left", "right", "big", "Big", "bigl", "bigr", "displaystyle", "limits"]);
 
@@ -212,11 +255,20 @@ function command(tex: string, at: number): { text: string; end: number } {
   if (name === undefined) throw new Unrenderable();
   let end = at + 1 + name.length;
   if (IGNORED.has(name)) return { text: "", end };
-  if (name === "frac" || name === "dfrac" || name === "tfrac") {
+  if (/^[dt]?(frac|binom)$/.test(name)) {
     const num = group(tex, skipSpace(tex, end));
     const den = group(tex, skipSpace(tex, num.end));
+    if (name.endsWith("binom")) return { text: `C(${num.text}, ${den.text})`, end: den.end };
     // A space after it, so `\frac{d}{dx}x` reads "d/dx x".
     return { text: `${operand(num.text)}/${operand(den.text)} `, end: den.end };
+  }
+  const accent = ACCENTS[name];
+  if (accent || name === "mathbb") {
+    const arg = group(tex, skipSpace(tex, end));
+    const letters = [...arg.text];
+    const text = accent ? letters.map((c) => c + accent).join("") : DOUBLE_STRUCK[arg.text];
+    if (text === undefined || (letters.length !== 1 && name !== "overline")) throw new Unrenderable();
+    return { text, end: arg.end };
   }
   if (name === "sqrt") {
     let root: string | undefined = "√";
@@ -251,19 +303,30 @@ const skipSpace = (tex: string, at: number) => {
 function convert(tex: string): string {
   let out = "";
   let at = 0;
+  // Just after lim, ∑, ∫… (and their bounds so far): a bound with no Unicode form is written linearly.
+  let bounded = false;
   while (at < tex.length) {
     const c = tex[at]!;
     if (c === "^" || c === "_") {
       const arg = group(tex, skipSpace(tex, at + 1));
-      out += script(arg.text, c === "^" ? SUPERSCRIPT : SUBSCRIPT);
+      // A script sits on what it follows: `\log_2 8` → "log₂ 8".
+      out = out.trimEnd();
+      try {
+        out += script(arg.text, c === "^" ? SUPERSCRIPT : SUBSCRIPT);
+      } catch (e) {
+        if (!bounded) throw e;
+        out += `${c}(${arg.text.replace(/\s+/g, "")}) `;
+      }
       at = arg.end;
     } else if (c === "{" || c === "\\") {
       const g = group(tex, at);
       out += g.text;
+      bounded = BOUNDED.test(out.trimEnd());
       at = g.end;
     } else if (c === "&" || c === "}") throw new Unrenderable();
     else {
       out += c === "-" ? "−" : c === "'" ? "′" : c;
+      bounded &&= c === " ";
       at++;
     }
   }

@@ -19,6 +19,24 @@ describe("TeX as Unicode", () => {
     // Math fonts hold math: their subscripts are converted, where \text's braces are copied.
     ["\\mathrm{H_2O}", "H₂O"],
     ["\\mathbf{v_1} + \\operatorname{tr}(A^T)", "v₁ + tr(Aᵀ)"],
+    // School math's usual forms (audit R4 F1): each read as TeX source in the chats before.
+    ["\\lim_{h \\to 0} \\frac{f(x+h) - f(x)}{h}", "lim_(h→0) (f(x+h) − f(x))/h"],
+    ["\\lim_{x\\to\\infty} \\frac{1}{x} = 0", "lim_(x→∞) 1/x = 0"],
+    ["\\int_0^{\\pi} \\sin x \\, dx = 2", "∫₀^(π) sin x dx = 2"],
+    ["\\sum_{i=1}^{n} i", "∑ᵢ₌₁ⁿ i"],
+    ["90^\\circ", "90°"],
+    ["\\angle ABC = 45^{\\circ}", "∠ABC = 45°"],
+    ["\\triangle ABC \\cong \\triangle DEF", "△ABC ≅ △DEF"],
+    ["\\bar x = \\frac{1}{n}\\sum x_i", "x̄ = 1/n ∑xᵢ"],
+    ["\\hat{p} = 0.4", "p̂ = 0.4"],
+    ["\\vec{v} \\perp \\vec w", "v⃗ ⊥ w⃗"],
+    ["\\overline{AB} \\parallel \\overline{CD}", "A̅B̅ ∥ C̅D̅"],
+    ["x \\in \\mathbb{R}, n \\in \\mathbb N", "x ∈ ℝ, n ∈ ℕ"],
+    ["\\binom{n}{k} = \\binom{5}{2}", "C(n, k) = C(5, 2)"],
+    ["x \\gt 3 \\text{ and } y \\lt 1", "x > 3 and y < 1"],
+    // A script sits on its function's name.
+    ["\\log_2 8 = 3", "log₂ 8 = 3"],
+    ["\\sin^2 x + \\cos^2 x = 1", "sin² x + cos² x = 1"],
   ])("%s → %s", (tex, unicode) => {
     expect(texToUnicode(tex)).toBe(unicode);
   });
@@ -26,13 +44,16 @@ describe("TeX as Unicode", () => {
   it.each([
     "\\begin{pmatrix}1&2\\end{pmatrix}",
     "e^{i\\pi}",
-    "\\lim_{h \\to 0} f(h)",
     "\\frac{1}{",
     "\\unknowncommand x",
     "x^{\\alpha}",
     "\\sqrt[n]{x}",
     "\\sqrt[5]{32}",
     "\\sqrt[3{8}",
+    // An accent over more than one letter, a set with no double-struck letter, an exponent with no form outside a bound.
+    "\\hat{ab}",
+    "\\mathbb{K}",
+    "a^{\\pi}",
   ])("leaves %s to the page", (tex) => {
     expect(texToUnicode(tex)).toBeNull();
   });

@@ -2,7 +2,10 @@
 // (LearnerStore on its real schema, over Node's SQLite) writes the progress report, and the page's charts
 // (public/js/progress-charts.js) draw it in Chromium under the strict policy: a bar per day with answers
 // in proportion, the accuracy line, the reviews due ahead, the weak concepts; each a labelled image with its
-// numbers in a table a keyboard reaches; no axe finding; and at phone width nothing overflows.
+// numbers in a table a keyboard reaches; no axe finding; and at phone width nothing overflows. A weak concept's
+// term may hold TeX ("Spannung $U$"), shown as written before (audit R4 F4): its label and its table row render
+// it as the lesson does (KaTeX's MathML, sanitized: a term's markup stays inert), and the chart's accessible name
+// reads it without its delimiters.
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +23,13 @@ let server: PageServer;
 let browser: Browser;
 let page: Page;
 const problems: string[] = [];
+
+/** Weak concepts whose terms hold TeX, and markup that must stay text. */
+const WEAK = [
+  { term: "Spannung $U$", misses: 3, lessonKey: "strom.md" },
+  { term: "Power rule $x^n$", misses: 2, lessonKey: "derivatives.md" },
+  { term: 'Trap <img src="x"> $\\href{javascript:alert(1)}{y}$', misses: 1, lessonKey: "trap.md" },
+];
 
 function weekProgress(): Progress {
   const sql = nodeSqlStorage();
@@ -78,6 +88,37 @@ describe("the progress charts", () => {
     expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: resolve(fromRoot("test-results"), "progress-charts-phone.png"), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it("render a weak concept's math in its label and its table row, and name it without delimiters", async () => {
+    await page.evaluate(`(async () => {
+      const { progressCharts } = await import("/js/progress-charts.js");
+      document.getElementById("out").replaceChildren(...progressCharts(${JSON.stringify({ daily: [], reviewsAhead: [], weakConcepts: WEAK })}));
+    })()`);
+    const weak = page.locator('[data-chart="weak"]');
+    await weak.locator("summary").click();
+
+    // The labels and the rows: math as MathML, no `$` left.
+    const labels = weak.locator("svg .tick-label");
+    expect(await labels.count()).toBe(3);
+    expect(await weak.locator("svg .tick-label math").count()).toBe(3);
+    expect(await weak.locator("table th[scope=row] math").count()).toBe(3);
+    for (const text of [...(await labels.allInnerTexts()), ...(await weak.locator("table th[scope=row]").allInnerTexts())]) expect(text).not.toContain("$");
+    expect(await weak.locator("table th[scope=row]").first().innerText()).toMatch(/^Spannung/);
+    expect(await weak.locator("table th[scope=row] annotation").first().textContent()).toBe("U");
+
+    // The image's name is text: the math without its delimiters.
+    expect(await weak.locator("svg").getAttribute("aria-label")).toContain("Spannung U (3), Power rule x^n (2)");
+
+    // A term's markup stays text, and KaTeX makes no link of \href.
+    expect(await weak.locator("img").count()).toBe(0);
+    expect(await weak.locator("a").count()).toBe(0);
+    expect(await weak.locator("table th[scope=row]").last().innerText()).toContain('<img src="x">');
+
+    expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await weak.screenshot({ path: resolve(fromRoot("test-results"), "weak-concepts-math-phone.png") });
     expect(problems).toEqual([]);
   });
 });

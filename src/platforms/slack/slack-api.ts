@@ -63,11 +63,11 @@ export class SlackApi {
     return readCapped(res, maxBytes);
   }
 
-  /** Posts one message made of Block Kit `blocks`; `text` is the notification's fallback. Returns its ts. */
-  async postBlocks(channel: string, text: string, blocks: readonly SlackBlock[], threadTs?: string): Promise<string | undefined> {
+  /** Posts one message made of Block Kit `blocks`; `mrkdwn` (already Slack's markup) is the notification's text. Returns its ts. */
+  async postBlocks(channel: string, mrkdwn: string, blocks: readonly SlackBlock[], threadTs?: string): Promise<string | undefined> {
     const answer = await this.call("chat.postMessage", {
       channel,
-      text: escapeSlackText(text),
+      text: mrkdwn,
       blocks,
       ...(threadTs ? { thread_ts: threadTs } : {}),
       unfurl_links: false,

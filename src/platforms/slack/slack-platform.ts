@@ -7,12 +7,13 @@ import { derivedId } from "../../lib/derived-ids";
 import { splitMessage } from "../split-message";
 import type { Unreadable } from "../unreadable-message";
 import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
-import { packBlocks } from "../chat-markdown";
-import { lessonPageLink } from "../lesson-page-url";
+import { noteBlocks, packBlocks } from "../chat-markdown";
+import { formulaNote, lessonPageLink } from "../lesson-page-url";
+import { withoutAnswerKey } from "../../lessons/outline";
 import type { ChatPhrases } from "../chat-phrases";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SLACK_MRKDWN, slackMrkdwn } from "./slack-mrkdwn";
-import { SlackApi } from "./slack-api";
+import { escapeSlackText, SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
 import { CodedError } from "../../lib/coded-error";
 import { slackSettings } from "./settings";
@@ -100,28 +101,30 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   async typing(): Promise<void> {}
 
   async send(to: SlackShapes["target"], message: OutgoingMessage): Promise<SlackShapes["target"]> {
-    const { blocks } = slackMrkdwn(message.text);
+    const { blocks: text, complexMath } = slackMrkdwn(message.text);
+    const blocks = [...text, ...noteBlocks(SLACK_MRKDWN, complexMath ? await formulaNote(this.env, message.about) : undefined)];
     let ts: string | undefined;
     if (!message.buttons?.length) ts = await this.api().postMrkdwn(to.channel, blocks, to.threadTs);
     else {
-      // The buttons go under the last piece of the text.
+      // The buttons go under the last piece of the text, which is also the notification's (and a screen reader's) text.
       const pieces = packBlocks(blocks, SECTION_MAX, splitMessage);
       for (const piece of pieces.slice(0, -1)) ts ??= await this.api().postMrkdwn(to.channel, [piece], to.threadTs);
       const last = pieces.at(-1) ?? "";
-      const posted = await this.api().postBlocks(to.channel, message.text.slice(0, SECTION_MAX), buttonBlocks(last, message.buttons), to.threadTs);
+      const posted = await this.api().postBlocks(to.channel, last, buttonBlocks(last, message.buttons), to.threadTs);
       ts ??= posted;
     }
     return { ...to, ...((to.threadTs ?? ts) ? { threadTs: to.threadTs ?? ts } : {}) };
   }
 
-  /** The lesson as mrkdwn in the thread, with a link to the page where its formulas are rendered. */
-  /** One part: the lesson's text in the thread. */
+  /**
+   * One part: the lesson as mrkdwn in the thread (its Answer Key left for the quiz, as on Telegram), with a link
+   * to the page where its formulas are rendered.
+   */
   async sendLesson(to: SlackShapes["target"], lesson: LessonFile, from = 0, sent?: (parts: number) => void): Promise<void> {
     if (from > 0) return;
-    const { blocks, complexMath } = slackMrkdwn(lesson.markdown);
+    const { blocks, complexMath } = slackMrkdwn(withoutAnswerKey(lesson.markdown));
     const page = await lessonPageLink(this.env, lesson, complexMath);
-    const link = page ? [SLACK_MRKDWN.link(page.label, page.url)] : [];
-    await this.api().postMrkdwn(to.channel, [...blocks, ...link], to.threadTs);
+    await this.api().postMrkdwn(to.channel, [...blocks, ...noteBlocks(SLACK_MRKDWN, page)], to.threadTs);
     sent?.(1);
   }
 
@@ -130,7 +133,7 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
   }
 
   async approvalButtons(to: SlackShapes["target"], prompt: string, approvalId: string, say: ChatPhrases): Promise<void> {
-    await this.api().postBlocks(to.channel, prompt, approvalBlocks(prompt, approvalId, say), to.threadTs);
+    await this.api().postBlocks(to.channel, escapeSlackText(prompt), approvalBlocks(prompt, approvalId, say), to.threadTs);
   }
 
   async approvalDecided(at: SlackShapes["button"], prompt: string, note: string): Promise<void> {

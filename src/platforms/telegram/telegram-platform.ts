@@ -10,7 +10,8 @@ import type { Unreadable } from "../unreadable-message";
 import { type ChatAlbum, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
-import { lessonPageLink } from "../lesson-page-url";
+import { formulaNote, lessonPageLink } from "../lesson-page-url";
+import { noteBlocks } from "../chat-markdown";
 import type { ChatPhrases } from "../chat-phrases";
 import { TelegramApi, type InlineKeyboardMarkup } from "./telegram-api";
 import { TELEGRAM_HTML, telegramHtml } from "./telegram-html";
@@ -94,7 +95,9 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
   }
 
   async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
-    await this.api().sendHtml(to, telegramHtml(message.text).blocks, message.buttons?.length ? keyboard(message.buttons) : undefined);
+    const { blocks, complexMath } = telegramHtml(message.text);
+    const note = noteBlocks(TELEGRAM_HTML, complexMath ? await formulaNote(this.env, message.about) : undefined);
+    await this.api().sendHtml(to, [...blocks, ...note], message.buttons?.length ? keyboard(message.buttons) : undefined);
     return to;
   }
 
@@ -103,7 +106,7 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
       async () => {
         const { blocks, complexMath } = telegramHtml(withoutAnswerKey(lesson.markdown));
         const page = await lessonPageLink(this.env, lesson, complexMath);
-        await this.api().sendHtml(to, [...blocks, ...(page ? [TELEGRAM_HTML.link(page.label, page.url)] : [])]);
+        await this.api().sendHtml(to, [...blocks, ...noteBlocks(TELEGRAM_HTML, page)]);
       },
       () => this.api().sendDocument(to, { filename: lesson.key, content: lesson.markdown, caption: lesson.title }),
     ];
