@@ -12,6 +12,7 @@ import { AnswerRefused } from "./answer-refused";
 import { lessonExercises } from "../lessons/exercise-store";
 import type { Exercise } from "../lessons/exercises";
 import { vocabularyOf } from "../lessons/vocabulary";
+import { wordFor } from "../lessons/lesson-language-tag";
 import { CouldNotGrade } from "./grade-answer";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../lessons/learner-phrases";
@@ -248,8 +249,9 @@ async function summary(d: QuizDeps, state: NamedQuiz, phrases: LearnerPhrases): 
 }
 
 function questionMessage(e: Exercise, state: NamedQuiz, phrases: LearnerPhrases): QuizMessage {
-  // The type as the lesson's vocabulary names it; in English, as before, in lower case.
-  const type = e.language && e.language !== "en" ? (vocabularyOf(e.language)?.exerciseTypes[e.type][0] ?? e.type) : e.type.replace("_", " ");
+  // The type as the lesson's vocabulary names it, in the lesson's script (單項選擇題 for zh-Hant); in English, as before, in lower case.
+  const v = e.language === "en" ? undefined : vocabularyOf(e.language);
+  const type = v ? wordFor(e.language!, v, v.exerciseTypes[e.type]) : e.type.replace("_", " ");
   const head = fill(phrases.question, { n: state.index + 1, total: state.items.length, id: e.id, type });
   if (e.type === "multiple_choice" && e.options?.length) {
     return {

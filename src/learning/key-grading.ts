@@ -22,6 +22,7 @@ import {
 } from "../lessons/answer-match";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
+import { sameTruth } from "../lessons/truth-words";
 import { halfWidth, vocabularyOf, type LessonVocabulary } from "../lessons/vocabulary";
 import { fill } from "../lib/phrase-book";
 import type { LearnerPhrases } from "../lessons/learner-phrases";
@@ -46,6 +47,8 @@ export function gradeMultipleChoice(exercise: Exercise, key: AnswerKey, answer: 
 export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, phrases: LearnerPhrases): Grade | undefined {
   const language = vocabularyOf(exercise.language);
   const expected = key.answer;
+  // A true/false answer (`F` for a key `Falso`) states the key's truth value or the other: settled either way.
+  const truth = sameTruth(answer, { text: key.answer, accepted: key.accepted }, language);
   const sides = halfWidth(exercise.question).split(BLANK);
   const blanks = sides.length - 1;
   // The words after a lone blank: a bare number in the key takes the unit they start with (`____ km.`, key 5: 5 km, so
@@ -63,7 +66,7 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   const echoed =
     (writtenIn(exercise.question, answer, language) || (reduced(compactAnswer(text, language)) && reduced(typed) === false)) &&
     ![text, ...key.accepted].some((v) => compactAnswer(v, language) === typed);
-  if (!echoed && (same || matchesKey(answer, { text, accepted: key.accepted }, language)))
+  if (truth || (!echoed && (same || matchesKey(answer, { text, accepted: key.accepted }, language))))
     return { verdict: "correct", score: 1, feedback: feedback(phrases.correct, key), expected };
   // Several blanks: each part of the answer against the same part of the key.
   if (blanks >= 2) {
@@ -87,7 +90,8 @@ export function gradeFillIn(exercise: Exercise, key: AnswerKey, answer: string, 
   // And a percentage whose sign one side leaves out ("50" for a key of 50 %, or "50 %" for a key of 50) is the grader's too.
   const wrongNumber =
     same === false && !amountInEnglish(answer, wanted!, language) && typed.replace("%", "") !== compactAnswer(text, language).replace("%", "");
-  if (answer.trim() === "" || wrongNumber) return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
+  if (answer.trim() === "" || wrongNumber || truth === false)
+    return { verdict: "incorrect", score: 0, feedback: feedback(fill(phrases.wrong, { expected }), key), expected };
   return undefined;
 }
 

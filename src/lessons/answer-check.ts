@@ -7,6 +7,7 @@ import * as z from "zod";
 import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
 import { answerLetter } from "./answer-key";
 import { amountInEnglish, chosenLetter, matchesKey, quantity } from "./answer-match";
+import { sameTruth } from "./truth-words";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
 import { errorMessage } from "../lib/error-message";
 import { sha256Hex } from "../lib/sha256-hex";
@@ -116,8 +117,10 @@ function disagree(e: LessonExercise, solver: string | undefined, language?: Less
     const [k, s] = [answerLetter(key.text), chosenLetter(e.options, solver, language)];
     return k && s && k !== s ? { key: k, solver: s } : undefined;
   }
-  // A number written as English writes it (`5,000` for a German `5.000`) is the key's, as the graders leave it too.
+  // A number written as English writes it (`5,000` for a German `5.000`) is the key's, as the graders leave it too;
+  // so is a truth word of either language (`False` for a Spanish key `Falso`), as the graders read it.
   const amount = quantity(key.text, language);
-  const agrees = matchesKey(solver, key, language) || (amount !== undefined && amountInEnglish(solver, amount, language));
+  const agrees =
+    matchesKey(solver, key, language) || (amount !== undefined && amountInEnglish(solver, amount, language)) || sameTruth(solver, key, language) === true;
   return agrees ? undefined : { key: `"${key.text}"`, solver: `"${solver.trim()}"` };
 }

@@ -185,8 +185,26 @@ const UNITS = new Set(
 
 export interface Quantity {
   value: number;
+  /** Lower case (`KM` is km), but a unit whose case names another unit as typed (`CASED_UNITS`: `M`, `MA`). */
   unit: string;
 }
+
+/**
+ * Units another case of a known unit names (SI prefixes M and m, bytes B and bits b): molar M (not metres) and
+ * millimolar mM, Mm, Mg, Ms, MA, MV, siemens S and mS, gauss G, tesla T, henry H, millihertz mHz (not MHz), kilo-,
+ * mega- and gigabytes kB (or KB), MB, GB (kb, Mb, gb… are bits). Typed so, each is itself and compares with nothing
+ * else (the model grader reads it); any other case of a unit is the unit (`KM`, `Kg`, `MHZ`, `ma` for mA), since no
+ * unit is spelled so.
+ */
+const CASED_UNITS = new Map([..."M mM Mm Mg Ms MA MV S mS G T H mHz kB MB GB".split(" ").map((u) => [u, u] as const), ["KB", "kB"]]);
+
+/** The unit as typed, when its case names another unit: the answer's last letters, if they are the unit (`5 \mathrm{MA}.`). */
+const casedUnit = (text: string, unit: string): string | undefined => {
+  const typed = halfWidth(text)
+    .match(/\p{L}+/gu)
+    ?.at(-1);
+  return typed !== undefined && foldCase(typed) === unit ? CASED_UNITS.get(typed) : undefined;
+};
 
 /**
  * The units of one dimension, each by its size in that dimension's first unit: "5 m" and "500 cm" state the
@@ -241,7 +259,7 @@ export function quantity(text: string, language?: LessonVocabulary): Quantity | 
   const fraction = Number(m.numerator) / denominator / (m.percent ? 100 : 1);
   // A mixed number's sign is the whole's: -3 1/2 is -3.5.
   const value = mixed ? (mixed[1] ? -1 : 1) * (Number(mixed[2]) + fraction) : fraction;
-  return { value, unit };
+  return { value, unit: (unit && casedUnit(text, unit)) || unit };
 }
 
 /**
@@ -261,10 +279,11 @@ export function sameAnswer(given: string, expected: string, language?: LessonVoc
   const a = withoutSpaces(x.spaced);
   const b = withoutSpaces(y.spaced);
   if (a === "" || b === "") return false;
-  // An article left out says nothing, another says something else: "la problema" is not "el problema".
-  if (a === b) return !x.article || !y.article || x.article === y.article;
   const p = quantity(given, language);
   const q = quantity(expected, language);
+  // An article left out says nothing, another says something else: "la problema" is not "el problema". So does a unit's case
+  // that names another unit: "5 M" (molar) is not "5 m".
+  if (a === b) return (!x.article || !y.article || x.article === y.article) && (!p || !q || p.unit === q.unit);
   return p !== undefined && q !== undefined && sameQuantity(p, q) === true;
 }
 

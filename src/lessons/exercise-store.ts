@@ -6,8 +6,11 @@ import { isLessonKey, lessonMeta, objectKey, type LessonBucket } from "./store";
 import { parseExercises, type KeyedExercise } from "./exercises";
 
 export const EXERCISES_PREFIX = "exercises/";
-/** The version of the reading (exercises.ts) a stored set comes from: a set of an older reading is read again. */
-const READING = 2;
+/**
+ * The version of the reading (exercises.ts) a stored set comes from: a set of an older reading is read again.
+ * 3: a Chinese lesson in Traditional characters is `zh-Hant` (it was `zh`, so its feedback was in Simplified).
+ */
+const READING = 3;
 
 export interface ExerciseSet {
   lessonKey: string;

@@ -5,6 +5,7 @@
 import { bodyLines, outline } from "./outline";
 import { readLesson } from "./validator";
 import { optionOf } from "./lesson-shape";
+import { lessonLanguageTag } from "./lesson-language-tag";
 import { containsWord, isSection, sameWords, type ExerciseType } from "./vocabulary";
 
 export type { ExerciseType };
@@ -27,7 +28,10 @@ export interface Exercise {
   options?: Array<{ letter: string; text: string }>;
   /** The Key Concepts this exercise practises: its key's `Concepts:` line, else the terms it names; none when it names none. */
   concepts: Concept[];
-  /** The language of the lesson's headings (a vocabulary's tag), when known: answers may use its number words. */
+  /**
+   * The language of the lesson's headings (a vocabulary's tag), when known: answers may use its number words, and its
+   * feedback and quiz are in it. A Chinese lesson written in Traditional characters is `zh-Hant` (lesson-language-tag.ts).
+   */
   language?: string;
 }
 
@@ -48,6 +52,7 @@ export interface KeyedExercise extends Exercise {
 
 export function parseExercises(markdown: string): KeyedExercise[] {
   const { chapters, language } = readLesson(markdown);
+  const tag = language && lessonLanguageTag(language, markdown);
   const exercises: KeyedExercise[] = [];
   for (const chapter of chapters) {
     const chapterDoc = outline(chapter.text);
@@ -73,7 +78,7 @@ export function parseExercises(markdown: string): KeyedExercise[] {
         question,
         ...(e.options.length ? { options: e.options } : {}),
         concepts,
-        ...(language ? { language: language.language } : {}),
+        ...(tag ? { language: tag } : {}),
         ...(key ? { key } : {}),
       });
     }

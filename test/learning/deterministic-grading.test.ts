@@ -6,6 +6,7 @@ import { gradeFillIn, gradeMultipleChoice } from "../../src/learning/key-grading
 import type { AnswerKey, Exercise } from "../../src/lessons/exercises";
 import type { Verdict } from "../../src/learning/graded-answer";
 import { ENGLISH_PHRASES } from "../support/english-phrases";
+import { VOCABULARIES } from "../../src/lessons/vocabulary";
 
 type Expected = Verdict | "model";
 
@@ -410,6 +411,91 @@ const rightAfterAll: Row[] = [
   ["another percentage is still wrong", fill("What percentage passed? ____"), keyOf("50%"), "40", "incorrect"],
 ];
 
+/**
+ * True/false, written as a fill-in: an answer that is a truth word of the lesson's language or English, or its letter,
+ * states the key's truth value or the other (each vocabulary's `truth`). Once all "model" or graded wrong.
+ */
+const tf = (language: string, key: string) => word(language, key);
+const trueOrFalse: Row[] = [
+  ["es: V for Verdadero", ...tf("es", "Verdadero"), "V", "correct"],
+  ["es: F for Falso", ...tf("es", "Falso"), "F", "correct"],
+  ["es: f. for Falso", ...tf("es", "Falso"), "f.", "correct"],
+  ["es: F for Verdadero", ...tf("es", "Verdadero"), "F", "incorrect"],
+  ["es: V for Falso", ...tf("es", "Falso"), "V", "incorrect"],
+  ["es: falso for Verdadero", ...tf("es", "Verdadero"), "falso", "incorrect"],
+  ["es: cierto for Verdadero", ...tf("es", "Verdadero"), "Es cierto", "correct"],
+  ["es: English False for Falso", ...tf("es", "Falso"), "False", "correct"],
+  ["es: English T for Verdadero", ...tf("es", "Verdadero"), "T", "correct"],
+  ["es: an explained key", ...tf("es", "Falso — la derivada de una constante es 0"), "F", "correct"],
+  ["es: a truth word with reasons is the model's", ...tf("es", "Falso"), "Falso, porque la derivada es 0", "model"],
+  ["es: a key that is a letter is no truth word", ...tf("es", "V"), "verdadero", "model"],
+  ["es: a key that is no truth word", ...tf("es", "vender"), "V", "model"],
+  ["fr: V for Vrai", ...tf("fr", "Vrai"), "V", "correct"],
+  ["fr: F for Vrai", ...tf("fr", "Vrai"), "F", "incorrect"],
+  ["fr: c'est faux for Faux", ...tf("fr", "Faux"), "C'est faux", "correct"],
+  ["de: W for wahr", ...tf("de", "wahr"), "W", "correct"],
+  ["de: F for wahr", ...tf("de", "Wahr"), "F", "incorrect"],
+  ["de: R for richtig", ...tf("de", "richtig"), "R", "correct"],
+  ["de: falsch for Falsch", ...tf("de", "Falsch"), "f", "correct"],
+  ["it: V for vero", ...tf("it", "vero"), "V", "correct"],
+  ["pt: F for verdadeiro", ...tf("pt", "verdadeiro"), "F", "incorrect"],
+  ["pt: F for Falso", ...tf("pt", "Falso"), "F", "correct"],
+  ["ru: неверно for верно", ...tf("ru", "Верно"), "неверно", "incorrect"],
+  ["ru: не верно for неверно", ...tf("ru", "Неверно"), "не верно", "correct"],
+  ["zh: 对 for 正确", ...tf("zh", "正确"), "对", "correct"],
+  ["zh: 错 for 正确", ...tf("zh", "正确"), "错", "incorrect"],
+  ["zh: × for 错误", ...tf("zh", "错误"), "×", "correct"],
+  ["zh-Hant: 對 for 正確", ...tf("zh-Hant", "正確"), "對", "correct"],
+  ["zh-Hant: 錯 for 正確", ...tf("zh-Hant", "正確"), "錯。", "incorrect"],
+  ["ar: صح for صحيح", ...tf("ar", "صحيح"), "صح", "correct"],
+  ["ar: خطأ for صحيح", ...tf("ar", "صحيح"), "خطأ", "incorrect"],
+  ["ja: 〇 for 正しい", ...tf("ja", "正しい"), "〇", "correct"],
+  ["ja: × for 正しい", ...tf("ja", "正しい"), "×", "incorrect"],
+  ["ko: O for 참", ...tf("ko", "참"), "O", "correct"],
+  ["ko: X for 참", ...tf("ko", "참"), "X", "incorrect"],
+  ["tr: D for doğru", ...tf("tr", "Doğru"), "D", "correct"],
+  ["tr: YANLIŞ for doğru", ...tf("tr", "Doğru"), "YANLIŞ", "incorrect"],
+  ["id: S for benar", ...tf("id", "benar"), "S", "incorrect"],
+  ["id: B for benar", ...tf("id", "Benar"), "B", "correct"],
+  ["vi: Đ for đúng", ...tf("vi", "Đúng"), "Đ", "correct"],
+  ["vi: S for đúng", ...tf("vi", "Đúng"), "S", "incorrect"],
+  ["hi: गलत for सही", ...tf("hi", "सही"), "गलत", "incorrect"],
+  ["en: T for True", ...tf("en", "True"), "T", "correct"],
+  ["en: F for True", ...tf("en", "True"), "F", "incorrect"],
+  ["en: it's false for False", ...tf("en", "False"), "it's false", "correct"],
+  ["en: a truth word for a key that is none", ...tf("en", "the derivative"), "true", "model"],
+];
+
+/**
+ * A unit's case where it names another unit (SI prefixes m and M, bytes and bits, s and S): not the same unit, so the
+ * model grader reads it. Another case of a unit that no unit is spelled as (KM, Kg, ma) is still the unit.
+ */
+const unitCase: Row[] = [
+  ["5 M (molar) for 5 m", ...word("en", "5 m"), "5 M", "model"],
+  ["5 m for 5 M (molar)", ...word("en", "5 M"), "5 m", "model"],
+  ["500 cm for 5 M (molar)", ...word("en", "5 M"), "500 cm", "model"],
+  ["5 MA for 5 mA", ...word("en", "5 mA"), "5 MA", "model"],
+  ["5 MA in TeX for 5 mA", ...word("en", "5 mA"), "$5\\,\\mathrm{MA}$", "model"],
+  ["100 Mg for 100 mg", ...word("en", "100 mg"), "100 Mg", "model"],
+  ["2 mb for 2 MB", ...word("en", "2 MB"), "2 mb", "model"],
+  ["2 Mb (megabit) for 2 MB", ...word("en", "2 MB"), "2 Mb", "model"],
+  ["5 S (siemens) for 5 s", ...word("en", "5 s"), "5 S", "model"],
+  ["5 G for 5 g", ...word("en", "5 g"), "5 G", "model"],
+  ["5 mHz for 5 MHz", ...word("en", "5 MHz"), "5 mHz", "model"],
+  ["5 mM (millimolar) for 5 mm", ...word("en", "5 mm"), "5 mM", "model"],
+  ["the key's own molar", ...word("en", "0.5 M"), "0.5 M", "correct"],
+  ["another molarity", ...word("en", "0.5 M"), "0.6 M", "incorrect"],
+  ["5 KM for 5 km", ...word("en", "5 km"), "5 KM", "correct"],
+  ["5 Km for 5 km", ...word("en", "5 km"), "5 Km", "correct"],
+  ["5 ma for 5 mA", ...word("en", "5 mA"), "5 ma", "correct"],
+  ["5000 mA for 5 A", ...word("en", "5 A"), "5000 mA", "correct"],
+  ["5 MHZ for 5 MHz", ...word("en", "5 MHz"), "5 MHZ", "correct"],
+  ["2 KB for 2 kB", ...word("en", "2 kB"), "2 KB", "correct"],
+  ["5s for 5 s", ...word("en", "5 s"), "5s", "correct"],
+  ["de: 5 M for 5 m", ...word("de", "5 m"), "5 M", "model"],
+  ["multiple choice between m and M", choices(["5 m", "5 M", "5 mm", "5 mM"]), keyOf("B"), "5 M", "correct"],
+];
+
 const table: Row[] = [
   // multiple choice: the letter in any dress
   ["letter", mc, mcKey, "B", "correct"],
@@ -498,6 +584,8 @@ const table: Row[] = [
   ...letterCase,
   ...notTheSame,
   ...rightAfterAll,
+  ...trueOrFalse,
+  ...unitCase,
 ];
 
 describe("deterministic grading", () => {
@@ -512,6 +600,12 @@ describe("deterministic grading", () => {
     if (verdict === "model") return expect(grade).toBeUndefined();
     expect(grade?.verdict).toBe(verdict);
     expect(grade?.score).toBe(verdict === "correct" ? 1 : verdict === "incorrect" ? 0 : 0.5);
+  });
+
+  it("never reads F as true, in any language", () => {
+    for (const v of VOCABULARIES)
+      for (const key of v.truth.true)
+        expect(gradeFillIn(fill("____", v.language), keyOf(key), "F", ENGLISH_PHRASES)?.verdict, `${v.language} ${key}`).not.toBe("correct");
   });
 
   it("says the expected answer and the key's explanation", () => {

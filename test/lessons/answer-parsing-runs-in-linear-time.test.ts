@@ -11,6 +11,8 @@ import { chosenLetter, keyVariants, leadingNumber, plainTex, quantity, sameAnswe
 import { ankiDeck } from "../../src/lessons/deck";
 import type { KeyedExercise } from "../../src/lessons/exercises";
 import { extractUrls, normalizeUrl } from "../../src/lessons/sources";
+import { sameTruth } from "../../src/lessons/truth-words";
+import { spanish } from "../../src/lessons/vocabulary/es";
 import { keyLine, VOCABULARIES, type LessonVocabulary } from "../../src/lessons/vocabulary";
 import { quick, RUNS, textOf } from "../support/linear-time";
 import { ENGLISH_PHRASES } from "../support/english-phrases";
@@ -201,6 +203,9 @@ describe("comparing answers", () => {
     expect(readsQuickly(`a${" ".repeat(100_000)}x`, (answer) => chosenLetter([], answer))).toBeUndefined();
     // A number followed by a long rest that is no unit: it was made into an expression too large to build (a SyntaxError).
     expect(readsQuickly(`1${".11".repeat(40_000)}`, (answer) => sameAnswer(answer, "1"))).toBe(false);
+    // A unit's case (5 M is not 5 m) and a truth word, each read once past a long run of marks.
+    expect(readsQuickly(`5 ${"!".repeat(100_000)}M`, (answer) => sameAnswer(answer, "5 m"))).toBe(false);
+    expect(readsQuickly(`${"!".repeat(100_000)}F`, (answer) => sameTruth(answer, { text: "Falso", accepted: [] }, spanish))).toBe(true);
   });
 });
 

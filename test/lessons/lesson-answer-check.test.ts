@@ -118,6 +118,23 @@ describe("the blind answer check", () => {
     });
 
     it.each([
+      ["False", []],
+      ["F", []],
+      ["wahr", [expect.objectContaining({ code: "answer_disputed", quote: "**Lösung:** Falsch" })]],
+    ])("reads a true/false key Falsch against a reader's %s as the graders do", async (reply, findings) => {
+      const de = languageSheet("de");
+      const trueOrFalse = de.lesson
+        .replace("Die Stromstärke beträgt ____ A.", "Wahr oder falsch: Die Stromstärke beträgt 50 A. ____")
+        .replace("**Lösung:** 5\n**Ebenfalls richtig:** 5 A; fünf\n", "**Lösung:** Falsch\n");
+      const model = new FakeModel([{ text: JSON.stringify({ "1.1": "D", "1.2": "B", "1.3": reply }) }]);
+      const tool = createSaveDocumentTool({ bucket: new MemoryLessonBucket(), sessionId: "s", maxBytes: 1_000_000, answerCheck: { model } });
+      const ctx = toolContext({ sessionId: "s", runState: new RunState({ fetchedUrls: new Set(de.sources) }) });
+      const result = await callTool(tool, { filename: "strom", content: trueOrFalse }, ctx);
+      expect(trueOrFalse).toContain("**Lösung:** Falsch");
+      expect((result.data as { findings?: unknown[] }).findings ?? []).toEqual(findings);
+    });
+
+    it.each([
       ["an Accepted form", "6x⁵"],
       ["Python's power, listed nowhere", "6x**5"],
       ["TeX braces", "6x^{5}"],

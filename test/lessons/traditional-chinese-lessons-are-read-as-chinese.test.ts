@@ -2,13 +2,17 @@
 // it) is checked and graded as Chinese. The Chinese vocabulary holds OpenCC's Traditional forms of each of its
 // words (src/lessons/vocabulary/zh.ts): the Traditional lesson passes the validator as its Simplified twin does,
 // its exercises are found with their types, and answers dressed in Traditional words (答案為 …, 選項 B, 4 與 5)
-// are graded as the Simplified ones are. Before, its 學習目標 and 練習 1.1（單項選擇題） were no headings at all.
+// are graded as the Simplified ones are. Before, its 學習目標 and 練習 1.1（單項選擇題） were no headings at all. Its
+// exercises record zh-Hant (its feedback is in Traditional Chinese); the script is told by the characters
+// that differ between the two among very common ones, a Simplified lesson and a tie staying zh.
 import { Converter } from "opencc-js/cn2t";
 import { describe, expect, it } from "vitest";
 import { gradeFillIn, gradeMultipleChoice } from "../../src/learning/key-grading";
 import { parseExercises, withoutKey } from "../../src/lessons/exercises";
 import { readLesson, validateLesson } from "../../src/lessons/validator";
 import { chinese } from "../../src/lessons/vocabulary/zh";
+import { japanese } from "../../src/lessons/vocabulary/ja";
+import { lessonLanguageTag, wordFor } from "../../src/lessons/lesson-language-tag";
 import { ENGLISH_PHRASES } from "../support/english-phrases";
 import { languageSheet } from "../support/language-sheets";
 
@@ -20,9 +24,26 @@ describe("the Chinese vocabulary", () => {
   it("holds OpenCC's Traditional forms of each of its words, in the word's own list", () => {
     const { sections, exerciseTypes, labels } = chinese;
     const lists = [...Object.values(sections), chinese.exercise, ...Object.values(exerciseTypes), ...Object.values(labels)];
-    lists.push(chinese.or, chinese.and, chinese.answerLeads, chinese.choiceLeads, chinese.numbers);
+    lists.push(chinese.or, chinese.and, chinese.answerLeads, chinese.choiceLeads, chinese.numbers, chinese.truth.true, chinese.truth.false);
     const missing = lists.flatMap((list) => Object.values(CONVERSIONS).flatMap((convert) => list.map(convert).filter((w) => !list.includes(w))));
     expect(missing).toEqual([]);
+  });
+});
+
+describe("a Chinese lesson's tag", () => {
+  it.each([
+    ["Traditional", "這個練習題", chinese, "zh-Hant"],
+    ["Simplified", "这个练习题", chinese, "zh"],
+    ["without a telling character", "公式", chinese, "zh"],
+    ["a tie", "這个", chinese, "zh"],
+    ["more Traditional", "這們个", chinese, "zh-Hant"],
+    ["Japanese", "学習", japanese, "ja"],
+  ])("%s: %s", (_, text, vocabulary, tag) => expect(lessonLanguageTag(vocabulary, text)).toBe(tag));
+
+  it("names an exercise type in the lesson's script", () => {
+    expect(wordFor("zh-Hant", chinese, chinese.exerciseTypes.multiple_choice)).toBe("單項選擇題");
+    expect(wordFor("zh", chinese, chinese.exerciseTypes.multiple_choice)).toBe("单项选择题");
+    expect(wordFor("zh-Hant", chinese, chinese.exerciseTypes.fill_in)).toBe("填空題");
   });
 });
 
@@ -41,7 +62,7 @@ describe.each(Object.entries(CONVERSIONS))("the knowledge compiler's Chinese sam
     const exercises = parseExercises(lesson);
     const choice = exercises.find((e) => e.id === "1.1")!;
     const fill = exercises.find((e) => e.id === "1.3")!;
-    expect(choice.language).toBe("zh");
+    expect(choice.language).toBe("zh-Hant");
     for (const answer of ["選項 B", "我選B", "正確答案是 B"])
       expect(gradeMultipleChoice(withoutKey(choice), choice.key!, answer, ENGLISH_PHRASES).verdict, answer).toBe("correct");
     for (const answer of ["答案為 20(5x-2)^3", "正確答案是 20(5x-2)^3"])

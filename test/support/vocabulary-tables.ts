@@ -33,6 +33,8 @@ export function docTable(v: LessonVocabulary): string {
     `| word before an exercise's \`N.K\` | ${code(v.exercise)} |`,
     ...EXERCISE_TYPES.map((t) => `| ${TYPE_NAMES[t]} | ${code(v.exerciseTypes[t])} |`),
     ...KEY_LABELS.map((l) => `| \`${LABEL_NAMES[l]}:\` label | ${code(v.labels[l])} |`),
+    `| true (a true/false answer) | ${code(v.truth.true)} |`,
+    `| false | ${code(v.truth.false)} |`,
   ];
   return [`### ${v.name} (\`${v.language}\`)`, "", "| part | words (first: the one the skills teach) |", "|---|---|", ...rows].join("\n");
 }

@@ -40,5 +40,6 @@ export const german: LessonVocabulary = {
   choiceLeads: ["option", "antwortmöglichkeit", "buchstabe", "ich denke", "ich wähle", "vielleicht", "wahrscheinlich"],
   articles: ["der", "die", "das", "den", "dem", "ein", "eine", "einen"],
   numbers: ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"],
+  truth: { true: ["wahr", "richtig", "W", "R"], false: ["falsch", "F"] },
   decimalComma: true,
 };

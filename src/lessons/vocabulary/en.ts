@@ -40,4 +40,5 @@ export const english: LessonVocabulary = {
   choiceLeads: ["option", "choice", "letter", "i think it's", "i think it is", "i think", "i'd say", "i choose", "i pick", "maybe", "probably", "perhaps"],
   articles: ["the", "a", "an"],
   numbers: ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+  truth: { true: ["true", "T"], false: ["false", "F"] },
 };

@@ -40,5 +40,6 @@ export const spanish: LessonVocabulary = {
   choiceLeads: ["opción", "letra", "alternativa", "creo que es", "creo que la", "elijo", "elijo la", "quizás", "quizá", "tal vez", "probablemente"],
   articles: ["el", "la", "los", "las", "un", "una"],
   numbers: ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"],
+  truth: { true: ["verdadero", "cierto", "V"], false: ["falso", "F"] },
   decimalComma: true,
 };

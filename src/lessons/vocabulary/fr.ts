@@ -40,5 +40,6 @@ export const french: LessonVocabulary = {
   choiceLeads: ["option", "l'option", "choix", "lettre", "je pense que c'est", "je choisis", "je choisis la", "peut-être", "probablement"],
   articles: ["le", "la", "les", "l'", "un", "une"],
   numbers: ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"],
+  truth: { true: ["vrai", "V"], false: ["faux", "F"] },
   decimalComma: true,
 };

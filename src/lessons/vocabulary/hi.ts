@@ -40,4 +40,5 @@ export const hindi: LessonVocabulary = {
   choiceLeads: ["विकल्प", "शायद"],
   answerTails: ["है"],
   numbers: ["शून्य", "एक", "दो", "तीन", "चार", "पाँच", "छह", "सात", "आठ", "नौ", "दस"],
+  truth: { true: ["सही", "सत्य"], false: ["गलत", "ग़लत", "असत्य"] },
 };

@@ -40,5 +40,6 @@ export const indonesian: LessonVocabulary = {
   answerLeads: ["jawaban yang benar adalah", "jawabannya adalah", "jawabannya", "jawaban"],
   choiceLeads: ["pilihan", "opsi", "saya pilih", "menurut saya", "mungkin"],
   numbers: ["nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan", "sepuluh"],
+  truth: { true: ["benar", "B"], false: ["salah", "S"] },
   decimalComma: true,
 };

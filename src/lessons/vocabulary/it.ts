@@ -40,5 +40,6 @@ export const italian: LessonVocabulary = {
   choiceLeads: ["opzione", "l'opzione", "lettera", "penso sia", "scelgo", "scelgo la", "forse", "probabilmente"],
   articles: ["il", "lo", "la", "i", "gli", "le", "l'", "un", "uno", "una"],
   numbers: ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"],
+  truth: { true: ["vero", "V"], false: ["falso", "F"] },
   decimalComma: true,
 };

@@ -42,4 +42,5 @@ export const japanese: LessonVocabulary = {
   choiceLeads: ["選択肢", "たぶん"],
   answerTails: ["です", "である"],
   numbers: ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"],
+  truth: { true: ["正しい", "正", "○", "〇"], false: ["誤り", "誤", "正しくない", "×", "✕"] },
 };

@@ -40,4 +40,5 @@ export const korean: LessonVocabulary = {
   choiceLeads: ["보기", "선택지", "아마"],
   answerTails: ["입니다", "이다"],
   numbers: ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구", "십"],
+  truth: { true: ["참", "맞음", "O", "○"], false: ["거짓", "틀림", "X", "×"] },
 };

@@ -40,5 +40,6 @@ export const portuguese: LessonVocabulary = {
   choiceLeads: ["opção", "letra", "alternativa", "acho que é", "escolho", "escolho a", "talvez", "provavelmente"],
   articles: ["o", "a", "os", "as", "um", "uma"],
   numbers: ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"],
+  truth: { true: ["verdadeiro", "V"], false: ["falso", "F"] },
   decimalComma: true,
 };

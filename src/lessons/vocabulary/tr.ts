@@ -40,5 +40,6 @@ export const turkish: LessonVocabulary = {
   answerLeads: ["doğru cevap", "cevap", "yanıt"],
   choiceLeads: ["seçenek", "şık", "bence", "cevabım", "belki", "sanırım"],
   numbers: ["sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "on"],
+  truth: { true: ["doğru", "D"], false: ["yanlış", "Y"] },
   decimalComma: true,
 };

@@ -60,6 +60,11 @@ export interface LessonVocabulary {
   /** Number words from zero: the first is 0, the second 1, … (cheap ones, for fill-in answers). */
   numbers: string[];
   /**
+   * The words of a true/false answer (a fill-in whose key is one: src/lessons/truth-words.ts), true's and false's. A
+   * cased alphabet's lone letter (`V`, `F`, `W`) is an abbreviation, read in a learner's answer only.
+   */
+  truth: { true: string[]; false: string[] };
+  /**
    * Whether numbers are written with a decimal comma, thousands grouped by `.` or a space (`2,5`, `1.000`, `1 000`);
    * without it, as in English: a decimal point, thousands grouped by `,` or a space (`2.5`, `1,000`).
    */

@@ -39,5 +39,6 @@ export const vietnamese: LessonVocabulary = {
   answerLeads: ["đáp án đúng là", "đáp án là", "câu trả lời là", "đáp án"],
   choiceLeads: ["phương án", "lựa chọn", "tôi chọn", "chọn", "có lẽ"],
   numbers: ["không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín", "mười"],
+  truth: { true: ["đúng", "Đ"], false: ["sai", "S"] },
   decimalComma: true,
 };
