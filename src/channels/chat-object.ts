@@ -188,7 +188,9 @@ export class ChatObject extends DurableObject<Env> {
       case "course": {
         const length = command.topic.length;
         if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
-        const course = await createCourse(this.env, { topic: command.topic, deliver: [platform.courseDelivery(m)] }, platform.tenant);
+        // In the person's language, which the reply promising the lessons is in (not the topic's: "/course Python").
+        const spec = { topic: command.topic, deliver: [platform.courseDelivery(m)], ...(language ? { language } : {}) };
+        const course = await createCourse(this.env, spec, platform.tenant);
         // Any other refusal of the input is said as the service words it; no key, so never a replay.
         if (!course.ok) return this.reply(seq, platform, course.message);
         return this.reply(seq, platform, fill(say.courseSetUp, { topic: command.topic, id: course.id, cron: course.cron }));

@@ -12,6 +12,13 @@ export const COURSE_TOPIC_MAX_CHARS = 500;
 export const CourseInput = z.strictObject({
   topic: z.string().trim().min(1, "topic must not be empty").max(COURSE_TOPIC_MAX_CHARS),
   level: z.string().trim().min(1).max(100).optional(),
+  /** The learner's language (a BCP 47 tag): the syllabus and every lesson are asked for in it. */
+  language: z
+    .string()
+    .trim()
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, 'a language tag such as "es" or "pt-BR"')
+    .optional(),
   cron: z
     .string()
     .trim()

@@ -8,13 +8,20 @@ import type { CourseRow, LessonRow } from "./course-store";
 /** A syllabus longer than this is cut: a year of lessons is plenty for one course. */
 export const MAX_SYLLABUS_LESSONS = 365;
 
-export function syllabusRequest(course: Pick<CourseRow, "topic" | "level">): string {
+/** The most of the last lesson's summary a lesson request carries: its closing message is a few lines. */
+const LAST_SUMMARY_MAX_CHARS = 2_000;
+
+/** The course's language as its requests name it: the learner's when given, else the topic's. */
+const languageOf = (course: Pick<CourseRow, "language">) => course.language ?? "the language of the topic";
+
+export function syllabusRequest(course: Pick<CourseRow, "topic" | "level" | "language">): string {
   return [
     `Plan the syllabus of a course, one short lesson (15–25 minutes) per day.`,
     `Topic: ${course.topic}`,
     `Level: ${course.level ?? "beginner"}`,
+    `Language: ${languageOf(course)}`,
     ``,
-    `Reply with only the numbered list of lesson titles, one per line ("1. …"), in teaching order, between 5 and 30 lessons, in the language of the topic. Do not write or save any lesson yet.`,
+    `Reply with only the numbered list of lesson titles, one per line ("1. …"), in teaching order, between 5 and 30 lessons, in that language. Do not write or save any lesson yet.`,
   ].join("\n");
 }
 
@@ -35,11 +42,14 @@ export function lessonRequest(course: CourseRow, syllabus: string[], taught: Les
   const context = [
     `Course topic: ${course.topic}`,
     `Level: ${course.level ?? "beginner"}`,
+    `Learner's language: ${languageOf(course)}`,
     `Today: lesson ${number} of ${syllabus.length}: ${syllabus[number - 1] ?? "the next step after the last lesson"}`,
     `Syllabus:`,
     ...syllabus.map((t, i) => `${i + 1}. ${t}`),
     `Lessons so far:`,
     ...(taught.length ? taught.map((l) => `${l.number}. ${l.title} (saved as ${l.key})`) : ["(none: this is lesson 1)"]),
+    // What the last one covered (its run's closing message), which the skill builds on: the titles alone do not say.
+    ...(taught.at(-1)?.summary ? [`What lesson ${taught.length} covered:`, taught.at(-1)!.summary.slice(0, LAST_SUMMARY_MAX_CHARS)] : []),
     ...learnerContextLines(learner),
   ].join("\n");
   return [`Write today's lesson of my course. Call load_skill with name "daily-lesson" and these args, then follow it:`, ``, context].join("\n");

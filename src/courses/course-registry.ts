@@ -17,7 +17,7 @@ import { courseTargets, deliverLesson, type DeliveryProgress } from "../delivery
 import { runOutcome } from "../delivery/run-outcome";
 import { quizOffer } from "../learning/chat-quiz";
 import { learnerPhrases } from "../lessons/learner-phrases";
-import { lessonExercises } from "../lessons/exercise-store";
+import { readLesson } from "../lessons/validator";
 import { fill } from "../lib/phrase-book";
 import type { Env } from "../env";
 import { CodedError } from "../lib/coded-error";
@@ -40,6 +40,7 @@ export interface CourseSummary {
   id: string;
   topic: string;
   level: string | null;
+  language: string | null;
   cron: string;
   deliver: CourseSpec["deliver"];
   createdAt: string;
@@ -184,6 +185,7 @@ export class CourseRegistry extends DurableObject<Env> {
       id: c.id,
       topic: c.topic,
       level: c.level ?? null,
+      language: c.language ?? null,
       cron: c.cron,
       deliver: c.deliver,
       createdAt: c.createdAt,
@@ -286,9 +288,10 @@ export class CourseRegistry extends DurableObject<Env> {
     const course = this.store.course(id);
     const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
     if (!course || !lesson) return;
-    // Headed in the lesson's language (that of its headings, which its exercises carry), as its quiz offer is.
-    const set = await lessonExercises(this.env.LESSONS, lesson.key, course.tenant);
-    const say = await learnerPhrases(this.env.ASSETS, set?.exercises.find((e) => e.language)?.language);
+    // Headed in the lesson's language (that of its headings), as its quiz offer is; read from the lesson itself,
+    // since a lesson without exercises has none to carry it.
+    const saved = await getLesson(this.env.LESSONS, lesson.key, course.tenant);
+    const say = await learnerPhrases(this.env.ASSETS, (saved && readLesson(saved.markdown).language?.language) ?? course.language);
     const heading = fill(course.syllabus ? say.courseLessonOf : say.courseLesson, {
       topic: course.topic,
       n: lesson.number,
@@ -298,12 +301,20 @@ export class CourseRegistry extends DurableObject<Env> {
     const text = `${heading}\n\n${lesson.summary}`.trim();
     const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
     const done = this.store.period(id, period);
+    // Each target on its own: a chat that blocked the bot must not keep the lesson from the others. The first
+    // failure is the period's (the next tick retries the targets not served).
+    let failure: unknown;
     for (const t of courseTargets(course.deliver)) {
       if (done?.delivered.includes(t.key)) continue;
       const record = (progress: DeliveryProgress) => this.store.setDeliveryProgress(id, period, t.key, progress);
-      await deliverLesson(this.env, this.env.LESSONS, t, { text, lessonKey: lesson.key, offer }, done?.progress[t.key], record);
-      this.store.markDelivered(id, period, t.key);
+      try {
+        await deliverLesson(this.env, this.env.LESSONS, t, { text, lessonKey: lesson.key, offer }, done?.progress[t.key], record);
+        this.store.markDelivered(id, period, t.key);
+      } catch (e) {
+        failure ??= e;
+      }
     }
+    if (failure) throw failure;
   }
 
   /** A delivered lesson's key, with the course's owner and targets: what a chat's "Quiz me" under it needs; null if unknown. */

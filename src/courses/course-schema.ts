@@ -61,4 +61,6 @@ CREATE TABLE IF NOT EXISTS periods (
   // target's delivery got (a retry sends only the rest).
   `ALTER TABLE periods ADD COLUMN sessions TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE periods ADD COLUMN delivery_progress TEXT NOT NULL DEFAULT '{}';`,
+  // 3: the learner's language the course's syllabus and lessons are asked for in (none: the topic's).
+  "ALTER TABLE courses ADD COLUMN language TEXT;",
 ];

@@ -66,10 +66,11 @@ export class CourseStore {
 
   insert(id: string, spec: CourseSpec, tenant: Tenant): void {
     this.sql.exec(
-      "INSERT INTO courses (id, topic, level, cron, deliver, created_at, tenant) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO courses (id, topic, level, language, cron, deliver, created_at, tenant) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       id,
       spec.topic,
       spec.level ?? null,
+      spec.language ?? null,
       spec.cron,
       JSON.stringify(spec.deliver),
       new Date().toISOString(),
@@ -298,6 +299,7 @@ function toCourse(r: Row): CourseRow {
     tenant: r.tenant === null || r.tenant === undefined ? null : String(r.tenant),
     topic: String(r.topic),
     ...(r.level ? { level: String(r.level) } : {}),
+    ...(r.language ? { language: String(r.language) } : {}),
     cron: String(r.cron),
     deliver: JSON.parse(String(r.deliver)) as CourseDelivery,
     createdAt: String(r.created_at),

@@ -18,7 +18,7 @@ it.each([
   ["ask", { input: "What is 12*7?", model: "gpt-5" }, "model"],
   ["list_lessons", { limit: 5 }, "limit"],
   ["get_lesson", { key: "derivatives.md", format: "html" }, "format"],
-  ["create_course", { topic: "Linear algebra", language: "French" }, "language"],
+  ["create_course", { topic: "Linear algebra", timezone: "Europe/Paris" }, "timezone"],
   ["answer_exercise", { key: "derivatives.md", exercise: "1.1", answer: "B", hint: true }, "hint"],
 ])("%s refuses an argument it does not declare", async (name, args, extra) => {
   const result = (await client().callTool({ name, arguments: args })) as CallToolResult;
