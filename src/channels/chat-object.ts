@@ -259,7 +259,8 @@ export class ChatObject extends DurableObject<Env> {
       await platform.typing(to).catch(() => {});
       const outcome = await runOutcome(this.env, job.sessionId!, job.runId!, this.store.eventsAfter(seq));
       clearInterval(typing);
-      const say = await this.phrasesOf(platform, job.message);
+      const language = await platform.language(job.message);
+      const say = await chatPhrases(this.env.ASSETS, language);
       for (const a of outcome?.authorizations ?? []) await platform.send(to, { text: authorizationText(a, say) });
       if (outcome?.run.status === "awaiting_approval" || outcome?.run.status === "awaiting_input") {
         this.inFlight.delete(seq);
@@ -267,9 +268,9 @@ export class ChatObject extends DurableObject<Env> {
         return await waitsFor.pause(platform, job, outcome, this.sender(platform), say);
       }
       const toTell = outcome?.run.status === "failed" || Boolean(outcome?.warnings.length);
-      const notices = toTell ? await runNoticePhrases(this.env.ASSETS, await platform.language(job.message)) : {};
+      const notices = toTell ? await runNoticePhrases(this.env.ASSETS, language) : {};
       const text = outcome ? answerText(outcome, say, notices) : say.lostTrack;
-      const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? []);
+      const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? [], language);
       const lesson = outcome?.lessonKeys.at(-1);
       if (lesson) await this.quizzes.offer(platform, job.message, next, lesson);
       this.finish(seq);

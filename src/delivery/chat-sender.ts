@@ -3,6 +3,7 @@
 // either way: the text first, then each lesson (on Slack, in the thread of the text).
 import type { ChatPlatform, PlatformShapes } from "../platforms/chat-platform";
 import { getLesson, type LessonBucket } from "../lessons/store";
+import { lessonLanguageTag } from "../lessons/lesson-language-tag";
 import { readLesson } from "../lessons/validator";
 
 export class ChatSender<P extends PlatformShapes> {
@@ -11,9 +12,14 @@ export class ChatSender<P extends PlatformShapes> {
     private readonly lessons: LessonBucket,
   ) {}
 
-  /** The text, then each lesson; returns where follow-ups go (the lessons' place). */
-  async answer(to: P["target"], text: string, lessonKeys: readonly string[]): Promise<P["target"]> {
-    const next = await this.platform.send(to, { text });
+  /**
+   * The text, then each lesson; returns where follow-ups go (the lessons' place). A formula the chat cannot show
+   * is noted in `language` (the person's), linking the page of the last lesson saved (OutgoingMessage.about).
+   */
+  async answer(to: P["target"], text: string, lessonKeys: readonly string[], language?: string): Promise<P["target"]> {
+    const key = lessonKeys.at(-1);
+    const about = { ...(key ? { lesson: { key, owner: this.platform.tenant } } : {}), ...(language ? { language } : {}) };
+    const next = await this.platform.send(to, { text, about });
     await this.sendLessons(next, lessonKeys);
     return next;
   }
@@ -27,7 +33,9 @@ export class ChatSender<P extends PlatformShapes> {
     // The bot delivers what its own runs saved: read as the admin.
     const lesson = await getLesson(this.lessons, key, null);
     if (!lesson) return;
-    const language = readLesson(lesson.markdown).language?.language;
+    // zh-Hant for a Traditional Chinese lesson: the link under it is labelled in its script.
+    const vocabulary = readLesson(lesson.markdown).language;
+    const language = vocabulary && lessonLanguageTag(vocabulary, lesson.markdown);
     const { title, share } = lesson.meta;
     const file = { key, title, markdown: lesson.markdown, ...(language ? { language } : {}), ...(share ? { share } : {}) };
     await this.platform.sendLesson(to, file, from, sent);

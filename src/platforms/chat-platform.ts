@@ -66,8 +66,8 @@ export interface OutgoingMessage {
   buttons?: ChatButton[][];
   /**
    * What the message is about, for formulas the chat cannot show (lesson-page-url.ts formulaNote): the page of
-   * `lesson` (a quiz question's or verdict's; its owner may read it) is linked under it, else a note says they are
-   * shown as their source; either in `language` (absent: English).
+   * `lesson` (a quiz question's or verdict's, or the one an agent's reply saved last; its owner may read it) is linked
+   * under it, else a note says they are shown as their source; either in `language` (absent: English).
    */
   about?: { lesson?: { key: string; owner: Tenant }; language?: string };
 }

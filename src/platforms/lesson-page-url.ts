@@ -4,6 +4,7 @@
 // has no API key: the share token opens that lesson (src/lessons/lesson-share.ts), and, in the fragment,
 // it never reaches a request log or a Referer.
 import type { Env } from "../env";
+import { errorMessage } from "../lib/error-message";
 import { trimEndChars } from "../lib/trim-chars";
 import { mcpSettings } from "../mcp/settings";
 import { shareTokenFor } from "../lessons/lesson-share";
@@ -35,8 +36,12 @@ export async function formulaNote(env: Env, about: OutgoingMessage["about"] = {}
   const { lesson, language } = about;
   let url: string | undefined;
   // Asked only when there is a page: a lesson saved before share links gets its token here, as from the page's Share.
+  // Storage failing costs the link, not the message: the plain note then (logged without the token).
   if (lesson && lessonPageUrl(env, lesson.key, undefined)) {
-    const share = await shareTokenFor(env.LESSONS, lesson.key, lesson.owner);
+    const share = await shareTokenFor(env.LESSONS, lesson.key, lesson.owner).catch((e: unknown) => {
+      console.error(`no share link for lessons/${lesson.key}, the plain note instead: ${errorMessage(e)}`);
+      return null;
+    });
     if (share) url = lessonPageUrl(env, lesson.key, share);
   }
   return (await pageNote(env, url, language, true))!;

@@ -2,45 +2,75 @@
 // to read it: under a quiz question or verdict, a link to its lesson's page (where KaTeX renders it), with the
 // share token its learner opens it by; with no lesson, or no page, a plain note that the formulas are shown as
 // their source. Telegram's and Slack's `send` dropped the flag (audit R4 F2): only a lesson itself had the link,
-// and a quiz question's matrix came with no word about it.
+// and a quiz question's matrix came with no word about it. An agent's reply is about the lesson its run saved last,
+// in the person's language: its note was in English whatever their language. A share token that cannot be read
+// (storage failing) costs the link, not the message: the plain note then.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import chatPhrases from "../../public/i18n/chat-phrases.json";
+import { ChatSender } from "../../src/delivery/chat-sender";
 import type { Env } from "../../src/env";
 import { objectKey } from "../../src/lessons/store";
 import type { ChatPlatform, OutgoingMessage, PlatformShapes } from "../../src/platforms/chat-platform";
+import { SLACK_MRKDWN } from "../../src/platforms/slack/slack-mrkdwn";
 import { SlackPlatform } from "../../src/platforms/slack/slack-platform";
+import { TELEGRAM_HTML } from "../../src/platforms/telegram/telegram-html";
 import { TelegramPlatform } from "../../src/platforms/telegram/telegram-platform";
-import { platformCalls, uniqueChatId } from "../support/platform-control";
+import { script } from "../support/model-control";
+import { platformCalls, setSlackLocale, uniqueChatId, waitFor } from "../support/platform-control";
 import { putLesson } from "../support/quiz-lesson";
-import { uniqueChannel } from "../support/slack-requests";
+import { directMessage, eventCallback, postSlack, uniqueChannel } from "../support/slack-requests";
+import { fromLanguage, postTelegram, telegramUpdate } from "../support/telegram-requests";
 import { uniqueId } from "../support/worker-http";
 
 const PAGE = "https://study.example";
 const MATRIX = "Which is $\\begin{pmatrix}1 & 2\\end{pmatrix}^T$?";
 
-/** Each platform: where it sends, and the text of the last message it sent there. */
+const telegramTexts = async (to: { chatId?: number }) =>
+  (await platformCalls("telegram", to.chatId!)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
+const slackTexts = async (to: { channel?: string }) =>
+  (await platformCalls("slack", to.channel!)).filter((c) => c.method === "chat.postMessage").map((c) => String(c.body.text));
+
+/**
+ * Each platform: where it sends, the texts it sent there, and how a plain note reads at the end of one; `ask`: the
+ * bot's reply to `text` from a person whose app is in `language` (sent through its webhook).
+ */
 const PLATFORMS = [
   {
     name: "telegram",
     make: (e: Env) => new TelegramPlatform(e) as unknown as ChatPlatform<PlatformShapes>,
     target: () => ({ platform: "telegram", chatId: uniqueChatId() }),
-    sent: async (to: { chatId?: number }) => String((await platformCalls("telegram", to.chatId!)).filter((c) => c.method === "sendMessage").at(-1)?.body.text),
+    sent: telegramTexts,
+    note: (label: string) => TELEGRAM_HTML.em(TELEGRAM_HTML.escape(label)),
+    language: "es",
+    ask: async (text: string) => {
+      const chatId = uniqueChatId();
+      await postTelegram(fromLanguage(telegramUpdate(chatId, text), "es-ES"));
+      return await waitFor(async () => (await telegramTexts({ chatId }))[0], "the reply");
+    },
   },
   {
     name: "slack",
     make: (e: Env) => new SlackPlatform(e) as unknown as ChatPlatform<PlatformShapes>,
     target: () => ({ platform: "slack", channel: uniqueChannel() }),
-    sent: async (to: { channel?: string }) =>
-      String((await platformCalls("slack", to.channel!)).filter((c) => c.method === "chat.postMessage").at(-1)?.body.text),
+    sent: slackTexts,
+    note: (label: string) => SLACK_MRKDWN.em(SLACK_MRKDWN.escape(label)),
+    language: "ja",
+    ask: async (text: string) => {
+      const user = uniqueId("U0JA").toUpperCase();
+      await setSlackLocale(user, "ja-JP");
+      const channel = uniqueChannel("D");
+      await postSlack(eventCallback(directMessage(channel, text, { user })));
+      return await waitFor(async () => (await slackTexts({ channel }))[0], "the reply");
+    },
   },
 ] as const;
 
-describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", ({ name, make, target, sent }) => {
+describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", ({ name, make, target, sent, note, language, ask }) => {
   const send = async (e: Env, message: OutgoingMessage) => {
     const to = target();
     await make(e).send(to as PlatformShapes["target"], message);
-    return sent(to);
+    return (await sent(to)).at(-1)!;
   };
 
   it("links its lesson's page in the lesson's language, with the share token written for a lesson saved before them", async () => {
@@ -66,6 +96,39 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     expect(text).toContain("\\begin{pmatrix}");
     expect(text).toContain(chatPhrases[language].formulasAsSource);
     expect(text).not.toContain(PAGE);
+  });
+
+  it("falls back to the plain note when the lesson's share token cannot be read, and logs why", async () => {
+    const key = `${uniqueId("matrices")}.md`;
+    const down = { get: async () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const text = await send({ ...env, PUBLIC_URL: `${PAGE}/`, LESSONS: down }, { text: MATRIX, about: { lesson: { key, owner: name }, language: "es" } });
+      expect(text.endsWith(note(chatPhrases.es.formulasAsSource))).toBe(true);
+      expect(text).not.toContain(PAGE);
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`${key}.*R2 is down`)));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it(`ends an agent's reply to a person in ${language} with the note in their language`, async () => {
+    const marker = await script(uniqueId(`${name}-matrix`), [{ text: MATRIX }]);
+    const reply = await ask(`${marker} ¿una matriz?`);
+    expect(reply).toContain("\\begin{pmatrix}");
+    expect(reply.endsWith(note(chatPhrases[language].formulasAsSource))).toBe(true);
+  });
+
+  it("links an agent's reply to the page of the lesson its run saved last, labelled in the person's language", async () => {
+    const key = `${uniqueId("matrices")}.md`;
+    await putLesson(env.LESSONS, key, undefined, name);
+    const e = { ...env, PUBLIC_URL: `${PAGE}/` };
+    const to = target();
+    await new ChatSender(make(e), env.LESSONS).answer(to as PlatformShapes["target"], MATRIX, [key], language);
+    const [reply] = await sent(to);
+    const share = (await env.LESSONS.head(objectKey(key)))?.customMetadata?.share;
+    expect(reply).toContain(`${PAGE}/?lesson=${key}#share=${share}`);
+    expect(reply).toContain(chatPhrases[language].seeFormulas);
   });
 
   it("adds nothing when every formula reads as Unicode", async () => {

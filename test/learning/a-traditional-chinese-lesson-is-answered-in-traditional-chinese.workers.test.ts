@@ -1,11 +1,17 @@
 // A lesson written in Traditional Chinese (繁體中文) is graded and quizzed in Traditional Chinese: its exercises
 // record zh-Hant, not zh, so the key's feedback reads 正確 and 不太對, not 正确 and 不太对, and the chat quiz asks
 // 第 1 題（練習 1.1，單項選擇題）, and a deck card without a key says 本課的參考答案中沒有 (a set of exercises stored
-// when they recorded zh is read again). A lesson in Simplified characters keeps its Simplified words.
+// when they recorded zh is read again), and the link under it in a chat reads 在網頁上開啟這節課 (the chats sent its
+// vocabulary's zh). A lesson in Simplified characters keeps its Simplified words.
 import { env } from "cloudflare:workers";
 import { Converter } from "opencc-js/cn2t";
 import { describe, expect, it } from "vitest";
 import zh from "../../skills/knowledge-compiler/languages/zh.md?raw";
+import { ChatSender } from "../../src/delivery/chat-sender";
+import type { ChatPlatform, PlatformShapes } from "../../src/platforms/chat-platform";
+import { chatPhrases } from "../../src/platforms/chat-phrases";
+import { TelegramPlatform } from "../../src/platforms/telegram/telegram-platform";
+import { platformCalls, uniqueChatId } from "../support/platform-control";
 import { lessonWriter, telegramQuizChat } from "../support/quiz-chats";
 import { putLesson } from "../support/quiz-lesson";
 import { EXERCISES_PREFIX } from "../../src/lessons/exercise-store";
@@ -59,6 +65,19 @@ describe("a Chinese lesson's feedback is in the script it is written in", () => 
     const [verdict] = await chat.next();
     expect(verdict!.text).toContain("你選了 A；正確答案是 B");
     expect(verdict!.buttons["下一題"]).toBeDefined();
+  });
+
+  it.each([
+    ["Traditional", traditional, "zh-Hant"],
+    ["Simplified", simplified, "zh"],
+  ])("labels the link under a %s lesson sent to a chat in its script", async (_, lesson, language) => {
+    const key = `${uniqueId("zh-script-link")}.md`;
+    await putLesson(env.LESSONS, key, lesson);
+    const chatId = uniqueChatId();
+    const platform = new TelegramPlatform({ ...env, PUBLIC_URL: "https://study.example" }) as unknown as ChatPlatform<PlatformShapes>;
+    await new ChatSender(platform, env.LESSONS).sendLessons({ platform: "telegram", chatId } as PlatformShapes["target"], [key]);
+    const sent = (await platformCalls("telegram", chatId)).find((c) => c.method === "sendMessage");
+    expect(String(sent?.body.text)).toContain(`>${(await chatPhrases(env.ASSETS, language)).openLesson}</a>`);
   });
 
   it("says a deck card has no key in Traditional Chinese", async () => {

@@ -53,6 +53,8 @@ export function sheetTable(v: LessonVocabulary): string {
     `| Answer Key | \`## ${v.sections.answerKey[0]}\` | 2 |`,
     `| its entries | \`### ${v.exercise[0]} N.K\` | 3 |`,
     ...KEY_LABELS.map((l) => `| ${LABEL_NAMES[l]} label | \`**${v.labels[l][0]}${fullWidth(v) ? "：" : ":"}**\` | |`),
+    // A true/false question is a fill-in whose key is one of these (src/lessons/truth-words.ts).
+    `| True / false answer | ${[v.truth.true[0]!, v.truth.false[0]!].map((w) => `\`${w[0]!.toUpperCase()}${w.slice(1)}\``).join(" / ")} | |`,
     `| Sources | \`## ${v.sections.sources[0]}\` | 2 |`,
   ];
   return ["| part | write | level |", "|---|---|---|", ...rows].join("\n");
