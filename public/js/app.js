@@ -6,7 +6,7 @@ import { ApiError, createApi } from "./api.js";
 import { attemptKeys } from "./attempt-key.js";
 import { CourseFormError, courseCreator, courseItem } from "./courses.js";
 import { make } from "./dom.js";
-import { count, failure, loadPageLanguage, notice, phraseOf, t, translatePage } from "./i18n.js";
+import { count, failure, loadPageLanguage, notice, phraseOf, spokenLanguage, t, translatePage } from "./i18n.js";
 import { createAttachments } from "./attachments.js";
 import { explain } from "./explain.js";
 import { attachExercises, progressLine } from "./exercises.js";
@@ -824,6 +824,7 @@ async function createCourse() {
       cron: ui.courseCron.value,
       deliverTo: ui.courseDeliver.value,
       target: ui.courseTarget.value,
+      language: spokenLanguage(),
     });
     ui.courseTopic.value = "";
     ui.courseStatus.textContent = t("courseCreated", { topic: body.topic });

@@ -24,11 +24,15 @@ export class CourseFormError extends Error {
   }
 }
 
-/** The request body from the form's fields; empty optional fields are left out; a field that cannot be sent throws CourseFormError. */
-export function courseRequest({ topic, level, cron, deliverTo, target }) {
+/**
+ * The request body from the form's fields and the page's `language` (the lessons are asked for in it, as a
+ * chat's /course asks in the person's); empty optional fields are left out; a field that cannot be sent throws CourseFormError.
+ */
+export function courseRequest({ topic, level, cron, deliverTo, target, language }) {
   const body = { topic: topic.trim() };
   if (body.topic.length > TOPIC_MAX_CHARS) throw new CourseFormError("topic", t("topicTooLong", { length: body.topic.length, max: TOPIC_MAX_CHARS }));
   if (level) body.level = level;
+  if (language) body.language = language;
   if (cron.trim()) body.cron = cron.trim();
   // Said here in the page's language: the server's refusal of a schedule is English (400 invalid_request).
   if (body.cron && !CRON_MACROS.includes(body.cron.toLowerCase()) && body.cron.split(/\s+/).length !== 5)
@@ -59,7 +63,8 @@ const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medi
 
 function nextLessonText(course) {
   if (course.status === "finished") return t("syllabusWritten");
-  if (!course.nextLessonAt) return t("firstLessonScheduled");
+  // An active course without a next lesson has no target left: its last error (no_reachable_target) says so.
+  if (!course.nextLessonAt) return course.status === "planning" ? t("firstLessonScheduled") : "";
   const at = new Date(course.nextLessonAt);
   return at.getTime() <= Date.now() ? t("nextLessonDue") : t("nextLessonAt", { when: when(course.nextLessonAt) });
 }

@@ -293,6 +293,9 @@ export function pageLanguage(preferred) {
   return "en";
 }
 
+/** The language the page speaks ("en" when it has no words for the browser's): the learner's, as far as the page knows. */
+export const spokenLanguage = () => language;
+
 /** Reads the words of the browser's language (once, as the page starts); English when there are none or they cannot be read. */
 export async function loadPageLanguage(preferred = navigator.languages ?? [navigator.language]) {
   const chosen = pageLanguage(preferred);

@@ -32,7 +32,8 @@ import type { CourseSpec } from "./course-input";
 import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { COURSE_MIGRATIONS } from "./course-schema";
-import { CourseStore, type CourseError, type CourseRow, type LessonRow, type PeriodRow } from "./course-store";
+import { CourseStore, type CourseError, type CourseRow, type LessonRow, type PeriodRow, type StoppedTarget } from "./course-store";
+import { courseSettings } from "./settings";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 import { errorMessage } from "../lib/error-message";
 
@@ -49,9 +50,11 @@ export interface CourseSummary {
   lessonCount: number;
   /** 0-based position in the syllabus of the next lesson (= lessons so far). */
   nextIndex: number;
-  /** When the next lesson is due (the cron tick at or after it writes it); null while planning and once finished. */
+  /** When the next lesson is due (the cron tick at or after it writes it); null while planning, once finished, and with no target left. */
   nextLessonAt: string | null;
   lastError: CourseError | null;
+  /** The targets given up for good (chat_unreachable); when every target is, lessons stop (lastError no_reachable_target). */
+  stopped: StoppedTarget[];
 }
 
 export interface CourseView extends CourseSummary {
@@ -192,8 +195,9 @@ export class CourseRegistry extends DurableObject<Env> {
       status,
       lessonCount,
       nextIndex: lessonCount,
-      nextLessonAt: status === "active" && c.nextDueAt !== null ? new Date(c.nextDueAt).toISOString() : null,
+      nextLessonAt: status === "active" && c.nextDueAt !== null ? new Date(nextLessonAt(c.cron, c.nextDueAt)).toISOString() : null,
       lastError: c.lastError,
+      stopped: c.stopped,
     };
   }
 
@@ -222,6 +226,9 @@ export class CourseRegistry extends DurableObject<Env> {
   /** Produces the period's lesson (unless an earlier attempt did) and delivers it; then the course is due at its next period. */
   private async produce(id: string, period: string, periodStartMs: number, nowMs: number): Promise<void> {
     try {
+      await this.deliverLate(id, period, periodStartMs);
+      const current = this.store.course(id);
+      if (current) requireLiveTarget(current);
       const claimed = this.store.period(id, period)!;
       const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed, nowMs));
       if (lessonNumber === undefined) return;
@@ -230,9 +237,31 @@ export class CourseRegistry extends DurableObject<Env> {
       const course = this.store.course(id);
       if (course) this.store.setNextDue(id, this.nextDue(course, periodStartMs));
     } catch (e) {
-      if (this.store.course(id)) this.store.failPeriod(id, period, failureOf(e));
+      if (!this.store.course(id)) return;
+      const failure = failureOf(e);
+      this.store.failPeriod(id, period, failure);
+      // No lesson is written for nobody: the course is due no more (docs/courses.md#targets-given-up).
+      if (failure.code === "no_reachable_target") this.store.setNextDue(id, null);
     } finally {
       this.busy.delete(id);
+    }
+  }
+
+  /**
+   * Earlier lessons whose delivery did not succeed within their period go first, to the targets they have not
+   * reached (their period's record: never twice), while that period began at most COURSE_LATE_LESSON_DAYS
+   * before this one. A failure stays on the lesson (deliveryError) and does not hold up this period's lesson.
+   */
+  private async deliverLate(id: string, period: string, periodStartMs: number): Promise<void> {
+    const since = periodStartMs - courseSettings(this.env).COURSE_LATE_LESSON_DAYS * 86_400_000;
+    for (const l of this.store.lessons(id)) {
+      if (l.deliveredAt || l.period === period || Date.parse(l.period) < since) continue;
+      try {
+        await this.deliver(id, l.period, l.number);
+        this.store.finishPeriod(id, l.period, l.number, false);
+      } catch {
+        // A target's failure is on the lesson (deliver()); the next tick tries again while the bound allows.
+      }
     }
   }
 
@@ -302,19 +331,27 @@ export class CourseRegistry extends DurableObject<Env> {
     const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
     const done = this.store.period(id, period);
     // Each target on its own: a chat that blocked the bot must not keep the lesson from the others. The first
-    // failure is the period's (the next tick retries the targets not served).
+    // failure stays on the lesson; the first that a retry may cure is the period's (the next tick retries the
+    // targets not served). A chat the bot cannot reach until a person acts is given up instead of retried.
     let failure: unknown;
+    let retry: unknown;
     for (const t of courseTargets(course.deliver)) {
-      if (done?.delivered.includes(t.key)) continue;
+      if (done?.delivered.includes(t.key) || isStopped(course, t.key)) continue;
       const record = (progress: DeliveryProgress) => this.store.setDeliveryProgress(id, period, t.key, progress);
       try {
         await deliverLesson(this.env, this.env.LESSONS, t, { text, lessonKey: lesson.key, offer }, done?.progress[t.key], record);
         this.store.markDelivered(id, period, t.key);
       } catch (e) {
         failure ??= e;
+        if (e instanceof CodedError && e.code === "chat_unreachable")
+          this.store.stopTarget(id, { target: t.key, ...failureOf(e), at: new Date().toISOString() });
+        else retry ??= e;
       }
     }
-    if (failure) throw failure;
+    if (!failure) return;
+    this.store.setDeliveryError(id, lesson.number, { ...failureOf(failure), at: new Date().toISOString(), period });
+    requireLiveTarget(this.store.course(id) ?? course);
+    if (retry) throw retry;
   }
 
   /** A delivered lesson's key, with the course's owner and targets: what a chat's "Quiz me" under it needs; null if unknown. */
@@ -346,6 +383,30 @@ export class CourseRegistry extends DurableObject<Env> {
 function incomplete(what: string, run: { status: string; error?: { code: string; message: string } } | undefined): CodedError {
   const how = !run ? "the run was not found" : run.error ? `${run.status}: ${run.error.message}` : run.status;
   return new CodedError(run?.error?.code ?? "run_incomplete", `${what}: ${how}`);
+}
+
+const isStopped = (course: CourseRow, key: string) => course.stopped.some((s) => s.target === key);
+
+/** Throws no_reachable_target when every target the course names was given up: a lesson would reach nobody. */
+function requireLiveTarget(course: CourseRow): void {
+  const targets = courseTargets(course.deliver);
+  if (targets.length > 0 && targets.every((t) => isStopped(course, t.key)))
+    throw new CodedError(
+      "no_reachable_target",
+      `no target of the course can be reached (${course.stopped.map((s) => `${s.target}: ${s.code}`).join(", ")}); delete the course and create it again to resume`,
+    );
+}
+
+/**
+ * When the next lesson is due: a due time before the current period (a new course's 0, a period left behind)
+ * is the current period's start, whose lesson the next tick writes.
+ */
+function nextLessonAt(cron: string, nextDueAt: number): number {
+  try {
+    return Math.max(nextDueAt, currentPeriod(parseCron(cron), Date.now()).getTime());
+  } catch {
+    return nextDueAt;
+  }
 }
 
 /** A failure as a course records it: a code the page says in the learner's language, and the message for the API. */

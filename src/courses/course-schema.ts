@@ -63,4 +63,7 @@ CREATE TABLE IF NOT EXISTS periods (
 ALTER TABLE periods ADD COLUMN delivery_progress TEXT NOT NULL DEFAULT '{}';`,
   // 3: the learner's language the course's syllabus and lessons are asked for in (none: the topic's).
   "ALTER TABLE courses ADD COLUMN language TEXT;",
+  // 4: the targets given up for good (chat_unreachable), and per lesson why its delivery has not succeeded yet.
+  `ALTER TABLE courses ADD COLUMN stopped TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE lessons ADD COLUMN delivery_error TEXT;`,
 ];

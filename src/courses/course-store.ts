@@ -20,6 +20,12 @@ export interface CourseError {
   period?: string;
 }
 
+/** A target the course gave up for good (its platform said chat_unreachable): no lesson goes there any more. */
+export interface StoppedTarget extends CourseError {
+  /** The target's key: `platform:to` (`telegram:123`), or the platform's name for the older `deliver` object. */
+  target: string;
+}
+
 export interface CourseRow extends CourseSpec {
   id: string;
   /** Who created it; its sessions and lessons belong to this tenant too. */
@@ -28,8 +34,9 @@ export interface CourseRow extends CourseSpec {
   syllabus: string[] | null;
   syllabusRunId?: string;
   lastError: CourseError | null;
-  /** From when the tick has work for it (ms); null when its syllabus is done. */
+  /** From when the tick has work for it (ms); null when its syllabus is done or no target is left. */
   nextDueAt: number | null;
+  stopped: StoppedTarget[];
 }
 
 export interface LessonRow {
@@ -40,6 +47,8 @@ export interface LessonRow {
   period: string;
   createdAt: string;
   deliveredAt: string | null;
+  /** Why its delivery has not reached every live target yet (the last attempt's first failure); null once it has. */
+  deliveryError: CourseError | null;
 }
 
 /** running: claimed, work under way; failed: retried at the next tick; done: delivered. */
@@ -159,6 +168,7 @@ export class CourseStore {
         period: String(r.period),
         createdAt: String(r.created_at),
         deliveredAt: r.delivered_at ? String(r.delivered_at) : null,
+        deliveryError: r.delivery_error ? (JSON.parse(String(r.delivery_error)) as CourseError) : null,
       }));
   }
 
@@ -268,13 +278,25 @@ export class CourseStore {
     this.sql.exec("UPDATE periods SET delivered = ? WHERE course_id = ? AND period = ?", JSON.stringify([...row.delivered, target]), courseId, period);
   }
 
-  finishPeriod(courseId: string, period: string, lessonNumber: number): void {
+  /** The lesson reached every live target: its period is done; for the current period's lesson (`current`), the course's last error is over too. */
+  finishPeriod(courseId: string, period: string, lessonNumber: number, current = true): void {
     this.transaction(() => {
       const now = new Date().toISOString();
       this.sql.exec("UPDATE periods SET state = 'done', error = NULL, updated_at = ? WHERE course_id = ? AND period = ?", now, courseId, period);
-      this.sql.exec("UPDATE lessons SET delivered_at = ? WHERE course_id = ? AND number = ?", now, courseId, lessonNumber);
-      this.sql.exec("UPDATE courses SET last_error = NULL WHERE id = ?", courseId);
+      this.sql.exec("UPDATE lessons SET delivered_at = ?, delivery_error = NULL WHERE course_id = ? AND number = ?", now, courseId, lessonNumber);
+      if (current) this.sql.exec("UPDATE courses SET last_error = NULL WHERE id = ?", courseId);
     });
+  }
+
+  setDeliveryError(courseId: string, lessonNumber: number, error: CourseError): void {
+    this.sql.exec("UPDATE lessons SET delivery_error = ? WHERE course_id = ? AND number = ?", JSON.stringify(error), courseId, lessonNumber);
+  }
+
+  /** Gives the target up for good (once). */
+  stopTarget(courseId: string, stopped: StoppedTarget): void {
+    const course = this.course(courseId);
+    if (!course || course.stopped.some((s) => s.target === stopped.target)) return;
+    this.sql.exec("UPDATE courses SET stopped = ? WHERE id = ?", JSON.stringify([...course.stopped, stopped]), courseId);
   }
 
   failPeriod(courseId: string, period: string, { code, message }: { code: string; message: string }): void {
@@ -307,5 +329,6 @@ function toCourse(r: Row): CourseRow {
     ...(r.syllabus_run_id ? { syllabusRunId: String(r.syllabus_run_id) } : {}),
     lastError: r.last_error ? (JSON.parse(String(r.last_error)) as CourseError) : null,
     nextDueAt: r.next_due_at === null || r.next_due_at === undefined ? null : Number(r.next_due_at),
+    stopped: JSON.parse(String(r.stopped)) as StoppedTarget[],
   };
 }

@@ -9,6 +9,8 @@ export interface CourseFields {
   cron: string;
   deliverTo: string;
   target: string;
+  /** The page's language, sent as the course's. */
+  language?: string;
 }
 
 export type PageCourseApi = { createCourse(body: object, idempotencyKey?: string): Promise<string> };

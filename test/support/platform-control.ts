@@ -16,7 +16,8 @@ export async function platformCalls(platform: "telegram" | "slack", target: stri
 }
 
 /**
- * The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false);
+ * The next `times` calls to this chat or channel fail (Telegram: HTTP 500, or `as` status and description; Slack: ok=false, its
+ * error `as.description` or fatal_error);
  * `as.method`: only calls of that method; `as.after`: once that many of them went through.
  */
 export async function failNextCalls(

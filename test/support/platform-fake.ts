@@ -9,7 +9,7 @@
 //   GET  /__calls?platform=telegram&target=<chat id or channel>  the recorded calls, oldest first
 //   POST /__fail {platform, target, times, status?, description?, method?, after?}  the next `times` calls (of `method`) for that target
 //             fail, once `after` of them went through (Telegram: HTTP 500, or `status` with `description`, e.g. 400 "Bad Request:
-//             can't parse entities")
+//             can't parse entities"; Slack: ok=false with `description` as its error, else fatal_error)
 //   POST /__files {id, base64}  a file people send: Telegram's getFile {file_id: id} then GET /telegram/file/bot<token>/<path>;
 //             Slack's url_private GET /slack/files/<id> (bot token as Bearer, else 404 as Slack answers)
 //   POST /__locales {user, locale}  the Slack locale users.info answers for that user
@@ -136,7 +136,8 @@ export class PlatformFake {
       const body = await parseBody(req, raw);
       const target = String(body.channel ?? "");
       this.calls.push({ platform: "slack", method: slack[1]!, target, body, credential: String(req.headers.authorization ?? ""), at: Date.now() });
-      if (this.takeFailure("slack", target)) return json(res, 200, { ok: false, error: "fatal_error" });
+      const failure = this.takeFailure("slack", target);
+      if (failure) return json(res, 200, { ok: false, error: failure.description ?? "fatal_error" });
       return json(res, 200, { ok: true, channel: target, ts: `1700000000.${String(++this.ts).padStart(6, "0")}` });
     }
     json(res, 404, { ok: false, error: "unknown_method" });

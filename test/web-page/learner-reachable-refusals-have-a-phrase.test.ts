@@ -30,7 +30,17 @@ const LEARNER_CODES = {
     "mcp_authorization_failed",
   ],
   runFailures: ["output_invalid", "session_deleted"],
-  courseErrors: ["schedule_invalid", "syllabus_empty", "lesson_not_saved", "run_incomplete", "telegram_api_failed", "slack_api_failed", "chat_not_configured"],
+  courseErrors: [
+    "schedule_invalid",
+    "syllabus_empty",
+    "lesson_not_saved",
+    "run_incomplete",
+    "telegram_api_failed",
+    "slack_api_failed",
+    "chat_not_configured",
+    "chat_unreachable",
+    "no_reachable_target",
+  ],
 };
 
 describe.each(Object.entries(LEARNER_CODES))("%s", (_, codes) => {

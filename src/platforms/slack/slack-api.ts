@@ -15,6 +15,8 @@ const UserInfo = z.object({ ok: z.literal(true), user: z.object({ locale: z.stri
 /** Slack truncates at 40,000 characters and recommends staying under 4,000 per message. */
 export const SLACK_MAX_MESSAGE = 4000;
 const MAX_RETRY_AFTER_S = 30;
+/** Errors that say the channel is out of the bot's reach until a person acts: retrying cannot help (chat_unreachable). */
+const UNREACHABLE = ["channel_not_found", "not_in_channel", "is_archived", "account_inactive"];
 
 /** Slack's text escaping: &, < and > are control characters in message text (mentions, links). */
 export const escapeSlackText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -107,7 +109,8 @@ export class SlackApi {
       return this.call(method, payload, attempt + 1);
     }
     const answer = (await res.json().catch(() => ({ ok: false, error: `http_${res.status}` }))) as Record<string, unknown>;
-    if (answer.ok !== true) throw new CodedError("slack_api_failed", `Slack ${method} failed: ${String(answer.error ?? `http_${res.status}`)}`);
+    const error = String(answer.error ?? `http_${res.status}`);
+    if (answer.ok !== true) throw new CodedError(UNREACHABLE.includes(error) ? "chat_unreachable" : "slack_api_failed", `Slack ${method} failed: ${error}`);
     return answer;
   }
 }

@@ -31,14 +31,19 @@ export interface InlineKeyboardMarkup {
   inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
 }
 
-/** A Bot API call Telegram refused; `status` tells a message it could not parse (400) from the rest. */
-export class TelegramApiError extends CodedError<"telegram_api_failed"> {
+/**
+ * A Bot API call Telegram refused; `status` tells a message it could not parse (400) from the rest. A chat
+ * the bot cannot reach until a person acts (403: blocked, kicked, never started; 400 "chat not found") is
+ * chat_unreachable: retrying cannot help.
+ */
+export class TelegramApiError extends CodedError<"telegram_api_failed" | "chat_unreachable"> {
   constructor(
     method: string,
     readonly status: number,
     description: string,
   ) {
-    super("telegram_api_failed", `Telegram ${method} failed (${status}): ${description}`);
+    const unreachable = status === 403 || (status === 400 && /chat not found/i.test(description));
+    super(unreachable ? "chat_unreachable" : "telegram_api_failed", `Telegram ${method} failed (${status}): ${description}`);
   }
 }
 
