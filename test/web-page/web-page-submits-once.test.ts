@@ -76,7 +76,8 @@ describe("submitting from the page", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!.headers["idempotency-key"]).toMatch(/^[\x21-\x7e]{1,255}$/);
     expect(sent[1]!.headers["idempotency-key"]).toBe(sent[0]!.headers["idempotency-key"]);
-    expect(JSON.parse(sent[1]!.body)).toEqual({ topic: "Linear algebra", level: "advanced", cron: "0 0 * * *" });
+    // The page speaks English here, and asks for its lessons in it.
+    expect(JSON.parse(sent[1]!.body)).toEqual({ topic: "Linear algebra", level: "advanced", cron: "0 0 * * *", language: "en" });
   });
 
   it("refuses a topic longer than the server takes, keeping it whole and sending nothing", async () => {
