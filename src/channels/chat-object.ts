@@ -186,14 +186,16 @@ export class ChatObject extends DurableObject<Env> {
         return this.reply(seq, platform, compactText(outcome, say, outcome.ok ? {} : await runNoticePhrases(this.env.ASSETS, language)));
       }
       case "course": {
-        const length = command.topic.length;
+        // A topic typed over several lines is one line to the course (which refuses line breaks): joined by spaces.
+        const topic = command.topic.replace(/\s*[\r\n]\s*/g, " ");
+        const length = topic.length;
         if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
         // In the person's language, which the reply promising the lessons is in (not the topic's: "/course Python").
-        const spec = { topic: command.topic, deliver: [platform.courseDelivery(m)], ...(language ? { language } : {}) };
+        const spec = { topic, deliver: [platform.courseDelivery(m)], ...(language ? { language } : {}) };
         const course = await createCourse(this.env, spec, platform.tenant);
         // Any other refusal of the input is said as the service words it; no key, so never a replay.
         if (!course.ok) return this.reply(seq, platform, course.message);
-        return this.reply(seq, platform, fill(say.courseSetUp, { topic: command.topic, id: course.id, cron: course.cron }));
+        return this.reply(seq, platform, fill(say.courseSetUp, { topic, id: course.id, cron: course.cron }));
       }
       case "lesson":
         return this.ask(job, platform, fill(say.lessonRequest, { topic: command.topic }), say);

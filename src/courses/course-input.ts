@@ -9,9 +9,24 @@ export const DEFAULT_COURSE_CRON = "0 0 * * *";
 /** The longest topic a course takes, in characters. */
 export const COURSE_TOPIC_MAX_CHARS = 500;
 
+/** Control characters (line breaks, tabs, …) would go verbatim into the course's prompts and chat heading: refused. */
+const oneLine = (field: string) =>
+  [/^[^\u0000-\u001f\u007f-\u009f]*$/, `${field} must be one line with plain spaces: no line breaks, tabs or other control characters`] as const;
+
 export const CourseInput = z.strictObject({
-  topic: z.string().trim().min(1, "topic must not be empty").max(COURSE_TOPIC_MAX_CHARS),
-  level: z.string().trim().min(1).max(100).optional(),
+  topic: z
+    .string()
+    .trim()
+    .min(1, "topic must not be empty")
+    .max(COURSE_TOPIC_MAX_CHARS)
+    .regex(...oneLine("topic")),
+  level: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(...oneLine("level"))
+    .optional(),
   /** The learner's language (a BCP 47 tag): the syllabus and every lesson are asked for in it. */
   language: z
     .string()

@@ -143,12 +143,19 @@ export class CourseRegistry extends DurableObject<Env> {
         this.busy.add(course.id);
         void this.plan(course.id);
       } else {
-        if (this.store.lessonCount(course.id) >= course.syllabus.length) {
-          this.store.setNextDue(course.id, null);
+        const finished = this.store.lessonCount(course.id) >= course.syllabus.length;
+        const start = this.periodOf(course, nowMs);
+        if (!start) {
+          if (finished) this.store.setNextDue(course.id, null);
           continue;
         }
-        const start = this.periodOf(course, nowMs);
-        if (!start) continue;
+        if (finished) {
+          // Its work is the lessons still undelivered within the bound (the last one's delivery may have failed).
+          this.busy.add(course.id);
+          void this.deliverLeft(course.id, start);
+          started.push(course.id);
+          continue;
+        }
         const period = periodKey(start);
         const claimed = this.store.claimPeriod(course.id, period);
         if (!claimed) {
@@ -226,7 +233,7 @@ export class CourseRegistry extends DurableObject<Env> {
   /** Produces the period's lesson (unless an earlier attempt did) and delivers it; then the course is due at its next period. */
   private async produce(id: string, period: string, periodStartMs: number, nowMs: number): Promise<void> {
     try {
-      await this.deliverLate(id, period, periodStartMs);
+      await this.deliverLate(id, periodStartMs, period);
       const current = this.store.course(id);
       if (current) requireLiveTarget(current);
       const claimed = this.store.period(id, period)!;
@@ -248,21 +255,48 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 
   /**
+   * A finished course's lessons still undelivered within the bound: retried at every tick while the last one's
+   * period lasts (as a current lesson is), then at each period's first tick; due no more once none is left.
+   */
+  private async deliverLeft(id: string, start: Date): Promise<void> {
+    try {
+      const left = await this.deliverLate(id, start.getTime());
+      const course = this.store.course(id);
+      if (!course) return;
+      requireLiveTarget(course);
+      if (left.length === 0) this.store.setNextDue(id, null);
+      else if (!left.some((l) => l.period === periodKey(start))) this.store.setNextDue(id, nextPeriod(parseCron(course.cron), start.getTime()).getTime());
+    } catch (e) {
+      if (!this.store.course(id)) return;
+      this.store.setError(id, { ...failureOf(e), at: new Date().toISOString() });
+      this.store.setNextDue(id, null);
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+
+  /**
    * Earlier lessons whose delivery did not succeed within their period go first, to the targets they have not
    * reached (their period's record: never twice), while that period began at most COURSE_LATE_LESSON_DAYS
-   * before this one. A failure stays on the lesson (deliveryError) and does not hold up this period's lesson.
+   * before this one (`current`, whose own lesson is not among them). A failure stays on the lesson
+   * (deliveryError) and does not hold up this period's lesson. Returns those still undelivered. Without a
+   * current lesson (a finished course), the latest lesson's arrival ends the course's lastError too.
    */
-  private async deliverLate(id: string, period: string, periodStartMs: number): Promise<void> {
+  private async deliverLate(id: string, periodStartMs: number, current?: string): Promise<LessonRow[]> {
     const since = periodStartMs - courseSettings(this.env).COURSE_LATE_LESSON_DAYS * 86_400_000;
-    for (const l of this.store.lessons(id)) {
-      if (l.deliveredAt || l.period === period || Date.parse(l.period) < since) continue;
+    const lessons = this.store.lessons(id);
+    const left: LessonRow[] = [];
+    for (const l of lessons) {
+      if (l.deliveredAt || l.period === current || Date.parse(l.period) < since) continue;
       try {
         await this.deliver(id, l.period, l.number);
-        this.store.finishPeriod(id, l.period, l.number, false);
+        this.store.finishPeriod(id, l.period, l.number, !current && l === lessons.at(-1));
       } catch {
         // A target's failure is on the lesson (deliver()); the next tick tries again while the bound allows.
+        left.push(l);
       }
     }
+    return left;
   }
 
   /**

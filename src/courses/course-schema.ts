@@ -66,4 +66,8 @@ ALTER TABLE periods ADD COLUMN delivery_progress TEXT NOT NULL DEFAULT '{}';`,
   // 4: the targets given up for good (chat_unreachable), and per lesson why its delivery has not succeeded yet.
   `ALTER TABLE courses ADD COLUMN stopped TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE lessons ADD COLUMN delivery_error TEXT;`,
+  // 5: a finished course is due while a lesson of it is undelivered (its late delivery); those finished before
+  // were set never due, so the next tick looks at them once (one with no target left stays as it is).
+  `UPDATE courses SET next_due_at = 0 WHERE next_due_at IS NULL AND json_extract(last_error, '$.code') IS NOT 'no_reachable_target'
+  AND EXISTS (SELECT 1 FROM lessons WHERE course_id = courses.id AND delivered_at IS NULL);`,
 ];

@@ -34,7 +34,7 @@ export interface CourseRow extends CourseSpec {
   syllabus: string[] | null;
   syllabusRunId?: string;
   lastError: CourseError | null;
-  /** From when the tick has work for it (ms); null when its syllabus is done or no target is left. */
+  /** From when the tick has work for it (ms); null once its syllabus is done and no lesson is left to send late, or no target is left. */
   nextDueAt: number | null;
   stopped: StoppedTarget[];
 }
@@ -125,12 +125,12 @@ export class CourseStore {
       .map(toCourse);
   }
 
-  /** The courses with work at `nowMs` (planning, or a period not yet done), by the due index; finished ones are never due. */
+  /** The courses with work at `nowMs` (planning, a period not yet done, a lesson to send late), by the due index. */
   dueCourses(nowMs: number): CourseRow[] {
     return this.sql.exec<Row>("SELECT * FROM courses WHERE next_due_at <= ? ORDER BY next_due_at, id", nowMs).toArray().map(toCourse);
   }
 
-  /** When the tick next has work for the course; null: never (its syllabus is done). */
+  /** When the tick next has work for the course; null: never (its syllabus is done and delivered, or no target is left). */
   setNextDue(id: string, atMs: number | null): void {
     this.sql.exec("UPDATE courses SET next_due_at = ? WHERE id = ?", atMs, id);
   }
