@@ -18,6 +18,8 @@ import { fill } from "../lib/phrase-book";
 import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../lessons/learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
 import { learnerStub } from "./learner-object";
+import { DAY_MS } from "./learner-store";
+import { count } from "./progress-summary";
 import { learningSettings } from "./settings";
 
 export interface QuizItem {
@@ -158,9 +160,11 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 
 /** Starts a review of the learner's due exercises, the longest overdue first; `language`: the person's, for the words no lesson's language covers. */
 export async function startReview(d: QuizDeps, language: string | undefined): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
-  const due = await learnerStub(d.env, d.learnerId).dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5);
+  const learner = learnerStub(d.env, d.learnerId);
+  // One review asks at most RECAP_MAX_REVIEWS × 5; it says how many are due in all, as /progress does.
+  const [due, { dueReviews }] = await Promise.all([learner.dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5), learner.progress(d.tenant, 1)]);
   const phrases = await learnerPhrases(d.env.ASSETS, language);
-  if (!due.length) return { messages: [{ text: phrases.nothingDue }] };
+  if (!due.length) return { messages: [{ text: await nothingDue(learner, d.tenant, phrases) }] };
   const first = await ask(d, {
     id: newQuizId(),
     mode: "review",
@@ -169,7 +173,19 @@ export async function startReview(d: QuizDeps, language: string | undefined): Pr
     index: 0,
     open: true,
   });
-  return { state: first.state, messages: [{ text: due.length === 1 ? phrases.dueOne : fill(phrases.dueMany, { n: due.length }) }, ...first.messages] };
+  return {
+    state: first.state,
+    messages: [{ text: due.length === 1 ? phrases.dueOne : fill(phrases.dueMany, { n: Math.max(dueReviews, due.length) }) }, ...first.messages],
+  };
+}
+
+/** Nothing due now, and in how many days the next review is (counted from now, so no time zone is assumed). */
+async function nothingDue(learner: ReturnType<typeof learnerStub>, tenant: Tenant, phrases: LearnerPhrases): Promise<string> {
+  const now = Date.now();
+  const next = await learner.nextDue(tenant, now);
+  if (next === undefined) return phrases.nothingDue;
+  const days = Math.max(1, Math.ceil((next - now) / DAY_MS));
+  return `${phrases.nothingDue}\n${fill(phrases.nextDueIn, { days: count(days, phrases.dayOne, phrases.dayMany) })}`;
 }
 
 /** The current question (after Next or /quiz), or the end of the quiz. */
@@ -196,7 +212,7 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
     if (e instanceof AnswerRefused && e.code === "empty_answer") return { state, messages: [{ text: phrases.emptyAnswer }] };
     if (e instanceof AnswerRefused && e.code === "answer_too_long")
       return { state, messages: [{ text: fill(phrases.answerTooLong, { max: learningSettings(d.env).ANSWER_MAX_CHARS }) }] };
-    if (e instanceof AnswerRefused) return afterItem(d, state, fill(phrases.gone, { id: item.exerciseId, lesson: item.lessonKey }));
+    if (e instanceof AnswerRefused) return passOver(d, state, item);
     throw e;
   }
   const phrases = await phrasesOf(d, item);
@@ -217,6 +233,15 @@ async function afterItem(d: QuizDeps, state: NamedQuiz, text: string): Promise<S
   return { state: next, messages: [{ text }, await summary(d, next, phrases)] };
 }
 
+/**
+ * An exercise gone since the quiz began (its lesson saved again without it, or deleted): said so, and its
+ * review card dropped, since nothing can ask it again; otherwise /review would promise it, and pass it over, forever.
+ */
+async function passOver(d: QuizDeps, state: NamedQuiz, item: QuizItem): Promise<Step> {
+  await learnerStub(d.env, d.learnerId).retire(d.tenant, item.lessonKey, item.exerciseId);
+  return afterItem(d, state, fill((await phrasesOf(d, item)).gone, { id: item.exerciseId, lesson: item.lessonKey }));
+}
+
 /** The words of an item's lesson (absent in quizzes saved before items named their language: English). */
 const phrasesOf = (d: QuizDeps, item: QuizItem | undefined) => learnerPhrases(d.env.ASSETS, item?.language);
 
@@ -235,7 +260,7 @@ async function ask(d: QuizDeps, state: NamedQuiz): Promise<Step> {
   const phrases = await phrasesOf(d, item ?? state.items.at(-1));
   if (!item) return { state: { ...state, open: false }, messages: [await summary(d, state, phrases)] };
   const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);
-  if (!exercise) return afterItem(d, state, fill(phrases.gone, { id: item.exerciseId, lesson: item.lessonKey }));
+  if (!exercise) return passOver(d, state, item);
   return { state: { ...state, open: true }, messages: [questionMessage(exercise, state, phrases)] };
 }
 

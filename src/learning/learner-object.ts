@@ -73,6 +73,17 @@ export class LearnerObject extends DurableObject<Env> {
     return this.store.dueReviews(now, limit);
   }
 
+  async nextDue(owner: Tenant, now = Date.now()): Promise<number | undefined> {
+    this.adopt(owner);
+    return this.store.nextDue(now);
+  }
+
+  /** Drops the review card of an exercise its lesson no longer has (learner-store.ts). */
+  async retire(owner: Tenant, lessonKey: string, exerciseId: string): Promise<void> {
+    this.adopt(owner);
+    this.store.retire(lessonKey, exerciseId);
+  }
+
   /** `window` as a number: the most weak concepts to list, over the default days back and ahead. */
   async progress(owner: Tenant, window: number | ProgressWindow, now = Date.now()): Promise<Progress> {
     this.adopt(owner);

@@ -78,7 +78,7 @@ export interface ProgressWindow {
 
 type Row = Record<string, SqlStorageValue>;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export class LearnerStore {
   /** The tables are the object's versioned schema (learner-schema.ts), migrated before the store opens them. */
@@ -128,6 +128,11 @@ export class LearnerStore {
     );
   }
 
+  /** Drops an exercise's review card (its lesson lost it): it can no longer be asked, so it is never due again. */
+  retire(lessonKey: string, exerciseId: string): void {
+    this.sql.exec("DELETE FROM cards WHERE lesson_key = ? AND exercise_id = ?", lessonKey, exerciseId);
+  }
+
   /** The result of the same answer to the same exercise since `since`: a client's retry is not graded or counted twice. */
   repeated(lessonKey: string, exerciseId: string, answer: string, since: number): GradedAnswer | undefined {
     const row = this.sql
@@ -152,6 +157,12 @@ export class LearnerStore {
         due: new Date(Number(r.due)).toISOString(),
         lastVerdict: String(r.last_verdict) as Verdict,
       }));
+  }
+
+  /** When the next review falls due after `now`; undefined without any card. */
+  nextDue(now: number): number | undefined {
+    const due = this.sql.exec<Row>("SELECT MIN(due) AS due FROM cards WHERE due > ?", now).one().due;
+    return due === null ? undefined : Number(due);
   }
 
   progress(now: number, window: ProgressWindow): Progress {

@@ -7,7 +7,7 @@
 // is left of the Worker bundle's 400 KiB budget (BENCHMARKS.md, issue 29). A language without phrases is
 // answered in English. {name} marks where a value goes: in question, {type} is the exercise type's name in the
 // lesson's vocabulary; in progressAnswers, {answers} is answerOne or answerMany; in progressWeek, {days} is
-// dayOne or dayMany; in progressReviews, {review} is reviewHint when some are due, else nothing.
+// dayOne or dayMany (and in nextDueIn); in progressReviews, {review} is reviewHint when some are due, else nothing.
 import { phraseBook } from "../lib/phrase-book";
 
 /** One language's phrases: the type of the book's English (type-only: the JSON stays out of the bundle). */
