@@ -187,7 +187,11 @@ export class ChatObject extends DurableObject<Env> {
       }
       case "course": {
         // A topic typed over several lines is one line to the course (which refuses line breaks): joined by spaces.
-        const topic = command.topic.replace(/\s*[\r\n]\s*/g, " ");
+        const topic = command.topic
+          .split(/[\r\n]/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(" ");
         const length = topic.length;
         if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
         // In the person's language, which the reply promising the lessons is in (not the topic's: "/course Python").
