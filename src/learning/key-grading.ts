@@ -7,19 +7,9 @@
 // A fill-in answer that matches none of them is not called wrong here: it may be right in words the
 // key did not list, so grade-answer.ts asks the model grader (model-grading.ts) (`undefined` below).
 import { answerLetter, splitVariants } from "../lessons/answer-key";
-import {
-  amountInEnglish,
-  blankSeparator,
-  chosenLetter,
-  compactAnswer,
-  leadingNumber,
-  matchesKey,
-  quantity,
-  sameAnswer,
-  sameQuantity,
-  writtenIn,
-  type Quantity,
-} from "../lessons/answer-match";
+import { blankSeparator, chosenLetter, matchesKey, sameAnswer } from "../lessons/answer-match";
+import { compactAnswer } from "../lessons/answer-normal-form";
+import { amountInEnglish, leadingNumber, quantity, sameQuantity, writtenIn, type Quantity } from "../lessons/answer-quantity";
 import type { AnswerKey, Exercise } from "../lessons/exercises";
 import { BLANK } from "../lessons/lesson-shape";
 import { sameTruth } from "../lessons/truth-words";

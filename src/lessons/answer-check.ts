@@ -6,7 +6,8 @@
 import * as z from "zod";
 import { addUsage, emptyUsage, type ModelClient, type Usage, userMessage } from "../agent";
 import { answerLetter } from "./answer-key";
-import { amountInEnglish, chosenLetter, matchesKey, quantity } from "./answer-match";
+import { chosenLetter, matchesKey } from "./answer-match";
+import { amountInEnglish, quantity } from "./answer-quantity";
 import { sameTruth } from "./truth-words";
 import { type LessonChapter, type LessonExercise, type LessonFinding } from "./validator";
 import { errorMessage } from "../lib/error-message";

@@ -5,7 +5,8 @@
 // `Verdadero` wrong. A lone letter (`V`, `F`) counts in an answer only: a key `V` may be the Roman five. An answer
 // with more words (`Falso, porque…`) is the model grader's, who reads whether the rest takes its first word back;
 // a word the two languages read as different values is no truth word.
-import { compactAnswer, keyVariants } from "./answer-match";
+import { keyVariants } from "./answer-match";
+import { compactAnswer } from "./answer-normal-form";
 import { VOCABULARIES, type LessonVocabulary } from "./vocabulary";
 
 /** Per lesson language: the truth words of it and English, in compact form, each with its value (undefined: both). */
