@@ -11,14 +11,9 @@
 // up again by the next tick (the course stays due until its period is done), which redoes only what
 // did not get done: a lesson already saved is not written again, a part of a delivery that arrived is
 // not sent again. Work a restart interrupted is re-attached by the next tick too (the run itself
-// survived in its session).
+// survived in its session). Sending lessons to their targets, late ones too, is lesson-delivery.ts.
 import { DurableObject } from "cloudflare:workers";
-import { courseTargets, deliverLesson, type DeliveryProgress } from "../delivery/course-delivery";
 import { runOutcome } from "../delivery/run-outcome";
-import { quizOffer } from "../learning/chat-quiz";
-import { learnerPhrases } from "../lessons/learner-phrases";
-import { readLesson } from "../lessons/validator";
-import { fill } from "../lib/phrase-book";
 import type { Env } from "../env";
 import { CodedError } from "../lib/coded-error";
 import { refuse, type Outcome } from "../lib/outcome";
@@ -33,9 +28,10 @@ import { learnerContext } from "../learning/learner-context";
 import { lessonRequest, parseSyllabus, syllabusRequest } from "./course-prompts";
 import { COURSE_MIGRATIONS } from "./course-schema";
 import { CourseStore, type CourseError, type CourseRow, type LessonRow, type PeriodRow, type StoppedTarget } from "./course-store";
-import { courseSettings } from "./settings";
 import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 import { errorMessage } from "../lib/error-message";
+import { failureOf, incomplete } from "./course-failure";
+import { LessonDelivery, requireLiveTarget } from "./lesson-delivery";
 
 export interface CourseSummary {
   id: string;
@@ -72,6 +68,7 @@ export const lessonSessionId = (courseId: string, n: number, retry = 0) => `${co
 
 export class CourseRegistry extends DurableObject<Env> {
   private readonly store: CourseStore;
+  private readonly delivery: LessonDelivery;
   /** Courses with planning or a lesson under way in this instance. */
   private readonly busy = new Set<string>();
 
@@ -79,6 +76,7 @@ export class CourseRegistry extends DurableObject<Env> {
     super(ctx, env);
     migrate(ctx.storage, COURSE_MIGRATIONS);
     this.store = new CourseStore(ctx.storage.sql, (fn) => ctx.storage.transactionSync(fn));
+    this.delivery = new LessonDelivery(env, this.store);
   }
 
   /**
@@ -233,13 +231,13 @@ export class CourseRegistry extends DurableObject<Env> {
   /** Produces the period's lesson (unless an earlier attempt did) and delivers it; then the course is due at its next period. */
   private async produce(id: string, period: string, periodStartMs: number, nowMs: number): Promise<void> {
     try {
-      await this.deliverLate(id, periodStartMs, period);
+      await this.delivery.deliverLate(id, periodStartMs, period);
       const current = this.store.course(id);
       if (current) requireLiveTarget(current);
       const claimed = this.store.period(id, period)!;
       const lessonNumber = claimed.lessonNumber ?? (await this.writeLesson(id, period, claimed, nowMs));
       if (lessonNumber === undefined) return;
-      await this.deliver(id, period, lessonNumber);
+      await this.delivery.deliver(id, period, lessonNumber);
       this.store.finishPeriod(id, period, lessonNumber);
       const course = this.store.course(id);
       if (course) this.store.setNextDue(id, this.nextDue(course, periodStartMs));
@@ -260,7 +258,7 @@ export class CourseRegistry extends DurableObject<Env> {
    */
   private async deliverLeft(id: string, start: Date): Promise<void> {
     try {
-      const left = await this.deliverLate(id, start.getTime());
+      const left = await this.delivery.deliverLate(id, start.getTime());
       const course = this.store.course(id);
       if (!course) return;
       requireLiveTarget(course);
@@ -273,30 +271,6 @@ export class CourseRegistry extends DurableObject<Env> {
     } finally {
       this.busy.delete(id);
     }
-  }
-
-  /**
-   * Earlier lessons whose delivery did not succeed within their period go first, to the targets they have not
-   * reached (their period's record: never twice), while that period began at most COURSE_LATE_LESSON_DAYS
-   * before this one (`current`, whose own lesson is not among them). A failure stays on the lesson
-   * (deliveryError) and does not hold up this period's lesson. Returns those still undelivered. Without a
-   * current lesson (a finished course), the latest lesson's arrival ends the course's lastError too.
-   */
-  private async deliverLate(id: string, periodStartMs: number, current?: string): Promise<LessonRow[]> {
-    const since = periodStartMs - courseSettings(this.env).COURSE_LATE_LESSON_DAYS * 86_400_000;
-    const lessons = this.store.lessons(id);
-    const left: LessonRow[] = [];
-    for (const l of lessons) {
-      if (l.deliveredAt || l.period === current || Date.parse(l.period) < since) continue;
-      try {
-        await this.deliver(id, l.period, l.number);
-        this.store.finishPeriod(id, l.period, l.number, !current && l === lessons.at(-1));
-      } catch {
-        // A target's failure is on the lesson (deliver()); the next tick tries again while the bound allows.
-        left.push(l);
-      }
-    }
-    return left;
   }
 
   /**
@@ -346,48 +320,6 @@ export class CourseRegistry extends DurableObject<Env> {
     return lessonSessionId(id, n, retry);
   }
 
-  /** Sends the lesson, with "Quiz me" when it has exercises, to each of the course's targets not yet served for this period. */
-  private async deliver(id: string, period: string, lessonNumber: number): Promise<void> {
-    const course = this.store.course(id);
-    const lesson = this.store.lessons(id).find((l) => l.number === lessonNumber);
-    if (!course || !lesson) return;
-    // Headed in the lesson's language (that of its headings), as its quiz offer is; read from the lesson itself,
-    // since a lesson without exercises has none to carry it.
-    const saved = await getLesson(this.env.LESSONS, lesson.key, course.tenant);
-    const say = await learnerPhrases(this.env.ASSETS, (saved && readLesson(saved.markdown).language?.language) ?? course.language);
-    const heading = fill(course.syllabus ? say.courseLessonOf : say.courseLesson, {
-      topic: course.topic,
-      n: lesson.number,
-      total: course.syllabus?.length ?? 0,
-      title: lesson.title,
-    });
-    const text = `${heading}\n\n${lesson.summary}`.trim();
-    const offer = await quizOffer(this.env, lesson.key, course.tenant, { kind: "course", courseId: id, lesson: lesson.number });
-    const done = this.store.period(id, period);
-    // Each target on its own: a chat that blocked the bot must not keep the lesson from the others. The first
-    // failure stays on the lesson; the first that a retry may cure is the period's (the next tick retries the
-    // targets not served). A chat the bot cannot reach until a person acts is given up instead of retried.
-    let failure: unknown;
-    let retry: unknown;
-    for (const t of courseTargets(course.deliver)) {
-      if (done?.delivered.includes(t.key) || isStopped(course, t.key)) continue;
-      const record = (progress: DeliveryProgress) => this.store.setDeliveryProgress(id, period, t.key, progress);
-      try {
-        await deliverLesson(this.env, this.env.LESSONS, t, { text, lessonKey: lesson.key, offer }, done?.progress[t.key], record);
-        this.store.markDelivered(id, period, t.key);
-      } catch (e) {
-        failure ??= e;
-        if (e instanceof CodedError && e.code === "chat_unreachable")
-          this.store.stopTarget(id, { target: t.key, ...failureOf(e), at: new Date().toISOString() });
-        else retry ??= e;
-      }
-    }
-    if (!failure) return;
-    this.store.setDeliveryError(id, lesson.number, { ...failureOf(failure), at: new Date().toISOString(), period });
-    requireLiveTarget(this.store.course(id) ?? course);
-    if (retry) throw retry;
-  }
-
   /** A delivered lesson's key, with the course's owner and targets: what a chat's "Quiz me" under it needs; null if unknown. */
   async quizLesson(id: string, lessonNumber: number): Promise<{ key: string; tenant: Tenant; deliver: CourseSummary["deliver"] } | null> {
     const course = this.store.course(id);
@@ -413,24 +345,6 @@ export class CourseRegistry extends DurableObject<Env> {
   }
 }
 
-/** A run that did not complete, by its error's code (run_incomplete without one: stopped at max_steps, not found). */
-function incomplete(what: string, run: { status: string; error?: { code: string; message: string } } | undefined): CodedError {
-  const how = !run ? "the run was not found" : run.error ? `${run.status}: ${run.error.message}` : run.status;
-  return new CodedError(run?.error?.code ?? "run_incomplete", `${what}: ${how}`);
-}
-
-const isStopped = (course: CourseRow, key: string) => course.stopped.some((s) => s.target === key);
-
-/** Throws no_reachable_target when every target the course names was given up: a lesson would reach nobody. */
-function requireLiveTarget(course: CourseRow): void {
-  const targets = courseTargets(course.deliver);
-  if (targets.length > 0 && targets.every((t) => isStopped(course, t.key)))
-    throw new CodedError(
-      "no_reachable_target",
-      `no target of the course can be reached (${course.stopped.map((s) => `${s.target}: ${s.code}`).join(", ")}); delete the course and create it again to resume`,
-    );
-}
-
 /**
  * When the next lesson is due: a due time before the current period (a new course's 0, a period left behind)
  * is the current period's start, whose lesson the next tick writes.
@@ -442,6 +356,3 @@ function nextLessonAt(cron: string, nextDueAt: number): number {
     return nextDueAt;
   }
 }
-
-/** A failure as a course records it: a code the page says in the learner's language, and the message for the API. */
-const failureOf = (e: unknown) => ({ code: e instanceof CodedError ? e.code : "internal_error", message: errorMessage(e) });
