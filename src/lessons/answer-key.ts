@@ -83,7 +83,7 @@ export function readEntry(lines: string[], line: number): KeyEntry {
 }
 
 /** Checks the Answer Key against the exercises; returns each answered exercise's entry. */
-export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, language?: LessonVocabulary): Map<string, KeyEntry> {
+export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, language?: LessonVocabulary, tag?: string): Map<string, KeyEntry> {
   const answers = new Map<string, KeyEntry>();
   const key = doc.headings.find((h) => h.level === 2 && isSection(h.text, "answerKey"));
   if (!key) {
@@ -92,7 +92,7 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
     );
     add(
       "missing_answer_key",
-      `The lesson has no ${spelling("answerKey", 2, language)}: add it after the last chapter, with a \`${exerciseSpelling("N.K", 3, language, "")}\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it ${spelling("answerKey", 2, language)}.` : ""}`,
+      `The lesson has no ${spelling("answerKey", 2, language, tag)}: add it after the last chapter, with a \`${exerciseSpelling("N.K", 3, language, tag, "")}\` entry (answer and explanation) for every exercise.${lookalike ? ` Found "## ${lookalike.raw}" with answer entries; name it ${spelling("answerKey", 2, language, tag)}.` : ""}`,
       { line: lookalike?.line ?? doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"))?.line ?? doc.lines.length - 1 },
     );
     return answers;
@@ -125,14 +125,14 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
     const read = readEntry(lines, line + 1);
     answers.set(e.id, read);
     if (!read.text) {
-      add("answer_empty", `The Answer Key entry for Exercise ${e.id} gives no answer; write it after \`${labelSpelling("answer", language)}\`.`, {
+      add("answer_empty", `The Answer Key entry for Exercise ${e.id} gives no answer; write it after \`${labelSpelling("answer", language, tag)}\`.`, {
         chapter: e.chapter,
         line,
       });
     } else if (e.type === "multiple_choice" && !answerLetter(read.text)) {
       add(
         "mc_answer_no_letter",
-        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`${labelSpelling("answer", language)} B\`; its first line is "${lines[0]!.trim().slice(0, 80)}".`,
+        `The Answer Key entry for Exercise ${e.id} (Multiple choice) must name the correct option on its first line, e.g. \`${labelSpelling("answer", language, tag)} B\`; its first line is "${lines[0]!.trim().slice(0, 80)}".`,
         { chapter: e.chapter, line },
       );
     }
@@ -141,7 +141,7 @@ export function checkAnswerKey(doc: Outline, exercises: Exercise[], add: Add, la
     const ids = missing.map((e) => e.id);
     add(
       "answer_missing",
-      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`${exerciseSpelling(ids[0]!, 3, language, "")}\` with \`${labelSpelling("answer", language)} …\` and \`${labelSpelling("explanation", language)} …\` for each.`,
+      `The Answer Key has no entry for Exercise ${ids.join(", ")}; add \`${exerciseSpelling(ids[0]!, 3, language, tag, "")}\` with \`${labelSpelling("answer", language, tag)} …\` and \`${labelSpelling("explanation", language, tag)} …\` for each.`,
       { chapter, line: missing[0]!.heading.line },
     );
   }

@@ -7,7 +7,6 @@ import { bodyLines, hasTable, hasText, type Heading, type Outline } from "./outl
 import type { Add } from "./validator";
 import {
   EXERCISE_TYPES,
-  VOCABULARIES,
   type LessonVocabulary,
   type ExerciseType,
   type SectionName,
@@ -43,7 +42,7 @@ const quoteHeading = (h: Heading) => `"${"#".repeat(h.level)} ${h.raw}"`;
 /** Whether a heading is a checked part of a chapter (a section, a chapter or an exercise). */
 const isChecked = (h: Heading) => CHAPTER_SECTIONS.some((s) => isSection(h.text, s)) || chapterNumber(h.text) !== undefined || exerciseHeading(h.text);
 
-export function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, add: Add, language?: LessonVocabulary): Exercise[] {
+export function checkChapter(doc: Outline, chapter: Heading, end: number, n: number, add: Add, language?: LessonVocabulary, tag?: string): Exercise[] {
   const inChapter = doc.headings.filter((h) => h.line > chapter.line && h.line < end);
   const at = (line: number) => ({ chapter: n, line });
   /** The `name` heading at `level` inside `within`, or a finding that says where to put it and what was found instead. */
@@ -55,11 +54,11 @@ export function checkChapter(doc: Outline, chapter: Heading, end: number, n: num
     const found = misplaced
       ? ` Found ${quoteHeading(misplaced)}; make it a level-${level} heading.`
       : unknown.length
-        ? ` Its level-${level} heading${unknown.length === 1 ? " is" : "s are"} ${unknown.map(quoteHeading).join(", ")}, which ${unknown.length === 1 ? "is no checked section; if it is meant" : "are no checked sections; if one of them is meant"}, rename it to ${spelling(name, level, language)}.`
+        ? ` Its level-${level} heading${unknown.length === 1 ? " is" : "s are"} ${unknown.map(quoteHeading).join(", ")}, which ${unknown.length === 1 ? "is no checked section; if it is meant" : "are no checked sections; if one of them is meant"}, rename it to ${spelling(name, level, language, tag)}.`
         : "";
     add(
       level === 3 ? "missing_section" : "missing_explanation_part",
-      `Chapter ${n} has no ${spelling(name, level, language)} ${missing}.${found}`,
+      `Chapter ${n} has no ${spelling(name, level, language, tag)} ${missing}.${found}`,
       at(misplaced?.line ?? parent.line),
     );
     return undefined;
@@ -96,12 +95,20 @@ export function checkChapter(doc: Outline, chapter: Heading, end: number, n: num
   nonEmpty(section("summary", "after the examples, as a few bullets of what to remember"));
   nonEmpty(section("furtherQuestions", "after the Summary, with questions for further study"));
   const exercisesSection = section("exercises", "at the end of the chapter, with the five exercises");
-  return checkExercises(doc, inChapter, exercisesSection, n, add, language);
+  return checkExercises(doc, inChapter, exercisesSection, n, add, language, tag);
 }
 
-function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | undefined, n: number, add: Add, language?: LessonVocabulary): Exercise[] {
+function checkExercises(
+  doc: Outline,
+  inChapter: Heading[],
+  section: Heading | undefined,
+  n: number,
+  add: Add,
+  language?: LessonVocabulary,
+  tag?: string,
+): Exercise[] {
   const at = (line: number) => ({ chapter: n, line });
-  const types = EXERCISE_TYPES.map((t) => typeSpelling(t, language)).join(", ");
+  const types = EXERCISE_TYPES.map((t) => typeSpelling(t, language, tag)).join(", ");
   const found: Exercise[] = [];
   // Exercise headings count wherever they are in the chapter, so a misplaced one is one finding, not a missing exercise.
   const headings = inChapter.filter((h) => exerciseHeading(h.text) || (section && h.level === 4 && h.line > section.line && h.line < section.end));
@@ -110,7 +117,7 @@ function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | u
     const first = wrongLevel[0]!;
     add(
       "exercise_heading",
-      `${quoteHeading(first)}${wrongLevel.length > 1 ? ` and ${wrongLevel.length - 1} more exercise heading${wrongLevel.length > 2 ? "s" : ""}` : ""} must be level-4 headings (\`${exerciseSpelling(`${n}.K`, 4, language)}\`) inside Chapter ${n}'s Exercises section.`,
+      `${quoteHeading(first)}${wrongLevel.length > 1 ? ` and ${wrongLevel.length - 1} more exercise heading${wrongLevel.length > 2 ? "s" : ""}` : ""} must be level-4 headings (\`${exerciseSpelling(`${n}.K`, 4, language, tag)}\`) inside Chapter ${n}'s Exercises section.`,
       at(first.line),
     );
   }
@@ -121,7 +128,7 @@ function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | u
       uncounted = true;
       add(
         "exercise_heading",
-        `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`${exerciseSpelling(`${n}.K`, 4, language)}\` where {type} is one of: ${types}.`,
+        `"#### ${h.raw}" in Chapter ${n}'s Exercises is not an exercise heading; write \`${exerciseSpelling(`${n}.K`, 4, language, tag)}\` where {type} is one of: ${types}.`,
         at(h.line),
       );
       continue;
@@ -178,7 +185,7 @@ function checkExercises(doc: Outline, inChapter: Heading[], section: Heading | u
         const have = found.filter((e) => e.type === type).map((e) => e.id);
         add(
           "exercise_count",
-          `Chapter ${n} has ${count} "${canonicalType(type)}" exercise${count === 1 ? "" : "s"}${have.length ? ` (${have.join(", ")})` : ""}; it needs ${NEEDED[type]}. Add \`${exerciseSpelling(`${n}.K`, 4, language, (language ?? VOCABULARIES[0]!).exerciseTypes[type][0])}\` under its Exercises.`,
+          `Chapter ${n} has ${count} "${canonicalType(type)}" exercise${count === 1 ? "" : "s"}${have.length ? ` (${have.join(", ")})` : ""}; it needs ${NEEDED[type]}. Add \`${exerciseSpelling(`${n}.K`, 4, language, tag, type)}\` under its Exercises.`,
           at(section?.line ?? found.at(-1)?.heading.line ?? inChapter[0]?.line ?? 0),
         );
       }

@@ -32,12 +32,13 @@ export function checkSources(
   fetchedUrls: ReadonlySet<string> | undefined,
   add: (code: SourceFinding, message: string, at: { line: number }) => void,
   language?: LessonVocabulary,
+  tag?: string,
 ): void {
   const section = doc.headings.find((h) => h.level === 2 && isSection(h.text, "sources"));
   if (!section) {
     add(
       "missing_sources",
-      `The lesson has no ${spelling("sources", 2, language)} section: end it with a numbered list of the pages you fetched, \`1. [Page title](https://…)\`.`,
+      `The lesson has no ${spelling("sources", 2, language, tag)} section: end it with a numbered list of the pages you fetched, \`1. [Page title](https://…)\`.`,
       { line: doc.lines.length - 1 },
     );
     return;

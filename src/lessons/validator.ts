@@ -10,6 +10,7 @@
 import { checkAnswerKey, type Exercise, type KeyEntry } from "./answer-key";
 import { checkChapter, CHAPTER_SECTIONS } from "./chapter-checks";
 import { teachingWords } from "./chapter-length";
+import { lessonLanguageTag } from "./lesson-language-tag";
 import { isLessonHeading, lessonSignals, optionOf } from "./lesson-shape";
 import { bodyLines, outline, type Heading, type Outline } from "./outline";
 import { checkSources } from "./sources";
@@ -151,6 +152,8 @@ function analyze(markdown: string, opts: ValidateOptions): Analysis {
   };
 
   const language = headingLanguage(doc.headings.map((h) => h.text));
+  // Findings spell headings in the lesson's script: a Traditional Chinese lesson is told 學習目標, not 学习目标.
+  const tag = language && lessonLanguageTag(language, markdown);
   if (!isLessonHeading(doc)) {
     const signals = lessonSignals(doc);
     if (signals.length) {
@@ -178,13 +181,13 @@ function analyze(markdown: string, opts: ValidateOptions): Analysis {
       : level2.length
         ? ` Its level-2 headings are ${level2.map((h) => `"## ${h.raw}"`).join(", ")}; none is a chapter heading.`
         : "";
-    add("no_chapters", `The lesson has no chapter: each chapter starts with a level-2 heading \`${chapterSpelling(1, language)}\`.${seen}`, {
+    add("no_chapters", `The lesson has no chapter: each chapter starts with a level-2 heading \`${chapterSpelling(1, language, tag)}\`.${seen}`, {
       line: misplaced?.line ?? 0,
     });
   }
   for (const c of found.filter((c) => !c.named)) {
     const what = c.heading.level === 2 ? "holds a chapter but is not a chapter heading" : "is a chapter heading at level 3";
-    add("chapter_heading", `"${"#".repeat(c.heading.level)} ${c.heading.raw}" ${what}; write \`${chapterSpelling(c.number, language)}\`.`, {
+    add("chapter_heading", `"${"#".repeat(c.heading.level)} ${c.heading.raw}" ${what}; write \`${chapterSpelling(c.number, language, tag)}\`.`, {
       chapter: c.number,
       line: c.heading.line,
     });
@@ -209,7 +212,7 @@ function analyze(markdown: string, opts: ValidateOptions): Analysis {
   const exercises: Exercise[] = [];
   for (const c of found) {
     const end = Math.min(doc.lines.length, ...boundaries.filter((line) => line > c.heading.line));
-    const own = checkChapter(doc, c.heading, end, c.number, add, language);
+    const own = checkChapter(doc, c.heading, end, c.number, add, language, tag);
     if (opts.chapterWords) checkLength(doc, c.heading, end, c.number, opts.chapterWords, add, language);
     exercises.push(...own);
     chapters.push({
@@ -223,9 +226,9 @@ function analyze(markdown: string, opts: ValidateOptions): Analysis {
     });
   }
 
-  const answers = checkAnswerKey(doc, exercises, add, language);
+  const answers = checkAnswerKey(doc, exercises, add, language, tag);
   for (const chapter of chapters) for (const e of chapter.exercises) if (answers.has(e.id)) e.answer = answers.get(e.id);
-  checkSources(doc, opts.fetchedUrls, add, language);
+  checkSources(doc, opts.fetchedUrls, add, language, tag);
   return { findings, chapters, ...(language ? { language } : {}) };
 }
 

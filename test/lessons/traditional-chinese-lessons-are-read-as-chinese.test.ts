@@ -45,6 +45,14 @@ describe("a Chinese lesson's tag", () => {
     expect(wordFor("zh", chinese, chinese.exerciseTypes.multiple_choice)).toBe("单项选择题");
     expect(wordFor("zh-Hant", chinese, chinese.exerciseTypes.fill_in)).toBe("填空題");
   });
+
+  it("names every heading and label as OpenCC writes its canonical word in Traditional, and as it is in Simplified", () => {
+    const { sections, exerciseTypes, labels } = chinese;
+    const lists = [...Object.values(sections), chinese.exercise, ...Object.values(exerciseTypes), ...Object.values(labels)];
+    const toTraditional = CONVERSIONS["cn→tw"];
+    expect(lists.map((words) => wordFor("zh-Hant", chinese, words))).toEqual(lists.map((words) => toTraditional(words[0]!)));
+    expect(lists.map((words) => wordFor("zh", chinese, words))).toEqual(lists.map((words) => words[0]));
+  });
 });
 
 describe.each(Object.entries(CONVERSIONS))("the knowledge compiler's Chinese sample lesson converted %s", (_, convert) => {
@@ -69,5 +77,20 @@ describe.each(Object.entries(CONVERSIONS))("the knowledge compiler's Chinese sam
       expect(gradeFillIn(withoutKey(fill), fill.key!, answer, ENGLISH_PHRASES)?.verdict, answer).toBe("correct");
     const twoBlanks = { ...withoutKey(fill), question: "____ 和 ____" };
     expect(gradeFillIn(twoBlanks, { ...fill.key!, answer: "4, 5", accepted: [] }, "4 與 5", ENGLISH_PHRASES)?.verdict).toBe("correct");
+  });
+});
+
+// A finding names the heading it wants in the lesson's own script: a model repairing a Traditional lesson told
+// `### 学习目标` would write Simplified headings into it.
+describe("a finding on a Chinese lesson missing a section", () => {
+  const withoutObjectives = (lesson: string) => lesson.replace(/^### (学习目标|學習目標)\n/m, "");
+  const wanted = (lesson: string) => validateLesson(withoutObjectives(lesson)).findings.find((f) => f.code === "missing_section")?.message;
+
+  it("quotes the Traditional heading in a Traditional lesson", () => {
+    expect(wanted(CONVERSIONS["cn→tw"](simplified))).toContain("`### 學習目標` (Objectives)");
+  });
+
+  it("quotes the Simplified heading in a Simplified lesson", () => {
+    expect(wanted(simplified)).toContain("`### 学习目标` (Objectives)");
   });
 });
