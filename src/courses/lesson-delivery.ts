@@ -52,7 +52,7 @@ export class LessonDelivery {
     // Headed in the lesson's language (that of its headings), as its quiz offer is; read from the lesson itself,
     // since a lesson without exercises has none to carry it.
     const saved = await getLesson(this.env.LESSONS, lesson.key, course.tenant);
-    const say = await learnerPhrases(this.env.ASSETS, (saved && readLesson(saved.markdown).language?.language) ?? course.language);
+    const say = await learnerPhrases(this.env.ASSETS, (saved && readLesson(saved.markdown).tag) ?? course.language);
     const heading = fill(course.syllabus ? say.courseLessonOf : say.courseLesson, {
       topic: course.topic,
       n: lesson.number,

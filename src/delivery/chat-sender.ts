@@ -3,7 +3,6 @@
 // either way: the text first, then each lesson (on Slack, in the thread of the text).
 import type { ChatPlatform, PlatformShapes } from "../platforms/chat-platform";
 import { getLesson, type LessonBucket } from "../lessons/store";
-import { lessonLanguageTag } from "../lessons/lesson-language-tag";
 import { readLesson } from "../lessons/validator";
 
 export class ChatSender<P extends PlatformShapes> {
@@ -34,8 +33,7 @@ export class ChatSender<P extends PlatformShapes> {
     const lesson = await getLesson(this.lessons, key, null);
     if (!lesson) return;
     // zh-Hant for a Traditional Chinese lesson: the link under it is labelled in its script.
-    const vocabulary = readLesson(lesson.markdown).language;
-    const language = vocabulary && lessonLanguageTag(vocabulary, lesson.markdown);
+    const language = readLesson(lesson.markdown).tag;
     const { title, share } = lesson.meta;
     const file = { key, title, markdown: lesson.markdown, ...(language ? { language } : {}), ...(share ? { share } : {}) };
     await this.platform.sendLesson(to, file, from, sent);

@@ -5,7 +5,6 @@
 import { bodyLines, outline } from "./outline";
 import { readLesson } from "./validator";
 import { optionOf } from "./lesson-shape";
-import { lessonLanguageTag } from "./lesson-language-tag";
 import { containsWord, isSection, sameWords, type ExerciseType } from "./vocabulary";
 
 export type { ExerciseType };
@@ -51,8 +50,7 @@ export interface KeyedExercise extends Exercise {
 }
 
 export function parseExercises(markdown: string): KeyedExercise[] {
-  const { chapters, language } = readLesson(markdown);
-  const tag = language && lessonLanguageTag(language, markdown);
+  const { chapters, tag } = readLesson(markdown);
   const exercises: KeyedExercise[] = [];
   for (const chapter of chapters) {
     const chapterDoc = outline(chapter.text);

@@ -7,7 +7,6 @@ import { badRequest, notFound } from "../http-kit/errors";
 import { parseNoQuery } from "../http-kit/validation";
 import { getSharedLesson } from "./lesson-share";
 import { isLessonKey } from "./store";
-import { lessonLanguageTag } from "./lesson-language-tag";
 import { readLesson } from "./validator";
 
 export const SHARE_HEADER = "x-lesson-share";
@@ -20,8 +19,7 @@ export const sharedLessonRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
   if (!token) throw badRequest("invalid_request", "The X-Lesson-Share header is required: the token after #share= in the lesson's link.");
   const lesson = await getSharedLesson(c.env.LESSONS, key, token);
   if (!lesson) throw notFound(`lesson ${key}`);
-  const vocabulary = lesson.meta.contentType.startsWith("text/markdown") ? readLesson(lesson.markdown).language : undefined;
-  const language = vocabulary && lessonLanguageTag(vocabulary, lesson.markdown);
+  const language = lesson.meta.contentType.startsWith("text/markdown") ? readLesson(lesson.markdown).tag : undefined;
   // Whoever holds the link reads it; no cache along the way keeps a copy for anyone else.
   return c.json({ key, title: lesson.meta.title, contentType: lesson.meta.contentType, markdown: lesson.markdown, ...(language ? { language } : {}) }, 200, {
     "cache-control": "no-store",

@@ -136,6 +136,8 @@ interface Analysis {
   findings: LessonFinding[];
   chapters: LessonChapter[];
   language?: LessonVocabulary;
+  /** The language's tag as the lesson writes it: zh-Hant for Chinese in Traditional characters (lessonLanguageTag). */
+  tag?: string;
 }
 
 function analyze(markdown: string, opts: ValidateOptions): Analysis {
@@ -229,7 +231,7 @@ function analyze(markdown: string, opts: ValidateOptions): Analysis {
   const answers = checkAnswerKey(doc, exercises, add, language, tag);
   for (const chapter of chapters) for (const e of chapter.exercises) if (answers.has(e.id)) e.answer = answers.get(e.id);
   checkSources(doc, opts.fetchedUrls, add, language, tag);
-  return { findings, chapters, ...(language ? { language } : {}) };
+  return { findings, chapters, ...(language ? { language, tag } : {}) };
 }
 
 /** A chapter whose teaching part is under half the target length. */
@@ -260,9 +262,9 @@ export function validateLesson(markdown: string, opts: ValidateOptions = {}): Le
 }
 
 /** The lesson's chapters with their exercises and keyed answers, and the language of its headings. */
-export function readLesson(markdown: string): { chapters: LessonChapter[]; language?: LessonVocabulary } {
-  const { chapters, language } = analyze(markdown, {});
-  return { chapters, ...(language ? { language } : {}) };
+export function readLesson(markdown: string): Omit<Analysis, "findings"> {
+  const { chapters, language, tag } = analyze(markdown, {});
+  return { chapters, ...(language ? { language, tag } : {}) };
 }
 
 /** The lesson's chapters with their exercises and keyed answers (for the blind answer check). */

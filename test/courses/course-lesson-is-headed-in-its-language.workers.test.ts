@@ -2,8 +2,10 @@
 // "Porcentajes — lesson 1 of 3: …" above a Spanish summary, lesson and quiz offer. The language was taken from
 // the lesson's exercises, so a Spanish lesson without any was headed in English.
 import { env } from "cloudflare:workers";
+import { Converter } from "opencc-js/cn2t";
 import { afterEach, describe, expect, it } from "vitest";
 import es from "../../skills/knowledge-compiler/languages/es.md?raw";
+import zh from "../../skills/knowledge-compiler/languages/zh.md?raw";
 import { learnerPhrases } from "../../src/lessons/learner-phrases";
 import { createPlannedCourse, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
@@ -42,6 +44,13 @@ describe("a course's lesson delivered to a chat", () => {
     const [summary] = calls.filter((c) => c.method === "sendMessage");
     expect(String(summary!.body.text)).toBe(`${topic} — lección 1 de 3: Porcentajes\n\nHoy: qué es un porcentaje.`);
     expect(calls.find((c) => String(c.body.text) === say.offer)).toBeDefined();
+  });
+
+  it("is headed in the lesson's script: Traditional for a lesson written in it", async () => {
+    const traditional = Converter({ from: "cn", to: "twp" })(/```markdown\n([\s\S]*?)```/.exec(zh)![1]!);
+    const { topic, calls } = await deliveredCourse(traditional, "2031-07-03T09:00:00Z");
+    const [summary] = calls.filter((c) => c.method === "sendMessage");
+    expect(String(summary!.body.text)).toBe(`${topic} — 第 1 課，共 3 課：Porcentajes\n\nHoy: qué es un porcentaje.`);
   });
 
   it("is headed in the lesson's language when the lesson has no exercises", async () => {
