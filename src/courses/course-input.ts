@@ -9,9 +9,9 @@ export const DEFAULT_COURSE_CRON = "0 0 * * *";
 /** The longest topic a course takes, in characters. */
 export const COURSE_TOPIC_MAX_CHARS = 500;
 
-/** Control characters (line breaks, tabs, …) would go verbatim into the course's prompts and chat heading: refused. */
+/** Control characters (line breaks, tabs, …) and Unicode's line and paragraph separators would go verbatim into the course's prompts and chat heading: refused. */
 const oneLine = (field: string) =>
-  [/^[^\u0000-\u001f\u007f-\u009f]*$/, `${field} must be one line with plain spaces: no line breaks, tabs or other control characters`] as const;
+  [/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, `${field} must be one line with plain spaces: no line breaks, tabs or other control characters`] as const;
 
 export const CourseInput = z.strictObject({
   topic: z

@@ -119,6 +119,14 @@ export class CourseRegistry extends DurableObject<Env> {
     };
   }
 
+  /** PATCH {resume: true}: the course's given-up targets get lessons again (course-store.ts resumeTargets); null if unknown. */
+  async resume(id: string, caller: Tenant): Promise<CourseView | null> {
+    const course = this.store.course(id);
+    if (!course || !mayAccess(caller, course.tenant)) return null;
+    this.store.resumeTargets(id);
+    return this.get(id, caller);
+  }
+
   /** Deletes the course and its sessions; saved lessons stay in the lesson store. */
   async remove(id: string, caller: Tenant): Promise<boolean> {
     const course = this.store.course(id);

@@ -1,5 +1,6 @@
-// /v1/courses: create, list, read (with the lessons so far and the learner's progress), delete.
+// /v1/courses: create, list, read (with the lessons so far and the learner's progress), resume, delete.
 import { Hono } from "hono/tiny";
+import type { Context } from "hono";
 import type { AppEnv } from "../http-kit/app-env";
 import { badRequest, HttpError, notFound } from "../lib/http-error";
 import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
@@ -13,7 +14,8 @@ import { deckFilename } from "../lessons/deck";
 import { lessonExercises } from "../lessons/exercise-store";
 import { deckResponse } from "../lessons/lesson-routes";
 import { CourseInput } from "./course-input";
-import type { CourseSummary } from "./course-registry";
+import { CoursePatch } from "./course-patch";
+import type { CourseSummary, CourseView } from "./course-registry";
 import { createCourse } from "./create-course";
 import { allCourseShards, shardHolding } from "./course-shards";
 import { courseSettings } from "./settings";
@@ -47,12 +49,14 @@ export const courseRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
     parseNoQuery(c);
-    const course = await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant"));
-    if (!course) throw notFound(`course ${id}`);
-    // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
-    const learner = await learnerToRead(c.env, c.get("tenant"), id);
-    const progress = learner ? await learnerStub(c.env, id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
-    return c.json({ ...course, progress });
+    return courseAnswer(c, id, await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).get(id, c.get("tenant")));
+  })
+  // Idempotent by nature: a repeat finds nothing stopped and answers the course as it is.
+  .patch("/:id", async (c) => {
+    const id = parseId(c.req.param("id"), "course id");
+    parseNoQuery(c);
+    await parseJson(c, CoursePatch);
+    return courseAnswer(c, id, await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).resume(id, c.get("tenant")));
   })
   .get("/:id/deck", async (c) => {
     const id = parseId(c.req.param("id"), "course id");
@@ -75,3 +79,12 @@ export const courseRoutes = new Hono<AppEnv>()
     if (!(await shardHolding(c.env, id, courseSettings(c.env).COURSE_SHARDS).remove(id, c.get("tenant")))) throw notFound(`course ${id}`);
     return c.body(null, 204);
   });
+
+/** A course as GET answers it, with its learner's progress; 404 when unknown (or another tenant's). */
+async function courseAnswer(c: Context<AppEnv>, id: string, course: CourseView | null) {
+  if (!course) throw notFound(`course ${id}`);
+  // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
+  const learner = await learnerToRead(c.env, c.get("tenant"), id);
+  const progress = learner ? await learnerStub(c.env, id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
+  return c.json({ ...course, progress });
+}

@@ -299,6 +299,20 @@ export class CourseStore {
     this.sql.exec("UPDATE courses SET stopped = ? WHERE id = ?", JSON.stringify([...course.stopped, stopped]), courseId);
   }
 
+  /**
+   * Takes every given-up target back (PATCH resume). A course that had stopped for want of a target is due at
+   * once, so the next tick does its current period only (late lessons within their bound, then this period's),
+   * and its no_reachable_target is over. Idempotent: a course with nothing stopped is left as it is.
+   */
+  resumeTargets(courseId: string): void {
+    this.sql.exec(
+      `UPDATE courses SET stopped = '[]', next_due_at = IFNULL(next_due_at, 0),
+        last_error = IIF(json_extract(last_error, '$.code') IS 'no_reachable_target', NULL, last_error)
+      WHERE id = ? AND stopped <> '[]'`,
+      courseId,
+    );
+  }
+
   failPeriod(courseId: string, period: string, { code, message }: { code: string; message: string }): void {
     const at = new Date().toISOString();
     this.transaction(() => {

@@ -95,6 +95,6 @@ export function requireLiveTarget(course: CourseRow): void {
   if (targets.length > 0 && targets.every((t) => isStopped(course, t.key)))
     throw new CodedError(
       "no_reachable_target",
-      `no target of the course can be reached (${course.stopped.map((s) => `${s.target}: ${s.code}`).join(", ")}); delete the course and create it again to resume`,
+      `no target of the course can be reached (${course.stopped.map((s) => `${s.target}: ${s.code}`).join(", ")}); once the bot can reach one again, resume it with PATCH /v1/courses/:id {"resume": true}`,
     );
 }

@@ -31,12 +31,26 @@ const LegacyDelivery = z.strictObject(
 /** A target's key in a course's record of what each period delivered (`telegram:123`, one per chat). */
 const targetKey = (e: DeliveryEntry) => `${e.platform}:${e.to}`;
 
-/** One chat named twice (`to: 1` and `to: "1"`) shares one target key, and got every lesson twice: refused. */
+/**
+ * The chat an entry names, whatever its spelling: a chat id's number ("042" is 42, as the platform reads it), a
+ * Telegram @username in any case (they are case-insensitive). Only for telling two entries apart: records keep targetKey.
+ */
+const sameChatKey = (e: DeliveryEntry) =>
+  targetKey({
+    ...e,
+    to: /^-?\d+(?:\/\d+)?$/.test(String(e.to))
+      ? String(e.to).replace(/\d+/g, (d) => String(BigInt(d)))
+      : e.platform === "telegram"
+        ? String(e.to).toLowerCase()
+        : e.to,
+  });
+
+/** One chat named twice (`to: 1` and `to: "1"`, `@Chan` and `@chan`) got every lesson twice: refused. */
 const DeliveryList = z
   .array(DeliveryEntrySchema)
   .max(20)
   .superRefine((list, ctx) => {
-    const keys = list.map(targetKey);
+    const keys = list.map(sameChatKey);
     keys.forEach((key, i) => {
       if (keys.indexOf(key) < i) ctx.addIssue({ code: "custom", path: [i, "to"], message: `the same chat as deliver[${keys.indexOf(key)}]: name each once` });
     });

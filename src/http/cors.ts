@@ -34,7 +34,7 @@ const EXPOSE_HEADERS = ["X-Run-Id", "X-Session-Id", REPLAYED_HEADER, "Retry-Afte
 
 const allow = cors({
   origin: (origin) => origin,
-  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+  allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"],
   allowHeaders: ALLOW_HEADERS,
   exposeHeaders: EXPOSE_HEADERS,
   maxAge: 600,
