@@ -23,7 +23,6 @@ import { runOutcome } from "../delivery/run-outcome";
 import { ChatSender } from "../delivery/chat-sender";
 import type { Env } from "../env";
 import { parseQuizButton } from "../learning/chat-quiz";
-import { learnerStub } from "../learning/learner-object";
 import { progressSummary } from "../learning/progress-summary";
 import { learningSettings } from "../learning/settings";
 import { runSettings } from "../session/runs/settings";
@@ -210,8 +209,8 @@ export class ChatObject extends DurableObject<Env> {
         await this.quizzes.review(platform, m, to, language);
         return this.finish(seq);
       case "progress": {
-        // The chat's learner is its platform tenant's (learner-owner.ts: the chats know their learners' owner).
-        const progress = await learnerStub(this.env, platform.learnerId(m)).progress(platform.tenant, learningSettings(this.env).WEAK_CONCEPTS_MAX);
+        // The chat's learner (its platform tenant's: the chats know their learners' owner) and the courses quizzed here.
+        const progress = await this.quizzes.progress(platform, m, learningSettings(this.env).WEAK_CONCEPTS_MAX);
         return this.reply(seq, platform, progressSummary(progress, await learnerPhrases(this.env.ASSETS, language)));
       }
       case "ask":

@@ -4,7 +4,8 @@
 // channel's); "Quiz me" under a lesson; /quiz, /review, replies while a question is out, and clicks on the
 // quiz's buttons. What it says goes out through the chat's platform. Its answers are the learner's, except
 // in the quiz of a lesson a course delivered here: that quiz answers for the course, once the course is
-// found to deliver to this chat.
+// found to deliver to this chat, and the course is remembered here, so that this conversation's /review
+// and /progress cover its exercises too: what a person answered here comes back here.
 import { shardHolding } from "../courses/course-shards";
 import { courseSettings } from "../courses/settings";
 import { deliversTo } from "../delivery/course-delivery";
@@ -16,6 +17,7 @@ import {
   lessonTag,
   quizGoesOn,
   quizOffer,
+  quizProgress,
   startLessonQuiz,
   startReview,
   type QuizAction,
@@ -29,6 +31,7 @@ import type { ChatPhrases } from "../platforms/chat-phrases";
 import type { AnyChatPlatform, ChatAddress, ChatClick, ChatTarget } from "../platforms/registry";
 import type { OutgoingMessage } from "../platforms/chat-platform";
 import type { Tenant } from "../lib/tenant";
+import type { Progress } from "../learning/learner-store";
 
 /** The quiz's place, and the last lesson offered here (what "Quiz me" and /quiz ask about) with its learner. */
 const QUIZ = "quiz";
@@ -36,6 +39,9 @@ const LAST_LESSON = "last_lesson";
 /** The chat's own lessons offered lately ({tag, key}, newest last): what a "Quiz me" press names. */
 const OFFERED = "quiz_offered";
 const OFFERED_KEPT = 20;
+/** The courses whose quizzes were taken in the conversation (QuizLearner[], newest last): its /review and /progress cover them. */
+const COURSES = "quiz_courses";
+const COURSES_KEPT = 10;
 
 type Step = { state?: QuizState; messages: QuizMessage[] };
 type Offered = Array<{ tag: string; key: string }>;
@@ -71,7 +77,12 @@ export class ChatQuizzes {
 
   /** /review: the learner's due exercises; `language`: the person's, for what no lesson's language covers. */
   async review(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, language: string | undefined): Promise<void> {
-    await this.send(platform, chat, to, await startReview(this.deps(platform, chat), language));
+    await this.send(platform, chat, to, await startReview({ ...this.deps(platform, chat), also: await this.coursesHere(platform, chat) }, language));
+  }
+
+  /** /progress: the conversation's own answers and those of the courses quizzed here, as one report. */
+  async progress(platform: AnyChatPlatform, chat: ChatAddress, maxWeakConcepts: number): Promise<Progress> {
+    return quizProgress({ ...this.deps(platform, chat), also: await this.coursesHere(platform, chat) }, maxWeakConcepts, true);
   }
 
   /** A reply while a question is out. */
@@ -133,6 +144,8 @@ export class ChatQuizzes {
     if (!found || !deliversTo(found.deliver, platform.courseDelivery(chat))) return { messages: [{ text: say.lessonNotHere }] };
     const learner: QuizLearner = { id: courseId, tenant: found.tenant };
     this.set(platform, chat, LAST_LESSON, JSON.stringify({ key: found.key, learner }));
+    const courses = [...this.courses(platform, chat).filter((c) => c.id !== courseId), learner].slice(-COURSES_KEPT);
+    this.set(platform, chat, COURSES, JSON.stringify(courses));
     return startLessonQuiz(this.deps(platform, chat, { learner }), found.key);
   }
 
@@ -152,10 +165,30 @@ export class ChatQuizzes {
     this.store.deleteMeta(key);
   }
 
-  /** The quiz's learner (`of.learner`), or the chat's. */
+  private courses(platform: AnyChatPlatform, chat: ChatAddress): QuizLearner[] {
+    return JSON.parse(this.get(platform, chat, COURSES) ?? "[]") as QuizLearner[];
+  }
+
+  /** The courses quizzed here that still exist and deliver here; the others are forgotten, so /review never shows a deleted course's exercises. */
+  private async coursesHere(platform: AnyChatPlatform, chat: ChatAddress): Promise<QuizLearner[]> {
+    const kept = this.courses(platform, chat);
+    const shards = courseSettings(this.env).COURSE_SHARDS;
+    const here = await Promise.all(
+      kept.map(async (c) => {
+        const course = await shardHolding(this.env, c.id, shards).get(c.id, c.tenant);
+        return course !== null && deliversTo(course.deliver, platform.courseDelivery(chat));
+      }),
+    );
+    const courses = kept.filter((_, i) => here[i]);
+    if (courses.length < kept.length) this.set(platform, chat, COURSES, JSON.stringify(courses));
+    return courses;
+  }
+
+  /** The quiz's learner (`of.learner`), or the chat's; the chat's comes with the courses quizzed here. */
   private deps(platform: AnyChatPlatform, chat: ChatAddress, of?: { learner?: QuizLearner }): QuizDeps {
-    const learner = of?.learner ?? { id: platform.learnerId(chat), tenant: platform.tenant };
-    return { env: this.env, learnerId: learner.id, tenant: learner.tenant };
+    const own = platform.learnerId(chat);
+    const learner = of?.learner ?? { id: own, tenant: platform.tenant };
+    return { env: this.env, learnerId: learner.id, tenant: learner.tenant, ...(learner.id === own ? { also: this.courses(platform, chat) } : {}) };
   }
 
   /** Keeps the quiz's new place, then sends its messages, each about the item they ask or answer (OutgoingMessage.about). */
@@ -173,5 +206,5 @@ export class ChatQuizzes {
 function aboutItem(state: QuizState, tenant: Tenant): OutgoingMessage["about"] {
   const item = state.items[state.open ? state.index : state.index - 1];
   if (!item) return undefined;
-  return { lesson: { key: item.lessonKey, owner: state.learner?.tenant ?? tenant }, ...(item.language ? { language: item.language } : {}) };
+  return { lesson: { key: item.lessonKey, owner: (item.learner ?? state.learner)?.tenant ?? tenant }, ...(item.language ? { language: item.language } : {}) };
 }

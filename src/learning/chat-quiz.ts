@@ -4,7 +4,8 @@
 // keyboard on Telegram, Block Kit on Slack). The quiz's place is kept by the caller (the chat's
 // Durable Object) as a QuizState; answers go through answerExercise like any. The chat is the learner,
 // except for a lesson a course delivered: its quiz records the answers for the course, whose next
-// lessons adapt to them.
+// lessons adapt to them; the chat's /review and /progress cover those courses too (QuizDeps.also), so
+// what was answered in a chat comes back in it.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { answerExercise } from "./answer-exercise";
@@ -17,8 +18,10 @@ import { CouldNotGrade } from "./grade-answer";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../lessons/learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
+import { currentReviews } from "./current-reviews";
 import { learnerStub } from "./learner-object";
-import { DAY_MS } from "./learner-store";
+import { DAY_MS, type Progress } from "./learner-store";
+import { mergedProgress } from "./merged-progress";
 import { count } from "./progress-summary";
 import { learningSettings } from "./settings";
 
@@ -27,6 +30,8 @@ export interface QuizItem {
   exerciseId: string;
   /** The lesson's language (Exercise.language): the quiz asks and answers this item in it. */
   language?: string;
+  /** Whose exercise it is when not the quiz's learner's: a course's, in a chat's review. */
+  learner?: QuizLearner;
 }
 
 /** Whose answers a quiz records. */
@@ -142,13 +147,34 @@ export interface QuizDeps {
   learnerId: string;
   /** Whom the quiz acts for: the chat's platform, or the course's tenant, which is also the learner's owner. */
   tenant: Tenant;
+  /** The courses whose quizzes were taken in the chat: its review asks their due exercises too, and its summary counts them. */
+  also?: QuizLearner[];
 }
 
-const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">): QuizItem => ({
+const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">, learner?: QuizLearner): QuizItem => ({
   lessonKey,
   exerciseId: e.id,
   ...(e.language ? { language: e.language } : {}),
+  ...(learner ? { learner } : {}),
 });
+
+/** The quiz's learner, then those of QuizDeps.also. */
+const learnersOf = (d: QuizDeps): QuizLearner[] => [{ id: d.learnerId, tenant: d.tenant }, ...(d.also ?? [])];
+
+/** The deps an item is read and answered with: its own learner's (a course's, in a chat's review), else the quiz's. */
+const itemDeps = (d: QuizDeps, item: QuizItem): QuizDeps => (item.learner ? { env: d.env, learnerId: item.learner.id, tenant: item.learner.tenant } : d);
+
+/**
+ * The progress of the quiz's learners, as one report (a chat's own answers and its courses'). `fresh`: the
+ * due cards a review would ask are read against their lessons first, so a gone exercise is not counted due
+ * in /progress and then left out by /review.
+ */
+export async function quizProgress(d: QuizDeps, maxWeakConcepts: number, fresh = false): Promise<Progress> {
+  const max = learningSettings(d.env).RECAP_MAX_REVIEWS * 5;
+  if (fresh) await Promise.all(learnersOf(d).map((l) => currentReviews(d.env, l.id, l.tenant, max)));
+  const reports = await Promise.all(learnersOf(d).map((l) => learnerStub(d.env, l.id).progress(l.tenant, maxWeakConcepts)));
+  return mergedProgress(reports, maxWeakConcepts);
+}
 
 /** Starts a quiz over a lesson's exercises, from the first. */
 export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
@@ -160,16 +186,23 @@ export async function startLessonQuiz(d: QuizDeps, lessonKey: string): Promise<{
 
 /** Starts a review of the learner's due exercises, the longest overdue first; `language`: the person's, for the words no lesson's language covers. */
 export async function startReview(d: QuizDeps, language: string | undefined): Promise<{ state?: QuizState; messages: QuizMessage[] }> {
-  const learner = learnerStub(d.env, d.learnerId);
-  // One review asks at most RECAP_MAX_REVIEWS × 5; it says how many are due in all, as /progress does.
-  const [due, { dueReviews }] = await Promise.all([learner.dueReviews(d.tenant, learningSettings(d.env).RECAP_MAX_REVIEWS * 5), learner.progress(d.tenant, 1)]);
+  const max = learningSettings(d.env).RECAP_MAX_REVIEWS * 5;
+  const learners = learnersOf(d);
+  // One review asks at most RECAP_MAX_REVIEWS × 5 of its learners' due exercises, as their lessons have them
+  // now (gone ones are dropped first); it then says how many are due in all, as /progress does.
+  const lists = await Promise.all(learners.map((l) => currentReviews(d.env, l.id, l.tenant, max)));
+  const due = lists
+    .flatMap((list, i) => list.map((r) => ({ due: r.due, item: quizItem(r.lessonKey, r.exercise, i ? learners[i] : undefined) })))
+    .sort((a, b) => a.due.localeCompare(b.due))
+    .slice(0, max);
+  const { dueReviews } = await quizProgress(d, 1);
   const phrases = await learnerPhrases(d.env.ASSETS, language);
-  if (!due.length) return { messages: [{ text: await nothingDue(learner, d.tenant, phrases) }] };
+  if (!due.length) return { messages: [{ text: await nothingDue(d, phrases) }] };
   const first = await ask(d, {
     id: newQuizId(),
     mode: "review",
     learner: { id: d.learnerId, tenant: d.tenant },
-    items: due.map((r) => quizItem(r.lessonKey, r.exercise)),
+    items: due.map((r) => r.item),
     index: 0,
     open: true,
   });
@@ -180,10 +213,11 @@ export async function startReview(d: QuizDeps, language: string | undefined): Pr
 }
 
 /** Nothing due now, and in how many days the next review is (counted from now, so no time zone is assumed). */
-async function nothingDue(learner: ReturnType<typeof learnerStub>, tenant: Tenant, phrases: LearnerPhrases): Promise<string> {
+async function nothingDue(d: QuizDeps, phrases: LearnerPhrases): Promise<string> {
   const now = Date.now();
-  const next = await learner.nextDue(tenant, now);
-  if (next === undefined) return phrases.nothingDue;
+  const dues = (await Promise.all(learnersOf(d).map((l) => learnerStub(d.env, l.id).nextDue(l.tenant, now)))).filter((t) => t !== undefined);
+  if (!dues.length) return phrases.nothingDue;
+  const next = Math.min(...dues);
   const days = Math.max(1, Math.ceil((next - now) / DAY_MS));
   return `${phrases.nothingDue}\n${fill(phrases.nextDueIn, { days: count(days, phrases.dayOne, phrases.dayMany) })}`;
 }
@@ -204,7 +238,14 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
   let result: GradedAnswer;
   try {
     // The chat's learner (or its course's) is the chat's own: its owner is the tenant it runs as.
-    result = await answerExercise(d.env, { ...item, answer, learner: { id: d.learnerId, owner: d.tenant }, tenant: d.tenant });
+    const who = itemDeps(d, item);
+    result = await answerExercise(d.env, {
+      lessonKey: item.lessonKey,
+      exerciseId: item.exerciseId,
+      answer,
+      learner: { id: who.learnerId, owner: who.tenant },
+      tenant: who.tenant,
+    });
   } catch (e) {
     // The learner reads why in the lesson's words; the service's English cause stays in the grading run's trace.
     const phrases = await phrasesOf(d, item);
@@ -238,7 +279,8 @@ async function afterItem(d: QuizDeps, state: NamedQuiz, text: string): Promise<S
  * review card dropped, since nothing can ask it again; otherwise /review would promise it, and pass it over, forever.
  */
 async function passOver(d: QuizDeps, state: NamedQuiz, item: QuizItem): Promise<Step> {
-  await learnerStub(d.env, d.learnerId).retire(d.tenant, item.lessonKey, item.exerciseId);
+  const who = itemDeps(d, item);
+  await learnerStub(d.env, who.learnerId).retire(who.tenant, item.lessonKey, item.exerciseId);
   return afterItem(d, state, fill((await phrasesOf(d, item)).gone, { id: item.exerciseId, lesson: item.lessonKey }));
 }
 
@@ -259,14 +301,14 @@ async function ask(d: QuizDeps, state: NamedQuiz): Promise<Step> {
   const item = state.items[state.index];
   const phrases = await phrasesOf(d, item ?? state.items.at(-1));
   if (!item) return { state: { ...state, open: false }, messages: [await summary(d, state, phrases)] };
-  const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, d.tenant))?.exercises.find((e) => e.id === item.exerciseId);
+  const exercise = (await lessonExercises(d.env.LESSONS, item.lessonKey, itemDeps(d, item).tenant))?.exercises.find((e) => e.id === item.exerciseId);
   if (!exercise) return passOver(d, state, item);
   return { state: { ...state, open: true }, messages: [questionMessage(exercise, state, phrases)] };
 }
 
 /** The end of the quiz: how the learner is doing. */
 async function summary(d: QuizDeps, state: NamedQuiz, phrases: LearnerPhrases): Promise<QuizMessage> {
-  const progress = await learnerStub(d.env, d.learnerId).progress(d.tenant, learningSettings(d.env).WEAK_CONCEPTS_MAX);
+  const progress = await quizProgress(d, learningSettings(d.env).WEAK_CONCEPTS_MAX);
   const lines = [state.mode === "review" ? phrases.lastOfReview : phrases.lastOne];
   lines.push(fill(phrases.soFar, { correct: progress.correct, answered: progress.answered, due: progress.dueReviews }));
   if (progress.weakConcepts.length) lines.push(fill(phrases.worthALook, { concepts: progress.weakConcepts.map((c) => c.term).join(", ") }));

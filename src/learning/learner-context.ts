@@ -3,6 +3,7 @@
 // learner has answered nothing, so such a course's lessons are asked for as before.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
+import { currentReviews } from "./current-reviews";
 import { learnerStub } from "./learner-object";
 import type { Review, WeakConcept } from "./learner-store";
 import { learningSettings } from "./settings";
@@ -18,7 +19,8 @@ export async function learnerContext(env: Env, learnerId: string, owner: Tenant,
   const learner = learnerStub(env, learnerId);
   const progress = await learner.progress(owner, config.WEAK_CONCEPTS_MAX, now);
   if (!progress.answered) return undefined;
-  const reviews = await learner.dueReviews(owner, config.RECAP_MAX_REVIEWS, now);
+  // As the lessons have them now, so the Recap re-asks no question the lesson has reworded or dropped.
+  const reviews = await currentReviews(env, learnerId, owner, config.RECAP_MAX_REVIEWS, now);
   return { reviews, weakConcepts: progress.weakConcepts };
 }
 
