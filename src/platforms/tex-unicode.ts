@@ -1,342 +1,275 @@
-// Simple TeX as plain Unicode for chats, which cannot show MathML: `x^2 + \frac{1}{2}` → `x² + 1/2`,
-// `\sqrt{2}` → `√2`, Greek letters and the common operators as their symbols, school math's accents
-// (`\bar x` → x̄), sets (`\mathbb R` → ℝ), degrees (`90^\circ` → 90°), `\binom{n}{k}` → C(n, k), and a limit
-// or sum whose bounds have no sub- or superscript form in Unicode's linear format (`\lim_{h\to0}` → lim_(h→0)).
-// TeX beyond that (matrices, other exponents with no superscript form) answers null: the caller shows the
-// source and links to the page, where KaTeX renders it.
+// TeX as plain Unicode for chats, which cannot show MathML, written as a careful teacher would type it
+// (Unicode's linear format): `x^2 + \frac{1}{2}` → `x² + 1/2`, `\sqrt{2}` → `√2`, Greek letters and the usual
+// operators as their symbols, accents as combining marks on each letter (`\overline{AB}` → A̅B̅; an arrow over
+// several letters → vec(AB)), `\mathbb R` → ℝ, `90^\circ` → 90°, `\binom{n}{k}` → C(n, k). A sub- or
+// superscript is written in Unicode's sub- and superscript characters when all of it has them (`x_{n+1}` → xₙ₊₁),
+// else linearly, `^` or `_` and the script in parentheses unless it is one character: `e^{i\pi}` → e^(iπ),
+// `\lim_{h\to0}` → lim_(h→0). Matrices, cases and aligned lines: tex-environments.ts. TeX beyond that answers
+// null, never half converted: the caller shows the source and links to the page, where KaTeX renders it.
+import { CELL, LINE, ROW, environment, knownEnvironment } from "./tex-environments";
+import { ACCENTS, LETTER_STYLES, SPACED, SUBSCRIPT, SUPERSCRIPT, SYMBOLS } from "./tex-symbols";
 
-const SYMBOLS: Record<string, string> = {
-  alpha: "α",
-  beta: "β",
-  gamma: "γ",
-  delta: "δ",
-  epsilon: "ε",
-  varepsilon: "ε",
-  zeta: "ζ",
-  eta: "η",
-  theta: "θ",
-  iota: "ι",
-  kappa: "κ",
-  lambda: "λ",
-  mu: "μ",
-  nu: "ν",
-  xi: "ξ",
-  pi: "π",
-  rho: "ρ",
-  sigma: "σ",
-  tau: "τ",
-  upsilon: "υ",
-  phi: "φ",
-  varphi: "φ",
-  chi: "χ",
-  psi: "ψ",
-  omega: "ω",
-  Gamma: "Γ",
-  Delta: "Δ",
-  Theta: "Θ",
-  Lambda: "Λ",
-  Xi: "Ξ",
-  Pi: "Π",
-  Sigma: "Σ",
-  Phi: "Φ",
-  Psi: "Ψ",
-  Omega: "Ω",
-  cdot: "·",
-  times: "×",
-  div: "÷",
-  pm: "±",
-  mp: "∓",
-  le: "≤",
-  leq: "≤",
-  ge: "≥",
-  geq: "≥",
-  ne: "≠",
-  neq: "≠",
-  approx: "≈",
-  equiv: "≡",
-  sim: "∼",
-  propto: "∝",
-  infty: "∞",
-  to: "→",
-  rightarrow: "→",
-  leftarrow: "←",
-  Rightarrow: "⇒",
-  Leftarrow: "⇐",
-  Leftrightarrow: "⇔",
-  iff: "⇔",
-  implies: "⇒",
-  in: "∈",
-  notin: "∉",
-  subset: "⊂",
-  subseteq: "⊆",
-  cup: "∪",
-  cap: "∩",
-  emptyset: "∅",
-  forall: "∀",
-  exists: "∃",
-  partial: "∂",
-  nabla: "∇",
-  sum: "∑",
-  prod: "∏",
-  int: "∫",
-  angle: "∠",
-  triangle: "△",
-  perp: "⊥",
-  parallel: "∥",
-  cong: "≅",
-  gt: ">",
-  lt: "<",
-  therefore: "∴",
-  setminus: "∖",
-  R: "ℝ",
-  N: "ℕ",
-  Z: "ℤ",
-  Q: "ℚ",
-  ldots: "…",
-  cdots: "⋯",
-  dots: "…",
-  circ: "∘",
-  degree: "°",
-  prime: "′",
-  neg: "¬",
-  land: "∧",
-  lor: "∨",
-  mid: "∣",
-  ln: "ln",
-  log: "log",
-  exp: "exp",
-  sin: "sin",
-  cos: "cos",
-  tan: "tan",
-  lim: "lim",
-  max: "max",
-  min: "min",
-  sup: "sup",
-  inf: "inf",
-  det: "det",
-  quad: " ",
-  qquad: "  ",
-  ",": " ",
-  ";": " ",
-  ":": " ",
-  "!": "",
-  " ": " ",
-  "{": "{",
-  "}": "}",
-  "%": "%",
-  $: "$",
-  "#": "#",
-  "&": "&",
-  _: "_",
-  langle: "⟨",
-  rangle: "⟩",
-  lvert: "|",
-  rvert: "|",
-  vert: "|",
-};
-const SUPERSCRIPT: Record<string, string> = {
-  "0": "⁰",
-  "1": "¹",
-  "2": "²",
-  "3": "³",
-  "4": "⁴",
-  "5": "⁵",
-  "6": "⁶",
-  "7": "⁷",
-  "8": "⁸",
-  "9": "⁹",
-  "+": "⁺",
-  "-": "⁻",
-  "−": "⁻",
-  "=": "⁼",
-  "(": "⁽",
-  ")": "⁾",
-  n: "ⁿ",
-  i: "ⁱ",
-  x: "ˣ",
-  y: "ʸ",
-  k: "ᵏ",
-  T: "ᵀ",
-  "′": "′",
-  // `^\circ` is a degree sign.
-  "∘": "°",
-};
-const SUBSCRIPT: Record<string, string> = {
-  "0": "₀",
-  "1": "₁",
-  "2": "₂",
-  "3": "₃",
-  "4": "₄",
-  "5": "₅",
-  "6": "₆",
-  "7": "₇",
-  "8": "₈",
-  "9": "₉",
-  "+": "₊",
-  "-": "₋",
-  "−": "₋",
-  "=": "₌",
-  "(": "₍",
-  ")": "₎",
-  a: "ₐ",
-  e: "ₑ",
-  h: "ₕ",
-  i: "ᵢ",
-  j: "ⱼ",
-  k: "ₖ",
-  l: "ₗ",
-  m: "ₘ",
-  n: "ₙ",
-  o: "ₒ",
-  p: "ₚ",
-  r: "ᵣ",
-  s: "ₛ",
-  t: "ₜ",
-  u: "ᵤ",
-  v: "ᵥ",
-  x: "ₓ",
-};
-/** Relations read with a space on each side, as TeX sets them. */
-const RELATIONS = new Set([">", "<", "≅", "⊥", "∥", "≤", "≥", "≠", "≈", "≡", "∼", "∝", "→", "←", "⇒", "⇐", "⇔", "∈", "∉", "⊂", "⊆", "∣"]);
 /** Commands whose braces are text: `\text{if }` → `if `. */
-const TEXT_COMMANDS = new Set(["text", "textbf", "textit"]);
+const TEXT_COMMANDS = /^text(bf|it|rm)?$/;
 /** Font commands whose argument is still math, so it is converted: `\mathrm{H_2O}` → `H₂O`. */
-const MATH_FONTS = new Set(["mathrm", "mathit", "mathbf", "mathsf", "mathtt", "operatorname"]);
-/** The roots Unicode has a sign for, by `\sqrt[…]`'s index; any other index needs the page. */
+const MATH_FONTS = /^(math(rm|it|bf|sf|tt)|boldsymbol|operatorname)$/;
+/** The roots Unicode has a sign for, by `\sqrt[…]`'s index; another index is written before √ as a superscript. */
 const ROOTS = new Map([
   ["3", "∛"],
   ["4", "∜"],
 ]);
-/** Accents as the combining mark after their letter (`\hat p` → p̂); an overline marks each letter of its group. */
-const ACCENTS: Record<string, string> = {
-  bar: "\u0304",
-  hat: "\u0302",
-  widehat: "\u0302",
-  tilde: "\u0303",
-  vec: "\u20d7",
-  dot: "\u0307",
-  ddot: "\u0308",
-  overline: "\u0305",
-};
-const DOUBLE_STRUCK: Record<string, string> = { N: "ℕ", Z: "ℤ", Q: "ℚ", R: "ℝ", C: "ℂ", P: "ℙ", H: "ℍ" };
-/** What a bound with no sub- or superscript form may follow, written `lim_(h→0)` as Unicode's linear format does. */
-const BOUNDED = /(?:lim|max|min|sup|inf|[∑∏∫])$/;
-/** Commands that only size or space what follows. */
-const IGNORED = new Set(["left", "right", "big", "Big", "bigl", "bigr", "displaystyle", "limits"]);
+/** Commands that size the delimiter they are given, and those that only size or style what follows. */
+const DELIMITED = /^(left|right|middle)$/;
+const IGNORED = /^([bB]igg?[lr]?|displaystyle|textstyle|limits|nolimits)$/;
+/**
+ * Where a space goes only before an operand: after a fraction or a linear script (`1/n x`, `lim_(h→0) (…)`, but
+ * `(1/2)` and `1/2,`), and after a function's name, not before its parenthesis (`sin x`, `sin(x)`).
+ */
+const SPACE_BEFORE_OPERAND = "\u0004";
+const SPACE_BEFORE_WORD = "\u0005";
+/** Deeper nesting is left to the page: it bounds the stack, and the time (each level reads its own text once). */
+const MAX_DEPTH = 40;
+
+const COMMAND = /\\([A-Za-z]+|[^A-Za-z])/y;
+const END = /\\end(?![A-Za-z])/y;
+const BEGIN_NAME = /\s*\{([A-Za-z]+\*?)\}/y;
+const END_NAME = /\\end\s*\{([A-Za-z]+\*?)\}/y;
+/** Letters and digits, each with its scripts and marks: what an accent may cover. */
+const ACCENTED = /^(?:[\p{Lu}\p{Ll}\p{Lo}\p{Nd}][\p{Lm}\p{Mn}\p{No}′]*)+$/u;
+const BASE = /[\p{Lu}\p{Ll}\p{Lo}\p{Nd}]/gu;
 
 class Unrenderable extends Error {}
+const unrenderable = (): never => {
+  throw new Unrenderable();
+};
 
-/** Reads one TeX group at `at`: a `{…}` group, a `\command`, or one character. */
-function group(tex: string, at: number): { text: string; end: number } {
-  if (tex[at] === "{") {
-    let depth = 0;
-    for (let i = at; i < tex.length; i++) {
-      if (tex[i] === "{") depth++;
-      else if (tex[i] === "}" && --depth === 0) return { text: convert(tex.slice(at + 1, i)), end: i + 1 };
-    }
-    throw new Unrenderable();
-  }
-  if (tex[at] === "\\") return command(tex, at);
-  if (at >= tex.length) throw new Unrenderable();
-  return { text: tex[at]!, end: at + 1 };
+interface Read {
+  text: string;
+  end: number;
+  /** `\choose` or `\over`: the group's text before it is one part, after it the other. */
+  infix?: string;
+  /** No space before it: `a \cdot b` → a·b. */
+  tight?: boolean;
 }
 
-/** Wraps a fraction's part in parentheses when it is more than one symbol. */
-const operand = (s: string) => (/^[\p{L}\p{N}.′]+$/u.test(s) ? s : `(${s})`);
+/** `table`'s own entry for `name`, not one it inherits (`\constructor`). */
+const own = <T>(table: Record<string, T>, name: string): T | undefined => (Object.hasOwn(table, name) ? table[name] : undefined);
 
-function script(text: string, table: Record<string, string>): string {
-  const chars = [...text];
-  if (!chars.every((c) => table[c] !== undefined)) throw new Unrenderable();
-  return chars.map((c) => table[c]).join("");
-}
-
-function command(tex: string, at: number): { text: string; end: number } {
-  const name = /^\\([A-Za-z]+|.)/.exec(tex.slice(at))?.[1];
-  if (name === undefined) throw new Unrenderable();
-  let end = at + 1 + name.length;
-  if (IGNORED.has(name)) return { text: "", end };
-  if (/^[dt]?(frac|binom)$/.test(name)) {
-    const num = group(tex, skipSpace(tex, end));
-    const den = group(tex, skipSpace(tex, num.end));
-    if (name.endsWith("binom")) return { text: `C(${num.text}, ${den.text})`, end: den.end };
-    // A space after it, so `\frac{d}{dx}x` reads "d/dx x".
-    return { text: `${operand(num.text)}/${operand(den.text)} `, end: den.end };
-  }
-  const accent = ACCENTS[name];
-  if (accent || name === "mathbb") {
-    const arg = group(tex, skipSpace(tex, end));
-    const letters = [...arg.text];
-    const text = accent ? letters.map((c) => c + accent).join("") : DOUBLE_STRUCK[arg.text];
-    if (text === undefined || (letters.length !== 1 && name !== "overline")) throw new Unrenderable();
-    return { text, end: arg.end };
-  }
-  if (name === "sqrt") {
-    let root: string | undefined = "√";
-    let radicand = skipSpace(tex, end);
-    if (tex[radicand] === "[") {
-      const close = tex.indexOf("]", radicand);
-      root = close < 0 ? undefined : ROOTS.get(tex.slice(radicand + 1, close).trim());
-      if (root === undefined) throw new Unrenderable();
-      radicand = skipSpace(tex, close + 1);
-    }
-    const arg = group(tex, radicand);
-    return { text: `${root}${operand(arg.text)}`, end: arg.end };
-  }
-  if (MATH_FONTS.has(name)) return group(tex, skipSpace(tex, end));
-  if (TEXT_COMMANDS.has(name)) {
-    const close = tex.indexOf("}", end);
-    if (tex[skipSpace(tex, end)] !== "{" || close < 0) throw new Unrenderable();
-    return { text: tex.slice(skipSpace(tex, end) + 1, close), end: close + 1 };
-  }
-  const symbol = SYMBOLS[name];
-  if (symbol === undefined) throw new Unrenderable();
-  // A word command ends at the next non-letter; the space after it is TeX's, not the text's.
-  if (/^[A-Za-z]/.test(name)) end = skipSpace(tex, end);
-  return { text: RELATIONS.has(symbol) ? ` ${symbol} ` : /^[a-z]{2,}$/.test(symbol) ? `${symbol} ` : symbol, end };
-}
+const sticky = (re: RegExp, tex: string, at: number) => {
+  re.lastIndex = at;
+  return re.exec(tex);
+};
 
 const skipSpace = (tex: string, at: number) => {
-  while (tex[at] === " ") at++;
+  while (/\s/.test(tex[at] ?? "")) at++;
   return at;
 };
 
-function convert(tex: string): string {
-  let out = "";
-  let at = 0;
-  // Just after lim, ∑, ∫… (and their bounds so far): a bound with no Unicode form is written linearly.
-  let bounded = false;
+/** Drops the spaces, kept or soft, at the end of `parts` (kept as pieces: a string cut at each script would be copied whole each time). */
+function trimEnd(parts: string[]): void {
+  while (parts.length > 0) {
+    const last = parts.pop()!;
+    let n = last.length;
+    while (n > 0 && /[\s\u0004\u0005]/.test(last[n - 1]!)) n--;
+    if (n > 0) return void parts.push(last.slice(0, n));
+  }
+}
+
+const character = (c: string) => (c === "-" ? "−" : c === "'" ? "′" : c === "~" ? " " : SPACED.test(c) ? ` ${c} ` : c);
+
+/** Reads one TeX group at `at`: a `{…}` group, a `\command`, or one character. */
+function group(tex: string, at: number, depth: number): Read {
+  if (depth > MAX_DEPTH) unrenderable();
+  const c = tex[at];
+  if (c === "{") {
+    const inner = convert(tex, at + 1, depth + 1);
+    if (tex[inner.end] !== "}") unrenderable();
+    return { text: inner.text, end: inner.end + 1 };
+  }
+  if (c === "\\") return command(tex, at, depth);
+  if (c === undefined || c === "}" || c === "&") unrenderable();
+  return { text: character(c!), end: at + 1 };
+}
+
+/** Wraps a fraction's part in parentheses unless it is one term: a symbol, or one applied to or in parentheses (P(B)). */
+const operand = (s: string) =>
+  /^(?:[\p{L}\p{M}\p{N}.′∂]+|[\p{L}\p{M}\p{N}′]*\([^()]*\))$/u.test(s.trim().replace(/[\u0004\u0005]/g, "")) ? s.trim() : `(${s.trim()})`;
+
+/** `text` in sub- or superscript characters, or undefined when one of them has none. */
+function script(text: string, table: Record<string, string>): string | undefined {
+  const chars = [...text.replace(/[\s\u0004\u0005]/g, "")];
+  return chars.every((c) => table[c] !== undefined) ? chars.map((c) => table[c]).join("") : undefined;
+}
+
+/** A script in the linear format: one character as it is, more in parentheses, spaced only between words. */
+function linear(text: string): string {
+  const t = text
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/ (?![\p{L}\p{N}])|(?<![\p{L}\p{N}]) /gu, "");
+  return [...t].length === 1 ? t : `(${t})`;
+}
+
+/** The sub- and superscript at `at`, both in Unicode's script characters or, when one cannot be, both linear. */
+function scripts(tex: string, at: number, depth: number): Read {
+  const parts: [string, string][] = [];
+  let end = at;
+  while (tex[end] === "^" || tex[end] === "_") {
+    const op = tex[end]!;
+    // `x^a^b` is an error in TeX too.
+    if (parts.some(([seen]) => seen === op)) unrenderable();
+    const arg = group(tex, skipSpace(tex, end + 1), depth + 1);
+    parts.push([op, arg.text]);
+    end = arg.end;
+    const next = skipSpace(tex, end);
+    if (tex[next] === "^" || tex[next] === "_") end = next;
+  }
+  const unicode = parts.map(([op, text]) => script(text, op === "^" ? SUPERSCRIPT : SUBSCRIPT));
+  if (unicode.every((u) => u !== undefined)) return { text: unicode.join(""), end };
+  return { text: parts.map(([op, text]) => op + linear(text)).join("") + SPACE_BEFORE_OPERAND, end };
+}
+
+function command(tex: string, at: number, depth: number): Read {
+  const name = sticky(COMMAND, tex, at)?.[1] ?? unrenderable();
+  let end = at + 1 + name.length;
+  const arg = () => group(tex, skipSpace(tex, end), depth + 1);
+  if (IGNORED.test(name)) return { text: "", end };
+  if (DELIMITED.test(name)) {
+    // The delimiter, `.` for none, sits against what it encloses: `\left( x \right)` → (x).
+    const delimiter = arg();
+    const text = delimiter.text.trim();
+    return { text: text === "." ? "" : text, end: skipSpace(tex, delimiter.end), tight: name !== "left" };
+  }
+  if (name === "choose" || name === "over") return { text: "", end, infix: name };
+  if (name === "\\") return { text: ROW, end };
+  if (/^[dtc]?(frac|binom)$/.test(name)) {
+    const num = arg();
+    end = num.end;
+    const den = arg();
+    if (name.endsWith("binom")) return { text: `C(${num.text.trim()}, ${den.text.trim()})`, end: den.end };
+    return { text: `${operand(num.text)}/${operand(den.text)}${SPACE_BEFORE_OPERAND}`, end: den.end };
+  }
+  const accent = own(ACCENTS, name);
+  if (accent) {
+    const covered = arg();
+    const letters = covered.text.replace(/[\s\u0004\u0005]/g, "");
+    if (!ACCENTED.test(letters)) unrenderable();
+    if (accent === "\u20d7" && letters.match(BASE)!.length > 1) return { text: `vec(${letters})`, end: covered.end };
+    return { text: letters.replace(BASE, (c) => c + accent), end: covered.end };
+  }
+  const style = own(LETTER_STYLES, name);
+  if (style) {
+    const letter = arg();
+    const [first, letterlike] = style;
+    const capital = letter.text.trim();
+    if (!/^[A-Z]$/.test(capital)) unrenderable();
+    const kept = letterlike.indexOf(capital);
+    return { text: kept >= 0 ? letterlike[kept + 1]! : String.fromCodePoint(first + capital.charCodeAt(0) - 65), end: letter.end };
+  }
+  if (name === "sqrt") {
+    let root = "√";
+    let radicand = skipSpace(tex, end);
+    if (tex[radicand] === "[") {
+      const close = tex.indexOf("]", radicand);
+      const index = close < 0 ? unrenderable() : tex.slice(radicand + 1, close).trim();
+      root = ROOTS.get(index) ?? `${script(index, SUPERSCRIPT) ?? unrenderable()}√`;
+      end = close + 1;
+    }
+    const radicandRead = arg();
+    return { text: `${root}${operand(radicandRead.text)}`, end: radicandRead.end };
+  }
+  if (name === "not") {
+    const negated = arg();
+    // The long solidus combines with =, ∈, ⊂, ∣… into ≠, ∉, ⊄, ∤… (composed with the accents at the end).
+    return { text: ` ${negated.text.trim()}\u0338 `, end: negated.end };
+  }
+  if (MATH_FONTS.test(name)) return arg();
+  if (TEXT_COMMANDS.test(name)) {
+    const open = skipSpace(tex, end);
+    const close = tex.indexOf("}", open);
+    if (tex[open] !== "{" || close < 0) unrenderable();
+    return { text: tex.slice(open + 1, close), end: close + 1 };
+  }
+  if (name === "begin") return begin(tex, end, depth);
+  const symbol = own(SYMBOLS, name) ?? unrenderable();
+  // A word command ends at the next non-letter; the space after it is TeX's, not the text's, unless a sign
+  // follows, which keeps the spaces the source gave it on both sides: `\alpha + \beta` → α + β.
+  if (/^[A-Za-z]/.test(name) && !/[+-]/.test(tex[skipSpace(tex, end)] ?? "")) end = skipSpace(tex, end);
+  return { text: SPACED.test(symbol) ? ` ${symbol} ` : /^[a-z]{2,}$/i.test(symbol) ? symbol + SPACE_BEFORE_WORD : symbol, end, tight: symbol === "·" };
+}
+
+/** `\begin{…}` … `\end{…}` of an environment tex-environments.ts knows. */
+function begin(tex: string, at: number, depth: number): Read {
+  const name = sticky(BEGIN_NAME, tex, at)?.[1] ?? unrenderable();
+  if (!knownEnvironment(name)) unrenderable();
+  let body = BEGIN_NAME.lastIndex;
+  // array's column layout shapes what the page draws, not what it says.
+  if (name === "array" && tex[skipSpace(tex, body)] === "{") body = tex.indexOf("}", body) + 1 || unrenderable();
+  const read = convert(tex, body, depth + 1);
+  if (sticky(END_NAME, tex, read.end)?.[1] !== name) unrenderable();
+  const end = END_NAME.lastIndex;
+  return { text: environment(name, read.text), end };
+}
+
+/** Converts from `at` to the end of its group: a `}`, an `\end`, or the end of the text. */
+function convert(tex: string, at: number, depth: number): Read {
+  if (depth > MAX_DEPTH) unrenderable();
+  let out: string[] = [];
+  let before: Read | undefined;
   while (at < tex.length) {
     const c = tex[at]!;
+    if (c === "}" || (c === "\\" && sticky(END, tex, at))) break;
     if (c === "^" || c === "_") {
-      const arg = group(tex, skipSpace(tex, at + 1));
+      const s = scripts(tex, at, depth);
       // A script sits on what it follows: `\log_2 8` → "log₂ 8".
-      out = out.trimEnd();
-      try {
-        out += script(arg.text, c === "^" ? SUPERSCRIPT : SUBSCRIPT);
-      } catch (e) {
-        if (!bounded) throw e;
-        out += `${c}(${arg.text.replace(/\s+/g, "")}) `;
-      }
-      at = arg.end;
+      trimEnd(out);
+      out.push(s.text);
+      at = s.end;
     } else if (c === "{" || c === "\\") {
-      const g = group(tex, at);
-      out += g.text;
-      bounded = BOUNDED.test(out.trimEnd());
+      const g = group(tex, at, depth);
+      if (g.infix) {
+        if (before) unrenderable();
+        before = { text: out.join(""), end: at, infix: g.infix };
+        out = [];
+      } else {
+        if (g.tight) trimEnd(out);
+        out.push(g.text);
+      }
       at = g.end;
-    } else if (c === "&" || c === "}") throw new Unrenderable();
-    else {
-      out += c === "-" ? "−" : c === "'" ? "′" : c;
-      bounded &&= c === " ";
+    } else {
+      out.push(c === "&" ? CELL : character(c));
       at++;
     }
   }
-  return out;
+  const text = out.join("");
+  if (!before) return { text, end: at };
+  const [a, b] = [before.text.trim(), text.trim()];
+  return { text: before.infix === "choose" ? `C(${a}, ${b})` : `${operand(a)}/${operand(b)}${SPACE_BEFORE_OPERAND}`, end: at };
 }
 
-/** `tex` as plain Unicode, or null when it needs a real renderer. */
+/** `tex` as plain Unicode (lines for cases and aligned equations), or null when it needs a real renderer. */
 export function texToUnicode(tex: string): string | null {
   try {
-    return convert(tex.trim()).replace(/\s+/g, " ").trim();
+    const source = tex.replace(/[\u0001-\u0005]/g, "");
+    const read = convert(source, 0, 0);
+    if (read.end < source.length || read.text.includes(CELL)) return null;
+    return (
+      read.text
+        .replace(/\u0004(?=\()|[\u0004\u0005](?=[\p{L}\p{N}√∛∜∑∏∫∂∇])/gu, " ")
+        .replace(/[\u0004\u0005]/g, "")
+        .replace(/\s+/g, " ")
+        .replaceAll(ROW, LINE)
+        // Nothing spaced inside brackets, and a sign after a relation or an opening is not an operator: `= ±3`.
+        .replace(/(^|[(\[⟨⌊⌈=<>≤≥≠≈→⇒⇔∈,;\u0003]) ?([±∓−]) /g, "$1 $2")
+        .replace(/ ([)\]⟩⌋⌉])/g, "$1")
+        .replace(/([(\[⟨⌊⌈]) /g, "$1")
+        .split(LINE)
+        .map((line) => line.trim())
+        .filter((line) => line)
+        .join("\n")
+        // Letters with a mark in one character where Unicode has it (ŷ), as fonts draw them best.
+        .normalize("NFC")
+    );
   } catch (e) {
     if (e instanceof Unrenderable) return null;
     throw e;

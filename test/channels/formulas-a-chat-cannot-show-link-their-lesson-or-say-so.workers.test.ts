@@ -24,7 +24,8 @@ import { fromLanguage, postTelegram, telegramUpdate } from "../support/telegram-
 import { uniqueId } from "../support/worker-http";
 
 const PAGE = "https://study.example";
-const MATRIX = "Which is $\\begin{pmatrix}1 & 2\\end{pmatrix}^T$?";
+// Chats write matrices as text now (tex-unicode-writes-matrices-cases-and-aligned-equations); a brace under a sum is still the page's.
+const UNREADABLE = "Which is $\\underbrace{1 + \\dots + 1}_{n}$?";
 
 const telegramTexts = async (to: { chatId?: number }) =>
   (await platformCalls("telegram", to.chatId!)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
@@ -76,10 +77,10 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
   it("links its lesson's page in the lesson's language, with the share token written for a lesson saved before them", async () => {
     const key = `${uniqueId("matrices")}.md`;
     await putLesson(env.LESSONS, key, undefined, name);
-    const text = await send({ ...env, PUBLIC_URL: `${PAGE}/` }, { text: MATRIX, about: { lesson: { key, owner: name }, language: "es" } });
+    const text = await send({ ...env, PUBLIC_URL: `${PAGE}/` }, { text: UNREADABLE, about: { lesson: { key, owner: name }, language: "es" } });
     const share = (await env.LESSONS.head(objectKey(key)))?.customMetadata?.share;
     expect(share).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(text).toContain("\\begin{pmatrix}");
+    expect(text).toContain("\\underbrace");
     expect(text).toContain(`${PAGE}/?lesson=${key}#share=${share}`);
     expect(text).toContain(chatPhrases.es.seeFormulas);
   });
@@ -92,8 +93,8 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     const key = `${uniqueId("matrices")}.md`;
     await putLesson(env.LESSONS, key, undefined, name);
     const about = whose ? { lesson: { key, owner: whose === "mine" ? name : "someone-else" }, language } : {};
-    const text = await send(e(), { text: MATRIX, about });
-    expect(text).toContain("\\begin{pmatrix}");
+    const text = await send(e(), { text: UNREADABLE, about });
+    expect(text).toContain("\\underbrace");
     expect(text).toContain(chatPhrases[language].formulasAsSource);
     expect(text).not.toContain(PAGE);
   });
@@ -103,7 +104,7 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     const down = { get: async () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const text = await send({ ...env, PUBLIC_URL: `${PAGE}/`, LESSONS: down }, { text: MATRIX, about: { lesson: { key, owner: name }, language: "es" } });
+      const text = await send({ ...env, PUBLIC_URL: `${PAGE}/`, LESSONS: down }, { text: UNREADABLE, about: { lesson: { key, owner: name }, language: "es" } });
       expect(text.endsWith(note(chatPhrases.es.formulasAsSource))).toBe(true);
       expect(text).not.toContain(PAGE);
       expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`${key}.*R2 is down`)));
@@ -113,9 +114,9 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
   });
 
   it(`ends an agent's reply to a person in ${language} with the note in their language`, async () => {
-    const marker = await script(uniqueId(`${name}-matrix`), [{ text: MATRIX }]);
+    const marker = await script(uniqueId(`${name}-matrix`), [{ text: UNREADABLE }]);
     const reply = await ask(`${marker} ¿una matriz?`);
-    expect(reply).toContain("\\begin{pmatrix}");
+    expect(reply).toContain("\\underbrace");
     expect(reply.endsWith(note(chatPhrases[language].formulasAsSource))).toBe(true);
   });
 
@@ -124,7 +125,7 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     await putLesson(env.LESSONS, key, undefined, name);
     const e = { ...env, PUBLIC_URL: `${PAGE}/` };
     const to = target();
-    await new ChatSender(make(e), env.LESSONS).answer(to as PlatformShapes["target"], MATRIX, [key], language);
+    await new ChatSender(make(e), env.LESSONS).answer(to as PlatformShapes["target"], UNREADABLE, [key], language);
     const [reply] = await sent(to);
     const share = (await env.LESSONS.head(objectKey(key)))?.customMetadata?.share;
     expect(reply).toContain(`${PAGE}/?lesson=${key}#share=${share}`);
