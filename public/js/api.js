@@ -128,6 +128,10 @@ export function createApi({ baseUrl = "", token = () => undefined } = {}) {
     async getCourse(courseId) {
       return (await request("GET", `/v1/courses/${id(courseId)}`)).json();
     },
+    /** Takes every target the course gave up back (docs/courses.md, "Resuming"); answers the course as getCourse does. */
+    async resumeCourse(courseId) {
+      return (await request("PATCH", `/v1/courses/${id(courseId)}`, { resume: true })).json();
+    },
     async listMcpServers() {
       return (await (await request("GET", "/v1/mcp/servers")).json()).servers;
     },

@@ -800,6 +800,11 @@ async function refreshCourses() {
               ({ filename, text }) => download(filename, "text/plain", text),
               (e) => setStatus(explain(e)),
             ),
+          async () => {
+            const resumed = await api.resumeCourse(c.id);
+            ui.courseStatus.textContent = t("courseResumed", { topic: resumed.topic });
+            return resumed;
+          },
         );
         if (open.has(c.id)) item.querySelector("details").open = true;
         return item;

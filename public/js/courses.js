@@ -1,7 +1,9 @@
 // The Courses panel: create a course (topic, level, schedule, where to deliver it) and see each course's
-// syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time and the last error.
+// syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time, the last error, and the
+// chats given up with a Resume button that takes them back.
 import { attemptKeys } from "./attempt-key.js";
 import { make } from "./dom.js";
+import { explain } from "./explain.js";
 import { count, failure, phraseOf, t } from "./i18n.js";
 
 const STATUS = { planning: "coursePlanning", active: "courseActive", finished: "courseFinished" };
@@ -75,12 +77,57 @@ function deliveryText(deliver) {
   return t("notDelivered");
 }
 
+/** A stopped target (`platform:to`, or the platform's name for a course's older `deliver` object) as the chat it names. */
+function targetText(target, deliver) {
+  const colon = target.indexOf(":");
+  const platform = colon < 0 ? target : target.slice(0, colon);
+  const to = colon < 0 ? (platform === "telegram" ? deliver?.telegramChatId : deliver?.slackChannel) : target.slice(colon + 1);
+  if (to === undefined || to === "") return target;
+  if (platform === "telegram") return t("telegramChat", { chat: to });
+  if (platform === "slack") return t("slackChannel", { channel: to });
+  return target;
+}
+
+/**
+ * The chats given up (which, since when, why) and a Resume button, disabled while its request is out; a failure
+ * is said under it and the button is pressed again. `resume()` answers the course as the server now has it.
+ */
+function stoppedPart(course, resume, resumed) {
+  const part = make("div", { className: "stopped" });
+  const list = make("ul", { className: "stopped-targets" });
+  list.append(
+    ...course.stopped.map((stop) =>
+      // `code` is chat_unreachable, said in the page's language; `message` is the platform's English answer.
+      make("li", { text: t("stoppedTarget", { target: targetText(String(stop.target), course.deliver), when: when(stop.at), why: failure(stop) }) }),
+    ),
+  );
+  const button = make("button", { className: "resume", text: t("resumeCourse"), attrs: { type: "button" } });
+  const failed = make("p", { className: "failed", attrs: { role: "alert" } });
+  failed.hidden = true;
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    button.textContent = t("resuming");
+    failed.hidden = true;
+    resume().then(resumed, (e) => {
+      failed.textContent = t("couldNotResume", { why: explain(e) });
+      failed.hidden = false;
+      button.textContent = t("resumeCourse");
+      button.disabled = false;
+      // A disabled button drops the focus; the person may press it again.
+      if (document.activeElement === document.body) button.focus();
+    });
+  });
+  part.append(make("h4", { text: t("stoppedTargets") }), list, button, failed);
+  return part;
+}
+
 /**
  * One course as a list item: a summary line, and its details.
  * @param {(key: string) => void} openLesson
  * @param {() => void} downloadDeck its lessons' exercises as one Anki deck
+ * @param {() => Promise<object>} resume takes the stopped targets back; answers the course as GET /v1/courses/:id does
  */
-export function courseItem(course, openLesson, downloadDeck) {
+export function courseItem(course, openLesson, downloadDeck, resume) {
   const item = make("li", { className: "course", attrs: { "data-course": course.id } });
   const details = make("details");
   const summary = make("summary");
@@ -104,6 +151,19 @@ export function courseItem(course, openLesson, downloadDeck) {
     const message = failure(course.lastError);
     const text = period ? t("lastErrorOfLesson", { when: when(at), period, message }) : t("lastErrorOfSyllabus", { when: when(at), message });
     details.append(make("p", { className: "failed", text }));
+  }
+  if (course.stopped?.length && resume) {
+    // The resumed course takes this item's place (or that of the item a Refresh drew meanwhile), open, with the
+    // focus on its summary if it was in the item.
+    const resumed = (answer) => {
+      const next = courseItem(answer, openLesson, downloadDeck, resume);
+      next.querySelector("details").open = true;
+      const shown = item.isConnected ? item : document.querySelector(`li[data-course="${CSS.escape(course.id)}"]`);
+      const focused = shown?.contains(document.activeElement) || document.activeElement === document.body;
+      shown?.replaceWith(next);
+      if (focused) next.querySelector("summary").focus();
+    };
+    details.append(stoppedPart(course, resume, resumed));
   }
   if (course.syllabus?.length) {
     details.append(make("h4", { text: t("syllabus") }));

@@ -3,7 +3,8 @@
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
 // has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
 // the bots share (run-notices.js, /i18n/run-notices.json, English too), read with the page's words; a code
-// without a phrase there (any code, until the book is read or when it cannot be) is named in the page's words.
+// without a phrase there (any code, until the book is read or when it cannot be) is named in the page's words,
+// and a code whose notice is about the API (no_reachable_target) has a phrase of the page's own (PAGE_FAILURES).
 // The lessons and the agent's answers are in the language they were written in; this is only the page around
 // them. Plain ESM: Node's tests import it.
 
@@ -209,6 +210,17 @@ export const ENGLISH = {
   lessonsSoFar: "Lessons so far",
   delivered: "delivered",
   courseDeck: "Anki deck of its exercises",
+  stoppedTargets: "Chats given up",
+  telegramChat: "Telegram chat {chat}",
+  slackChannel: "Slack channel {channel}",
+  /** A target the course gave up: {target} the chat, {when} since when, {why} why (its code's run notice). */
+  stoppedTarget: "{target}, since {when}: {why}",
+  resumeCourse: "Resume",
+  resuming: "Resuming…",
+  couldNotResume: "Could not resume the course: {why}",
+  courseResumed: "Resumed the course on {topic}: its chats get lessons again.",
+  /** The page's words for no_reachable_target (the run notice names the API request; here it is the Resume button). */
+  noReachableTarget: "None of this course's chats can be reached. Unblock the bot or add it back to the channel, then press Resume.",
   // exercises.js
   correct: "Correct",
   partlyRight: "Partly right",
@@ -331,10 +343,17 @@ function withEnglish(table, english) {
 }
 
 /**
+ * Codes whose run notice tells a program or a chat what to do elsewhere (no_reachable_target: send a PATCH), said
+ * in the page's own words instead (press Resume); the notice stays as it is for the API and the bots.
+ */
+const PAGE_FAILURES = { no_reachable_target: "noReachableTarget" };
+
+/**
  * Why a run failed, or a request was refused ({code, message}), in the page's language. A code without a
  * phrase is named in the page's words: the server's message is English, written for developers.
  */
 export function failure(error) {
+  if (typeof error?.code === "string" && Object.hasOwn(PAGE_FAILURES, error.code)) return t(PAGE_FAILURES[error.code]);
   const said = noticeText({ ...error, message: undefined }, notices);
   if (said !== undefined) return said;
   return typeof error?.code === "string" ? t("errorCode", { code: error.code }) : t("unknownError");
