@@ -38,6 +38,12 @@ export class ChatInputs {
     return this.asked.current(to) !== undefined;
   }
 
+  /** The field a reply at `to` would answer now (its form and place); undefined when none is asked there. */
+  position(to: ChatTarget): string | undefined {
+    const a = this.asked.current(to);
+    return a && `form:${a.inputId}:${a.progress.field}`;
+  }
+
   /**
    * The job's run waits for answers. Its questions are recorded and the job parked before anything is
    * sent, so a quick answer finds them; the first is asked now unless another form is under way there.

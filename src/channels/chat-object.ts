@@ -36,6 +36,7 @@ import { ChatApprovalStore } from "./chat-approval-store";
 import { albumMessage, albumOf, heldAlbums } from "./chat-albums";
 import { imagesOf, storeChatImage } from "./chat-images";
 import { ChatApprovals } from "./chat-approvals";
+import { deliveryKey } from "./delivery-key";
 import { ChatInputStore } from "./chat-input-store";
 import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
@@ -195,8 +196,8 @@ export class ChatObject extends DurableObject<Env> {
         if (length > COURSE_TOPIC_MAX_CHARS) return this.reply(seq, platform, fill(say.courseTopicTooLong, { length, max: COURSE_TOPIC_MAX_CHARS }));
         // In the person's language, which the reply promising the lessons is in (not the topic's: "/course Python").
         const spec = { topic, deliver: [platform.courseDelivery(m)], ...(language ? { language } : {}) };
-        const course = await createCourse(this.env, spec, platform.tenant);
-        // Any other refusal of the input is said as the service words it; no key, so never a replay.
+        const course = await createCourse(this.env, spec, platform.tenant, await deliveryKey(platform.sessionId(m), job.deliveryId, spec));
+        // Any other refusal of the input is said as the service words it (a replay: the job taken up again after a restart).
         if (!course.ok) return this.reply(seq, platform, course.message);
         return this.reply(seq, platform, fill(say.courseSetUp, { topic, id: course.id, cron: course.cron }));
       }
@@ -213,13 +214,18 @@ export class ChatObject extends DurableObject<Env> {
         const progress = await this.quizzes.progress(platform, m, learningSettings(this.env).WEAK_CONCEPTS_MAX);
         return this.reply(seq, platform, progressSummary(progress, await learnerPhrases(this.env.ASSETS, language)));
       }
-      case "ask":
+      case "ask": {
         // While an MCP server's form or a quiz question is out here, a plain message is its answer; a photo cannot be one.
-        if (photo && (this.inputs.isAsking(to) || this.quizzes.isOpen(platform, m))) return this.reply(seq, platform, say.photoNotAnAnswer);
+        const at = this.inputs.position(to) ?? this.quizzes.position(platform, m);
+        // An answer is applied once: taken up again after a restart, its job finds the form or quiz moved on if it was.
+        if (job.answering !== undefined && job.answering !== at) return this.finish(seq);
+        if (at === undefined) return this.ask(job, platform, command.text, say);
+        if (photo) return this.reply(seq, platform, say.photoNotAnAnswer);
+        this.store.markAnswering(seq, at);
         if (this.inputs.isAsking(to)) await this.inputs.reply(platform, to, command.text, m.by ?? m.platform, say);
-        else if (this.quizzes.isOpen(platform, m)) await this.quizzes.answer(platform, m, to, command.text);
-        else return this.ask(job, platform, command.text, say);
+        else await this.quizzes.answer(platform, m, to, command.text);
         return this.finish(seq);
+      }
     }
   }
 
@@ -231,17 +237,24 @@ export class ChatObject extends DurableObject<Env> {
     const sessionId = this.sessionFor(job);
     const image = await storeChatImage(this.env, platform, job.message, say);
     if ("refusal" in image) return this.reply(job.seq, platform, image.refusal);
-    const handle = await startRun(this.env, sessionId, input, {
-      stream: false,
-      paradigm: "react",
-      maxSteps: runSettings(this.env).MAX_STEPS,
-      channel: job.message.platform,
-      tenant: platform.tenant,
-      // The chat's session ids are derived from the chat (src/lib/derived-ids.ts): no API caller can make one first.
-      derivedSession: true,
-      ...(image.images.length ? { images: image.images } : {}),
-    });
-    // The chat's sessions are its platform tenant's and carry no Idempotency-Key, so a refusal is a bug worth telling (by its code).
+    const runs = { idempotencyKey: await deliveryKey(sessionId, job.deliveryId, [input, image.images]) };
+    const handle = await startRun(
+      this.env,
+      sessionId,
+      input,
+      {
+        stream: false,
+        paradigm: "react",
+        maxSteps: runSettings(this.env).MAX_STEPS,
+        channel: job.message.platform,
+        tenant: platform.tenant,
+        // The chat's session ids are derived from the chat (src/lib/derived-ids.ts): no API caller can make one first.
+        derivedSession: true,
+        ...(image.images.length ? { images: image.images } : {}),
+      },
+      runs,
+    );
+    // The chat's sessions are its platform tenant's and its key is the delivery's, so a refusal is a bug worth telling (by its code).
     if (!handle.ok) {
       const notices = await runNoticePhrases(this.env.ASSETS, await platform.language(job.message));
       return this.reply(job.seq, platform, fill(say.couldNotStart, { reason: reasonText(handle, say, notices) }));

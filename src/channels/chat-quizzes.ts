@@ -57,6 +57,11 @@ export class ChatQuizzes {
     return this.state(platform, chat)?.open === true;
   }
 
+  /** The question a reply would answer now (the quiz's kept place); undefined when none is out. */
+  position(platform: AnyChatPlatform, chat: ChatAddress): string | undefined {
+    return this.isOpen(platform, chat) ? `quiz:${this.get(platform, chat, QUIZ)}` : undefined;
+  }
+
   /** "Quiz me" under a lesson that has exercises to check; the lesson becomes what /quiz asks about. */
   async offer(platform: AnyChatPlatform, chat: ChatAddress, to: ChatTarget, lessonKey: string): Promise<void> {
     const tag = lessonTag(lessonKey);

@@ -49,4 +49,7 @@ CREATE TABLE IF NOT EXISTS asked_inputs (
   asked_at INTEGER NOT NULL
 );
 `,
+  // 3: where a job that answers a quiz question or a form's field found it (chat-object.ts): taken up again after a
+  // restart, the job applies its answer only while the quiz or form is still there.
+  "ALTER TABLE jobs ADD COLUMN answering TEXT",
 ];

@@ -21,6 +21,8 @@ export interface ChatJob {
   state: JobState;
   sessionId?: string;
   runId?: string;
+  /** The quiz question or form field the job's message began answering (ChatQuizzes/ChatInputs.position). */
+  answering?: string;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -67,6 +69,10 @@ export class ChatStore {
   gather(seq: number, message: ChatMessage, others: readonly number[]): void {
     this.sql.exec("UPDATE jobs SET message = ?, state = 'queued' WHERE seq = ?", JSON.stringify(message), seq);
     for (const other of others) this.sql.exec("UPDATE jobs SET state = 'done' WHERE seq = ?", other);
+  }
+
+  markAnswering(seq: number, at: string): void {
+    this.sql.exec("UPDATE jobs SET answering = ? WHERE seq = ?", at, seq);
   }
 
   markRunning(seq: number, sessionId: string, runId: string): void {
@@ -133,5 +139,6 @@ function toJob(r: Row): ChatJob {
     state: r.state as JobState,
     ...(r.session_id ? { sessionId: String(r.session_id) } : {}),
     ...(r.run_id ? { runId: String(r.run_id) } : {}),
+    ...(r.answering ? { answering: String(r.answering) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // One Durable Object per MCP session: it holds the SDK's Web-standard Streamable HTTP transport and the
 // study server, so every request of a session meets the same in-memory transport, and its SSE events
-// are stored (event-store.ts) for a client that reconnects with Last-Event-ID. A long `study` call goes on
+// are stored (event-store.ts) for a client that reconnects with Last-Event-ID, and a tool call's answer for
+// one that sends the call again (answered-calls.ts). A long `study` call goes on
 // when its client disconnects: an alarm heartbeat keeps the object awake while calls are in flight, and
 // the answer waits in the event store. After the object was evicted, the session is rebuilt from the
 // initialize request it stored, so the client keeps its Mcp-Session-Id, and from the log level the client set.
@@ -10,6 +11,7 @@ import { isInitializeRequest, SetLevelRequestSchema, type LoggingLevel, type Req
 import type { Env } from "../env";
 import { migrate } from "../lib/schema-migrations";
 import type { Tenant } from "../lib/tenant";
+import { AnsweredCalls } from "./answered-calls";
 import { SqlEventStore } from "./event-store";
 import { refuseInvalidParams } from "./invalid-params-guard";
 import { MCP_SESSION_MIGRATIONS } from "./mcp-session-schema";
@@ -54,6 +56,8 @@ export class McpSessionObject extends DurableObject<Env> {
     const transport = await (this.transport ??= this.open(sessionId, new URL(request.url).origin, tenant, record));
     const reused = reusedId(body, this.answering);
     if (reused) return jsonRpcError(400, -32600, reused);
+    const answered = new AnsweredCalls(this.ctx.storage.sql).answerTo(body);
+    if (answered) return Response.json(answered, { headers: { "mcp-session-id": sessionId } });
     const response = await transport.handleRequest(request, body === undefined || body === INVALID_JSON ? {} : { parsedBody: body });
     if (initializing && !record && response.ok) await this.ctx.storage.put<SessionRecord>("session", { sessionId, principal, tenant, initialize: body });
     // The server keeps the level in memory only, and it decides which of a run's warnings the client hears.
@@ -92,6 +96,7 @@ export class McpSessionObject extends DurableObject<Env> {
     await server.connect(transport);
     refuseInvalidParams(transport);
     this.answering = trackRequestIds(transport);
+    new AnsweredCalls(this.ctx.storage.sql).follow(transport);
     if (record) {
       // Rebuilt after eviction: the stored initialize request puts the transport back in session, and the level
       // the client set is set again.

@@ -20,7 +20,7 @@ export type TurnPlace =
    * A session that keeps the conversation; `seed` (and a fork's `state`) is written first when the session
    * is new. `derived`: the id was derived here (a conversation found by its turns, a new Responses
    * conversation), not named by the client. `continues`: the turn follows that run of the session (a
-   * Responses previous_response_id), and the session starts it only while that is its latest, in the step
+   * Responses previous_response_id; null: the session's first, new-conversation-place.ts), and the session starts it only while that is its latest, in the step
    * that starts it; when another turn followed that run first, this one goes to the place `branch` gives
    * (without one: 409 conflict).
    */
@@ -30,7 +30,7 @@ export type TurnPlace =
       seed?: readonly Message[];
       state?: SessionState;
       derived?: boolean;
-      continues?: { runId: string; branch?: () => Promise<TurnPlace> };
+      continues?: { runId: string | null; branch?: () => Promise<TurnPlace> };
     }
   /** Stateless: the client's history goes into a session deleted once the reply is written. */
   | { kind: "stateless"; history: readonly Message[] };

@@ -79,6 +79,8 @@ const SERVER_ITEMS = new Set(["mcp_call", "mcp_list_tools", "mcp_approval_reques
 
 export interface ResponsesTurn {
   place: TurnPlace;
+  /** A stored conversation starts with this request (no previous_response_id, conversation, nor results to resume). */
+  newConversation?: boolean;
   /** A repeat of this request (same Idempotency-Key, or an automatic retry) gets the earlier run back. */
   dedupe: RunDedupe;
   /** The response this one continues, when `previous_response_id` named one. */
@@ -209,6 +211,7 @@ export async function readResponsesTurn(c: Context<AppEnv>): Promise<ResponsesTu
   return {
     ...shared,
     place,
+    ...(req.store !== false && !named ? { newConversation: true } : {}),
     ...(previous ? { previous } : {}),
     input: last.content,
     // Stored with the run rather than as a new session's seed: a continued session (or a branch) has its history,

@@ -15,6 +15,7 @@ import { responseMeta } from "./response-echo";
 import { parseResponseId, type ResponseRef } from "./response-id";
 import { responseNotFound, storedResponse } from "./stored-response";
 import { continuedPlace } from "./previous-response";
+import { newConversationPlace } from "./new-conversation-place";
 import { readResponsesTurn } from "./responses-request";
 import { checkRetrieveQuery } from "./retrieve-query";
 import { refuseQuery } from "../wire-fields";
@@ -40,7 +41,11 @@ export const responsesRoutes = new Hono<AppEnv>()
       ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
       echo: turn.echo,
     };
-    const place = turn.previous ? await continuedPlace(c.env, turn, turn.previous, options) : turn.place;
+    const place = turn.previous
+      ? await continuedPlace(c.env, turn, turn.previous, options)
+      : turn.newConversation && !turn.dedupe.idempotencyKey
+        ? await newConversationPlace(c.get("tenant"), { input: turn.input, options })
+        : turn.place;
     const run = turn.resume
       ? await resumeTurn(c.env, c.executionCtx, turn.resume, {
           tools: turn.clientTools,
