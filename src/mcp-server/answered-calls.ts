@@ -7,6 +7,8 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 
 const ANSWERS_KEPT = 100;
+/** A longer call and answer is not kept (its retry runs again): a row stays under SQLite's 2 MB, UTF-16's worst case included. */
+const ANSWER_KEPT_MAX_CHARS = 1_000_000;
 
 /** The request as its retry repeats it: its id and its params, as sent. */
 const asSent = (id: RequestId, params: unknown) => ({ id: JSON.stringify(id), request: JSON.stringify(params ?? null) });
@@ -29,7 +31,14 @@ export class AnsweredCalls {
       const request = id === undefined ? undefined : asked.get(id);
       if (id !== undefined && request !== undefined) {
         asked.delete(id);
-        if (isJSONRPCResultResponse(message) && message.result.isError !== true) this.keep(id, request, message);
+        // Kept for a retry's sake only: the answer is sent even when keeping it fails.
+        if (isJSONRPCResultResponse(message) && message.result.isError !== true) {
+          try {
+            this.keep(id, request, message);
+          } catch (e) {
+            console.error(`keeping the answer to tools/call ${JSON.stringify(id)} failed`, e);
+          }
+        }
       }
       return send(message, options);
     };
@@ -45,7 +54,9 @@ export class AnsweredCalls {
 
   private keep(requestId: RequestId, request: string, response: JSONRPCMessage): void {
     const { id } = asSent(requestId, null);
-    this.sql.exec("INSERT OR REPLACE INTO mcp_answered_calls (request_id, request, response) VALUES (?, ?, ?)", id, request, JSON.stringify(response));
+    const answer = JSON.stringify(response);
+    if (answer.length + request.length > ANSWER_KEPT_MAX_CHARS) return;
+    this.sql.exec("INSERT OR REPLACE INTO mcp_answered_calls (request_id, request, response) VALUES (?, ?, ?)", id, request, answer);
     this.sql.exec("DELETE FROM mcp_answered_calls WHERE rowid <= (SELECT MAX(rowid) FROM mcp_answered_calls) - ?", ANSWERS_KEPT);
   }
 }

@@ -55,3 +55,13 @@ it("a failed call is not answered from memory: its retry runs again", async () =
   const retry = await answerOf(await postMcp(mcp, ask), 3);
   expect(retry.result?.structuredContent).toMatchObject({ status: "completed", summary: "recovered" });
 });
+
+it("an answer too long to keep (a row under SQLite's 2 MB) is sent all the same, and its retry runs again", async () => {
+  const mcp = await openMcpSession();
+  const key = uniqueId("again-big");
+  const big = "x".repeat(1_100_000);
+  const marker = await script(key, [{ text: big }, { text: "small" }]);
+  const ask = toolCall(5, "ask", { input: `${marker} hi`, sessionId: uniqueId("mcp-again") });
+  expect((await answerOf(await postMcp(mcp, ask), 5)).result?.structuredContent).toMatchObject({ status: "completed", summary: big });
+  expect((await answerOf(await postMcp(mcp, ask), 5)).result?.structuredContent).toMatchObject({ summary: "small" });
+});
