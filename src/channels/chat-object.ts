@@ -42,6 +42,7 @@ import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
 import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
+import { startReply } from "./chat-course-resume";
 import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
@@ -173,6 +174,8 @@ export class ChatObject extends DurableObject<Env> {
     switch (command.kind) {
       case "reply":
         return this.reply(seq, platform, command.text);
+      case "start":
+        return this.reply(seq, platform, await startReply(this.env, platform.courseDelivery(m), command.help, say));
       case "new":
         this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
         this.dropUnstarted(platform.sessionId(m), seq);

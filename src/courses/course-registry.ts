@@ -32,6 +32,7 @@ import { currentPeriod, nextPeriod, parseCron, periodKey } from "./cron-period";
 import { errorMessage } from "../lib/error-message";
 import { failureOf, incomplete } from "./course-failure";
 import { LessonDelivery, requireLiveTarget } from "./lesson-delivery";
+import { indexOldStops, resumeHere, resumeNoted, unreachableKey, type ResumedCourse } from "./chat-resume";
 
 export interface CourseSummary {
   id: string;
@@ -127,6 +128,21 @@ export class CourseRegistry extends DurableObject<Env> {
     return this.get(id, caller);
   }
 
+  /** A course gives chat `chat` up: this shard keeps the chat's index entry (chat-resume.ts). */
+  async noteUnreachable(chat: string): Promise<void> {
+    await this.ctx.storage.put(unreachableKey(chat), true);
+  }
+
+  /** The chat is back (its /start), asked of its index shard: every course of any shard that gave it up takes it back. */
+  async resumeChat(chat: string): Promise<ResumedCourse[]> {
+    return resumeNoted(this.env, this.ctx.storage, chat);
+  }
+
+  /** This shard's part of resumeChat. */
+  async resumeChatHere(chat: string): Promise<ResumedCourse[]> {
+    return resumeHere(this.store, chat).map((id) => this.summary(this.store.course(id)!));
+  }
+
   /** Deletes the course and its sessions; saved lessons stay in the lesson store. */
   async remove(id: string, caller: Tenant): Promise<boolean> {
     const course = this.store.course(id);
@@ -143,6 +159,7 @@ export class CourseRegistry extends DurableObject<Env> {
   /** The cron tick: starts the work of every due course of this shard; returns the ids it started. */
   async tick(nowMs: number): Promise<string[]> {
     const started: string[] = [];
+    await indexOldStops(this.env, this.store, this.ctx.storage.sql).catch((e: unknown) => console.error("noting stopped chats failed", e));
     for (const course of this.store.dueCourses(nowMs)) {
       if (this.busy.has(course.id)) continue;
       if (!course.syllabus) {

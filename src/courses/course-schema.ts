@@ -70,4 +70,7 @@ ALTER TABLE lessons ADD COLUMN delivery_error TEXT;`,
   // were set never due, so the next tick looks at them once (one with no target left stays as it is).
   `UPDATE courses SET next_due_at = 0 WHERE next_due_at IS NULL AND json_extract(last_error, '$.code') IS NOT 'no_reachable_target'
   AND EXISTS (SELECT 1 FROM lessons WHERE course_id = courses.id AND delivered_at IS NULL);`,
+  // 6: the courses that gave a target up before each chat given up was noted on the shard its key hashes to
+  // (chat-resume.ts: a chat's /start asks that one shard); the next tick notes theirs.
+  "CREATE TABLE unindexed_stops AS SELECT id FROM courses WHERE stopped <> '[]';",
 ];

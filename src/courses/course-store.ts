@@ -300,17 +300,32 @@ export class CourseStore {
   }
 
   /**
-   * Takes every given-up target back (PATCH resume). A course that had stopped for want of a target is due at
-   * once, so the next tick does its current period only (late lessons within their bound, then this period's),
-   * and its no_reachable_target is over. Idempotent: a course with nothing stopped is left as it is.
+   * Takes the given-up targets `keys` back, every one without (PATCH resume). A course that had stopped for want of a
+   * target is due at once, so the next tick does its current period only (late lessons within their bound, then this
+   * period's), and its no_reachable_target is over; one that went on with other targets keeps its schedule.
+   * Idempotent: a course with nothing stopped is left as it is.
    */
-  resumeTargets(courseId: string): void {
+  resumeTargets(courseId: string, keys?: string[]): void {
     this.sql.exec(
-      `UPDATE courses SET stopped = '[]', next_due_at = IFNULL(next_due_at, 0),
-        last_error = IIF(json_extract(last_error, '$.code') IS 'no_reachable_target', NULL, last_error)
-      WHERE id = ? AND stopped <> '[]'`,
+      "UPDATE courses SET next_due_at = IFNULL(next_due_at, 0), last_error = IIF(json_extract(last_error, '$.code') IS 'no_reachable_target', NULL, last_error), " +
+        "stopped = (SELECT json_group_array(value) FROM json_each(stopped) WHERE ?2 NOT NULL AND value->>'target' NOT IN (SELECT value FROM json_each(?2))) WHERE id = ?1 AND stopped <> '[]'",
       courseId,
+      // Without keys, no stopped entry is kept.
+      keys ? JSON.stringify(keys) : null,
     );
+  }
+
+  /**
+   * The courses with a stopped target that may be in chat `chat` (chatKeyOf `platform:id`): one of the platform's, with
+   * the chat's digits in the stopped targets or the delivery (the older `deliver` object's key is the platform's name).
+   * A superset, filtered in SQL without loading the rest; the caller checks each target (chat-resume.ts).
+   */
+  coursesStoppedIn(chat: string): CourseRow[] {
+    const [platform, id] = chat.split(/:-?/, 2);
+    return this.sql
+      .exec<Row>("SELECT * FROM courses WHERE stopped LIKE ? AND stopped || deliver LIKE ?", `%"target":"${platform}%`, `%${id}%`)
+      .toArray()
+      .map(toCourse);
   }
 
   failPeriod(courseId: string, period: string, { code, message }: { code: string; message: string }): void {

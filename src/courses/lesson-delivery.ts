@@ -11,6 +11,7 @@ import { readLesson } from "../lessons/validator";
 import { CodedError } from "../lib/coded-error";
 import { fill } from "../lib/phrase-book";
 import { failureOf } from "./course-failure";
+import { noteUnreachable } from "./chat-resume";
 import type { CourseRow, CourseStore, LessonRow } from "./course-store";
 import { courseSettings } from "./settings";
 
@@ -75,9 +76,15 @@ export class LessonDelivery {
         this.store.markDelivered(id, period, t.key);
       } catch (e) {
         failure ??= e;
-        if (e instanceof CodedError && e.code === "chat_unreachable")
-          this.store.stopTarget(id, { target: t.key, ...failureOf(e), at: new Date().toISOString() });
-        else retry ??= e;
+        if (e instanceof CodedError && e.code === "chat_unreachable") {
+          // Noted first where the chat's /start looks (chat-resume.ts); a target it could not note is retried, not given up.
+          try {
+            await noteUnreachable(this.env, t.chat);
+            this.store.stopTarget(id, { target: t.key, ...failureOf(e), at: new Date().toISOString() });
+          } catch (noting) {
+            retry ??= noting;
+          }
+        } else retry ??= e;
       }
     }
     if (!failure) return;

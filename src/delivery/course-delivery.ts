@@ -66,7 +66,15 @@ export interface DeliveryTarget {
   key: string;
   platform: PlatformName;
   to: ChatTarget;
+  /** The chat it is in (chatKeyOf): what a chat's /start names to take it back once given up. */
+  chat: string;
 }
+
+/**
+ * The chat `to` is in, as `platform:chat id`: a topic's chat ("-100123/7" is -100123), as a chat's reachability is
+ * the chat's, not one topic's. As spelled: a course naming "042" for chat 42 is not found by chat 42's /start.
+ */
+export const chatKeyOf = (platform: string, to: string | number) => `${platform}:${String(to).split("/")[0]}`;
 
 /** The chats and channels `deliver` names, whichever its shape. */
 function deliveryEntries(deliver: CourseDelivery): DeliveryEntry[] {
@@ -83,7 +91,7 @@ export function courseTargets(deliver: CourseDelivery): DeliveryTarget[] {
     const platform = registeredPlatform(e.platform);
     // A course listing one chat per platform (the older shape) recorded the platform's name as its key.
     const key = Array.isArray(deliver) ? targetKey(e) : e.platform;
-    return platform ? [{ key, platform: platform.name, to: platform.delivery.target(e.to) }] : [];
+    return platform ? [{ key, platform: platform.name, to: platform.delivery.target(e.to), chat: chatKeyOf(e.platform, e.to) }] : [];
   });
 }
 

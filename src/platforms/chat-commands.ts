@@ -7,6 +7,8 @@ import type { ChatPhrases } from "./chat-phrases";
 export type ChatCommand =
   /** A command answered with fixed text: the help, or how to use a command. */
   | { kind: "reply"; text: string }
+  /** Telegram's /start (what its Restart sends once a person unblocks the bot): the help, and the chat's given-up courses taken back. */
+  | { kind: "start"; help: string }
   | { kind: "new" }
   | { kind: "stop" }
   | { kind: "compact" }

@@ -207,7 +207,7 @@ describe("docs/harness.md's extension recipes", () => {
       const { CourseInput } = await load<typeof import("../../src/courses/course-input")>("src/courses/course-input.ts");
       const { courseTargets, unconfiguredDelivery } = await load<typeof import("../../src/delivery/course-delivery")>("src/delivery/course-delivery.ts");
       const { deliver } = CourseInput.parse({ topic: "Vectors", deliver: [{ platform: "echo-chat", to: "r1" }] });
-      expect(courseTargets(deliver)).toEqual([{ key: "echo-chat:r1", platform: "echo-chat", to: { platform: "echo-chat", room: "r1" } }]);
+      expect(courseTargets(deliver)).toEqual([{ key: "echo-chat:r1", platform: "echo-chat", to: { platform: "echo-chat", room: "r1" }, chat: "echo-chat:r1" }]);
       expect(unconfiguredDelivery({} as Env, deliver)).toBe("deliver.echo-chat needs ECHO_CHAT_URL.");
       expect(unconfiguredDelivery({ ECHO_CHAT_URL: "http://chat.example" } as unknown as Env, deliver)).toBeUndefined();
       expect(CourseInput.safeParse({ topic: "Vectors", deliver: [{ platform: "echo-chat", to: "" }] }).success).toBe(false);

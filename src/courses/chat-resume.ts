@@ -1,0 +1,61 @@
+// A chat that is back takes back what the courses gave up of it (docs/courses.md#resuming): Telegram's /start,
+// which is what its Restart button sends once a person unblocks the bot, proves the chat can be reached again.
+// Courses of every tenant are resumed, not only the chat's own: a target was given up because the chat could
+// not be reached, which is the chat's state, not its owner's choice, and the person's restart ends it; the
+// owner of an API course had no other way to learn that the chat is back.
+//
+// Cheap when nothing was given up (nearly every /start): each chat some course gave up is noted on one shard
+// (chatIndexShard, by its key) before the stop is recorded, so a /start asks that one shard, and only a noted
+// chat has every shard look at its courses.
+import { courseTargets } from "../delivery/course-delivery";
+import type { Env } from "../env";
+import type { CourseSummary } from "./course-registry";
+import type { CourseStore } from "./course-store";
+import { allCourseShards, chatIndexShard } from "./course-shards";
+import { courseSettings } from "./settings";
+
+/** A course that took a chat back: what the chat says of it (nextLessonAt null or past: at the next tick). */
+export type ResumedCourse = Pick<CourseSummary, "id" | "topic" | "nextLessonAt">;
+
+const shards = (env: Env) => courseSettings(env).COURSE_SHARDS;
+
+/** The index entry of chat `chat` (chatKeyOf) on its shard: a key of the shard's key-value storage. */
+export const unreachableKey = (chat: string) => `unreachable:${chat}`;
+
+/** Notes on its index shard that a course gives chat `chat` (chatKeyOf) up: called before the stop is recorded. */
+export const noteUnreachable = (env: Env, chat: string) => chatIndexShard(env, chat, shards(env)).noteUnreachable(chat);
+
+/** A chat that is back (chatKeyOf): every course that gave it up takes it back; one shard call when none did. */
+export const resumeChat = (env: Env, chat: string): Promise<ResumedCourse[]> => chatIndexShard(env, chat, shards(env)).resumeChat(chat);
+
+/** On the chat's index shard: when it is noted, every shard takes it back (noted again if one fails, so a retry finds it). */
+export async function resumeNoted(env: Env, storage: DurableObjectStorage, chat: string): Promise<ResumedCourse[]> {
+  if (!(await storage.delete(unreachableKey(chat)))) return [];
+  try {
+    return (await Promise.all(allCourseShards(env, shards(env)).map((s) => s.resumeChatHere(chat)))).flat();
+  } catch (e) {
+    await storage.put(unreachableKey(chat), true);
+    throw e;
+  }
+}
+
+/** This shard's courses that gave chat `chat` up take it back (their other stopped targets stay stopped); their ids. */
+export function resumeHere(store: CourseStore, chat: string): string[] {
+  return store.coursesStoppedIn(chat).flatMap((course) => {
+    const keys = courseTargets(course.deliver)
+      .filter((t) => t.chat === chat && course.stopped.some((s) => s.target === t.key))
+      .map((t) => t.key);
+    if (keys.length === 0) return [];
+    store.resumeTargets(course.id, keys);
+    return [course.id];
+  });
+}
+
+/** Notes the chats of the targets given up before the index was kept (course migration 6 listed their courses), once per course. */
+export async function indexOldStops(env: Env, store: CourseStore, sql: SqlStorage): Promise<void> {
+  for (const { id } of sql.exec<{ id: string }>("SELECT id FROM unindexed_stops").toArray()) {
+    const course = store.course(id);
+    for (const t of course ? courseTargets(course.deliver) : []) if (course!.stopped.some((s) => s.target === t.key)) await noteUnreachable(env, t.chat);
+    sql.exec("DELETE FROM unindexed_stops WHERE id = ?", id);
+  }
+}
