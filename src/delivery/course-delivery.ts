@@ -32,18 +32,10 @@ const LegacyDelivery = z.strictObject(
 const targetKey = (e: DeliveryEntry) => `${e.platform}:${e.to}`;
 
 /**
- * The chat an entry names, whatever its spelling: a chat id's number ("042" is 42, as the platform reads it), a
- * Telegram @username in any case (they are case-insensitive). Only for telling two entries apart: records keep targetKey.
+ * The chat an entry names: a chat id's number (`to: 42` and `"42"`; each platform refuses other spellings, "042"),
+ * a Telegram @username in any case (they are case-insensitive). Only for telling two entries apart: records keep targetKey.
  */
-const sameChatKey = (e: DeliveryEntry) =>
-  targetKey({
-    ...e,
-    to: /^-?\d+(?:\/\d+)?$/.test(String(e.to))
-      ? String(e.to).replace(/\d+/g, (d) => String(BigInt(d)))
-      : e.platform === "telegram"
-        ? String(e.to).toLowerCase()
-        : e.to,
-  });
+const sameChatKey = (e: DeliveryEntry) => targetKey({ ...e, to: e.platform === "telegram" ? String(e.to).toLowerCase() : e.to });
 
 /** One chat named twice (`to: 1` and `to: "1"`, `@Chan` and `@chan`) got every lesson twice: refused. */
 const DeliveryList = z
@@ -72,7 +64,8 @@ export interface DeliveryTarget {
 
 /**
  * The chat `to` is in, as `platform:chat id`: a topic's chat ("-100123/7" is -100123), as a chat's reachability is
- * the chat's, not one topic's. As spelled: a course naming "042" for chat 42 is not found by chat 42's /start.
+ * the chat's, not one topic's. As spelled: a new course's chat id is spelled as Telegram gives it (telegram-delivery-to.ts),
+ * but one stored before that naming "042" for chat 42 is not found by chat 42's /start, nor is a channel named by @username.
  */
 export const chatKeyOf = (platform: string, to: string | number) => `${platform}:${String(to).split("/")[0]}`;
 

@@ -21,7 +21,10 @@ export interface RegisteredPlatform<P extends PlatformShapes = PlatformShapes> {
   routes(chats: ChatDoors<P>): Hono<AppEnv>;
   /** Where a course may deliver on it: a `deliver` entry `{platform, to}`. */
   readonly delivery: {
-    /** What `to` may be (a chat id, a channel id). */
+    /**
+     * What `to` may be (a chat id, a channel id), spelled only as the platform gives it: a course's targets are
+     * compared as spelled (one chat twice, the chat a /start takes back), so a second spelling is refused, not stored.
+     */
     to: z.ZodType<string | number>;
     /** The field of the older `deliver` object that names a target here ({"telegramChatId": …}); still accepted. */
     legacyField?: string;

@@ -1,6 +1,7 @@
 // A course's `deliver` naming one chat twice is refused (it got every lesson twice), but only one spelling was
 // caught: `to: 42` and `"42"`. Telegram's @usernames are case-insensitive and a chat id is a number, so `@StudyNews`
-// and `@studynews`, or `42` and `"042"`, named one chat too and slipped through. Now 400 naming the second entry.
+// and `@studynews`, or `42` and `"042"`, named one chat too and slipped through. Now 400 naming the second entry
+// (a chat id spelled otherwise than Telegram gives it, "042", is refused on its own: a-course-target-is-spelled-as-the-platform-gives-it).
 import { describe, expect, it } from "vitest";
 import { CourseDeliverySchema } from "../../src/delivery/course-delivery";
 import { call, uniqueId } from "../support/worker-http";
@@ -14,12 +15,8 @@ describe("a course naming one chat in two spellings", () => {
       { platform: "telegram", to: "@studynews" },
     ],
     [
-      { platform: "telegram", to: 4242 },
-      { platform: "telegram", to: "04242" },
-    ],
-    [
-      { platform: "telegram", to: "-1004242/7" },
-      { platform: "telegram", to: "-1004242/07" },
+      { platform: "telegram", to: -1004242 },
+      { platform: "telegram", to: "-1004242" },
     ],
   ])("is a 400 naming the second: %o %o", async (first, second) => {
     const topic = uniqueId("spellings");
@@ -36,11 +33,9 @@ describe("a course naming one chat in two spellings", () => {
       { platform: "telegram", to: "4242" },
       { platform: "telegram", to: "4242/7" },
       { platform: "telegram", to: "42420" },
-      { platform: "slack", to: "C0123" },
-      { platform: "slack", to: "C123" },
-      // Slack's ids are upper case and its names lower case: "@U0123" and "@u0123" are not one spelling.
-      { platform: "slack", to: "@U0123" },
-      { platform: "slack", to: "@u0123" },
+      { platform: "slack", to: "C0123456789" },
+      { platform: "slack", to: "C123456789" },
+      { platform: "slack", to: "G0123456789" },
     ];
     const parsed = CourseDeliverySchema.safeParse(deliver);
     expect(parsed.success).toBe(true);

@@ -18,9 +18,9 @@ describe("a course delivering to one chat twice", () => {
     ],
     [
       [
-        { platform: "slack", to: "C0123" },
+        { platform: "slack", to: "C0123456789" },
         { platform: "telegram", to: 7 },
-        { platform: "slack", to: "C0123" },
+        { platform: "slack", to: "C0123456789" },
       ],
       ["the same chat as deliver[0]", "at deliver[2].to"],
     ],
@@ -36,11 +36,11 @@ describe("a course delivering to one chat twice", () => {
     expect(list.courses.some((c) => c.topic === topic)).toBe(false);
   });
 
-  it("other chats, and one chat on two platforms, are each their own target", () => {
+  it("other chats, and chats on two platforms, are each their own target", () => {
     const deliver = [
       { platform: "telegram", to: 4242 },
       { platform: "telegram", to: "4242/7" },
-      { platform: "slack", to: "4242" },
+      { platform: "slack", to: "C4242424242" },
     ];
     expect(CourseDeliverySchema.safeParse(deliver).success).toBe(true);
   });
