@@ -1,5 +1,6 @@
 // The study agent as an MCP server: tools that start runs through startRun like every other channel
-// (study, ask), read the lesson store (list_lessons, get_lesson), create courses and grade answers to a
+// (study, ask), read the lesson store (list_lessons, get_lesson), create, read and resume courses
+// (create_course; get_course and resume_course in course-tools.ts) and grade answers to a
 // lesson's exercises (answer_exercise, as POST /v1/lessons/:key/answers does); every lesson as a
 // `lesson://{key}` resource; every skill as a prompt. Annotations say honestly what each tool does.
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -29,6 +30,7 @@ import { readStreamRows } from "../session/trace/stream-events";
 import { getLesson, isLessonKey, listLessons } from "../lessons/store";
 import { assetsSkillSource, loadSkillCatalog, skillInstructions, skillSettings } from "../tools/skills";
 import { answerExerciseResult } from "./answer-exercise-result";
+import { registerCourseTools } from "./course-tools";
 import { StudyProgress } from "./study-progress";
 import { clientElicits, forwardQuestion, type RunQuestion } from "./forward-question";
 import { LessonUriTemplate, lessonUri, RESOURCE_NOT_FOUND } from "./lesson-uri";
@@ -227,7 +229,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         if (!created.ok) return { isError: true, content: [{ type: "text", text: created.message }] };
         const { id, cron } = created;
         return {
-          content: [{ type: "text", text: `Created course ${id} (schedule: ${cron}). Its syllabus is being written.` }],
+          content: [{ type: "text", text: `Created course ${id} (schedule: ${cron}). Its syllabus is being written; get_course follows it.` }],
           structuredContent: { id, cron },
         };
       } catch (e) {
@@ -236,6 +238,8 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
       }
     },
   );
+
+  registerCourseTools(server, env, ctx.tenant);
 
   server.registerTool(
     "answer_exercise",

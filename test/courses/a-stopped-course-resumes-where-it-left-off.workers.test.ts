@@ -4,7 +4,7 @@
 // it was stopped; a lesson older than the bound stays undelivered. A repeat of the PATCH changes nothing more.
 import { afterEach, describe, expect, it } from "vitest";
 import type { CourseView } from "../../src/courses/course-registry";
-import { createPlannedCourse, getCourse, lessonReplies, SYLLABUS_REPLY } from "../support/course-fixtures";
+import { createPlannedCourse, getCourse, lessonReplies, stoppedCourse as stoppedSlackCourse, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { requests, script } from "../support/model-control";
 import { failNextCalls, platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
@@ -26,18 +26,11 @@ const resume = async (id: string) => {
   return (await res.json()) as CourseView;
 };
 
-/** A Slack course whose channel is gone at its first lesson (`at`): stopped, with lesson 1 undelivered. */
+/** A stopped course (course-fixtures.ts), deleted after the test. */
 async function stoppedCourse(name: string, at: string) {
-  const key = uniqueId(name);
-  const lessons = ["What a vector is", "Adding vectors"].flatMap((title, i) => lessonReplies(uniqueId(`${name}-${i + 1}`), title));
-  const marker = await script(key, [SYLLABUS_REPLY, ...lessons]);
-  const channel = uniqueChannel();
-  const planned = await createPlannedCourse({ topic: `${marker} Vectors`, deliver: [{ platform: "slack", to: channel }] });
-  created.push(planned.id);
-  await failNextCalls("slack", channel, 1, { description: "channel_not_found" });
-  await tick(at);
-  await waitFor(async () => (await getCourse(planned.id)).lastError?.code === "no_reachable_target", "the course stopped");
-  return { id: planned.id, key, channel };
+  const course = await stoppedSlackCourse(name, at);
+  created.push(course.id);
+  return course;
 }
 
 describe("resuming a course that stopped", () => {

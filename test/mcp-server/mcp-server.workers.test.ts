@@ -34,13 +34,24 @@ describe("the /mcp server with the SDK client", () => {
     expect(client.getServerVersion()?.name).toBe("study-agent-edge");
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(["answer_exercise", "ask", "create_course", "get_lesson", "list_lessons", "study"]);
-    for (const name of ["list_lessons", "get_lesson"])
+    expect([...byName.keys()].sort()).toEqual([
+      "answer_exercise",
+      "ask",
+      "create_course",
+      "get_course",
+      "get_lesson",
+      "list_lessons",
+      "resume_course",
+      "study",
+    ]);
+    for (const name of ["list_lessons", "get_lesson", "get_course"])
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     // study and ask run the agent, whose save_document may overwrite a lesson or delete text from it.
     for (const name of ["study", "ask"])
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
     expect(byName.get("create_course")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    // A repeat finds nothing more to take back.
+    expect(byName.get("resume_course")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     // It records an attempt (a retry counts again after ANSWER_REPEAT_WINDOW_MS) and reaches only the grader.
     expect(byName.get("answer_exercise")!.annotations).toMatchObject({
       readOnlyHint: false,

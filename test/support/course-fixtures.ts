@@ -2,8 +2,12 @@
 // replies of its runs are in course-script.ts (Node tests use them too).
 import { expect } from "vitest";
 import type { CourseView } from "../../src/courses/course-registry";
-import { waitFor } from "./platform-control";
-import { call } from "./worker-http";
+import { lessonReplies, SYLLABUS_REPLY } from "./course-script";
+import { tick } from "./course-tick";
+import { script } from "./model-control";
+import { failNextCalls, waitFor } from "./platform-control";
+import { uniqueChannel } from "./slack-requests";
+import { call, uniqueId } from "./worker-http";
 
 export { lessonMarkdown, lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "./course-script";
 
@@ -40,4 +44,20 @@ export function waitForLessons(id: string, n: number): Promise<CourseView> {
     const course = await getCourse(id);
     return course.lessons.length === n && course.lessons.every((l) => l.deliveredAt) && course;
   }, `${n} delivered lesson(s)`);
+}
+
+/**
+ * A Slack course whose channel is gone at its first lesson (the tick at `at`): stopped (no_reachable_target),
+ * with lesson 1 undelivered; its model key scripts two lessons, for after a resume. The caller deletes it.
+ */
+export async function stoppedCourse(name: string, at: string) {
+  const key = uniqueId(name);
+  const lessons = ["What a vector is", "Adding vectors"].flatMap((title, i) => lessonReplies(uniqueId(`${name}-${i + 1}`), title));
+  const marker = await script(key, [SYLLABUS_REPLY, ...lessons]);
+  const channel = uniqueChannel();
+  const planned = await createPlannedCourse({ topic: `${marker} Vectors`, deliver: [{ platform: "slack", to: channel }] });
+  await failNextCalls("slack", channel, 1, { description: "channel_not_found" });
+  await tick(at);
+  await waitFor(async () => (await getCourse(planned.id)).lastError?.code === "no_reachable_target", "the course stopped");
+  return { id: planned.id, key, channel };
 }
