@@ -2,6 +2,7 @@
 // syllabus, the lessons so far (each opens in the lesson reader), the next lesson's time, the last error, and the
 // chats given up with a Resume button that takes them back.
 import { attemptKeys } from "./attempt-key.js";
+import { slackTargetProblem, telegramTargetProblem } from "./delivery-target.js";
 import { make } from "./dom.js";
 import { explain } from "./explain.js";
 import { count, failure, phraseOf, t } from "./i18n.js";
@@ -11,7 +12,17 @@ const STATUS = { planning: "coursePlanning", active: "courseActive", finished: "
 /** The server's limit on a topic (src/courses/course-input.ts), checked here so a long one is refused, not cut. */
 export const TOPIC_MAX_CHARS = 500;
 
-const TARGETS = { telegram: "enterTelegramChat", slack: "enterSlackChannel" };
+/** Per platform the form delivers to: the older `deliver` object's field, the check, and its phrases (course-form-phrases.js). */
+const TARGETS = {
+  telegram: {
+    field: "telegramChatId",
+    problem: telegramTargetProblem,
+    enter: "enterTelegramChat",
+    invalid: "telegramChatInvalid",
+    respell: "telegramChatRespell",
+  },
+  slack: { field: "slackChannel", problem: slackTargetProblem, enter: "enterSlackChannel", invalid: "slackChannelInvalid", respell: "slackChannelCapitals" },
+};
 
 const LEVELS = { beginner: "beginner", intermediate: "intermediate", advanced: "advanced" };
 
@@ -39,10 +50,15 @@ export function courseRequest({ topic, level, cron, deliverTo, target, language 
   // Said here in the page's language: the server's refusal of a schedule is English (400 invalid_request).
   if (body.cron && !CRON_MACROS.includes(body.cron.toLowerCase()) && body.cron.split(/\s+/).length !== 5)
     throw new CourseFormError("cron", t("cronFields", { cron: body.cron }));
+  const platform = Object.hasOwn(TARGETS, deliverTo) ? TARGETS[deliverTo] : undefined;
+  if (!platform) return body;
+  const to = target.trim();
   // A delivery chosen without where to (a blank or spaces-only target) would make a course that is never delivered.
-  if (TARGETS[deliverTo] && !target.trim()) throw new CourseFormError("target", t(TARGETS[deliverTo]));
-  if (deliverTo === "telegram") body.deliver = { telegramChatId: target.trim() };
-  if (deliverTo === "slack") body.deliver = { slackChannel: target.trim() };
+  if (!to) throw new CourseFormError("target", t(platform.enter));
+  // Said here in the page's language, as the server checks it (delivery-target.js): its refusal is English.
+  const problem = platform.problem(to);
+  if (problem) throw new CourseFormError("target", problem.fix ? t(platform.respell, problem) : t(platform.invalid, { target: to }));
+  body.deliver = { [platform.field]: to };
   return body;
 }
 

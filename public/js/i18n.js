@@ -1,5 +1,6 @@
 // The page's own words in the person's language: the first of the browser's languages the page has words
-// for. English is written here (and in index.html, each element marked data-i18n with its key); every other
+// for. English is written here (and in index.html, each element marked data-i18n with its key; the Courses
+// form's refusals in course-form-phrases.js); every other
 // language is a static asset, /i18n/page/<language>.json, read once as the page starts. A language the page
 // has no words for, or a file that cannot be read, gets English. Why a run failed and its warnings are a book
 // the bots share (run-notices.js, /i18n/run-notices.json, English too), read with the page's words; a code
@@ -8,6 +9,7 @@
 // The lessons and the agent's answers are in the language they were written in; this is only the page around
 // them. Plain ESM: Node's tests import it.
 
+import { COURSE_FORM_ENGLISH } from "./course-form-phrases.js";
 import { noticeText } from "./run-notices.js";
 
 /**
@@ -190,10 +192,7 @@ export const ENGLISH = {
   coursePlanning: "Planning the syllabus…",
   courseActive: "Active",
   courseFinished: "Finished",
-  topicTooLong: "The topic is {length} characters long; a course takes at most {max}. Shorten it.",
-  enterTelegramChat: "Enter the Telegram chat id to deliver the lessons to.",
-  enterSlackChannel: "Enter the Slack channel to deliver the lessons to.",
-  cronFields: "The schedule “{cron}” is not a cron expression: it needs 5 fields (minute hour day month weekday), for example “0 8 * * 1”.",
+  ...COURSE_FORM_ENGLISH,
   syllabusWritten: "Every lesson of the syllabus is written.",
   firstLessonScheduled: "The first lesson is scheduled once the syllabus is planned.",
   nextLessonDue: "Next lesson: due now (at the next scheduled tick).",

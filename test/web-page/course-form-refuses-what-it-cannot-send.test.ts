@@ -2,7 +2,9 @@
 // refused in the page with its length (the page's `maxlength` cut a pasted topic to 500 characters without a
 // word), and a delivery chosen with a blank or spaces-only chat id is refused (it was dropped, and the course
 // made without delivery). A schedule that is not five fields (nor one of cron's @words) is refused in the
-// page's words (the server's refusal is English). None sends a request.
+// page's words (the server's refusal is English), and so is a chat the server would refuse: "042" is to be written
+// 42, "#general" is no Slack channel id (course-target-check-agrees-with-the-server.test.ts holds the page's check to
+// the server's). None sends a request.
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { CourseInput } from "../../src/courses/course-input";
@@ -54,12 +56,35 @@ describe("the Courses form", () => {
     for (const cron of ["0 8 * * 1", " 0  8 * *   mon-fri ", "@Weekly"]) expect(courses.courseRequest({ ...FORM, cron }).cron).toBe(cron.trim());
   });
 
-  it("sends every field it shows: topic, level, schedule and delivery", () => {
-    expect(courses.courseRequest({ ...FORM, deliverTo: "slack", target: " C0123 " })).toEqual({
+  it("refuses a chat the server would refuse, saying what a chat id is, or how to write the one entered", async () => {
+    const createCourse = vi.fn(async () => "course-1");
+    const create = courses.courseCreator({ createCourse });
+    const refused = (deliverTo: string, target: string, message: string) =>
+      expect(create({ ...FORM, deliverTo, target })).rejects.toMatchObject({ field: "target", message });
+    await refused("telegram", " 042 ", "Write the chat id as Telegram gives it: 42");
+    await refused("telegram", "-1004242/07", "Write the chat id as Telegram gives it: -1004242/7");
+    for (const target of ["0", String(2 ** 52), "123/0", "@abc", "study_news"])
+      await refused("telegram", target, expect.stringMatching(new RegExp(`^“${target}” is not a Telegram chat\\. A Telegram chat id is a number such as 42`)));
+    await refused("slack", "c0123456789", "Write the channel id in capitals: C0123456789");
+    for (const target of ["#general", "general", "U0123456789"])
+      await refused(
+        "slack",
+        target,
+        `“${target}” is not a Slack channel id. Use the channel's id (such as C0123456789), shown at the bottom of the channel's details in Slack.`,
+      );
+    expect(createCourse).not.toHaveBeenCalled();
+  });
+
+  it("sends every field it shows: topic, level, schedule and delivery, the chat trimmed", () => {
+    expect(courses.courseRequest({ ...FORM, deliverTo: "slack", target: " C0123456789 " })).toEqual({
       topic: "Linear algebra",
       level: "intermediate",
       cron: "0 8 * * 1",
-      deliver: { slackChannel: "C0123" },
+      deliver: { slackChannel: "C0123456789" },
     });
+    for (const target of ["42", "-1001234567890", "-1001234567890/7", "@study_news"])
+      expect(courses.courseRequest({ ...FORM, deliverTo: "telegram", target: ` ${target}\t` }).deliver).toEqual({ telegramChatId: target });
+    for (const target of ["G0123456789", "D0123456789"])
+      expect(courses.courseRequest({ ...FORM, deliverTo: "slack", target }).deliver).toEqual({ slackChannel: target });
   });
 });
