@@ -1,16 +1,16 @@
-// Whether the chat a course's lessons go to is one the server takes, checked in the page so a refusal is said in
-// the page's language (the server's is English). The server stays the judge: these are its rules
-// (src/platforms/telegram/telegram-delivery-to.ts, src/platforms/slack/slack-delivery-to.ts), which the page, static
-// JS, cannot import; test/web-page/course-target-check-agrees-with-the-server.test.ts runs both over one table of
-// targets, so a change to either fails it. Plain ESM: Node's tests import it.
+// Whether the chat a course's lessons go to is one Telegram or Slack has, spelled as it spells it: the one copy of
+// these rules. The server refuses a course with another (src/platforms/telegram/telegram-delivery-to.ts,
+// src/platforms/slack/slack-delivery-to.ts import them), and the page checks the form with them first, so a refusal
+// is said in the page's language (the server's is English); test/web-page/course-target-check-agrees-with-the-server.test.ts
+// runs both over one table of targets. Plain ESM: the Worker and Node's tests import it (delivery-target.d.ts).
 
 /** Bot API, Chat.id: at most 52 significant bits; negative for groups, -100… for supergroups and channels. */
-const isChatId = (id) => Number.isInteger(id) && id !== 0 && Math.abs(id) < 2 ** 52;
+export const isTelegramChatId = (id) => Number.isInteger(id) && id !== 0 && Math.abs(id) < 2 ** 52;
 
 /** A chat id, or "<chat id>/<topic id>" (a topic: 1 to 2^31−1), exactly as Telegram gives them. */
 function isTelegramSpelling(to) {
   const m = /^(-?[1-9]\d*)(?:\/([1-9]\d*))?$/.exec(to);
-  return m !== null && isChatId(Number(m[1])) && !(Number(m[2]) >= 2 ** 31);
+  return m !== null && isTelegramChatId(Number(m[1])) && !(Number(m[2]) >= 2 ** 31);
 }
 
 /** A public chat's @username: 4–32 letters, digits and underscores, from a letter. */

@@ -1,8 +1,8 @@
 // The Courses form checks a course's chat before sending it, to say what is wrong in the page's language
-// (public/js/delivery-target.js), with the server's rules (telegram-delivery-to.ts, slack-delivery-to.ts), which the
-// page cannot import. Both run here over one table of targets, the edge cases and a few hundred made from their
+// (public/js/delivery-target.js, whose rules the server's schema imports: telegram-delivery-to.ts,
+// slack-delivery-to.ts). Both run here over one table of targets, the edge cases and a few hundred made from their
 // parts: the form sends exactly what the server takes, refuses exactly what it refuses, and offers the spelling
-// the server would name ("042" is 42, "c0123…" is C0123…). A change to either side's rules fails this.
+// the server would name ("042" is 42, "c0123…" is C0123…).
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CourseInput } from "../../src/courses/course-input";
