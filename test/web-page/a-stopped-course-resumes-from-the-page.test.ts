@@ -49,10 +49,10 @@ const api = async (path: string, init: RequestInit = {}): Promise<CourseAnswer> 
 const course = () => api(`/v1/courses/${courseId}`);
 
 /**
- * A course delivered to `chat` only, planned, whose first lesson's delivery Telegram answered 403 (the chat blocked
- * the bot): the course gave its only chat up (`stopped` names it `target`) and stopped (no_reachable_target).
+ * A course delivered to `chat` only, planned, whose next delivery to that chat Telegram will answer 403 (the chat
+ * blocked the bot). Its id.
  */
-async function stoppedCourse(name: string, deliver: unknown, chat: number, target: string): Promise<string> {
+async function plannedCourseToABlockedChat(name: string, deliver: unknown, chat: number): Promise<string> {
   const marker = model.script(name, [SYLLABUS_REPLY, ...lessonReplies(`${name}-one`, "What a vector is")]);
   const { id } = await api("/v1/courses", { method: "POST", body: JSON.stringify({ topic: `${marker} Vectors`, deliver }) });
   await waitFor(async () => (await api(`/v1/courses/${id}`)).status === "active", "the syllabus planned", 30_000);
@@ -60,8 +60,11 @@ async function stoppedCourse(name: string, deliver: unknown, chat: number, targe
     method: "POST",
     body: JSON.stringify({ platform: "telegram", target: String(chat), times: 1, status: 403, description: "Forbidden: bot was blocked by the user" }),
   });
-  const ticked = await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`);
-  if (ticked.status !== 200) throw new Error(`the tick answered ${ticked.status}`);
+  return id;
+}
+
+/** Once the tick delivered its first lesson: the course gave its only chat up (`stopped` names it `target`) and stopped (no_reachable_target). */
+async function stoppedAs(id: string, target: string): Promise<void> {
   const stopped = await waitFor(
     async () => {
       const c = await api(`/v1/courses/${id}`);
@@ -71,7 +74,6 @@ async function stoppedCourse(name: string, deliver: unknown, chat: number, targe
     30_000,
   );
   if (stopped.stopped?.[0]?.target !== target || stopped.nextLessonAt !== null) throw new Error(`not stopped as expected: ${JSON.stringify(stopped)}`);
-  return id;
 }
 
 /** A tab on the Worker's page in the browser's language `locale`, signed in, with the course's details open. */
@@ -109,9 +111,14 @@ describe("a course whose only chat blocked the bot, on the page", () => {
     ]);
 
     // The page's course names its chat in the `deliver` object (its stopped target is "telegram"); a chat's /course in a list.
-    // One after the other: a tick delivers every due course, so the second's chat must not be due at the first's.
-    courseId = await stoppedCourse("resume-object", { telegramChatId: CHAT }, CHAT, "telegram");
-    listedId = await stoppedCourse("resume-list", [{ platform: "telegram", to: LISTED_CHAT }], LISTED_CHAT, `telegram:${LISTED_CHAT}`);
+    // Both planned at once, each chat's failure set; then one tick, which delivers every due course: both stop.
+    [courseId, listedId] = await Promise.all([
+      plannedCourseToABlockedChat("resume-object", { telegramChatId: CHAT }, CHAT),
+      plannedCourseToABlockedChat("resume-list", [{ platform: "telegram", to: LISTED_CHAT }], LISTED_CHAT),
+    ]);
+    const ticked = await fetch(`${worker!.url}/__scheduled?cron=0+*+*+*+*`);
+    if (ticked.status !== 200) throw new Error(`the tick answered ${ticked.status}`);
+    await Promise.all([stoppedAs(courseId, "telegram"), stoppedAs(listedId, `telegram:${LISTED_CHAT}`)]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
