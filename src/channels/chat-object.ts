@@ -42,7 +42,7 @@ import { ChatInputs } from "./chat-inputs";
 import { parseFormButton } from "./input-form";
 import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
-import { startReply } from "./chat-course-resume";
+import { rejoinedNote, startReply } from "./chat-course-resume";
 import { answerText, authorizationText, compactText } from "./chat-replies";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
@@ -161,6 +161,9 @@ export class ChatObject extends DurableObject<Env> {
     if (job.state !== "queued") return;
     const m = job.message;
     const platform = this.platform(m);
+    // The app added back to the conversation (no person's message): said only when a course took it back.
+    const rejoined = "appJoined" in m && (await rejoinedNote(this.env, platform.courseDelivery(m)));
+    if ("appJoined" in m) return rejoined ? this.reply(seq, platform, rejoined) : this.finish(seq);
     const to = platform.replyTarget(m);
     const language = await platform.language(m);
     const say = await chatPhrases(this.env.ASSETS, language);

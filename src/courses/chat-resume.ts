@@ -14,8 +14,8 @@ import type { CourseStore } from "./course-store";
 import { allCourseShards, chatIndexShard } from "./course-shards";
 import { courseSettings } from "./settings";
 
-/** A course that took a chat back: what the chat says of it (nextLessonAt null or past: at the next tick). */
-export type ResumedCourse = Pick<CourseSummary, "id" | "topic" | "nextLessonAt">;
+/** A course that took a chat back: what the chat says of it (nextLessonAt null or past: at the next tick), in its language if recorded. */
+export type ResumedCourse = Pick<CourseSummary, "id" | "topic" | "nextLessonAt" | "language">;
 
 const shards = (env: Env) => courseSettings(env).COURSE_SHARDS;
 

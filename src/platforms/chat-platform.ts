@@ -19,6 +19,8 @@ export interface PlatformShapes {
    * note, an edit), which the conversation answers with why instead of acting on it. `album` when it is one
    * piece of what the person sent as one (a Telegram album): the conversation holds it until the album is
    * complete, then acts on the album as one message, its photos as `images`, in order (src/channels/chat-albums.ts).
+   * `appJoined` when it is no person's message but the app itself added (back) to the conversation (Slack's
+   * member_joined_channel): the courses that gave the conversation up take it back (src/channels/chat-course-resume.ts).
    */
   message: {
     platform: string;
@@ -30,6 +32,7 @@ export interface PlatformShapes {
     unseenImage?: boolean;
     unreadable?: Unreadable;
     album?: ChatAlbum;
+    appJoined?: true;
   };
   /** Where a reply goes. */
   target: { platform: string };

@@ -48,14 +48,15 @@ export function waitForLessons(id: string, n: number): Promise<CourseView> {
 
 /**
  * A Slack course whose channel is gone at its first lesson (the tick at `at`): stopped (no_reachable_target),
- * with lesson 1 undelivered; its model key scripts two lessons, for after a resume. The caller deletes it.
+ * with lesson 1 undelivered; its model key scripts two lessons, for after a resume; `spec` adds to the course (its
+ * language). The caller deletes it.
  */
-export async function stoppedCourse(name: string, at: string) {
+export async function stoppedCourse(name: string, at: string, spec: Record<string, unknown> = {}) {
   const key = uniqueId(name);
   const lessons = ["What a vector is", "Adding vectors"].flatMap((title, i) => lessonReplies(uniqueId(`${name}-${i + 1}`), title));
   const marker = await script(key, [SYLLABUS_REPLY, ...lessons]);
   const channel = uniqueChannel();
-  const planned = await createPlannedCourse({ topic: `${marker} Vectors`, deliver: [{ platform: "slack", to: channel }] });
+  const planned = await createPlannedCourse({ topic: `${marker} Vectors`, deliver: [{ platform: "slack", to: channel }], ...spec });
   await failNextCalls("slack", channel, 1, { description: "channel_not_found" });
   await tick(at);
   await waitFor(async () => (await getCourse(planned.id)).lastError?.code === "no_reachable_target", "the course stopped");

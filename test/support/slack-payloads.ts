@@ -2,6 +2,8 @@
 // clicks). Plain builders, for tests in workerd and in Node alike; signing and posting is the caller's.
 
 export const TEAM_ID = "T0TEST";
+/** The app's bot user: what its mentions name, and whom Slack says each event was delivered for (authorizations). */
+export const BOT_USER = "U0BOT";
 
 let n = 0;
 /** A Slack message ts no other test uses ("seconds.micros"). */
@@ -17,13 +19,19 @@ export function eventCallback(event: Record<string, unknown>, eventId = `Ev${uni
     type: "event_callback",
     event_id: eventId,
     event_time: Math.floor(Date.now() / 1000),
+    authorizations: [{ enterprise_id: null, team_id: TEAM_ID, user_id: BOT_USER, is_bot: true, is_enterprise_install: false }],
     event,
   };
 }
 
 export function appMention(channel: string, text: string, extra: Record<string, unknown> = {}) {
   const ts = uniqueTs();
-  return { type: "app_mention", user: "U0LEARNER", text: `<@U0BOT> ${text}`, ts, channel, event_ts: ts, ...extra };
+  return { type: "app_mention", user: "U0LEARNER", text: `<@${BOT_USER}> ${text}`, ts, channel, event_ts: ts, ...extra };
+}
+
+/** Slack's member_joined_channel: `user` (the app's own BOT_USER, or a person) was added to `channel`. */
+export function memberJoinedChannel(channel: string, user = BOT_USER) {
+  return { type: "member_joined_channel", user, channel, channel_type: "C", team: TEAM_ID, inviter: "U0INVITER", event_ts: uniqueTs() };
 }
 
 /** A person's direct message to the app (`extra`: a subtype, files, a thread_ts…). */

@@ -5,7 +5,18 @@ import { env } from "cloudflare:workers";
 import { slackSignature } from "../../src/platforms/slack/slack-signature";
 import { call } from "./worker-http";
 
-export { appMention, blockActions, directMessage, directMessageChanged, eventCallback, TEAM_ID, uniqueChannel, uniqueTs } from "./slack-payloads";
+export {
+  appMention,
+  blockActions,
+  BOT_USER,
+  memberJoinedChannel,
+  directMessage,
+  directMessageChanged,
+  eventCallback,
+  TEAM_ID,
+  uniqueChannel,
+  uniqueTs,
+} from "./slack-payloads";
 
 const SIGNING_SECRET = (env as unknown as Record<string, string>).SLACK_SIGNING_SECRET!;
 type SigningOptions = { timestamp?: number; secret?: string; headers?: Record<string, string>; signature?: string | null };

@@ -5,7 +5,9 @@
 // direct message, several files at once, a file without a download link, a message with nothing to read.
 // Never answered: anything from a bot (our own replies included, so the app cannot talk to itself),
 // other message subtypes (deletions, joins, link previews added to a message) and channel messages that
-// do not mention the app.
+// do not mention the app. The app itself added to a channel (member_joined_channel naming its own user,
+// which the callback's authorizations say) is not a person's message: the conversation takes the channel back
+// into the courses that gave it up (src/channels/chat-course-resume.ts). Anyone else joining is not read.
 import * as z from "zod";
 import { replaceAngleMarkup } from "../angle-markup";
 import type { SlackShapes } from "./slack-platform";
@@ -19,6 +21,8 @@ export const SlackEventCallback = z.object({
   type: z.literal("event_callback"),
   team_id: z.string().min(1),
   event_id: z.string().min(1),
+  // Whom the event was delivered for: the app's bot user (user_id), which is how a join is known to be the app's own.
+  authorizations: z.array(z.looseObject({ user_id: z.string().optional() })).optional(),
   event: z.object({
     type: z.string(),
     user: z.string().optional(),
@@ -43,6 +47,7 @@ export type SlackEventCallback = z.output<typeof SlackEventCallback>;
 export function slackChatMessage(payload: SlackEventCallback): SlackShapes["message"] | undefined {
   const e = payload.event;
   if (e.subtype === "message_changed") return slackEdit(payload);
+  if (e.type === "member_joined_channel") return slackAppJoined(payload);
   if (e.bot_id || (e.subtype && !PERSON_SUBTYPES.has(e.subtype)) || !e.user || !e.channel || !e.ts) return undefined;
   // A mention is answered in its thread (a new one under the mention); a DM in the conversation itself.
   const where =
@@ -68,6 +73,13 @@ export function slackChatMessage(payload: SlackEventCallback): SlackShapes["mess
     text,
     ...(file ? { image: { ref: file.url_private!, ...(file.size !== undefined ? { bytes: file.size } : {}) } } : {}),
   };
+}
+
+/** The app's own user added to a channel (member_joined_channel): the channel, back. Another member joining: undefined. */
+function slackAppJoined({ team_id: teamId, authorizations, event: e }: SlackEventCallback): SlackShapes["message"] | undefined {
+  const self = authorizations?.[0]?.user_id;
+  if (!self || e.user !== self || !e.channel) return undefined;
+  return { platform: "slack", teamId, channel: e.channel, text: "", appJoined: true };
 }
 
 /** A person's edit of a direct message: answered with why it is not read. Mentions edited in a channel never arrive. */

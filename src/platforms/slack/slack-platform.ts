@@ -31,6 +31,8 @@ export interface SlackShapes {
     image?: ChatImage;
     unseenImage?: boolean;
     unreadable?: Unreadable;
+    /** The app itself joined the channel (member_joined_channel): no person's message. */
+    appJoined?: true;
   };
   /** A channel (or DM); in `threadTs`'s thread when it is set. */
   target: { platform: "slack"; channel: string; threadTs?: string };
