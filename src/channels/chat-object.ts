@@ -162,8 +162,10 @@ export class ChatObject extends DurableObject<Env> {
     const m = job.message;
     const platform = this.platform(m);
     // The app added back to the conversation (no person's message): said only when a course took it back.
-    const rejoined = "appJoined" in m && (await rejoinedNote(this.env, platform.courseDelivery(m)));
-    if ("appJoined" in m) return rejoined ? this.reply(seq, platform, rejoined) : this.finish(seq);
+    if ("appJoined" in m) {
+      const note = await rejoinedNote(this.env, platform.courseDelivery(m));
+      return note ? this.reply(seq, platform, note) : this.finish(seq);
+    }
     const to = platform.replyTarget(m);
     const language = await platform.language(m);
     const say = await chatPhrases(this.env.ASSETS, language);
