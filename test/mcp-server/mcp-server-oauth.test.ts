@@ -111,6 +111,9 @@ describe("/mcp behind OAuth 2.1", () => {
     expect(alice.stored.access_token).not.toBe(before.access_token);
     expect(alice.stored.refresh_token).not.toBe(before.refresh_token); // refresh tokens rotate
     expect(text((await again.callTool({ name: "list_lessons", arguments: {} })) as CallToolResult)).toContain("alice-oauth-lesson.md");
+    const course = (await again.callTool({ name: "create_course", arguments: { topic: "Alice's organic chemistry" } })) as CallToolResult;
+    const courseId = (course.structuredContent as { id: string }).id;
+    expect(((await again.callTool({ name: "get_course", arguments: { id: courseId } })) as CallToolResult).structuredContent).toMatchObject({ id: courseId });
     await again.close();
 
     // Bob consents with his key: his token does not see alice's lesson.
@@ -118,6 +121,11 @@ describe("/mcp behind OAuth 2.1", () => {
     expect(text((await bob.callTool({ name: "list_lessons", arguments: {} })) as CallToolResult)).not.toContain("alice-oauth-lesson.md");
     const peek = (await bob.callTool({ name: "get_lesson", arguments: { key: "alice-oauth-lesson.md" } })) as CallToolResult;
     expect(peek.isError).toBe(true);
+    // Nor her course: as good as absent, to read or to resume.
+    for (const name of ["get_course", "resume_course"])
+      expect(text((await bob.callTool({ name, arguments: { id: courseId } })) as CallToolResult)).toBe(
+        `No course ${courseId}: create_course answers the id of one it creates.`,
+      );
     await bob.close();
 
     // Revocation (RFC 7009) at the token endpoint: the access token stops working at once.
