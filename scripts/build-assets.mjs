@@ -1,6 +1,6 @@
 // Copies skills/ into public/skills/ so Workers static assets serve them beside the web page, and the
 // browser builds of the page's libraries into public/vendor/ (no build step for the page): marked and
-// DOMPurify for Markdown, KaTeX for math, highlight.js (its core and the languages lessons use) for code,
+// DOMPurify for Markdown, KaTeX for math (with mhchem for chemistry), highlight.js (its core and the languages lessons use) for code,
 // mermaid for diagrams (its one-file browser build, loaded only by the diagram frame, public/diagram.html).
 // They are static assets, never part of the Worker's bundle. And Traditional Chinese, made from the Simplified
 // phrases (./traditional-chinese.mjs).
@@ -50,6 +50,8 @@ for (const { path } of walk(published)) {
 publish(join(root, "node_modules/marked/lib/marked.esm.js"), join(root, "public/vendor/marked.esm.js"));
 publish(join(root, "node_modules/dompurify/dist/purify.es.mjs"), join(root, "public/vendor/purify.es.mjs"));
 publish(join(root, "node_modules/katex/dist/katex.mjs"), join(root, "public/vendor/katex.mjs"));
+// mhchem (`\ce{H2O}`, `\pu{…}`) imports "../katex.mjs": beside it in contrib/ it extends the same KaTeX.
+publish(join(root, "node_modules/katex/dist/contrib/mhchem.mjs"), join(root, "public/vendor/contrib/mhchem.mjs"));
 publish(join(root, "node_modules/mermaid/dist/mermaid.min.js"), join(root, "public/vendor/mermaid.min.js"));
 const hljs = join(root, "node_modules/@highlightjs/cdn-assets/es");
 publish(join(hljs, "core.min.js"), join(root, "public/vendor/highlight/core.min.js"));

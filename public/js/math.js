@@ -3,6 +3,8 @@
 // MathML needs no fonts or inline style: it works under the page's Content-Security-Policy, in the
 // standalone download opened from file:// and in print. TeX KaTeX cannot parse stays as its source.
 import katex from "/vendor/katex.mjs";
+// mhchem adds `\ce{2H2 + O2 -> 2H2O}` and `\pu{…}` to that KaTeX (it imports the same module).
+import "/vendor/contrib/mhchem.mjs";
 import { mathExtensions } from "./math-syntax.js";
 
 /** marked extensions keeping TeX as placeholders with its source as text; `escape` escapes text for HTML. */

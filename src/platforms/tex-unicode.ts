@@ -4,8 +4,10 @@
 // several letters → vec(AB)), `\mathbb R` → ℝ, `90^\circ` → 90°, `\binom{n}{k}` → C(n, k). A sub- or
 // superscript is written in Unicode's sub- and superscript characters when all of it has them (`x_{n+1}` → xₙ₊₁),
 // else linearly, `^` or `_` and the script in parentheses unless it is one character: `e^{i\pi}` → e^(iπ),
-// `\lim_{h\to0}` → lim_(h→0). Matrices, cases and aligned lines: tex-environments.ts. TeX beyond that answers
-// null, never half converted: the caller shows the source and links to the page, where KaTeX renders it.
+// `\lim_{h\to0}` → lim_(h→0). Matrices, cases and aligned lines: tex-environments.ts; chemistry's `\ce{…}`:
+// tex-chemistry.ts. TeX beyond that answers null, never half converted: the caller shows the source and links
+// to the page, where KaTeX renders it.
+import { chemistry } from "./tex-chemistry";
 import { CELL, LINE, ROW, environment, knownEnvironment } from "./tex-environments";
 import { ACCENTS, LETTER_STYLES, SPACED, SUBSCRIPT, SUPERSCRIPT, SYMBOLS } from "./tex-symbols";
 
@@ -191,6 +193,7 @@ function command(tex: string, at: number, depth: number): Read {
     return { text: tex.slice(open + 1, close), end: close + 1 };
   }
   if (name === "begin") return begin(tex, end, depth);
+  if (name === "ce") return chemistry(tex, skipSpace(tex, end)) ?? unrenderable();
   const symbol = own(SYMBOLS, name) ?? unrenderable();
   // A word command ends at the next non-letter; the space after it is TeX's, not the text's, unless a sign
   // follows, which keeps the spaces the source gave it on both sides: `\alpha + \beta` → α + β.
