@@ -7,10 +7,13 @@
 /** Bot API, Chat.id: at most 52 significant bits; negative for groups, -100… for supergroups and channels. */
 export const isTelegramChatId = (id) => Number.isInteger(id) && id !== 0 && Math.abs(id) < 2 ** 52;
 
-/** A chat id, or "<chat id>/<topic id>" (a topic: 1 to 2^31−1), exactly as Telegram gives them. */
+/**
+ * A chat id, or "<chat id>/<topic id>" (a topic: 2 to 2^31−1), exactly as Telegram gives them. The General topic,
+ * whose id is 1, is the chat id alone: sendMessage answers "message thread not found" for thread 1.
+ */
 function isTelegramSpelling(to) {
   const m = /^(-?[1-9]\d*)(?:\/([1-9]\d*))?$/.exec(to);
-  return m !== null && isTelegramChatId(Number(m[1])) && !(Number(m[2]) >= 2 ** 31);
+  return m !== null && isTelegramChatId(Number(m[1])) && m[2] !== "1" && !(Number(m[2]) >= 2 ** 31);
 }
 
 /** A public chat's @username: 4–32 letters, digits and underscores, from a letter. */
@@ -21,11 +24,14 @@ const SLACK_CONVERSATION = /^[CDG][A-Z0-9]{8,79}$/;
 
 /**
  * What is wrong with `to` (a trimmed text) as a Telegram target: undefined when nothing; `{fix}` when it is one
- * chat's other spelling ("042", "+42", "-1004242/07"), `fix` being Telegram's; `{}` when it names no chat.
+ * chat's other spelling ("042", "+42", "-1004242/07", the General topic "-1004242/1"), `fix` being Telegram's; `{}` when it names no chat.
  */
 export function telegramTargetProblem(to) {
   if (TELEGRAM_USERNAME.test(to) || isTelegramSpelling(to)) return undefined;
-  const fix = to.replace(/^\+/, "").replace(/(^-?|\/)0+(?=\d)/g, "$1");
+  const fix = to
+    .replace(/^\+/, "")
+    .replace(/(^-?|\/)0+(?=\d)/g, "$1")
+    .replace(/\/1$/, "");
   return isTelegramSpelling(fix) ? { fix } : {};
 }
 

@@ -15,6 +15,8 @@ describe("a course target spelled otherwise than its platform gives it", () => {
     ['"-042"', "-42"],
     ['"-1001234567890/07"', "-1001234567890/7"],
     ['" +0042/0007 "', "42/7"],
+    // The General topic (thread 1) is the chat alone: Telegram answers "message thread not found" for thread 1.
+    ['"-1001234567890/1"', "-1001234567890"],
   ])("is refused on Telegram: %s, saying to write %s", async (to, canonical) => {
     const message = await refusedDelivery(oneTarget("telegram", to));
     expect(message).toContain(`write the chat id as Telegram gives it: ${canonical}`);

@@ -63,6 +63,7 @@ describe("the Courses form", () => {
       expect(create({ ...FORM, deliverTo, target })).rejects.toMatchObject({ field: "target", message });
     await refused("telegram", " 042 ", "Write the chat id as Telegram gives it: 42");
     await refused("telegram", "-1004242/07", "Write the chat id as Telegram gives it: -1004242/7");
+    await refused("telegram", "-1004242/1", "Write the chat id as Telegram gives it: -1004242");
     for (const target of ["0", String(2 ** 52), "123/0", "@abc", "study_news"])
       await refused("telegram", target, expect.stringMatching(new RegExp(`^“${target}” is not a Telegram chat\\. A Telegram chat id is a number such as 42`)));
     await refused("slack", "c0123456789", "Write the channel id in capitals: C0123456789");
