@@ -16,6 +16,7 @@ import { studyReplies } from "../support/study-script";
 import { startStudyWorker, type StudyWorker } from "../support/study-worker";
 import type { WranglerDev } from "../support/wrangler-dev";
 import { ROOT } from "../support/paths";
+import { STUDY_TOOL_NAMES } from "../support/study-tools";
 
 const root = ROOT;
 const TOKEN = "mcp-clients-test-token";
@@ -60,16 +61,7 @@ describe("MCP hosts against /mcp", () => {
   it("the Inspector CLI lists the tools and calls study", { timeout: 90_000 }, async () => {
     const auth = ["--header", `Authorization: Bearer ${TOKEN}`];
     const listed = (await inspector("--method", "tools/list", ...auth)) as { tools: { name: string }[] };
-    expect(listed.tools.map((t) => t.name).sort()).toEqual([
-      "answer_exercise",
-      "ask",
-      "create_course",
-      "get_course",
-      "get_lesson",
-      "list_lessons",
-      "resume_course",
-      "study",
-    ]);
+    expect(listed.tools.map((t) => t.name).sort()).toEqual(STUDY_TOOL_NAMES);
 
     const marker = model.script("inspector-study", studyReplies(web.origin, "inspector-lesson"));
     const called = (await inspector("--method", "tools/call", "--tool-name", "study", "--tool-arg", `topic=${marker} derivatives`, ...auth)) as CallToolResult;

@@ -11,6 +11,7 @@ import { script } from "../support/model-control";
 import { putLesson } from "../support/quiz-lesson";
 import { studyReplies } from "../support/study-script";
 import { BASE, uniqueId, workerFetch } from "../support/worker-http";
+import { STUDY_TOOL_NAMES } from "../support/study-tools";
 
 const web = String(env.SEARCH_BASE_URL);
 
@@ -34,16 +35,7 @@ describe("the /mcp server with the SDK client", () => {
     expect(client.getServerVersion()?.name).toBe("study-agent-edge");
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual([
-      "answer_exercise",
-      "ask",
-      "create_course",
-      "get_course",
-      "get_lesson",
-      "list_lessons",
-      "resume_course",
-      "study",
-    ]);
+    expect([...byName.keys()].sort()).toEqual(STUDY_TOOL_NAMES);
     for (const name of ["list_lessons", "get_lesson", "get_course"])
       expect(byName.get(name)!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     // study and ask run the agent, whose save_document may overwrite a lesson or delete text from it.
