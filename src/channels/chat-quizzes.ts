@@ -87,7 +87,7 @@ export class ChatQuizzes {
 
   /** /progress: the conversation's own answers and those of the courses quizzed here, as one report. */
   async progress(platform: AnyChatPlatform, chat: ChatAddress, maxWeakConcepts: number): Promise<Progress> {
-    return quizProgress({ ...this.deps(platform, chat), also: await this.coursesHere(platform, chat) }, maxWeakConcepts, true);
+    return quizProgress({ ...this.deps(platform, chat), also: await this.coursesHere(platform, chat) }, maxWeakConcepts);
   }
 
   /** A reply while a question is out. */
@@ -193,7 +193,13 @@ export class ChatQuizzes {
   private deps(platform: AnyChatPlatform, chat: ChatAddress, of?: { learner?: QuizLearner }): QuizDeps {
     const own = platform.learnerId(chat);
     const learner = of?.learner ?? { id: own, tenant: platform.tenant };
-    return { env: this.env, learnerId: learner.id, tenant: learner.tenant, ...(learner.id === own ? { also: this.courses(platform, chat) } : {}) };
+    return {
+      env: this.env,
+      learnerId: learner.id,
+      tenant: learner.tenant,
+      conversation: own,
+      ...(learner.id === own ? { also: this.courses(platform, chat) } : {}),
+    };
   }
 
   /** Keeps the quiz's new place, then sends its messages, each about the item they ask or answer (OutgoingMessage.about). */

@@ -7,7 +7,7 @@ import { idempotencyKeyOf, REPLAYED_HEADER } from "../http-kit/idempotency-key";
 import { pageOf, parsePage, placeOf } from "../http-kit/list-page";
 import { parseId, parseJson, parseNoFields, parseNoQuery } from "../http-kit/validation";
 import { unconfiguredDelivery } from "../delivery/course-delivery";
-import { learnerStub } from "../learning/learner-object";
+import { currentProgress } from "../learning/current-progress";
 import { learnerToRead } from "../learning/learner-owner";
 import { learningSettings } from "../learning/settings";
 import { deckFilename } from "../lessons/deck";
@@ -85,6 +85,6 @@ async function courseAnswer(c: Context<AppEnv>, id: string, course: CourseView |
   if (!course) throw notFound(`course ${id}`);
   // The course is its learner: the progress of the answers given to its lessons (docs/learning.md).
   const learner = await learnerToRead(c.env, c.get("tenant"), id);
-  const progress = learner ? await learnerStub(c.env, id).progress(learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
+  const progress = learner ? await currentProgress(c.env, id, learner.owner, learningSettings(c.env).WEAK_CONCEPTS_MAX) : null;
   return c.json({ ...course, progress });
 }

@@ -34,6 +34,8 @@ export interface AnswerInput {
   tenant: Tenant;
   /** The request's Idempotency-Key (HTTP): a retry with it gets the first result, with or without a learner. */
   idempotencyKey?: IdempotencyKey;
+  /** A second learner that keeps the attempt, graded once (a course's answer given in a chat: that conversation's, chat-quiz.ts). */
+  alsoFor?: LearnerRef;
 }
 
 /** The graded answer, and whether it is an earlier result again (the route says so in a header). */
@@ -53,6 +55,7 @@ export async function submitAnswer(env: Env, input: AnswerInput): Promise<Submit
   const owner = ref?.owner ?? input.tenant;
   const task: AnswerTask = {
     lessonKey: set.lessonKey,
+    lessonEtag: set.lessonEtag,
     exercise: withoutKey(exercise),
     key: exercise.key,
     answer: input.answer,
@@ -62,7 +65,18 @@ export async function submitAnswer(env: Env, input: AnswerInput): Promise<Submit
     ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
   };
   if (!ref && !input.idempotencyKey) return { result: await gradeTask(env, task), replayed: false };
-  return answered(await learnerStub(env, ref?.id ?? unrecordedAnswersId(owner)).answer(owner, task));
+  const submitted = answered(await learnerStub(env, ref?.id ?? unrecordedAnswersId(owner)).answer(owner, task));
+  const also = input.alsoFor;
+  // A retry was kept there the first time.
+  if (also && !submitted.replayed)
+    await learnerStub(env, also.id).record(also.owner, {
+      lessonKey: task.lessonKey,
+      lessonEtag: task.lessonEtag,
+      exercise: task.exercise,
+      answer: task.answer,
+      grade: submitted.result,
+    });
+  return submitted;
 }
 
 /** The graded answer, for the channels that show only the verdict (the chats, the MCP tool). */

@@ -8,6 +8,8 @@ import type { GradedAnswer } from "./graded-answer";
 
 export interface AnswerTask {
   lessonKey: string;
+  /** The version of the lesson the exercise was read from (its card remembers it: current-progress.ts). */
+  lessonEtag?: string;
   exercise: Exercise;
   key: AnswerKey;
   answer: string;

@@ -4,8 +4,9 @@
 // keyboard on Telegram, Block Kit on Slack). The quiz's place is kept by the caller (the chat's
 // Durable Object) as a QuizState; answers go through answerExercise like any. The chat is the learner,
 // except for a lesson a course delivered: its quiz records the answers for the course, whose next
-// lessons adapt to them; the chat's /review and /progress cover those courses too (QuizDeps.also), so
-// what was answered in a chat comes back in it.
+// lessons adapt to them, and keeps them for the conversation too (keptHere): a course may deliver to
+// several chats, other people's, so the chat's /review and /progress cover what was answered for its
+// courses (QuizDeps.also) in this conversation only, never the course's answers given elsewhere.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
 import { answerExercise } from "./answer-exercise";
@@ -18,6 +19,7 @@ import { CouldNotGrade } from "./grade-answer";
 import { fill } from "../lib/phrase-book";
 import { learnerPhrases, type LearnerPhrases, withoutVerdictWords } from "../lessons/learner-phrases";
 import type { GradedAnswer } from "./graded-answer";
+import { currentProgress } from "./current-progress";
 import { currentReviews } from "./current-reviews";
 import { learnerStub } from "./learner-object";
 import { DAY_MS, type Progress } from "./learner-store";
@@ -149,6 +151,8 @@ export interface QuizDeps {
   tenant: Tenant;
   /** The courses whose quizzes were taken in the chat: its review asks their due exercises too, and its summary counts them. */
   also?: QuizLearner[];
+  /** The conversation's own learner (the chat's), when a chat runs the quiz: a course's answers given here are kept under it too. */
+  conversation?: string;
 }
 
 const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">, learner?: QuizLearner): QuizItem => ({
@@ -161,18 +165,26 @@ const quizItem = (lessonKey: string, e: Pick<Exercise, "id" | "language">, learn
 /** The quiz's learner, then those of QuizDeps.also. */
 const learnersOf = (d: QuizDeps): QuizLearner[] => [{ id: d.learnerId, tenant: d.tenant }, ...(d.also ?? [])];
 
+/**
+ * Where a learner's answers given in this conversation are: the chat's own learner, or for a course the
+ * course's answers given here (`<chat learner>-<course id>`, reserved as the chat's id is), of the course's owner.
+ */
+const keptHere = (d: QuizDeps, l: QuizLearner): QuizLearner =>
+  d.conversation && l.id !== d.conversation ? { id: `${d.conversation}-${l.id}`, tenant: l.tenant } : l;
+
 /** The deps an item is read and answered with: its own learner's (a course's, in a chat's review), else the quiz's. */
 const itemDeps = (d: QuizDeps, item: QuizItem): QuizDeps => (item.learner ? { env: d.env, learnerId: item.learner.id, tenant: item.learner.tenant } : d);
 
 /**
- * The progress of the quiz's learners, as one report (a chat's own answers and its courses'). `fresh`: the
- * due cards a review would ask are read against their lessons first, so a gone exercise is not counted due
- * in /progress and then left out by /review.
+ * The progress of the quiz's learners, as one report (a chat's own answers and its courses'), as their lessons
+ * are now (current-progress.ts): a gone exercise is not counted due in /progress and then left out by /review.
  */
-export async function quizProgress(d: QuizDeps, maxWeakConcepts: number, fresh = false): Promise<Progress> {
-  const max = learningSettings(d.env).RECAP_MAX_REVIEWS * 5;
-  if (fresh) await Promise.all(learnersOf(d).map((l) => currentReviews(d.env, l.id, l.tenant, max)));
-  const reports = await Promise.all(learnersOf(d).map((l) => learnerStub(d.env, l.id).progress(l.tenant, maxWeakConcepts)));
+export async function quizProgress(d: QuizDeps, maxWeakConcepts: number): Promise<Progress> {
+  const reports = await Promise.all(
+    learnersOf(d)
+      .map((l) => keptHere(d, l))
+      .map((l) => currentProgress(d.env, l.id, l.tenant, maxWeakConcepts)),
+  );
   return mergedProgress(reports, maxWeakConcepts);
 }
 
@@ -190,7 +202,8 @@ export async function startReview(d: QuizDeps, language: string | undefined): Pr
   const learners = learnersOf(d);
   // One review asks at most RECAP_MAX_REVIEWS × 5 of its learners' due exercises, as their lessons have them
   // now (gone ones are dropped first); it then says how many are due in all, as /progress does.
-  const lists = await Promise.all(learners.map((l) => currentReviews(d.env, l.id, l.tenant, max)));
+  // Each course's exercises as answered here; asked again, they are answered for the course (and kept here).
+  const lists = await Promise.all(learners.map((l) => currentReviews(d.env, keptHere(d, l).id, l.tenant, max)));
   const due = lists
     .flatMap((list, i) => list.map((r) => ({ due: r.due, item: quizItem(r.lessonKey, r.exercise, i ? learners[i] : undefined) })))
     .sort((a, b) => a.due.localeCompare(b.due))
@@ -215,7 +228,7 @@ export async function startReview(d: QuizDeps, language: string | undefined): Pr
 /** Nothing due now, and in how many days the next review is (counted from now, so no time zone is assumed). */
 async function nothingDue(d: QuizDeps, phrases: LearnerPhrases): Promise<string> {
   const now = Date.now();
-  const dues = (await Promise.all(learnersOf(d).map((l) => learnerStub(d.env, l.id).nextDue(l.tenant, now)))).filter((t) => t !== undefined);
+  const dues = (await Promise.all(learnersOf(d).map((l) => learnerStub(d.env, keptHere(d, l).id).nextDue(l.tenant, now)))).filter((t) => t !== undefined);
   if (!dues.length) return phrases.nothingDue;
   const next = Math.min(...dues);
   const days = Math.max(1, Math.ceil((next - now) / DAY_MS));
@@ -239,12 +252,14 @@ export async function answerQuiz(d: QuizDeps, saved: QuizState, answer: string):
   try {
     // The chat's learner (or its course's) is the chat's own: its owner is the tenant it runs as.
     const who = itemDeps(d, item);
+    const here = keptHere(d, { id: who.learnerId, tenant: who.tenant });
     result = await answerExercise(d.env, {
       lessonKey: item.lessonKey,
       exerciseId: item.exerciseId,
       answer,
       learner: { id: who.learnerId, owner: who.tenant },
       tenant: who.tenant,
+      ...(here.id !== who.learnerId ? { alsoFor: { id: here.id, owner: here.tenant } } : {}),
     });
   } catch (e) {
     // The learner reads why in the lesson's words; the service's English cause stays in the grading run's trace.

@@ -3,8 +3,8 @@
 // learner has answered nothing, so such a course's lessons are asked for as before.
 import type { Env } from "../env";
 import type { Tenant } from "../lib/tenant";
+import { currentProgress } from "./current-progress";
 import { currentReviews } from "./current-reviews";
-import { learnerStub } from "./learner-object";
 import type { Review, WeakConcept } from "./learner-store";
 import { learningSettings } from "./settings";
 
@@ -16,8 +16,8 @@ export interface LearnerContext {
 /** `owner`: the tenant the learner belongs to (a course's). */
 export async function learnerContext(env: Env, learnerId: string, owner: Tenant, now: number): Promise<LearnerContext | undefined> {
   const config = learningSettings(env);
-  const learner = learnerStub(env, learnerId);
-  const progress = await learner.progress(owner, config.WEAK_CONCEPTS_MAX, now);
+  // The weak concepts of the exercises as their lessons have them now (a reworded one's new concepts).
+  const progress = await currentProgress(env, learnerId, owner, config.WEAK_CONCEPTS_MAX, now);
   if (!progress.answered) return undefined;
   // As the lessons have them now, so the Recap re-asks no question the lesson has reworded or dropped.
   const reviews = await currentReviews(env, learnerId, owner, config.RECAP_MAX_REVIEWS, now);

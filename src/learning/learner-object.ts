@@ -17,7 +17,7 @@ import { outcomeOf, type AnswerOutcome } from "./answer-outcome";
 import { gradeTask, sameAnswerId, type AnswerTask } from "./answer-task";
 import { GradingsInFlight } from "./gradings-in-flight";
 import { LEARNER_MIGRATIONS } from "./learner-schema";
-import { LearnerStore, PROGRESS_DAYS, type Attempt, type Progress, type ProgressWindow, type Review } from "./learner-store";
+import { LearnerStore, PROGRESS_DAYS, type Attempt, type LessonNow, type Progress, type ProgressWindow, type Review } from "./learner-store";
 import { learningSettings } from "./settings";
 
 export class LearnerObject extends DurableObject<Env> {
@@ -84,6 +84,18 @@ export class LearnerObject extends DurableObject<Env> {
     this.store.retire(lessonKey, exerciseId);
   }
 
+  /** The lessons of the cards a report counts, with the lesson version each was read from (learner-store.ts). */
+  async cardLessons(owner: Tenant, horizon: number, lessons?: readonly string[]): Promise<Array<{ lessonKey: string; etag: string }>> {
+    this.adopt(owner);
+    return this.store.cardLessons(horizon, lessons);
+  }
+
+  /** Brings the cards of lessons saved again (or gone) since their exercises were read up to them. */
+  async refresh(owner: Tenant, lessons: LessonNow[]): Promise<void> {
+    this.adopt(owner);
+    for (const l of lessons) this.store.refresh(l);
+  }
+
   /** `window` as a number: the most weak concepts to list, over the default days back and ahead. */
   async progress(owner: Tenant, window: number | ProgressWindow, now = Date.now()): Promise<Progress> {
     this.adopt(owner);
@@ -115,7 +127,11 @@ export class LearnerObject extends DurableObject<Env> {
   private async gradeAndRecord(owner: Tenant, task: AnswerTask, now: number | undefined): Promise<AnswerOutcome> {
     const outcome = await outcomeOf(gradeTask(this.env, task));
     if (outcome.ok && task.record)
-      await this.record(owner, { lessonKey: task.lessonKey, exercise: task.exercise, answer: task.answer, grade: outcome.result }, now);
+      await this.record(
+        owner,
+        { lessonKey: task.lessonKey, exercise: task.exercise, answer: task.answer, grade: outcome.result, lessonEtag: task.lessonEtag },
+        now,
+      );
     return outcome;
   }
 }

@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import * as z from "zod";
+import { currentProgress } from "./current-progress";
 import { currentReviews } from "./current-reviews";
-import { learnerStub } from "./learner-object";
 import { learnerToRead, type LearnerRef } from "./learner-owner";
 import { PROGRESS_DAYS } from "./learner-store";
 import type { AppEnv } from "../http-kit/app-env";
@@ -50,7 +50,8 @@ export const learnerRoutes = new Hono<AppEnv>()
     const { days, ahead, lessons } = parseQuery(c, progressQuery(config));
     const learner = await reachableLearner(c);
     const window = { maxWeakConcepts: config.WEAK_CONCEPTS_MAX, days, ahead, ...(lessons ? { lessons } : {}) };
-    return c.json(await learnerStub(c.env, learner.id).progress(learner.owner, window));
+    // Its cards read against their lessons as they are now, as the reviews list reads them (current-progress.ts).
+    return c.json(await currentProgress(c.env, learner.id, learner.owner, window));
   })
   .get("/:id/reviews", async (c) => {
     const { limit } = parseQuery(c, reviewQuery(learningSettings(c.env)));

@@ -29,4 +29,6 @@ CREATE TABLE IF NOT EXISTS cards (
 `,
   // 2: the Idempotency-Keys of answers (answer-keys.ts); result NULL while the answer is being graded.
   `CREATE TABLE IF NOT EXISTS answer_keys (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, result TEXT, expires INTEGER NOT NULL);`,
+  // 3: the version (R2 etag) of the lesson a card's exercise was last read from; NULL: not known (current-progress.ts).
+  `ALTER TABLE cards ADD COLUMN lesson_etag TEXT;`,
 ];

@@ -1,6 +1,7 @@
 // The memory of one learner, in its Durable Object's SQLite: every attempt with its verdict and time,
-// and per exercise a review card (review-schedule.ts) with the exercise itself, so reviews and weak
-// concepts need no lesson read. Times are epoch milliseconds passed in by the caller (the clock is
+// and per exercise a review card (review-schedule.ts) with the exercise itself and the version of the
+// lesson it was read from, so reviews and weak concepts are counted here once the cards are brought up
+// to their lessons (refresh; current-progress.ts). Times are epoch milliseconds passed in by the caller (the clock is
 // the object's, or a test's).
 import type { Tenant } from "../lib/tenant";
 import type { Concept, Exercise } from "../lessons/exercises";
@@ -12,6 +13,14 @@ export interface Attempt {
   exercise: Exercise;
   answer: string;
   grade: GradedAnswer;
+  /** The version (R2 etag) of the lesson the exercise was read from, when known. */
+  lessonEtag?: string;
+}
+
+/** A lesson as it is now, for its cards (current-progress.ts): its version and the exercises that can be asked; null when gone. */
+export interface LessonNow {
+  lessonKey: string;
+  now: { etag: string; exercises: Exercise[] } | null;
 }
 
 export interface Review {
@@ -117,15 +126,45 @@ export class LearnerStore {
     const row = this.sql.exec<Row>("SELECT card FROM cards WHERE lesson_key = ? AND exercise_id = ?", a.lessonKey, a.exercise.id).toArray()[0];
     const card = reviewed(row ? (JSON.parse(String(row.card)) as ReviewCard) : undefined, grade.verdict, new Date(now));
     this.sql.exec(
-      `INSERT INTO cards (lesson_key, exercise_id, exercise, card, due, last_verdict) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (lesson_key, exercise_id) DO UPDATE SET exercise = excluded.exercise, card = excluded.card, due = excluded.due, last_verdict = excluded.last_verdict`,
+      `INSERT INTO cards (lesson_key, exercise_id, exercise, card, due, last_verdict, lesson_etag) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (lesson_key, exercise_id) DO UPDATE SET exercise = excluded.exercise, card = excluded.card, due = excluded.due,
+       last_verdict = excluded.last_verdict, lesson_etag = excluded.lesson_etag`,
       a.lessonKey,
       a.exercise.id,
       JSON.stringify(a.exercise),
       JSON.stringify(card),
       Date.parse(card.due),
       grade.verdict,
+      a.lessonEtag ?? null,
     );
+  }
+
+  /**
+   * The lessons of the cards a report counts (due before `horizon`, or weak), each with the lesson version
+   * its cards were last read from: "" when one of them has none (or they differ), so the lesson is read.
+   */
+  cardLessons(horizon: number, lessons?: readonly string[]): Array<{ lessonKey: string; etag: string }> {
+    const only = lessonFilter(lessons);
+    return this.sql
+      .exec<Row>(
+        `SELECT lesson_key, MIN(IFNULL(lesson_etag, '')) AS low, MAX(IFNULL(lesson_etag, '')) AS high FROM cards
+         WHERE (due < ? OR last_verdict != 'correct') AND ${only.where} GROUP BY lesson_key`,
+        horizon,
+        ...only.params,
+      )
+      .toArray()
+      .map((r) => ({ lessonKey: String(r.lesson_key), etag: r.low === r.high ? String(r.low) : "" }));
+  }
+
+  /** The lesson's cards as it has them now: each keeps its exercise's current words and concepts, and one it lost is dropped (retire). */
+  refresh({ lessonKey, now }: LessonNow): void {
+    const current = new Map(now?.exercises.map((e) => [e.id, e]));
+    for (const r of this.sql.exec<Row>("SELECT exercise_id FROM cards WHERE lesson_key = ?", lessonKey).toArray()) {
+      const e = current.get(String(r.exercise_id));
+      if (!e) this.retire(lessonKey, String(r.exercise_id));
+      else
+        this.sql.exec("UPDATE cards SET exercise = ?, lesson_etag = ? WHERE lesson_key = ? AND exercise_id = ?", JSON.stringify(e), now!.etag, lessonKey, e.id);
+    }
   }
 
   /** Drops an exercise's review card (its lesson lost it): it can no longer be asked, so it is never due again. */

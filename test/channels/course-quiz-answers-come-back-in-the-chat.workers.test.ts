@@ -1,6 +1,7 @@
 // Answers to a course's quiz given in a chat count for the course (its next lessons adapt to them), and
 // they come back in that chat too: its /progress counts them and its /review asks the course's due
-// exercises there, each answered for the course again, as long as the course exists.
+// exercises answered there, each answered for the course again, as long as the course exists. (The
+// course's answers given elsewhere stay out: test/learning/a-course-s-answers-in-one-chat-stay-out-of-another.workers.test.ts.)
 import { afterEach, describe, expect, it } from "vitest";
 import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
 import { createPlannedCourse, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
@@ -59,8 +60,11 @@ describe("a course's quiz taken in a chat", () => {
     const progress = await nextMessage(chat, seen, (t) => t.startsWith("Your progress") || t.startsWith("No answers"), "the progress");
     expect(progress.text).toContain("Your progress: 1 answer, 0 correct (0 %).");
 
-    // 1.2 of the course's lesson, missed two days ago, is due now: the chat's /review asks it, for the course.
-    await recordAnswer(course.id, lessonKey, "1.2", "incorrect", Date.now() - 2 * 86_400_000);
+    // 1.2 of the course's lesson, missed here two days ago (kept for the course and for this conversation,
+    // src/learning/chat-quiz.ts), is due now: the chat's /review asks it, for the course.
+    const keptHere = `tg-${chat}-${course.id}`;
+    expect(await answeredBy(keptHere)).toBe(1);
+    await recordAnswer(keptHere, lessonKey, "1.2", "incorrect", Date.now() - 2 * 86_400_000);
     seen = (await sent(chat)).length;
     await postTelegram(telegramUpdate(chat, "/review"));
     const due = await nextMessage(chat, seen, (t) => /due for review/.test(t), "the review");
@@ -69,7 +73,8 @@ describe("a course's quiz taken in a chat", () => {
     expect(reviewQuestion.text).toContain("(exercise 1.2, multiple choice):\nWhich is the slope of the tangent line");
     expect((await postTelegram(callbackQueryUpdate(chat, 9, button(reviewQuestion, "B")))).status).toBe(200);
     await nextMessage(chat, seen, (t) => t.startsWith("✅"), "the review's verdict");
-    expect(await answeredBy(course.id)).toBe(3);
+    expect(await answeredBy(course.id)).toBe(2);
+    expect(await answeredBy(keptHere)).toBe(3);
 
     // A course deleted is no longer this chat's to show: its answers leave the chat's /progress and /review.
     expect((await call(`/v1/courses/${created.pop()!}`, { method: "DELETE" })).status).toBe(204);

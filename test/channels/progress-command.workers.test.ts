@@ -6,7 +6,8 @@ import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
 import { platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
 import { eventCallback, postSlack, TEAM_ID, uniqueChannel, uniqueTs } from "../support/slack-requests";
 import { postTelegram, telegramUpdate } from "../support/telegram-requests";
-import { weekOfAnswers } from "../support/week-of-answers";
+import { putLesson } from "../support/quiz-lesson";
+import { WEEK_LESSONS, weekLesson, weekOfAnswers } from "../support/week-of-answers";
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,8 @@ const DAY_MS = 86_400_000;
  * instead, the answers of a day crossed midnight whenever the suite ran between 22:00 and 01:00 UTC.
  */
 async function recordWeek(learner: string, tenant: string): Promise<void> {
+  // Its lessons exist, the tenant's: a progress report counts the cards of exercises their lessons have.
+  for (const key of WEEK_LESSONS) await putLesson(env.LESSONS, key, weekLesson(key), tenant);
   const stub = env.LEARNERS.getByName(learner);
   const answers = weekOfAnswers();
   const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;

@@ -4,12 +4,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { startReview } from "../../src/learning/chat-quiz";
 import type { Verdict } from "../../src/learning/graded-answer";
+import { putLesson } from "../support/quiz-lesson";
 import { recordAnswer } from "../support/recorded-answer";
 import { uniqueId } from "../support/worker-http";
 
 async function learnerWho(verdict?: Verdict) {
   const learnerId = uniqueId("learner");
-  if (verdict) await recordAnswer(learnerId, `${uniqueId("l")}.md`, "1.1", verdict);
+  // Of a lesson that exists: a card of one that does not is dropped (src/learning/current-progress.ts), nothing to review.
+  const lessonKey = `${uniqueId("l")}.md`;
+  await putLesson(env.LESSONS, lessonKey);
+  if (verdict) await recordAnswer(learnerId, lessonKey, "1.1", verdict);
   return (language: string) => startReview({ env, learnerId, tenant: null }, language).then((r) => r.messages.map((m) => m.text).join("\n"));
 }
 

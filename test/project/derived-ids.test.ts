@@ -29,6 +29,8 @@ const HAND_BUILT = /`[a-z][a-z0-9]*-\$\{|["'][a-z][a-z0-9]*-["']\s*\+|`\$\{[^`]*
 const NOT_CALLER_NAMEABLE: Record<string, string> = {
   "src/channels/chat-object.ts: `${platform.sessionId(m)}-${":
     "a chat's session after /new: its platform's derived id (tg-…, slack-…) and a time, so reserved with it",
+  "src/learning/chat-quiz.ts: `${d.conversation}-${":
+    "a course's answers given in one chat conversation: the chat's learner id (tg-…, slack-…) and the course id, so reserved with it",
   "src/courses/course-registry.ts: `${courseId}-lesson-${":
     "a course's lesson session: the course's derived id and a number, so reserved with it (course-<12 hex>-…)",
   "src/courses/course-shards.ts: `courses-${": "a course registry shard's Durable Object name (COURSES): no API names one",

@@ -65,3 +65,26 @@ export const WEEK_DAILY = DAYS.map((answers, d) => ({
   answered: answers.length,
   correct: answers.filter((a) => a[3] === "correct").length,
 }));
+
+/**
+ * One of the week's lessons as a lesson document, its exercises those the week answers, each about its
+ * concept: stored under its key, the week's review cards are those of a lesson that exists, so a progress
+ * read against the lessons (src/learning/current-progress.ts) keeps them.
+ */
+export function weekLesson(lessonKey: (typeof WEEK_LESSONS)[number]): string {
+  const lesson = WEEK_LESSONS.indexOf(lessonKey);
+  const exercises = new Map(DAYS.flat().flatMap(([l, id, term]) => (l === lesson ? [[id, term] as const] : [])));
+  const ids = [...exercises.keys()].sort();
+  return [
+    `# ${lessonKey}`,
+    "## Chapter 1: Chapter",
+    "### Key Concepts",
+    "| Concept | Meaning |",
+    "|---|---|",
+    ...ids.map((id) => `| ${exercises.get(id)} | What ${exercises.get(id)} means |`),
+    "### Exercises",
+    ...ids.flatMap((id) => [`#### Exercise ${id} (Short answer)`, `Question ${id}: what is ${exercises.get(id)}?`, ""]),
+    "## Answer Key",
+    ...ids.flatMap((id) => [`### Exercise ${id}`, "**Answer:** B", ""]),
+  ].join("\n");
+}
