@@ -50,6 +50,8 @@ export interface ToolCallInfo {
    * with its own arguments: a person's decision on the call covers the arguments they saw, not this.
    */
   followed?: true;
+  /** Made by a subagent, which never pauses for a person: no decision of the run covers it (subagents.ts). */
+  subagent?: true;
 }
 
 /**
@@ -57,10 +59,14 @@ export interface ToolCallInfo {
  * - allow: the call may run; with `args`, it runs with these arguments instead (validated again);
  * - deny: refused by policy; the model reads "Permission denied: <reason>";
  * - block: refused; the model reads `reason` as the call's error result;
- * - ask: the call waits for a person; the run pauses as awaiting_approval once the round is done.
+ * - ask: the call waits for a person (shown the arguments as rewritten so far); the run pauses as awaiting_approval once the round is done.
  */
 export type ToolCallVerdict =
-  { action: "allow"; args?: unknown } | { action: "deny"; reason: string } | { action: "block"; reason: string } | { action: "ask" };
+  | { action: "allow"; args?: unknown }
+  | { action: "deny"; reason: string }
+  | { action: "block"; reason: string }
+  /** `args` (set by the runner, not a hook): what earlier hooks rewrote the call into, which the person is shown. */
+  | { action: "ask"; args?: unknown };
 
 type Maybe<T> = T | void | Promise<T | void>;
 
@@ -131,6 +137,8 @@ export class HookRunner {
     for (const h of this.hooks) {
       const verdict = await this.call(h, "beforeToolCall", args ? { ...call, ...args } : call);
       if (!verdict) continue;
+      // The person is shown the call as the hooks before rewrote it: what runs if they allow it.
+      if (verdict.action === "ask") return { action: "ask", ...args };
       if (verdict.action !== "allow") return verdict;
       if (verdict.args !== undefined) {
         const v = validate(verdict.args);

@@ -362,7 +362,7 @@ async function executeCall(
   const info: ToolCallInfo = { callId: call.id, name: call.name, args: prepared.args, tool, resultId };
   const verdict = await hooks.beforeToolCall(info, (args) => tool.validate(args));
   if (verdict.action === "ask") {
-    awaiting.push({ callId: call.id, name: call.name, args: info.args });
+    awaiting.push({ callId: call.id, name: call.name, args: verdict.args ?? info.args });
     return undefined;
   }
   // A tool that follows a step the model did not choose (a redirect) asks the same hooks about it.

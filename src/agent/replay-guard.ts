@@ -10,8 +10,9 @@ export function replayGuard(history: readonly Message[]): Hooks {
   return {
     name: "replay-guard",
     trusted: true,
-    beforeToolCall({ callId, tool }) {
-      if (!interrupted.has(callId) || tool.replaySafe) return;
+    beforeToolCall({ callId, tool, followed }) {
+      // Judged once, at the call itself: a later call reusing its id (replies numbered from call_0 again) was never interrupted.
+      if (followed || !interrupted.delete(callId) || tool.replaySafe) return;
       return {
         action: "block",
         reason: `This call to ${tool.name} was interrupted by a restart and was not run again, because it may have completed. Check its effect before retrying.`,

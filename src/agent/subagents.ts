@@ -56,7 +56,7 @@ function escalateAsk(guard: Hooks, escalated: EscalatedCall[]): Hooks {
   return {
     ...guard,
     async beforeToolCall(call, run) {
-      const verdict = await beforeToolCall.call(guard, call, run);
+      const verdict = await beforeToolCall.call(guard, { ...call, subagent: true }, run);
       if (verdict?.action !== "ask") return verdict;
       escalated.push({ name: call.name, args: call.args });
       return {

@@ -20,7 +20,6 @@ export interface RunOutcome {
   started: boolean;
   run: RunView;
   saved: SavedLesson[];
-  approval?: { approvalId: string; name: string };
   question?: RunQuestion;
   /** The server whose question the client was asked and left unanswered until it expired. */
   expired?: string;
@@ -35,7 +34,7 @@ export function languageNamed(name: string | undefined): string | undefined {
 
 /** `origin`: where the Worker is reached, for absolute links; `language`: the one the call named, if any. */
 export async function runResult(o: RunOutcome, env: Env, origin: string, language?: string): Promise<CallToolResult> {
-  const { run, sessionId, approval, question } = o;
+  const { run, sessionId, question } = o;
   const absolute = (path: string) => new URL(path, origin).toString();
   const lessons = o.saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
   const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
@@ -49,9 +48,12 @@ export async function runResult(o: RunOutcome, env: Env, origin: string, languag
     return { isError: true, content: [{ type: "text", text }], structuredContent: { ...structuredContent, error } };
   }
   const lines = [run.output || "(no answer)"];
-  if (run.status === "awaiting_approval" && approval) {
+  // Every call the run waits for, each with its own route: the run goes on once all are decided.
+  const approvals = run.status === "awaiting_approval" ? (run.pending ?? []).flatMap((p) => ("approvalId" in p ? [p] : [])) : [];
+  if (approvals.length) {
     lines.push(
-      `\nThe run is waiting for a person to approve ${approval.name}: POST ${absolute(`/v1/sessions/${sessionId}/approvals/${approval.approvalId}`)} with {"decision":"allow"|"deny"}.`,
+      `\nThe run is waiting for a person to approve ${approvals.length > 1 ? `${approvals.length} calls; it goes on once each is decided` : "a call"}. POST {"decision":"allow"|"deny"} to:`,
+      ...approvals.map((a) => `- ${a.name}: ${absolute(`/v1/sessions/${sessionId}/approvals/${a.approvalId}`)}`),
     );
   } else if (run.status === "awaiting_input" && question) {
     lines.push(

@@ -105,7 +105,6 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     const progress = new StudyProgress();
     const token = extra._meta?.progressToken;
     let steps = 0;
-    let approval: { approvalId: string; name: string } | undefined;
     let question: RunQuestion | undefined;
     let expired: string | undefined;
     try {
@@ -114,7 +113,6 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
         question = undefined;
         for await (const { seq, event: e } of readStreamRows(await handle.events(after))) {
           if (seq !== undefined) after = Math.max(after, seq);
-          if (e.type === "approval.required") approval = { approvalId: e.approvalId, name: e.name };
           if (e.type === "input.required") question = { inputId: e.inputId, server: e.server, message: e.message, requestedSchema: e.requestedSchema };
           if (e.type === "input.answered" && e.by === "expiry") expired = e.server;
           if (e.type === "warning" && hearsWarnings) {
@@ -142,7 +140,7 @@ export async function createStudyServer(ctx: StudyServerContext): Promise<McpSer
     }
     // The resources capability promises this; hosts that cache the list refresh it. Other channels' lessons are not announced.
     if (progress.saved.size) await extra.sendNotification({ method: "notifications/resources/list_changed" });
-    return { sessionId: sid, started: !sessionId, run: await handle.result(), saved: [...progress.saved.values()], approval, question, expired };
+    return { sessionId: sid, started: !sessionId, run: await handle.result(), saved: [...progress.saved.values()], question, expired };
   }
 
   server.registerTool(

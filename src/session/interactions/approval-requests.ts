@@ -18,6 +18,9 @@ import type { IdempotencyKey } from "../../lib/idempotency-key";
 
 export type Decision = "allow" | "deny";
 
+/** How an `ask` resolves: "wait" for a person; where no one can decide, allowed or refused, `why` saying so. */
+export type OnAsk = "wait" | { action: Decision; why: string };
+
 /** What may come with a decision besides allow or deny. */
 export interface DecideOptions {
   /** Also decide this tool for the rest of the session (and the run's other calls of it). */
@@ -156,17 +159,19 @@ export class ApprovalRequests {
   /**
    * The permission hook of one run (last in its hooks, so it sees rewritten arguments): the policy
    * first (so deny always wins), then a person's decision on this very call, then the policy's allow or
-   * ask. `onAsk` is "wait" when a person can answer; in a run no one watches it is UNATTENDED_ASK.
+   * ask. `onAsk` is "wait" when a person can answer; where no one can (OnAsk), the ask resolves as it says, and says so.
    */
-  permissionHook(policy: PermissionPolicy, runId: string, onAsk: "wait" | "deny" | "allow"): Hooks {
+  permissionHook(policy: PermissionPolicy, runId: string, onAsk: OnAsk): Hooks {
     return {
       name: "permissions",
       trusted: true,
-      beforeToolCall: ({ tool, args, callId, followed }) => {
+      beforeToolCall: ({ tool, args, callId, followed, subagent }, run) => {
         const verdict = policy.decide(tool, args, this.sessionRules());
         if (verdict.action === "deny") return { action: "deny", reason: `${verdict.reason}. Do not try this call again; carry on without it or ask the user.` };
-        // A person approved the call they were shown, not a redirect it met: that is the policy's alone.
-        const decided = followed ? undefined : this.approvals.forCall(runId, callId);
+        // A person decided the call they were shown: not a redirect it met, not a subagent's call, not a later call
+        // reusing its id (servers number each reply's calls from call_0 again), which are the policy's to judge.
+        const row = followed || subagent ? undefined : this.approvals.forCall(runId, callId);
+        const decided = row?.name === tool.name && JSON.stringify(row.args) === JSON.stringify(toJsonRecord(this.redact()(args))) ? row : undefined;
         if (decided?.status === "allowed") return { action: "allow" };
         if (decided?.status === "denied") return { action: "deny", reason: deniedByAPerson(decided.reason) };
         if (decided?.status === "expired")
@@ -174,13 +179,13 @@ export class ApprovalRequests {
             action: "deny",
             reason: "no one approved this call in time, so it was refused. Do not try it again; tell the user it needs their approval.",
           };
-        if (verdict.action !== "ask" || onAsk === "allow") return { action: "allow" };
-        if (onAsk === "deny")
-          return {
-            action: "deny",
-            reason: `approval is unavailable: this call needs a person's approval (${verdict.reason}), but no one watches this run and UNATTENDED_ASK is deny. Carry on without it.`,
-          };
-        return { action: "ask" };
+        if (verdict.action !== "ask") return { action: "allow" };
+        if (onAsk === "wait") return { action: "ask" };
+        const why = `this call needs a person's approval (${verdict.reason}), but ${onAsk.why}`;
+        if (onAsk.action === "deny") return { action: "deny", reason: `approval is unavailable: ${why}. Carry on without it.` };
+        // Run without the approval it needed: the trace says so.
+        run.emit({ type: "warning", code: "approval_skipped", message: `${tool.name} ran without approval: ${why}.` });
+        return { action: "allow" };
       },
     };
   }

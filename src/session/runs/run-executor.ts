@@ -10,7 +10,8 @@ import { unlessStorageClosed } from "../../lib/closable-sql";
 import { PermissionPolicy } from "../../lib/permissions";
 import { ConfigError } from "../../lib/config-error";
 import type { Env } from "../../env";
-import type { ApprovalRequests } from "../interactions/approval-requests";
+import type { ApprovalRequests, OnAsk } from "../interactions/approval-requests";
+import { DERIVED_IDS, reservedKind } from "../../lib/derived-ids";
 import type { EventHub } from "../trace/event-hub";
 import type { InputRequests } from "../interactions/input-requests";
 import type { ClientToolCalls } from "../interactions/client-tool-calls";
@@ -146,11 +147,7 @@ export class RunExecutor {
         signal: controller.signal,
         emit,
         how,
-        permissions: this.d.approvals.permissionHook(
-          new PermissionPolicy(config.PERMISSIONS),
-          run.runId,
-          run.options.unattended ? config.UNATTENDED_ASK : "wait",
-        ),
+        permissions: this.d.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId, onAsk(run, store.id()!, config)),
         askUser: (server, request, signal) =>
           this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
       });
@@ -220,4 +217,15 @@ export class RunExecutor {
       this.finish(waiting, { runId: waiting.runId, status: "cancelled", output: waiting.output, steps: waiting.steps, usage: waiting.usage });
     }
   }
+}
+
+/**
+ * How the run's `ask`s resolve: a person decides, except where none can. No one watches a course's runs
+ * (UNATTENDED_ASK), and a stateless request's session is deleted with its reply, so no decision could reach it.
+ */
+function onAsk(run: RunRow, sessionId: string, config: SessionConfig): OnAsk {
+  if (run.options.unattended) return { action: config.UNATTENDED_ASK, why: `no one watches this run and UNATTENDED_ASK is ${config.UNATTENDED_ASK}` };
+  if (reservedKind(sessionId) === DERIVED_IDS.ephemeral)
+    return { action: "deny", why: "this request keeps nothing (store: false), so no decision could reach it" };
+  return "wait";
 }
