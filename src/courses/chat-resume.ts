@@ -22,8 +22,17 @@ const shards = (env: Env) => courseSettings(env).COURSE_SHARDS;
 /** The index entry of chat `chat` (chatKeyOf) on its shard: a key of the shard's key-value storage. */
 export const unreachableKey = (chat: string) => `unreachable:${chat}`;
 
+/**
+ * The chat a key names, as the platform writes its id: a course stored before targets were checked may name chat 42
+ * as "042" (or -42 as "-042"), which chat 42's /start (a number) must find. Ids of no platform begin with a 0.
+ */
+export const indexedChat = (chat: string) => chat.replace(/^([^:]*:-?)0+(?=\d)/, "$1");
+
 /** Notes on its index shard that a course gives chat `chat` (chatKeyOf) up: called before the stop is recorded. */
-export const noteUnreachable = (env: Env, chat: string) => chatIndexShard(env, chat, shards(env)).noteUnreachable(chat);
+export const noteUnreachable = (env: Env, chat: string) => {
+  const key = indexedChat(chat);
+  return chatIndexShard(env, key, shards(env)).noteUnreachable(key);
+};
 
 /** A chat that is back (chatKeyOf): every course that gave it up takes it back; one shard call when none did. */
 export const resumeChat = (env: Env, chat: string): Promise<ResumedCourse[]> => chatIndexShard(env, chat, shards(env)).resumeChat(chat);
@@ -43,7 +52,7 @@ export async function resumeNoted(env: Env, storage: DurableObjectStorage, chat:
 export function resumeHere(store: CourseStore, chat: string): string[] {
   return store.coursesStoppedIn(chat).flatMap((course) => {
     const keys = courseTargets(course.deliver)
-      .filter((t) => t.chat === chat && course.stopped.some((s) => s.target === t.key))
+      .filter((t) => indexedChat(t.chat) === chat && course.stopped.some((s) => s.target === t.key))
       .map((t) => t.key);
     if (keys.length === 0) return [];
     store.resumeTargets(course.id, keys);
@@ -51,7 +60,10 @@ export function resumeHere(store: CourseStore, chat: string): string[] {
   });
 }
 
-/** Notes the chats of the targets given up before the index was kept (course migration 6 listed their courses), once per course. */
+/**
+ * Notes the chats of the targets given up before the index was kept (course migration 6 listed their courses), and
+ * of those noted under a chat id spelled with leading zeros (migration 7), once per course.
+ */
 export async function indexOldStops(env: Env, store: CourseStore, sql: SqlStorage): Promise<void> {
   for (const { id } of sql.exec<{ id: string }>("SELECT id FROM unindexed_stops").toArray()) {
     const course = store.course(id);

@@ -73,4 +73,8 @@ ALTER TABLE lessons ADD COLUMN delivery_error TEXT;`,
   // 6: the courses that gave a target up before each chat given up was noted on the shard its key hashes to
   // (chat-resume.ts: a chat's /start asks that one shard); the next tick notes theirs.
   "CREATE TABLE unindexed_stops AS SELECT id FROM courses WHERE stopped <> '[]';",
+  // 7: those whose chat id is spelled with leading zeros ("042"), noted under that spelling, which chat 42's /start
+  // never asked for: the next tick notes them again as the id is written (chat-resume.ts indexedChat).
+  `INSERT INTO unindexed_stops SELECT id FROM courses WHERE stopped <> '[]' AND (deliver GLOB '*"0[0-9]*' OR deliver GLOB '*"-0[0-9]*')
+  AND id NOT IN (SELECT id FROM unindexed_stops);`,
 ];

@@ -4,7 +4,8 @@
 // named by the request (its tenant and retryIdentity: the input, images, tools, format, sampling with its end user,
 // earlier items …), and the run starts there only while the session has none (continues: null). A retry while it
 // goes on attaches to it, one after it failed runs again in its place (request-dedupe.ts); once it has completed,
-// the same request is a new conversation, in a session of its own (the branch), as it always was.
+// the same request is a new conversation, in a session of its own (the branch), as it always was, unless the client
+// says it is its retry (sdk-retry.ts).
 import { sha256Hex } from "../../lib/sha256-hex";
 import { derivedId } from "../../lib/derived-ids";
 import type { Tenant } from "../../lib/tenant";

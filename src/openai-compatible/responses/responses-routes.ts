@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono/tiny";
 import type { RunOptions } from "../../session/runs/run-row";
+import type { RunDedupe } from "../../session/runs/request-dedupe";
 import type { AppEnv } from "../../http-kit/app-env";
 import { REPLAYED_HEADER } from "../../http-kit/idempotency-key";
 import { ParamError, runFailedResponse } from "../openai-errors";
@@ -16,6 +17,7 @@ import { parseResponseId, type ResponseRef } from "./response-id";
 import { responseNotFound, storedResponse } from "./stored-response";
 import { continuedPlace } from "./previous-response";
 import { newConversationPlace } from "./new-conversation-place";
+import { replayedFromAnotherCall, retryWindowMs } from "./sdk-retry";
 import { readResponsesTurn } from "./responses-request";
 import { checkRetrieveQuery } from "./retrieve-query";
 import { refuseQuery } from "../wire-fields";
@@ -41,12 +43,19 @@ export const responsesRoutes = new Hono<AppEnv>()
       ...(turn.clientTools ? { clientTools: turn.clientTools } : {}),
       echo: turn.echo,
     };
-    const place = turn.previous
-      ? await continuedPlace(c.env, turn, turn.previous, options)
-      : turn.newConversation && !turn.dedupe.idempotencyKey
-        ? await newConversationPlace(c.get("tenant"), { input: turn.input, options })
-        : turn.place;
-    const run = turn.resume
+    // A stored response's retry, as the OpenAI SDK marks one, also gets a run of it that completed meanwhile (sdk-retry.ts).
+    const retryWindow = turn.dedupe.idempotencyKey || turn.place.kind !== "session" ? undefined : retryWindowMs(c.req.raw.headers);
+    const start = async (dedupe: RunDedupe) => {
+      const place = turn.previous
+        ? await continuedPlace(c.env, { ...turn, dedupe }, turn.previous, options)
+        : turn.newConversation && !turn.dedupe.idempotencyKey
+          ? await newConversationPlace(c.get("tenant"), { input: turn.input, options })
+          : turn.place;
+      return startTurn(c.env, c.executionCtx, place, turn.input, options, dedupe);
+    };
+    // Tool results with previous_response_id: it must name a stored response still (continuedPlace refuses one that does not).
+    if (turn.resume && turn.previous) await continuedPlace(c.env, turn, turn.previous, options);
+    let run = turn.resume
       ? await resumeTurn(c.env, c.executionCtx, turn.resume, {
           tools: turn.clientTools,
           stream: turn.stream,
@@ -55,7 +64,8 @@ export const responsesRoutes = new Hono<AppEnv>()
           // The resumed run goes on with this request's instructions, text.format and sampling, which its response echoes.
           answer: { guidance: options.guidance, instructions: options.instructions, answerFormat: options.answerFormat, sampling: options.sampling },
         })
-      : await startTurn(c.env, c.executionCtx, place, turn.input, options, turn.dedupe);
+      : await start(retryWindow === undefined ? turn.dedupe : { ...turn.dedupe, replayCompleted: true });
+    if (retryWindow !== undefined && !turn.resume && (await replayedFromAnotherCall(c.env, run, retryWindow))) run = await start(turn.dedupe);
     // A resumed run's reply is a response of its own, named with where it began.
     const ref: ResponseRef = { sessionId: run.sessionId, runId: run.handle.runId, ...(run.after ? { after: run.after } : {}) };
     const headers: Record<string, string> = {
