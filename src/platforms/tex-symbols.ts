@@ -42,6 +42,10 @@ export const SUBSCRIPT = table("−₋aₐeₑhₕiᵢjⱼkₖlₗmₘnₙoₒp�
   SUBSCRIPT[c] = String.fromCharCode(0x2080 + i);
 });
 
+/** Digits and signs in script characters (chemistry's counts and charges, units' powers). */
+export const subscript = (s = "") => s.replace(/./g, (c) => SUBSCRIPT[c]!);
+export const superscript = (s = "") => s.replace(/./g, (c) => SUPERSCRIPT[c]!);
+
 /**
  * Relations and binary operators, read with a space on each side as TeX sets them; a sign after a relation or an
  * opening is not spaced as an operator (`= ±3`, tex-unicode.ts).

@@ -4,12 +4,17 @@
 // several letters → vec(AB)), `\mathbb R` → ℝ, `90^\circ` → 90°, `\binom{n}{k}` → C(n, k). A sub- or
 // superscript is written in Unicode's sub- and superscript characters when all of it has them (`x_{n+1}` → xₙ₊₁),
 // else linearly, `^` or `_` and the script in parentheses unless it is one character: `e^{i\pi}` → e^(iπ),
-// `\lim_{h\to0}` → lim_(h→0). Matrices, cases and aligned lines: tex-environments.ts; chemistry's `\ce{…}`:
-// tex-chemistry.ts. TeX beyond that answers null, never half converted: the caller shows the source and links
-// to the page, where KaTeX renders it.
+// `\lim_{h\to0}` → lim_(h→0). A mark over or under an expression is its name before it, its text as a script:
+// `\hat{x+y}` → hat(x+y), `\underbrace{a+b}_{n}` → underbrace(a+b)ₙ, `\overset{?}{=}` → =^?; an arrow's text
+// sits in its shaft (tex-arrows.ts: `\xrightarrow{\Delta}` → —Δ→). Matrices, cases and aligned lines:
+// tex-environments.ts; chemistry's `\ce{…}`: tex-chemistry.ts, its units' `\pu{…}`: tex-units.ts. TeX beyond
+// that answers null, never half converted: the caller shows the source and links to the page, where KaTeX
+// renders it.
+import { ARROWS, labelledArrow } from "./tex-arrows";
 import { chemistry } from "./tex-chemistry";
 import { CELL, LINE, ROW, environment, knownEnvironment } from "./tex-environments";
 import { ACCENTS, LETTER_STYLES, SPACED, SUBSCRIPT, SUPERSCRIPT, SYMBOLS } from "./tex-symbols";
+import { units } from "./tex-units";
 
 /** Commands whose braces are text: `\text{if }` → `if `. */
 const TEXT_COMMANDS = /^text(bf|it|rm)?$/;
@@ -39,6 +44,10 @@ const END_NAME = /\\end\s*\{([A-Za-z]+\*?)\}/y;
 /** Letters and digits, each with its scripts and marks: what an accent may cover. */
 const ACCENTED = /^(?:[\p{Lu}\p{Ll}\p{Lo}\p{Nd}][\p{Lm}\p{Mn}\p{No}′]*)+$/u;
 const BASE = /[\p{Lu}\p{Ll}\p{Lo}\p{Nd}]/gu;
+/** One parenthesised group, which a mark's name needs no second pair around: `\hat{(a+b)}` → hat(a+b). */
+const PARENTHESISED = /^\((?:[^()]|\([^()]*\))*\)$/;
+/** KaTeX's arrows that stretch under and over a text: `\xrightarrow`, `\xLeftarrow`, `\xrightleftharpoons`… */
+const STRETCHED = /^x([A-Za-z]*(?:arrow|harpoons))$/;
 
 class Unrenderable extends Error {}
 const unrenderable = (): never => {
@@ -77,6 +86,22 @@ function trimEnd(parts: string[]): void {
   }
 }
 
+/** `text` without the spaces, kept or soft, around it (a soft one is only ever last, after a fraction, a name…). */
+const bare = (text: string) =>
+  text
+    .trim()
+    .replace(/[\u0004\u0005]$/, "")
+    .trim();
+
+/** A text that must stay on one line (an arrow's, a mark's): a cell or row of an environment is left to the page. */
+const flat = (text: string) => (/[\u0001-\u0003]/.test(text) ? unrenderable() : text);
+
+/** A mark over or under an expression, written as its name before it: `\hat{x+y}` → hat(x+y). */
+function marked(name: string, text: string): string {
+  const covered = flat(bare(text)) || unrenderable();
+  return name + (PARENTHESISED.test(covered) ? covered : `(${covered})`);
+}
+
 const character = (c: string) => (c === "-" ? "−" : c === "'" ? "′" : c === "~" ? " " : SPACED.test(c) ? ` ${c} ` : c);
 
 /** Reads one TeX group at `at`: a `{…}` group, a `\command`, or one character. */
@@ -97,8 +122,9 @@ function group(tex: string, at: number, depth: number): Read {
 const operand = (s: string) =>
   /^(?:[\p{L}\p{M}\p{N}.′∂]+|[\p{L}\p{M}\p{N}′]*\([^()]*\))$/u.test(s.trim().replace(/[\u0004\u0005]/g, "")) ? s.trim() : `(${s.trim()})`;
 
-/** `text` in sub- or superscript characters, or undefined when one of them has none. */
+/** `text` in sub- or superscript characters, or undefined when one of them has none or it holds words (`n times`). */
 function script(text: string, table: Record<string, string>): string | undefined {
+  if (/\p{L}[\s\u0004\u0005]+\p{L}/u.test(text)) return undefined;
   const chars = [...text.replace(/[\s\u0004\u0005]/g, "")];
   return chars.every((c) => table[c] !== undefined) ? chars.map((c) => table[c]).join("") : undefined;
 }
@@ -126,15 +152,28 @@ function scripts(tex: string, at: number, depth: number): Read {
     const next = skipSpace(tex, end);
     if (tex[next] === "^" || tex[next] === "_") end = next;
   }
+  return { text: attached(parts), end };
+}
+
+/** Scripts (`^` or `_` and the text) as one base's: all in script characters, else all linear. */
+function attached(parts: [string, string][]): string {
   const unicode = parts.map(([op, text]) => script(text, op === "^" ? SUPERSCRIPT : SUBSCRIPT));
-  if (unicode.every((u) => u !== undefined)) return { text: unicode.join(""), end };
-  return { text: parts.map(([op, text]) => op + linear(text)).join("") + SPACE_BEFORE_OPERAND, end };
+  if (unicode.every((u) => u !== undefined)) return unicode.join("");
+  return parts.map(([op, text]) => op + linear(text)).join("") + SPACE_BEFORE_OPERAND;
 }
 
 function command(tex: string, at: number, depth: number): Read {
   const name = sticky(COMMAND, tex, at)?.[1] ?? unrenderable();
   let end = at + 1 + name.length;
   const arg = () => group(tex, skipSpace(tex, end), depth + 1);
+  /** An optional `[…]` argument's source (it ends at the first `]`), or "" when there is none. */
+  const optional = () => {
+    const open = skipSpace(tex, end);
+    if (tex[open] !== "[") return "";
+    const close = tex.indexOf("]", open);
+    end = close < 0 ? unrenderable() : close + 1;
+    return tex.slice(open + 1, close);
+  };
   if (IGNORED.test(name)) return { text: "", end };
   if (DELIMITED.test(name)) {
     // The delimiter, `.` for none, sits against what it encloses: `\left( x \right)` → (x).
@@ -155,7 +194,8 @@ function command(tex: string, at: number, depth: number): Read {
   if (accent) {
     const covered = arg();
     const letters = covered.text.replace(/[\s\u0004\u0005]/g, "");
-    if (!ACCENTED.test(letters)) unrenderable();
+    // Over more than letters, the mark's name: `\hat{x+y}` → hat(x+y) (`\widehat` too; an arrow is vec).
+    if (!ACCENTED.test(letters)) return { text: marked(accent === "\u20d7" ? "vec" : name.replace("wide", ""), covered.text), end: covered.end };
     if (accent === "\u20d7" && letters.match(BASE)!.length > 1) return { text: `vec(${letters})`, end: covered.end };
     return { text: letters.replace(BASE, (c) => c + accent), end: covered.end };
   }
@@ -168,15 +208,36 @@ function command(tex: string, at: number, depth: number): Read {
     const kept = letterlike.indexOf(capital);
     return { text: kept >= 0 ? letterlike[kept + 1]! : String.fromCodePoint(first + capital.charCodeAt(0) - 65), end: letter.end };
   }
+  if (/^(under|over)brace$/.test(name)) {
+    // Its text is a script after it: `\underbrace{a+b}_{n}` → underbrace(a+b)ₙ.
+    const covered = arg();
+    return { text: marked(name, covered.text) + SPACE_BEFORE_OPERAND, end: covered.end };
+  }
+  const stretched = STRETCHED.exec(name);
+  const head = stretched && own(SYMBOLS, stretched[1]!);
+  if (head && ARROWS.test(head)) {
+    // `\xrightarrow[under]{over}`: the text under it is read on its own.
+    const inside = optional();
+    const under = inside.includes("[") ? unrenderable() : convert(inside, 0, depth + 1);
+    if (under.end < inside.length) unrenderable();
+    const over = arg();
+    return { text: labelledArrow(head, flat(over.text), flat(under.text)), end: over.end };
+  }
+  if (/^(over|under)set$|^stackrel$/.test(name)) {
+    // A text over an arrow sits in it as `\xrightarrow`'s does; over or under anything else it is a script, spaced
+    // as a relation: `\overset{?}{=}` → =^?, `\underset{x \to 0}{\lim}` → lim_(x→0), as `\lim_{x \to 0}`.
+    const over = name !== "underset";
+    const text = arg();
+    end = text.end;
+    const base = arg();
+    const symbol = bare(base.text);
+    const shown = flat(text.text);
+    if (ARROWS.test(symbol)) return { text: labelledArrow(symbol, over ? shown : "", over ? "" : shown), end: base.end };
+    return { text: ` ${symbol}${attached([[over ? "^" : "_", shown]])} `, end: base.end };
+  }
   if (name === "sqrt") {
-    let root = "√";
-    let radicand = skipSpace(tex, end);
-    if (tex[radicand] === "[") {
-      const close = tex.indexOf("]", radicand);
-      const index = close < 0 ? unrenderable() : tex.slice(radicand + 1, close).trim();
-      root = ROOTS.get(index) ?? `${script(index, SUPERSCRIPT) ?? unrenderable()}√`;
-      end = close + 1;
-    }
+    const index = optional().trim();
+    const root = index ? (ROOTS.get(index) ?? `${script(index, SUPERSCRIPT) ?? unrenderable()}√`) : "√";
     const radicandRead = arg();
     return { text: `${root}${operand(radicandRead.text)}`, end: radicandRead.end };
   }
@@ -194,6 +255,7 @@ function command(tex: string, at: number, depth: number): Read {
   }
   if (name === "begin") return begin(tex, end, depth);
   if (name === "ce") return chemistry(tex, skipSpace(tex, end)) ?? unrenderable();
+  if (name === "pu") return units(tex, skipSpace(tex, end)) ?? unrenderable();
   const symbol = own(SYMBOLS, name) ?? unrenderable();
   // A word command ends at the next non-letter; the space after it is TeX's, not the text's, unless a sign
   // follows, which keeps the spaces the source gave it on both sides: `\alpha + \beta` → α + β.

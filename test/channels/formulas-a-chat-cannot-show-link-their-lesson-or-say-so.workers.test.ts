@@ -24,8 +24,8 @@ import { fromLanguage, postTelegram, telegramUpdate } from "../support/telegram-
 import { uniqueId } from "../support/worker-http";
 
 const PAGE = "https://study.example";
-// Chats write matrices as text now (tex-unicode-writes-matrices-cases-and-aligned-equations); a brace under a sum is still the page's.
-const UNREADABLE = "Which is $\\underbrace{1 + \\dots + 1}_{n}$?";
+// Chats write matrices, braces and arrows with text as text now (tex-unicode-*.test.ts); a struck-out sum is still the page's.
+const UNREADABLE = "Which is $\\cancel{1 + \\dots + 1}$?";
 
 const telegramTexts = async (to: { chatId?: number }) =>
   (await platformCalls("telegram", to.chatId!)).filter((c) => c.method === "sendMessage").map((c) => String(c.body.text));
@@ -80,7 +80,7 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     const text = await send({ ...env, PUBLIC_URL: `${PAGE}/` }, { text: UNREADABLE, about: { lesson: { key, owner: name }, language: "es" } });
     const share = (await env.LESSONS.head(objectKey(key)))?.customMetadata?.share;
     expect(share).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(text).toContain("\\underbrace");
+    expect(text).toContain("\\cancel");
     expect(text).toContain(`${PAGE}/?lesson=${key}#share=${share}`);
     expect(text).toContain(chatPhrases.es.seeFormulas);
   });
@@ -94,7 +94,7 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
     await putLesson(env.LESSONS, key, undefined, name);
     const about = whose ? { lesson: { key, owner: whose === "mine" ? name : "someone-else" }, language } : {};
     const text = await send(e(), { text: UNREADABLE, about });
-    expect(text).toContain("\\underbrace");
+    expect(text).toContain("\\cancel");
     expect(text).toContain(chatPhrases[language].formulasAsSource);
     expect(text).not.toContain(PAGE);
   });
@@ -116,7 +116,7 @@ describe.each(PLATFORMS)("a $name message with a formula the chat cannot show", 
   it(`ends an agent's reply to a person in ${language} with the note in their language`, async () => {
     const marker = await script(uniqueId(`${name}-matrix`), [{ text: UNREADABLE }]);
     const reply = await ask(`${marker} ¿una matriz?`);
-    expect(reply).toContain("\\underbrace");
+    expect(reply).toContain("\\cancel");
     expect(reply.endsWith(note(chatPhrases[language].formulasAsSource))).toBe(true);
   });
 

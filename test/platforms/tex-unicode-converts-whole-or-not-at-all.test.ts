@@ -29,6 +29,18 @@ const UNITS = [
   "\\begin{cases}",
   "\\end{cases}",
   "\\unknown",
+  "\\underbrace",
+  "\\overset",
+  "\\xrightarrow",
+  "[a]",
+  "\\ce{",
+  "\\pu{",
+  " ->[",
+  "]",
+  "H2",
+  "e-",
+  "kJ",
+  "1.2e3",
 ];
 
 describe("TeX as Unicode", () => {

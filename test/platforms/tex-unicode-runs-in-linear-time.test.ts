@@ -16,6 +16,8 @@ describe("TeX as Unicode on long input", () => {
     ["nested environments", long("\\begin{pmatrix}") + "x" + long("\\end{pmatrix}")],
     ["unclosed text commands", long("\\text{")],
     ["unclosed root indices", long("\\sqrt[") + "]"],
+    ["unclosed arrow texts", long("\\xrightarrow[") + "]"],
+    ["nested marks over expressions", long("\\hat{+") + "x" + long("}")],
   ])("leaves %s to the page quickly", (_, tex) => {
     expect(quick(() => texToUnicode(tex))).toBeNull();
   });
@@ -28,6 +30,8 @@ describe("TeX as Unicode on long input", () => {
     ["operators", "\\alpha + ", "α +"],
     ["matrix cells", "a & ", "a,"],
     ["lines", "a \\\\ ", "a"],
+    ["arrows with texts", "a \\xrightarrow[b]{c} ", "a —c, b→"],
+    ["marks over expressions", "\\hat{a+b} ", "hat(a+b)"],
   ])("converts a long run of %s quickly", (_, unit, converted) => {
     const run = long(unit, 500_000);
     const tex = unit === "a & " ? `\\begin{pmatrix}${run}\\end{pmatrix}` : run;

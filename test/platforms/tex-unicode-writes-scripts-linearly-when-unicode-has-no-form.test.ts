@@ -16,6 +16,8 @@ describe("scripts with no Unicode form", () => {
     ["x_{i,j}", "x_(i,j)"],
     ["\\sigma_{\\bar{x}}", "σ_(x̄)"],
     ["A^*", "A^*"],
+    // Words, though each letter has a script form (audit R6: "ᵢₙₒᵤₜ" read as one word).
+    ["v_{\\text{in out}}", "v_(in out)"],
     // Where every character has a form, the script characters as before.
     ["x_{n+1}", "xₙ₊₁"],
     ["e^{x+y}", "eˣ⁺ʸ"],

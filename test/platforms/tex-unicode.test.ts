@@ -51,11 +51,10 @@ describe("TeX as Unicode", () => {
     "\\sqrt[p+q]{x}",
     "\\sqrt[3{8}",
     "x^2^3",
-    // An accent over more than letters, a letter style with no such letter, a brace under a sum.
-    "\\hat{x+y}",
-    "\\overline{z_1 + z_2}",
+    // A letter style with no such letter, a struck-out expression, colour.
     "\\mathbb{k}",
-    "\\underbrace{a+b}_{n}",
+    "\\cancel{a+b}",
+    "\\color{red}{x}",
     // A name every object has is no command: this was "xfunction Object() { [native code] }".
     "\\constructor x",
     "\\hasOwnProperty{x}",
