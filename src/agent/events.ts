@@ -55,7 +55,8 @@ export interface LoopEventMap {
   "text.delta": { delta: string };
   /** A reasoning model's thinking (reasoning_content / reasoning); streamed, never stored in history. */
   "reasoning.delta": { delta: string };
-  "tool.started": { callId: string; name: string; args: unknown };
+  /** `args`: what the call runs with (or a person is asked about); `modelArgs`: the model's own, when a beforeToolCall hook rewrote them. */
+  "tool.started": { callId: string; name: string; args: unknown; modelArgs?: unknown };
   "tool.progress": { callId: string; name: string; progress: number; total?: number; message?: string };
   /** `outputChars`: set in a stored copy whose `output` is only a preview (the trace's; the history keeps the whole). */
   "tool.finished": { callId: string; name: string; status: ToolStatus; output: string; durationMs?: number; truncated?: boolean; outputChars?: number };

@@ -341,7 +341,9 @@ async function executeCall(
   const started = Date.now();
   const prepared = o.tools.prepare(call);
   const resultId = newId("msg");
-  o.emit({ type: "tool.started", callId: call.id, name: call.name, args: "error" in prepared ? safeJson(call.args) : prepared.args });
+  // tool.started (the audit record) shows what runs: the args as the hooks left them, with the model's own if rewritten.
+  const announce = (args: unknown, from?: { modelArgs: unknown }) => o.emit({ type: "tool.started", callId: call.id, name: call.name, args, ...from });
+  if (o.signal.aborted || "error" in prepared) announce("error" in prepared ? safeJson(call.args) : prepared.args);
   const done = (result: ToolResult) => {
     const message = toolMessage(call, result, resultId);
     o.emit({
@@ -358,13 +360,11 @@ async function executeCall(
   if (o.signal.aborted) return done({ status: "error", content: "The run was cancelled before this call ran." });
   if ("error" in prepared) return done({ status: "error", content: prepared.error });
   const { tool } = prepared;
-
   const info: ToolCallInfo = { callId: call.id, name: call.name, args: prepared.args, tool, resultId };
   const verdict = await hooks.beforeToolCall(info, (args) => tool.validate(args));
-  if (verdict.action === "ask") {
-    awaiting.push({ callId: call.id, name: call.name, args: verdict.args ?? info.args });
-    return undefined;
-  }
+  const args = "args" in verdict && verdict.args !== undefined ? verdict.args : info.args;
+  announce(args, args === info.args ? undefined : { modelArgs: info.args });
+  if (verdict.action === "ask") return void awaiting.push({ callId: call.id, name: call.name, args });
   // A tool that follows a step the model did not choose (a redirect) asks the same hooks about it.
   const recheck = async (other: unknown) => refusal(await hooks.beforeToolCall({ ...info, args: other, followed: true }, (a) => ({ ok: true, value: a })));
   const result =
@@ -372,7 +372,7 @@ async function executeCall(
       ? { status: "error" as const, content: `Permission denied: ${verdict.reason}` }
       : verdict.action === "block"
         ? { status: "error" as const, content: verdict.reason }
-        : await o.tools.run(tool, verdict.args ?? info.args, {
+        : await o.tools.run(tool, args, {
             runId: o.runId,
             sessionId: o.sessionId,
             callId: call.id,
@@ -382,7 +382,7 @@ async function executeCall(
             recheck,
           });
   // Every result passes afterToolCall, refusals too: a long output is cut there, once, so the model, the history and the stream get the same text.
-  return done(await hooks.afterToolCall(verdict.action === "allow" && verdict.args !== undefined ? { ...info, args: verdict.args } : info, result));
+  return done(await hooks.afterToolCall({ ...info, args }, result));
 }
 
 /** Why a recheck refuses: a deny's reason; an ask cannot pause a call already running, so it refuses too. */

@@ -31,7 +31,6 @@ async function heldQuestion(): Promise<{ sessionId: string; runId: string; input
     life.store.runs.insert(runId, "sign me up", { stream: false, paradigm: "react", maxSteps: 5 });
     life.lifecycle.begin(life.store.runs.get(runId)!);
     void life.inputs.ask(runId, "notes", { message: "Tell me about you.", requestedSchema: FORM as never }, new AbortController().signal, {
-      unattended: false,
       ttlMs: 600_000,
     });
     return life.inputs.pending(runId)[0]!.inputId;

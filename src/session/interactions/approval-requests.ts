@@ -5,7 +5,7 @@
 // loop runs the allowed calls and answers the refused ones with an error the model can read (with the
 // person's reason, when they gave one, so the agent can act on it).
 // decide-approval.ts is the entry point for channels.
-import { type Hooks, newId, now, type SourcedEvent } from "../../agent";
+import { type Hooks, type Message, newId, now, type SourcedEvent } from "../../agent";
 import type { PermissionPolicy, PermissionRule } from "../../lib/permissions";
 import type { Redactor } from "../../lib/redaction";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
@@ -140,9 +140,13 @@ export class ApprovalRequests {
    * well-formed for the model.
    */
   withdraw(runId: string, why: string): void {
-    const answered = new Set(this.store.modelHistory().flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
-    for (const row of this.approvals.ofRun(runId).filter((r) => !answered.has(r.callId))) {
+    const open = unansweredCalls(this.store.modelHistory());
+    for (const row of this.approvals.ofRun(runId)) {
       if (row.status === "pending") this.settle(row, "withdrawn", "withdrawn");
+      // Ids repeat across rounds: an unanswered call is answered once, for an approval opened after the model made it.
+      const madeAt = open.get(row.callId);
+      if (madeAt === undefined || row.createdAt < madeAt) continue;
+      open.delete(row.callId);
       const content = `This call to ${row.name} was not run: ${why}`;
       this.store.appendMessage({ role: "tool", id: newId("msg"), createdAt: now(), toolCallId: row.callId, name: row.name, status: "error", content }, runId);
       this.emit(runId, { type: "tool.finished", callId: row.callId, name: row.name, status: "error", output: content });
@@ -205,6 +209,24 @@ export class ApprovalRequests {
     const event = { type: "approval.decided" as const, approvalId: row.approvalId, callId: row.callId, name: row.name, decision, by };
     return this.emit(row.runId, reason === undefined ? event : { ...event, reason }) ?? 0;
   }
+}
+
+/**
+ * The calls with no result after the last assistant message that made them (servers reuse ids across
+ * replies, so an earlier result with the same id answers an earlier call), each with when it was made.
+ */
+function unansweredCalls(history: readonly Message[]): Map<string, string> {
+  const results = new Set<string>();
+  const judged = new Set<string>();
+  const open = new Map<string, string>();
+  for (const m of [...history].reverse()) {
+    if (m.role === "tool") results.add(m.toolCallId);
+    for (const c of m.role === "assistant" ? (m.toolCalls ?? []) : []) {
+      if (!judged.has(c.id) && !results.has(c.id)) open.set(c.id, m.createdAt);
+      judged.add(c.id);
+    }
+  }
+  return open;
 }
 
 /** What the model reads of a call a person refused: their reason, quoted, is what it can act on. */

@@ -4,8 +4,9 @@
 // `input.required` event, and the call awaits the answer. An answer (POST .../inputs/:inputId), expiry
 // (INPUT_TTL_MS, as cancel) or the run stopping settles it, and the call proceeds with it. An object
 // restarted meanwhile has lost the held call: its questions are settled as lost, and the run recovers
-// (run-lifecycle.ts), the interrupted call answered by the replay guard. A run no one watches (cron)
-// declines at once. answer-input.ts is the entry point for channels.
+// (run-lifecycle.ts), the interrupted call answered by the replay guard. A run no answer can reach (a
+// cron run no one watches, a store: false request whose session goes with its reply) declines at once.
+// answer-input.ts is the entry point for channels.
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { newId, now, type SourcedEvent } from "../../agent";
 import { toJsonRecord, type JsonRecord } from "../../lib/json";
@@ -59,18 +60,19 @@ export class InputRequests {
   }
 
   /**
-   * Asks the run's user what `server` wants to know (form mode) and waits for the answer. `unattended`:
-   * no one watches this run, so the question is declined at once. A URL-mode request is declined (not supported).
+   * Asks the run's user what `server` wants to know (form mode) and waits for the answer. `noAnswer`: why
+   * no answer could come (no one watches the run, or its session goes with its reply), so the question is
+   * declined at once, naming no input id. A URL-mode request is declined (not supported).
    */
   async ask(
     runId: string,
     server: string,
     request: ElicitRequest["params"],
     signal: AbortSignal,
-    opts: { unattended: boolean; ttlMs: number },
+    opts: { noAnswer?: string; ttlMs: number },
   ): Promise<ElicitResult> {
-    if (opts.unattended || request.mode === "url") {
-      const why = opts.unattended ? "no one watches this run" : "URL-mode elicitation is not supported";
+    if (opts.noAnswer || request.mode === "url") {
+      const why = opts.noAnswer ?? "URL-mode elicitation is not supported";
       this.d.emit(runId, { type: "warning", code: "mcp_input_declined", message: `MCP server ${server} asked for input, declined: ${why}.` });
       return { action: "decline" };
     }

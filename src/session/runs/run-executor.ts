@@ -149,7 +149,7 @@ export class RunExecutor {
         how,
         permissions: this.d.approvals.permissionHook(new PermissionPolicy(config.PERMISSIONS), run.runId, onAsk(run, store.id()!, config)),
         askUser: (server, request, signal) =>
-          this.d.inputs.ask(run.runId, server, request, signal, { unattended: !!run.options.unattended, ttlMs: config.INPUT_TTL_MS }),
+          this.d.inputs.ask(run.runId, server, request, signal, { noAnswer: noAnswerReaches(run, store.id()!), ttlMs: config.INPUT_TTL_MS }),
       });
     } catch (e) {
       result = failedResult(run, e instanceof ConfigError ? e.code : "internal_error", errorMessage(e));
@@ -225,7 +225,13 @@ export class RunExecutor {
  */
 function onAsk(run: RunRow, sessionId: string, config: SessionConfig): OnAsk {
   if (run.options.unattended) return { action: config.UNATTENDED_ASK, why: `no one watches this run and UNATTENDED_ASK is ${config.UNATTENDED_ASK}` };
-  if (reservedKind(sessionId) === DERIVED_IDS.ephemeral)
-    return { action: "deny", why: "this request keeps nothing (store: false), so no decision could reach it" };
-  return "wait";
+  const why = noAnswerReaches(run, sessionId);
+  return why ? { action: "deny", why } : "wait";
+}
+
+/** Why no person's answer (a decision, or an MCP server's question's answer) could reach the run, if none could. */
+function noAnswerReaches(run: RunRow, sessionId: string): string | undefined {
+  if (run.options.unattended) return "no one watches this run";
+  if (reservedKind(sessionId) === DERIVED_IDS.ephemeral) return "this request keeps nothing (store: false), so no answer could reach it";
+  return undefined;
 }
