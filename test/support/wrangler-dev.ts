@@ -9,6 +9,11 @@ import { freePort } from "./free-port";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const WRANGLER = join(ROOT, "node_modules/wrangler/bin/wrangler.js");
+/** Node's on-disk cache of compiled JavaScript (Node's own default place): wrangler is ~10 MB of it, compiled
+ * again by each start without it. It caches only V8's code for unchanged files, so the Worker and wrangler's
+ * behaviour are the same; it saves ~0.15 s of CPU a start (of ~3 s). A NODE_COMPILE_CACHE of the caller's wins, and
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off. */
+const COMPILE_CACHE = join(tmpdir(), "node-compile-cache");
 
 export interface WranglerDevOptions {
   /** Vars and secrets for the Worker, over wrangler.toml's [vars] (`--var NAME:VALUE`). */
@@ -79,6 +84,7 @@ async function startOnce(opts: WranglerDevOptions): Promise<WranglerDev> {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
       ...process.env,
       ...opts.env,
       WRANGLER_SEND_METRICS: "false",
