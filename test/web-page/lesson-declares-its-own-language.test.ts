@@ -6,9 +6,9 @@
 // `<html lang="ja" dir="ltr">`. An Arabic lesson is `ar` and right to left. A lesson whose language is not
 // known (Swahili headings, no vocabulary) declares none, so it reads as the page does, not in the language of
 // the lesson shown before it.
-import { readFileSync } from "node:fs";
 import type { Download, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { downloadedText } from "../support/downloaded-text";
 import { languageSheet } from "../support/language-sheets";
 import { askByKeyboard, openStudyPage, startPageRig, type PageRig } from "../support/page-rig";
 
@@ -42,7 +42,7 @@ let rig: PageRig | undefined;
 const lang = (element: Locator) => element.getAttribute("lang");
 
 /** The standalone HTML a download saved: its opening `<html …>` tag. */
-const htmlTag = async (download: Download) => /<html[^>]*>/.exec(readFileSync((await download.path())!, "utf8"))?.[0];
+const htmlTag = async (download: Download) => /<html[^>]*>/.exec(await downloadedText(download))?.[0];
 
 async function open(page: Page, key: string, title: RegExp): Promise<void> {
   await page.getByRole("button", { name: `Open ${key}` }).click();

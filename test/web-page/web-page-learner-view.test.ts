@@ -5,12 +5,13 @@
 // test-results/); a photo attached by the picker, by pasting and by dropping reaching the scripted model as
 // an image part; the progress charts after answering; the Anki deck downloaded. Throughout: no console
 // errors under the page's Content-Security-Policy, no failed request, no serious axe-core finding.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
+import { downloadedText } from "../support/downloaded-text";
 import { PNG_BASE64, PNG_DATA_URL } from "../support/images";
 import { MATH_LESSON } from "../support/math-lesson";
 import { askByKeyboard, openStudyPage, startPageRig, type PageRig } from "../support/page-rig";
@@ -130,7 +131,7 @@ describe("what the learner sees on the page", () => {
     // The lesson's exercises as an Anki deck.
     const [deck] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Anki deck" }).click()]);
     expect(deck.suggestedFilename()).toBe("derivatives-math-anki.txt");
-    const deckText = readFileSync((await deck.path())!, "utf8");
+    const deckText = await downloadedText(deck);
     expect(deckText.split("\n").slice(0, 2)).toEqual(["#separator:tab", "#html:true"]);
     expect(deckText).toContain("\\(x^2\\)");
 

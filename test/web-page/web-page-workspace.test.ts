@@ -7,12 +7,13 @@
 // server's question (server-everything's elicitation) in the form generated from its schema. Throughout: no
 // console errors, every request succeeds, and axe-core finds no serious or critical violations.
 // Screenshots and the PDF land in test-results/ (git-ignored).
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { launchChromium } from "../support/chromium";
+import { downloadedText } from "../support/downloaded-text";
 import { lessonReplies, SYLLABUS, SYLLABUS_REPLY } from "../support/course-script";
 import { fixtureWebVars, startFixtureWeb } from "../support/fixture-web";
 import { startEverything, type EverythingServer } from "../support/mcp-everything";
@@ -154,10 +155,10 @@ describe("the web page as a workspace", () => {
     // Downloads: the Markdown as saved, and a standalone HTML file.
     const [markdown] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Markdown" }).click()]);
     expect(markdown.suggestedFilename()).toBe("workspace-lesson.md");
-    expect(readFileSync((await markdown.path())!, "utf8")).toContain("## Chapter 1");
+    expect(await downloadedText(markdown)).toContain("## Chapter 1");
     const [html] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "HTML" }).click()]);
     expect(html.suggestedFilename()).toBe("workspace-lesson.html");
-    const standalone = readFileSync((await html.path())!, "utf8");
+    const standalone = await downloadedText(html);
     expect(standalone).toMatch(/^<!doctype html>/);
     expect(standalone).toContain("<h2");
     expect(standalone).not.toContain("<script");
