@@ -180,7 +180,7 @@ export class ChatObject extends DurableObject<Env> {
       case "reply":
         return this.reply(seq, platform, command.text);
       case "start":
-        return this.reply(seq, platform, await startReply(this.env, platform.courseDelivery(m), command.help, say));
+        return this.reply(seq, platform, await startReply(this.env, platform.courseDelivery(m), command.help, say, m));
       case "new":
         this.store.setMeta(currentSessionKey(platform.sessionId(m)), `${platform.sessionId(m)}-${Date.now().toString(36)}`);
         this.dropUnstarted(platform.sessionId(m), seq);

@@ -6,12 +6,13 @@
 //
 // Cheap when nothing was given up (nearly every /start): each chat some course gave up is noted on one shard
 // (chatIndexShard, by its key) before the stop is recorded, so a /start asks that one shard, and only a noted
-// chat has every shard look at its courses.
+// chat has every shard look at its courses. A public supergroup's /start asks for its @username too (Telegram gives
+// up such a target naming no chat id), on that key's shard: at most one more call, made at the same time.
 import { courseTargets } from "../delivery/course-delivery";
 import type { Env } from "../env";
 import type { CourseSummary } from "./course-registry";
 import type { CourseStore } from "./course-store";
-import { allCourseShards, chatIndexShard } from "./course-shards";
+import { allCourseShards, chatIndexShard, chatIndexShardOf, courseShard } from "./course-shards";
 import { courseSettings } from "./settings";
 
 /** A course that took a chat back: what the chat says of it (nextLessonAt null or past: at the next tick), in its language if recorded. */
@@ -24,9 +25,10 @@ export const unreachableKey = (chat: string) => `unreachable:${chat}`;
 
 /**
  * The chat a key names, as the platform writes its id: a course stored before targets were checked may name chat 42
- * as "042" (or -42 as "-042"), which chat 42's /start (a number) must find. Ids of no platform begin with a 0.
+ * as "042" (or -42 as "-042"), which chat 42's /start (a number) must find. Ids of no platform begin with a 0. A
+ * public chat's @username in lower case: Telegram's are case-insensitive ("@MyGroup" is the update's "mygroup").
  */
-export const indexedChat = (chat: string) => chat.replace(/^([^:]*:-?)0+(?=\d)/, "$1");
+export const indexedChat = (chat: string) => chat.replace(/^([^:]*:-?)0+(?=\d)/, "$1").replace(/:@.*/, (name) => name.toLowerCase());
 
 /** Notes on its index shard that a course gives chat `chat` (chatKeyOf) up: called before the stop is recorded. */
 export const noteUnreachable = (env: Env, chat: string) => {
@@ -34,16 +36,28 @@ export const noteUnreachable = (env: Env, chat: string) => {
   return chatIndexShard(env, key, shards(env)).noteUnreachable(key);
 };
 
-/** A chat that is back (chatKeyOf): every course that gave it up takes it back; one shard call when none did. */
-export const resumeChat = (env: Env, chat: string): Promise<ResumedCourse[]> => chatIndexShard(env, chat, shards(env)).resumeChat(chat);
+/**
+ * A chat that is back (chatKeyOf; also by its @username, when it has one): every course that gave it up takes it back.
+ * One call per index shard of its keys, together: one call when they share one; a course back under both keys is one.
+ */
+export async function resumeChat(env: Env, ...chats: string[]): Promise<ResumedCourse[]> {
+  const byShard = new Map<number, string[]>();
+  for (const chat of new Set(chats.map(indexedChat))) {
+    const shard = chatIndexShardOf(chat, shards(env));
+    byShard.set(shard, [...(byShard.get(shard) ?? []), chat]);
+  }
+  const resumed = await Promise.all([...byShard].map(([shard, keys]) => courseShard(env, shard).resumeChat(keys)));
+  return [...new Map(resumed.flat().map((c) => [c.id, c])).values()];
+}
 
-/** On the chat's index shard: when it is noted, every shard takes it back (noted again if one fails, so a retry finds it). */
-export async function resumeNoted(env: Env, storage: DurableObjectStorage, chat: string): Promise<ResumedCourse[]> {
-  if (!(await storage.delete(unreachableKey(chat)))) return [];
+/** On the chats' index shard: each one noted is taken back by every shard (noted again if one fails, so a retry finds it). */
+export async function resumeNoted(env: Env, storage: DurableObjectStorage, chats: string[]): Promise<ResumedCourse[]> {
+  const noted: string[] = [];
+  for (const chat of chats) if (await storage.delete(unreachableKey(chat))) noted.push(chat);
   try {
-    return (await Promise.all(allCourseShards(env, shards(env)).map((s) => s.resumeChatHere(chat)))).flat();
+    return (await Promise.all(noted.flatMap((chat) => allCourseShards(env, shards(env)).map((s) => s.resumeChatHere(chat))))).flat();
   } catch (e) {
-    await storage.put(unreachableKey(chat), true);
+    for (const chat of noted) await storage.put(unreachableKey(chat), true);
     throw e;
   }
 }

@@ -133,9 +133,9 @@ export class CourseRegistry extends DurableObject<Env> {
     await this.ctx.storage.put(unreachableKey(chat), true);
   }
 
-  /** The chat is back (its /start), asked of its index shard: every course of any shard that gave it up takes it back. */
-  async resumeChat(chat: string): Promise<ResumedCourse[]> {
-    return resumeNoted(this.env, this.ctx.storage, chat);
+  /** The chats are back (a /start's id and @username), asked of their index shard: the courses of any shard that gave one up take it back. */
+  async resumeChat(chats: string[]): Promise<ResumedCourse[]> {
+    return resumeNoted(this.env, this.ctx.storage, chats);
   }
 
   /** This shard's part of resumeChat. */

@@ -77,4 +77,8 @@ ALTER TABLE lessons ADD COLUMN delivery_error TEXT;`,
   // never asked for: the next tick notes them again as the id is written (chat-resume.ts indexedChat).
   `INSERT INTO unindexed_stops SELECT id FROM courses WHERE stopped <> '[]' AND (deliver GLOB '*"0[0-9]*' OR deliver GLOB '*"-0[0-9]*')
   AND id NOT IN (SELECT id FROM unindexed_stops);`,
+  // 8: those naming a chat by an @username with capitals ("@MyGroup"), noted so, which its /start (asking in lower
+  // case, as Telegram's usernames are case-insensitive) never finds: the next tick notes them again in lower case.
+  `INSERT INTO unindexed_stops SELECT id FROM courses WHERE stopped <> '[]' AND deliver GLOB '*"@*[A-Z]*'
+  AND id NOT IN (SELECT id FROM unindexed_stops);`,
 ];

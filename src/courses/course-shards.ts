@@ -22,7 +22,8 @@ export const shardOf = (courseId: string, shards: number): number => fnv1a(cours
 export const keyShardOf = (tenant: Tenant, key: string, shards: number): number => fnv1a(`${tenant ?? ""}\n${key}`) % shards;
 
 /** The shard that keeps the index entry of chat `chat` (chatKeyOf) while a course gave it up (chat-resume.ts). */
-export const chatIndexShard = (env: Env, chat: string, shards: number) => courseShard(env, fnv1a(`chat\n${chat}`) % shards);
+export const chatIndexShardOf = (chat: string, shards: number) => fnv1a(`chat\n${chat}`) % shards;
+export const chatIndexShard = (env: Env, chat: string, shards: number) => courseShard(env, chatIndexShardOf(chat, shards));
 
 export const courseShard = (env: Env, index: number) => env.COURSES.getByName(`courses-${index}`);
 

@@ -65,8 +65,8 @@ export interface DeliveryTarget {
 /**
  * The chat `to` is in, as `platform:chat id`: a topic's chat ("-100123/7" is -100123), as a chat's reachability is
  * the chat's, not one topic's. As spelled: a new course's chat id is spelled as Telegram gives it (telegram-delivery-to.ts);
- * the index of chats given up reads one stored before that ("042") as chat 42 (chat-resume.ts indexedChat). A channel
- * named by @username is never found by a /start, which names a chat id.
+ * the index of chats given up reads one stored before that ("042") as chat 42 (chat-resume.ts indexedChat). A chat
+ * named by @username is found by a /start whose update says that username (a public supergroup's; a channel sends none).
  */
 export const chatKeyOf = (platform: string, to: string | number) => `${platform}:${String(to).split("/")[0]}`;
 

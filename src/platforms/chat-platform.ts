@@ -21,6 +21,8 @@ export interface PlatformShapes {
    * complete, then acts on the album as one message, its photos as `images`, in order (src/channels/chat-albums.ts).
    * `appJoined` when it is no person's message but the app itself added (back) to the conversation (Slack's
    * member_joined_channel): the courses that gave the conversation up take it back (src/channels/chat-course-resume.ts).
+   * `publicName` when a course may name the conversation by a name besides its id (a public Telegram chat's
+   * "@username"): its /start takes back what courses gave up under that name too.
    */
   message: {
     platform: string;
@@ -33,6 +35,7 @@ export interface PlatformShapes {
     unreadable?: Unreadable;
     album?: ChatAlbum;
     appJoined?: true;
+    publicName?: string;
   };
   /** Where a reply goes. */
   target: { platform: string };

@@ -27,7 +27,8 @@ export interface TelegramShapes {
   address: { platform: "telegram"; chatId: number; threadId?: number };
   /**
    * `by`: "telegram:<user id>", who wrote it; `image`: a photo or file it carries (its file_id); `album`: its
-   * album (media_group_id), whose photos become one message with `images` (telegram-update.ts).
+   * album (media_group_id), whose photos become one message with `images` (telegram-update.ts); `publicName`:
+   * a public supergroup's "@username".
    */
   message: {
     platform: "telegram";
@@ -40,6 +41,7 @@ export interface TelegramShapes {
     unseenImage?: boolean;
     unreadable?: Unreadable;
     album?: ChatAlbum;
+    publicName?: string;
   };
   /** A chat id, or "@channelusername" for a course delivered to a channel; in `threadId`'s topic when it is set. */
   target: { platform: "telegram"; chatId: number | string; threadId?: number };

@@ -37,10 +37,13 @@ const UNREADABLE_FIELD_NAMES = Object.keys(UNREADABLE_FIELDS) as UnreadableField
 const unreadableShape = () =>
   Object.fromEntries(UNREADABLE_FIELD_NAMES.map((field) => [field, z.unknown().optional()])) as Record<UnreadableField, z.ZodOptional<z.ZodUnknown>>;
 
-/** Where a message is: its chat, and in a forum its topic (https://core.telegram.org/bots/api#message). */
+/**
+ * Where a message is: its chat, and in a forum its topic (https://core.telegram.org/bots/api#message). A public
+ * chat's `username` (without the @) is what a course may name it by instead of its id.
+ */
 const placed = {
   message_id: z.number().int(),
-  chat: z.object({ id: z.number().int(), type: z.string().optional() }),
+  chat: z.object({ id: z.number().int(), type: z.string().optional(), username: z.string().optional() }),
   message_thread_id: z.number().int().optional(),
   is_topic_message: z.boolean().optional(),
 };
@@ -123,6 +126,8 @@ const from = (m: TelegramMessage) => ({
   ...topic(m),
   ...(m.from ? { by: `telegram:${m.from.id}` } : {}),
   ...(m.from?.language_code ? { language: m.from.language_code } : {}),
+  // A private chat's username is the person's, which no bot can send to (only a channel's or supergroup's).
+  ...(m.chat.username && m.chat.type !== "private" ? { publicName: `@${m.chat.username}` } : {}),
 });
 
 /** A click on one of the bot's buttons (its callback_data is the button's value); undefined for any other callback. */
