@@ -11,6 +11,7 @@ import { VOCABULARIES } from "../lessons/vocabulary";
 import { codedReasonText, failureWords, noticeText, runNoticePhrases } from "../platforms/run-notice-phrases";
 import type { RunView } from "../session/runs/run-views";
 import type { RunQuestion } from "./forward-question";
+import { describeFields } from "../openai-compatible/progress-lines";
 import { lessonUri } from "./lesson-uri";
 import { savedLine, type SavedLesson } from "./study-progress";
 
@@ -37,7 +38,10 @@ export async function runResult(o: RunOutcome, env: Env, origin: string, languag
   const { run, sessionId, question } = o;
   const absolute = (path: string) => new URL(path, origin).toString();
   const lessons = o.saved.map((l) => ({ ...l, url: absolute(l.link), uri: lessonUri(l.key) }));
-  const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons };
+  const asked =
+    run.status === "awaiting_input" && question ? { ...question, url: absolute(`/v1/sessions/${sessionId}/inputs/${question.inputId}`) } : undefined;
+  // The question whole (its form's schema too), for a host that reads structuredContent.
+  const structuredContent = { sessionId, runId: run.runId, status: run.status, summary: run.output, lessons, ...(asked ? { question: asked } : {}) };
   if (run.status === "failed") {
     const error = run.error ?? { code: "internal_error" };
     const named = languageNamed(language);
@@ -55,9 +59,10 @@ export async function runResult(o: RunOutcome, env: Env, origin: string, languag
       `\nThe run is waiting for a person to approve ${approvals.length > 1 ? `${approvals.length} calls; it goes on once each is decided` : "a call"}. POST {"decision":"allow"|"deny"} to:`,
       ...approvals.map((a) => `- ${a.name}: ${absolute(`/v1/sessions/${sessionId}/approvals/${a.approvalId}`)}`),
     );
-  } else if (run.status === "awaiting_input" && question) {
+  } else if (asked) {
+    const fields = describeFields(asked.requestedSchema);
     lines.push(
-      `\nThe run is waiting for an answer to ${question.server}'s question ("${question.message}"): POST ${absolute(`/v1/sessions/${sessionId}/inputs/${question.inputId}`)} with {"action":"accept","content":{…}} (or "decline", "cancel").`,
+      `\nThe run is waiting for an answer to ${asked.server}'s question ("${asked.message}")${fields ? `, a form with the fields ${fields} (* required)` : ""}: POST ${asked.url} with {"action":"accept","content":{…}} (or "decline", "cancel").`,
     );
   } else if (run.status !== "completed") lines.push(`\nThe run ended with status ${run.status}.`);
   if (o.expired) lines.push(`\n(${o.expired}'s question expired unanswered.)`);

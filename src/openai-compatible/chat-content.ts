@@ -54,7 +54,7 @@ export async function* chatContent(events: AsyncIterable<StreamRow>, opts: ChatC
 /** The line an event shows as (approvals and questions always; tool activity and the plan with `progress`), or null. */
 function lineOf(e: StreamRow["event"], progress: boolean): string | null {
   if (e.type === "approval.required") return describeApproval(e.name, e.approvalId);
-  if (e.type === "input.required") return describeQuestion(e.server, e.message, e.inputId);
+  if (e.type === "input.required") return describeQuestion(e.server, e.message, e.inputId, e.requestedSchema);
   if (!progress) return null;
   if (e.type === "tool.started") return describeToolCall(e.name, e.args);
   if (e.type === "tool.finished" && e.status === "error") return describeToolFailure(e.name, e.output);

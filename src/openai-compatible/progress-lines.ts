@@ -50,10 +50,24 @@ export const questionFrame = (server: string, message: string) => `❓ ${server}
 
 /**
  * A run paused for an MCP server's question: the server, its whole question in its own words (on one line,
- * so the line can be taken out again; never cut, as the person has to answer it), and the input's id.
+ * so the line can be taken out again; never cut, as the person has to answer it), its form's fields, and the
+ * input's id.
  */
-export function describeQuestion(server: string, message: string, inputId: string): string {
-  return `⏸️ ${questionFrame(server, oneLine(message))} (${inputId})`;
+export function describeQuestion(server: string, message: string, inputId: string, schema?: unknown): string {
+  const fields = describeFields(schema);
+  return `⏸️ ${questionFrame(server, oneLine(message))}${fields ? ` 📝 ${fields}` : ""} (${inputId})`;
+}
+
+/**
+ * A question's form fields as an answer names them: each field's key (`*` when required) and the server's
+ * title for it when it has another. A question often says only "fill in these fields": they are the question too.
+ */
+export function describeFields(schema: unknown): string {
+  const form = (schema ?? {}) as { properties?: Record<string, { title?: unknown } | null>; required?: unknown };
+  const required = Array.isArray(form.required) ? form.required : [];
+  return Object.entries(form.properties ?? {})
+    .map(([key, p]) => `${oneLine(key)}${required.includes(key) ? "*" : ""}${typeof p?.title === "string" && p.title !== key ? ` (${oneLine(p.title)})` : ""}`)
+    .join(", ");
 }
 
 /** Removes the progress lines this module wrote from a text a client sends back. */

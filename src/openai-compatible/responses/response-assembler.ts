@@ -9,6 +9,7 @@ import type { StreamRow } from "../../session/trace/stream-events";
 import { publicRunError } from "../openai-errors";
 import { MODEL_ID } from "../chat-wire";
 import { wireCallId } from "../client-tools";
+import { describeFields, questionFrame } from "../progress-lines";
 import { messageItemId, type ResponseRef } from "./response-id";
 
 /** One semantic stream event (OpenAI.Responses.ResponseStreamEvent, with our response object). */
@@ -95,6 +96,8 @@ export class ResponseAssembler {
         this.event({ type: "response.output_item.done", output_index: this.output.length - 1, item: structuredClone(item) }),
       ];
     }
+    // No OpenAI item asks a person a question: a message of its own says what is asked and where the answer goes.
+    if (e.type === "input.required") return [...this.closeOpenItem(), ...this.text(this.question(e), "commentary"), ...this.closeOpenItem()];
     if (e.type === "client_tools.required") return [...this.closeOpenItem(), ...e.calls.flatMap((c) => this.functionCall(c.callId, c.name, c.args))];
     return [];
   }
@@ -163,7 +166,8 @@ export class ResponseAssembler {
     };
   }
 
-  private text(delta: string): ResponseStreamEvent[] {
+  /** `phase`: commentary marks a message that is not the model's answer (the `openai` client's parse passes it over). */
+  private text(delta: string, phase?: "commentary"): ResponseStreamEvent[] {
     const events: ResponseStreamEvent[] = [];
     if (!this.openMessage) {
       events.push(...this.closeOpenItem());
@@ -173,6 +177,7 @@ export class ResponseAssembler {
         role: "assistant",
         status: "in_progress",
         content: [],
+        ...(phase ? { phase } : {}),
       };
       events.push(...this.add(item));
       this.openMessage = { index: this.output.length - 1, item };
@@ -193,6 +198,13 @@ export class ResponseAssembler {
     (item.content[0] as OpenAI.Responses.ResponseOutputText).text += delta;
     events.push(this.event({ type: "response.output_text.delta", item_id: item.id, output_index: index, content_index: 0, delta, logprobs: [] }));
     return events;
+  }
+
+  /** An MCP server's question in its own words, its form's fields, and the route its answer is posted to (docs/openai-compatible.md). */
+  private question(e: { server: string; message: string; inputId: string; requestedSchema: unknown }): string {
+    const fields = describeFields(e.requestedSchema);
+    const route = `/v1/sessions/${this.meta.ref.sessionId}/inputs/${e.inputId}`;
+    return `⏸️ ${questionFrame(e.server, e.message)}${fields ? `\n📝 ${fields}` : ""}\n→ POST ${route}`;
   }
 
   /** The model's reasoning as a summary: one `summary_text` part a model call, in its own item. */
