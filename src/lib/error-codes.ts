@@ -49,6 +49,8 @@ const WIRE_CODES = {
   input_lost: 409,
   run_active: 409,
   response_in_progress: 409,
+  run_awaiting_approval: 409,
+  run_awaiting_input: 409,
   model_not_configured: 409,
   history_mismatch: 409,
   no_answer_key: 409,

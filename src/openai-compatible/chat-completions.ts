@@ -17,6 +17,7 @@ import { resumeConversationTurn, startConversationTurn, startNamedSessionTurn } 
 import { chunk, completion, finishReasonOf, MODEL_ID, modelEntry, replyIdentity, toolCallsChunk, usageChunk, type ReplyIdentity } from "./chat-wire";
 import { clientCallsOf, type ClientResults } from "./client-tools";
 import { runSettings } from "../session/runs/settings";
+import { pausedBeforeAnswer } from "./paused-before-answer";
 import { refuseQuery } from "./wire-fields";
 
 export const openAIRoutes = new Hono<AppEnv>()
@@ -51,6 +52,9 @@ export const openAIRoutes = new Hono<AppEnv>()
     }
     const result = await run.handle.result();
     if (result.status === "failed") return runFailedResponse(result.error, headers);
+    const paused = shown.answerOnly ? pausedBeforeAnswer(result, run.sessionId) : null;
+    // A person must decide first: the client's own retries would only get this again.
+    if (paused) return c.json(paused, 409, { ...headers, "x-should-retry": "false" });
     return c.json(completion(who, content, replyFinish(shown, result.status), result.usage, clientCallsOf(result, run.sessionId)), 200, headers);
   });
 
@@ -106,11 +110,13 @@ function completionStream(run: TurnRun, turn: ChatTurn, who: ReplyIdentity): Rea
     const shown = contentOptions(turn);
     for await (const piece of chatContent(events, shown)) send(chunk(who, { content: piece }, null, turn.includeUsage));
     const result = await run.handle.result();
+    const paused = shown.answerOnly ? pausedBeforeAnswer(result, run.sessionId) : null;
     if (result.status === "failed") {
       // Mid-stream errors travel as a data event holding an error object; OpenAI's clients raise it.
       const code = result.error?.code ?? "run_failed";
       send(openAIErrorBody(runFailureStatus(code), code, result.error?.message ?? "The run failed."));
-    } else {
+    } else if (paused) send(paused);
+    else {
       const calls = clientCallsOf(result, run.sessionId);
       if (calls.length) send(toolCallsChunk(who, calls, turn.includeUsage));
       send(chunk(who, {}, replyFinish(shown, result.status), turn.includeUsage));
