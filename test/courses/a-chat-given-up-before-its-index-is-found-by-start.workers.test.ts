@@ -10,12 +10,11 @@ import { loadConfig } from "../../src/config";
 import { unreachableKey } from "../../src/courses/chat-resume";
 import { chatIndexShard, shardHolding } from "../../src/courses/course-shards";
 import { fill } from "../../src/lib/phrase-book";
-import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
 import { createPlannedCourse, getCourse, lessonReplies, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { script } from "../support/model-control";
-import { failNextCalls, platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
-import { postTelegram, telegramUpdate } from "../support/telegram-requests";
+import { failNextCalls, uniqueChatId, waitFor } from "../support/platform-control";
+import { answerTo, telegramUpdate } from "../support/telegram-requests";
 import { call, uniqueId } from "../support/worker-http";
 
 const created: string[] = [];
@@ -24,14 +23,7 @@ afterEach(async () => {
 });
 
 /** The chat's answer to a /start. */
-async function start(chat: number): Promise<string> {
-  const seen = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").length;
-  await postTelegram(telegramUpdate(chat, "/start"));
-  return waitFor(async () => {
-    const sent = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage")[seen];
-    return sent && htmlToPlain(String(sent.body.text));
-  }, "the answer to /start");
-}
+const start = (chat: number) => answerTo(chat, telegramUpdate(chat, "/start"));
 
 describe("a chat given up before the index", () => {
   it("is found by its /start once a tick indexed it", async () => {

@@ -11,12 +11,11 @@ import { indexedChat, unreachableKey } from "../../src/courses/chat-resume";
 import { COURSE_MIGRATIONS } from "../../src/courses/course-schema";
 import { chatIndexShard, shardHolding } from "../../src/courses/course-shards";
 import { fill } from "../../src/lib/phrase-book";
-import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
 import { createPlannedCourse, getCourse, lessonReplies, SYLLABUS_REPLY } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { script } from "../support/model-control";
-import { failNextCalls, platformCalls, uniqueChatId, waitFor } from "../support/platform-control";
-import { postTelegram, telegramUpdate } from "../support/telegram-requests";
+import { failNextCalls, uniqueChatId, waitFor } from "../support/platform-control";
+import { answerTo, telegramUpdate } from "../support/telegram-requests";
 import { call, uniqueId } from "../support/worker-http";
 
 const created: string[] = [];
@@ -27,14 +26,7 @@ afterEach(async () => {
 const shards = () => loadConfig(env).COURSE_SHARDS;
 
 /** The chat's answer to a /start. */
-async function start(chat: number): Promise<string> {
-  const seen = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").length;
-  await postTelegram(telegramUpdate(chat, "/start"));
-  return waitFor(async () => {
-    const sent = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage")[seen];
-    return sent && htmlToPlain(String(sent.body.text));
-  }, "the answer to /start");
-}
+const start = (chat: number) => answerTo(chat, telegramUpdate(chat, "/start"));
 
 /** A course whose `deliver` names `to` as a course stored before targets were checked does: written into its row. */
 async function storedCourseFor(name: string, chat: number, to: string) {

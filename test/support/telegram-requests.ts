@@ -2,6 +2,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/http/app";
+import { htmlToPlain } from "../../src/platforms/telegram/telegram-html";
+import { platformCalls, waitFor } from "./platform-control";
 import { call } from "./worker-http";
 
 export {
@@ -43,4 +45,15 @@ export function telegramPosterWith(vars: Record<string, string>): (update: unkno
       appEnv,
       createExecutionContext(),
     );
+}
+
+/** The bot's next answer in `chat` to `update` (a /start, a command), as plain text. */
+export async function answerTo(chat: number, update: unknown): Promise<string> {
+  const sent = async () => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage");
+  const seen = (await sent()).length;
+  await postTelegram(update);
+  return waitFor(async () => {
+    const answer = (await sent())[seen];
+    return answer && htmlToPlain(String(answer.body.text));
+  }, "the bot's answer");
 }

@@ -14,12 +14,11 @@ import { indexedChat, unreachableKey } from "../../../src/courses/chat-resume";
 import { COURSE_MIGRATIONS } from "../../../src/courses/course-schema";
 import { chatIndexShard, shardHolding } from "../../../src/courses/course-shards";
 import { fill } from "../../../src/lib/phrase-book";
-import { htmlToPlain } from "../../../src/platforms/telegram/telegram-html";
 import { getCourse, lessonReplies, SYLLABUS_REPLY } from "../../support/course-fixtures";
 import { tick } from "../../support/course-tick";
 import { script } from "../../support/model-control";
-import { failNextCalls, platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
-import { postTelegram, telegramGroupUpdate, telegramUpdate, uniqueSupergroupId } from "../../support/telegram-requests";
+import { failNextCalls, uniqueChatId, waitFor } from "../../support/platform-control";
+import { answerTo, telegramGroupUpdate, telegramUpdate, uniqueSupergroupId } from "../../support/telegram-requests";
 import { tenantApp } from "../../support/tenant-app";
 import { call, uniqueId } from "../../support/worker-http";
 
@@ -41,17 +40,6 @@ const uniqueUsername = () => `MyGroup${Math.floor(Math.random() * 1e9)}`;
 function inPublicSupergroup<U extends { message: { chat: object } }>(update: U, username?: string): U {
   const chat = { ...update.message.chat, type: "supergroup", title: "Study group", ...(username ? { username } : {}) };
   return { ...update, message: { ...update.message, chat } };
-}
-
-/** The bot's answer in `chat` to `update` (a /start). */
-async function answerTo(chat: number, update: unknown): Promise<string> {
-  const sent = async () => (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage");
-  const seen = (await sent()).length;
-  await postTelegram(update);
-  return waitFor(async () => {
-    const answer = (await sent())[seen];
-    return answer && htmlToPlain(String(answer.body.text));
-  }, "the answer to /start");
 }
 
 /** A course of `who` (the admin, or tenant a) delivering to `to` (a chat or several), planned; its topic. */

@@ -1,27 +1,15 @@
 // A person's approval covers the call they were shown: a redirect that call meets is the policy's alone. An
 // approved fetch_webpage of a public page followed its redirect to a host whose rule says ask, without asking
 // (docs/security-and-reliability.md: such a hop is refused, with a note to fetch that URL directly).
+import { nodeApprovalRequests } from "../../support/node-approvals";
 import { describe, expect, it } from "vitest";
-import { OnDemandTables } from "../../../src/lib/on-demand-tables";
-import { ApprovalRequests } from "../../../src/session/interactions/approval-requests";
-import { SESSION_BASELINE, SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
 import { PermissionPolicy } from "../../../src/lib/permissions";
-import { nodeSqlStorage } from "../../support/sqlite-storage";
 import { createFetchWebpageTool } from "../../../src/tools/fetch-webpage";
 import { LoopHarness, runScriptedLoop } from "../../support/loop-harness";
 
 describe("an approved fetch_webpage call that meets a redirect", () => {
   it("does not follow it to a host whose rule asks: the hop is the policy's, not the approval's", async () => {
-    const sql = nodeSqlStorage();
-    sql.exec(SESSION_BASELINE);
-    const shared = new OnDemandTables<"approvals">(sql, SESSION_ON_DEMAND_TABLES);
-    const approvals = new ApprovalRequests(
-      sql,
-      shared as never,
-      {} as never,
-      () => 1,
-      () => (x: unknown) => x as never,
-    );
+    const approvals = nodeApprovalRequests();
     const policy = new PermissionPolicy([
       { tool: "fetch_webpage", when: { url: { host: "public.example" } }, action: "ask" },
       { tool: "fetch_webpage", when: { url: { host: "*.intranet.example" } }, action: "ask" },

@@ -2,28 +2,17 @@
 // person. The person is shown the call as rewritten, which is what runs if they allow it: the approval held
 // the model's arguments, so a person approved one call and another ran (and, since an approval covers the
 // arguments it showed, the resumed call asked again instead of running).
+import { nodeApprovalRequests } from "../../support/node-approvals";
 import { describe, expect, it } from "vitest";
 import type { Hooks } from "../../../src/agent/hooks";
 import { defineTool, ok } from "../../../src/agent/tools";
-import { OnDemandTables } from "../../../src/lib/on-demand-tables";
 import { PermissionPolicy } from "../../../src/lib/permissions";
-import { ApprovalRequests } from "../../../src/session/interactions/approval-requests";
-import { SESSION_BASELINE, SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
 import { LoopHarness, runScriptedLoop } from "../../support/loop-harness";
-import { nodeSqlStorage } from "../../support/sqlite-storage";
 import { z } from "zod";
 
 describe("a call a hook rewrote and the policy asks about", () => {
   it("is shown to the person as rewritten, and runs so once they allow it", async () => {
-    const sql = nodeSqlStorage();
-    sql.exec(SESSION_BASELINE);
-    const approvals = new ApprovalRequests(
-      sql,
-      new OnDemandTables<"approvals">(sql, SESSION_ON_DEMAND_TABLES) as never,
-      {} as never,
-      () => 1,
-      () => (x) => x,
-    );
+    const approvals = nodeApprovalRequests();
     const permissions = approvals.permissionHook(new PermissionPolicy([{ tool: "send_note", action: "ask" }]), "run-r1", "wait");
     // An embedder's hook that addresses every note to the class.
     const toClass: Hooks = { name: "to-class", beforeToolCall: ({ args }) => ({ action: "allow", args: { ...(args as object), to: "class" } }) };

@@ -2,20 +2,17 @@
 // tool_search as it judges an inline one: by its plain name too (a rule names `mcp__db__<tool>` as the server
 // lists it, the model calls the cut and hashed name), in the top-level run and in a subagent, where a call
 // the policy would ask about is handed back to the parent. The MCP server never receives a refused call.
+import { nodeApprovalRequests } from "../../support/node-approvals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskTool } from "../../../src/agent/subagents";
 import { TOOL_SEARCH } from "../../../src/agent/tool-search";
 import { ToolRegistry, type Tool } from "../../../src/agent/tools";
-import { OnDemandTables } from "../../../src/lib/on-demand-tables";
 import { PermissionPolicy } from "../../../src/lib/permissions";
 import { parseMcpConfig } from "../../../src/mcp/config";
 import { McpManager } from "../../../src/mcp/manager";
-import { ApprovalRequests } from "../../../src/session/interactions/approval-requests";
-import { SESSION_BASELINE, SESSION_ON_DEMAND_TABLES } from "../../../src/session/schema";
 import { testParadigmSettings } from "../../support/agent-run";
 import { LoopHarness, nextKey, runScriptedLoop } from "../../support/loop-harness";
 import { startTestMcpServer, type TestMcpServer } from "../../support/mcp-test-server";
-import { nodeSqlStorage } from "../../support/sqlite-storage";
 
 const LONG = "delete_every_row_of_the_production_database_right_now_please";
 const received: string[] = [];
@@ -40,15 +37,7 @@ afterAll(async () => {
 });
 
 function permissionHook(runId: string) {
-  const sql = nodeSqlStorage();
-  sql.exec(SESSION_BASELINE);
-  const approvals = new ApprovalRequests(
-    sql,
-    new OnDemandTables<"approvals">(sql, SESSION_ON_DEMAND_TABLES) as never,
-    {} as never,
-    () => 1,
-    () => (x) => x,
-  );
+  const approvals = nodeApprovalRequests();
   const policy = new PermissionPolicy([
     { tool: `mcp__db__${LONG}`, action: "deny" },
     { tool: "mcp__db__notes", action: "ask" },
