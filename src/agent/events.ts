@@ -22,7 +22,15 @@ export function addUsage(a: Usage, b: Partial<Usage> | undefined): Usage {
 
 /** A run's lifecycle: queued → running → (awaiting_approval | awaiting_input | awaiting_client_tools → running)* → a terminal state. */
 export type RunStatus =
-  "queued" | "running" | "awaiting_approval" | "awaiting_input" | "awaiting_client_tools" | "completed" | "failed" | "cancelled" | "max_steps";
+  | "queued"
+  | "running"
+  | "awaiting_approval"
+  | "awaiting_input"
+  | "awaiting_client_tools"
+  | "completed"
+  | "failed"
+  | "cancelled"
+  | "max_steps";
 
 export interface Todo {
   id: string;

@@ -11,7 +11,8 @@ export type ToolChoice = "auto" | "none" | "required" | { name: string };
  * a JSON Schema (`strict`: the provider enforces it while decoding). Providers pass it on as they spell it.
  */
 export type ResponseFormat =
-  { type: "json_object" } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
+  | { type: "json_object" }
+  | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
 
 /**
  * How the model samples its replies, as a client asked for them, spelt as Chat Completions spells them, with

@@ -33,7 +33,11 @@ export interface FormProgress {
 
 /** What a press on a form's button means. */
 export type FormAction =
-  { kind: "decline" } | { kind: "cancel" } | { kind: "send" } | { kind: "skip"; field: number } | { kind: "choose"; field: number; option: number };
+  | { kind: "decline" }
+  | { kind: "cancel" }
+  | { kind: "send" }
+  | { kind: "skip"; field: number }
+  | { kind: "choose"; field: number; option: number };
 
 const BUTTON = /^in:([A-Za-z0-9_-]{1,40}):(?:(d|c|a)|(\d{1,3}):(s|\d{1,3}))$/;
 

@@ -14,7 +14,9 @@ export interface SubmittedAnswer {
 }
 
 export type AnswerOutcome =
-  ({ ok: true } & SubmittedAnswer) | Refusal<"learner_not_found" | "idempotency_key_reused"> | (Refusal<"could_not_grade"> & { cause: CouldNotGrade["cause"] });
+  | ({ ok: true } & SubmittedAnswer)
+  | Refusal<"learner_not_found" | "idempotency_key_reused">
+  | (Refusal<"could_not_grade"> & { cause: CouldNotGrade["cause"] });
 
 /** A grading's outcome as a value: its result, or the refusal its error means; any other error is thrown. */
 export async function outcomeOf(grading: Promise<GradedAnswer>): Promise<AnswerOutcome> {

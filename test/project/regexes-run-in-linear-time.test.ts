@@ -6,8 +6,8 @@
 // pages are covered by test/tools/unclosed-tags-read-in-linear-time.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { parseSync, Visitor } from "oxc-parser";
 import { checkSync } from "recheck";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/paths";
 
@@ -40,15 +40,16 @@ function sourceFiles(dir: string): string[] {
 function literals(): { where: string; literal: string }[] {
   const found: { where: string; literal: string }[] = [];
   for (const file of sourceFiles("src")) {
-    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-        found.push({ where: `${relative(ROOT, join(ROOT, file))}:${line}`, literal: node.getText() });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    const text = readFileSync(join(ROOT, file), "utf8");
+    const { program, errors } = parseSync(file, text);
+    if (errors.length) throw new Error(`${file} does not parse: ${errors[0]!.message}`);
+    new Visitor({
+      Literal(node) {
+        if (!("regex" in node) || !node.regex) return;
+        const line = text.slice(0, node.start).split("\n").length;
+        found.push({ where: `${relative(ROOT, join(ROOT, file))}:${line}`, literal: text.slice(node.start, node.end) });
+      },
+    }).visit(program);
   }
   return found;
 }
