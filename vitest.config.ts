@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { freePort } from "./test/support/free-port.ts";
+import LongestFirstSequencer from "./test/support/longest-first-sequencer.ts";
 import { TEST_HOOK_EVENTS, TEST_HOOK_SECRET, TEST_PERMISSIONS } from "./test/support/trust-fixtures.ts";
 
 // The scripted model server's port must be known here, before the workers pool is configured;
@@ -23,6 +24,8 @@ export default defineConfig({
   test: {
     globalSetup: ["test/support/global-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // The longest files start first (test/file-durations.json), so no long file runs alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     // Vitest's default is one file at a time on 2 cores (CPUs − 1), and the suite then idles 60 % of the time:
     // most files wait on a browser, wrangler dev or a child process. Two at a time took it from 368 to 259 s,
     // three to 252 s (BENCHMARKS.md, "The suite's workers").

@@ -2,6 +2,7 @@
 // is in plain sight) and one plain line, "N passed, N failed, N skipped", that any CI can read, with the
 // files that failed before any of their tests ran (an import, a missing fixture) counted beside it.
 import type { Reporter, TestModule } from "vitest/node";
+import { recordDurations } from "./file-durations";
 
 /** How many of the slowest files to list. */
 const SLOWEST_SHOWN = 10;
@@ -25,6 +26,8 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped++;
       }
     }
+    // `npm run test:durations`: the order the next runs start their files in (longest-first-sequencer.ts).
+    if (process.env.RECORD_TEST_DURATIONS === "1") recordDurations(testModules, fileMs);
     const slowest = [...testModules].sort((a, b) => fileMs(b) - fileMs(a)).slice(0, SLOWEST_SHOWN);
     const lines = slowest.map((m) => `${(fileMs(m) / 1000).toFixed(1).padStart(7)} s  ${m.relativeModuleId} (${m.project.name})`);
     process.stdout.write(`\nSlowest ${slowest.length} test files:\n${lines.join("\n")}\n`);
