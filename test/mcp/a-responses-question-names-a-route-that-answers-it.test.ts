@@ -4,6 +4,7 @@
 // as it says, answers the question: the run goes on to complete with the answer in the tool's result. A
 // continuation sent meanwhile (previous_response_id with new input) is no answer: it waits behind the question.
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../support/wait-for";
 import { workerWithEverything } from "../support/worker-with-everything";
 
 const TOOL = "mcp__ev__trigger-elicitation-request";
@@ -33,27 +34,21 @@ describe("a stored response paused on an MCP server's question", () => {
     const stored = (await (await fetch(`${url()}/v1/responses/${body.id}`)).json()) as Body;
     expect(stored.output.at(-1)).toEqual(asked);
 
-    // A continuation sent meanwhile is no answer: it waits behind the question.
+    // A continuation sent meanwhile is no answer: it waits behind the question. Had it gone ahead, it would have
+    // asked the model before the answered run did: the model's calls, in order, say it did not.
     const next = (await (
       await post("/v1/responses", { model: "study-agent", previous_response_id: body.id, input: "And then?", background: true })
     ).json()) as Body;
-    await new Promise((r) => setTimeout(r, 300));
     expect(((await (await fetch(`${url()}/v1/responses/${next.id}`)).json()) as Body).status).toBe("queued");
 
     const answer = await post(route!, { action: "accept", content: { name: "Ada" } });
     expect(answer.status).toBe(200);
-    let done: Body = stored;
-    for (let i = 0; i < 100 && done.status !== "completed"; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      done = (await (await fetch(`${url()}/v1/responses/${body.id}`)).json()) as Body;
-    }
-    expect(done.status).toBe("completed");
-    let after = next;
-    for (let i = 0; i < 100 && after.status !== "completed"; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = (await (await fetch(`${url()}/v1/responses/${next.id}`)).json()) as Body;
-    }
-    expect(after.status).toBe("completed");
-    expect(String(model.requests(key)[1]?.messages.find((m) => m.role === "tool")?.content)).toContain("Ada");
+    const completed = (id: string) => async () => ((await (await fetch(`${url()}/v1/responses/${id}`)).json()) as Body).status === "completed";
+    await waitFor(completed(body.id), "the answered response");
+    await waitFor(completed(next.id), "the continuation");
+    const calls = model.requests(key);
+    expect(calls).toHaveLength(3);
+    expect(String(calls[1]!.messages.find((m) => m.role === "tool")?.content)).toContain("Ada");
+    expect(calls[2]!.messages.at(-1)).toMatchObject({ role: "user", content: "And then?" });
   }, 60_000);
 });

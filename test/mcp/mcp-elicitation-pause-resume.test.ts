@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SseReader } from "../support/sse-reader";
+import { waitFor } from "../support/wait-for";
 import { workerWithEverything } from "../support/worker-with-everything";
 
 const TOOL = "mcp__ev__trigger-elicitation-request";
@@ -57,18 +58,21 @@ async function follow(p: Paused, after: number) {
   return new SseReader(await api(`/v1/sessions/${p.sid}/runs/${p.runId}/stream?after=${after}`)).rest();
 }
 
+type Trace = { events: Array<{ type: string; at: string; data: Record<string, unknown> }> };
+
 /** What the eliciting tool told the model (its tool message in the model's second request). */
 const toolResult = (p: Paused) => String(model.requests(p.key)[1]?.messages.find((m) => m.role === "tool")?.content ?? "");
 
-describe("an MCP server's question pauses the run until someone answers", () => {
-  // The question left to expire is asked first, so its INPUT_TTL_MS runs out while the other tests run.
-  let expiring: Promise<{ p: Paused; askedAt: number }>;
-  beforeAll(() => {
-    expiring = pausedRun("expiry").then((p) => ({ p, askedAt: Date.now() }));
-    // Awaited by its test; a failure here must not go unhandled before that.
-    expiring.catch(() => undefined);
-  });
+// The question left to expire is asked before every test and looked at after them all: its INPUT_TTL_MS runs out
+// while they run, not in a wait of its own.
+let expiring: Promise<Paused>;
+beforeAll(() => {
+  expiring = pausedRun("expiry");
+  // Awaited by its test; a failure here must not go unhandled before that.
+  expiring.catch(() => undefined);
+});
 
+describe("an MCP server's question pauses the run until someone answers", () => {
   it("accept: the stream ends at input.required, the run waits with the question in pending, and the answer (defaults applied) resumes it", async () => {
     const p = await pausedRun("accept");
     const asked = p.stream.seen.at(-1)!;
@@ -103,7 +107,7 @@ describe("an MCP server's question pauses the run until someone answers", () => 
     expect(result).toContain('"firstLine": "It was a dark and stormy night."');
     expect(result).toContain('"untitledSingleSelectEnum": "Monica"');
     // The trace keeps the question and who answered, not the content.
-    const trace = (await (await api(`/v1/sessions/${p.sid}/events`)).json()) as { events: Array<{ type: string; data: Record<string, unknown> }> };
+    const trace = (await (await api(`/v1/sessions/${p.sid}/events`)).json()) as Trace;
     const answeredEvent = trace.events.find((e) => e.type === "input.answered");
     expect(answeredEvent?.data).toEqual({ inputId: p.inputId, server: "ev", action: "accept", by: "api" });
     // A second answer is refused; a retry with the same Idempotency-Key was not sent, so this is a conflict.
@@ -151,19 +155,6 @@ describe("an MCP server's question pauses the run until someone answers", () => 
     expect((await follow(p, p.stream.lastSeq())).at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
     expect(toolResult(p)).toContain(action === "decline" ? "User declined" : "User cancelled");
   });
-
-  it("a question no one answers within INPUT_TTL_MS is cancelled and the run goes on", async () => {
-    const { p, askedAt } = await expiring;
-    // The paused run's stream ends at once; the alarm settles the question when its time is up.
-    for (let i = 0; i < 150 && (await runOf(p)).status === "awaiting_input"; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(Date.now() - askedAt).toBeGreaterThan(INPUT_TTL_MS - 1_000);
-    const rest = await follow(p, p.stream.lastSeq());
-    expect(rest.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
-    expect(rest.find((e) => e.event === "input.answered")?.data).toMatchObject({ inputId: p.inputId, action: "cancel", by: "expiry" });
-    expect(toolResult(p)).toContain("User cancelled");
-    const late = await api(`/v1/sessions/${p.sid}/inputs/${p.inputId}`, { json: { action: "accept", content: { name: "Late" } } });
-    expect(late.status).toBe(409);
-  }, 30_000);
 });
 
 describe("a run no one watches", () => {
@@ -173,8 +164,7 @@ describe("a run no one watches", () => {
     const created = await api("/v1/courses", { json: { topic: `${marker} Vectors`, cron: "0 8 * * *" } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    for (let i = 0; i < 100 && ((await (await api(`/v1/courses/${id}`)).json()) as { status: string }).status === "planning"; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => ((await (await api(`/v1/courses/${id}`)).json()) as { status: string }).status !== "planning", "the course's plan");
     const lesson =
       "# Vectors — What a vector is\n\n## Chapter 1: What a vector is\n\n### Objectives\n- Explain vectors.\n\n### Summary\nA vector has a size and a direction.\n";
     model.script(key, [
@@ -185,13 +175,11 @@ describe("a run no one watches", () => {
     // The cron tick, two days on: the course is due.
     const tick = await fetch(`${url()}/cdn-cgi/local/scheduled?time=${Date.now() + 2 * 86_400_000}`);
     expect(tick.status).toBe(200);
-    type Trace = { events: Array<{ type: string; data: Record<string, unknown> }> };
-    let events: Trace["events"] = [];
-    for (let i = 0; i < 150 && !events.some((e) => e.type === "run.completed" || e.type === "run.failed"); i++) {
-      await new Promise((r) => setTimeout(r, 100));
+    const events = await waitFor(async () => {
       const res = await api(`/v1/sessions/${id}-lesson-1/events`);
-      if (res.status === 200) events = ((await res.json()) as Trace).events;
-    }
+      const { events } = res.status === 200 ? ((await res.json()) as Trace) : { events: [] };
+      return events.some((e) => e.type === "run.completed" || e.type === "run.failed") && events;
+    }, "the lesson run's end");
     expect(events.map((e) => e.type)).not.toContain("input.required");
     expect(events.find((e) => e.type === "warning" && e.data.code === "mcp_input_declined")?.data.message).toContain("no one watches this run");
     expect(events.find((e) => e.type === "run.completed")?.data).toMatchObject({ status: "completed", output: "Today: what a vector is." });
@@ -286,5 +274,26 @@ describe("the other ways in, at a run paused on a question", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("a question no one answers", () => {
+  it("is cancelled when INPUT_TTL_MS is up, and the run goes on", async () => {
+    const p = await expiring;
+    // The paused run's stream ended at once; the alarm settles the question when its time is up.
+    await waitFor(async () => (await runOf(p)).status !== "awaiting_input", "the question's expiry");
+    const rest = await follow(p, p.stream.lastSeq());
+    expect(rest.at(-1)).toMatchObject({ event: "run.completed", data: { status: "completed" } });
+    expect(rest.find((e) => e.event === "input.answered")?.data).toMatchObject({ inputId: p.inputId, action: "cancel", by: "expiry" });
+    expect(toolResult(p)).toContain("User cancelled");
+    // When: at its expiresAt, INPUT_TTL_MS after it was asked, not before and not long after (the session's own times).
+    const { events } = (await (await api(`/v1/sessions/${p.sid}/events`)).json()) as Trace;
+    const at = (type: string) => Date.parse(events.find((e) => e.type === type)!.at);
+    const expiresAt = Date.parse(String(p.stream.seen.at(-1)!.data.expiresAt));
+    expect(Math.abs(expiresAt - at("input.required") - INPUT_TTL_MS)).toBeLessThan(1_000);
+    expect(at("input.answered")).toBeGreaterThanOrEqual(expiresAt);
+    expect(at("input.answered") - expiresAt).toBeLessThan(10_000);
+    const late = await api(`/v1/sessions/${p.sid}/inputs/${p.inputId}`, { json: { action: "accept", content: { name: "Late" } } });
+    expect(late.status).toBe(409);
   });
 });

@@ -3,19 +3,16 @@
 // history's photos were stored when first sent: the next turn stores only its new photo, and the model is shown each
 // photo once, from the session. A history of photos the session never held is 409 history_mismatch, and none of
 // them is stored (five of them, one per message, are no 400 either: MAX_IMAGES is per message).
-import { env } from "cloudflare:workers";
 import type OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
-import { imageKeyOf, toDataUrl, uniquePng } from "../support/images";
+import { adminImageWrite } from "../support/admin-image-write";
+import { toDataUrl, uniquePng } from "../support/images";
 import { agentClient, apiError } from "../support/openai-client";
 import { chatPhotoHistory } from "../support/photo-history";
 import { uniqueId } from "../support/worker-http";
 
 type Turn = OpenAI.Chat.Completions.ChatCompletionMessageParam;
-
-/** When the admin's folder (the loopback caller's) last had the image of `bytes` written; undefined if never. */
-const writtenAt = async (bytes: Uint8Array) => (await env.IMAGES.head(`images/_admin/${await imageKeyOf(bytes)}`))?.uploaded.getTime();
 
 const imageParts = (content: unknown) => (Array.isArray(content) ? content.filter((p: { type: string }) => p.type === "image_url") : []);
 
@@ -37,16 +34,15 @@ describe("X-Session-Id with a re-sent history of photos", () => {
     const kept = uniquePng();
     const opening = photoMessage(`${marker} Is step one right?`, kept);
     const one = await create([opening]);
-    const keptWritten = await writtenAt(kept);
-    expect(keptWritten).toBeDefined();
-    // A later write of the same object would carry a later time.
-    await new Promise((r) => setTimeout(r, 30));
+    // Each write of the object has a version of its own: the same one later means it was not written again.
+    const keptWrite = await adminImageWrite(kept);
+    expect(keptWrite).toBeDefined();
 
     const fresh = uniquePng();
     const two = await create([opening, { role: "assistant", content: one.choices[0]!.message.content }, photoMessage("And this one?", fresh)]);
     expect(two.choices[0]!.message.content).toBe("I see the new photo.");
-    expect(await writtenAt(kept)).toBe(keptWritten);
-    expect(await writtenAt(fresh)).toBeDefined();
+    expect(await adminImageWrite(kept)).toBe(keptWrite);
+    expect(await adminImageWrite(fresh)).toBeDefined();
 
     const others = Array.from({ length: 5 }, () => uniquePng());
     const refused = await apiError(
@@ -58,7 +54,7 @@ describe("X-Session-Id with a re-sent history of photos", () => {
       ),
     );
     expect(refused).toMatchObject({ status: 409, code: "history_mismatch", param: "messages" });
-    for (const bytes of others) expect(await writtenAt(bytes)).toBeUndefined();
+    for (const bytes of others) expect(await adminImageWrite(bytes)).toBeUndefined();
 
     const calls = (await requests(key)).requests;
     expect(calls).toHaveLength(2);

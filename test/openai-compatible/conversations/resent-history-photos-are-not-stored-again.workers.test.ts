@@ -2,14 +2,11 @@
 // found by its messages (conversation-index.ts) and already holds those photos, stored when they were first
 // sent: the next turn stores only what it writes (its new photo), not the history's again. A history that
 // matches no kept conversation is written into a new session, so its photos are stored, for the model to see.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../../support/model-control";
-import { imageKeyOf, toDataUrl, uniquePng } from "../../support/images";
+import { adminImageWrite } from "../../support/admin-image-write";
+import { toDataUrl, uniquePng } from "../../support/images";
 import { call, uniqueId } from "../../support/worker-http";
-
-/** When the admin's folder (the loopback caller's) last had the image of `bytes` written; undefined if never. */
-const writtenAt = async (bytes: Uint8Array) => (await env.IMAGES.head(`images/_admin/${await imageKeyOf(bytes)}`))?.uploaded.getTime();
 
 const photoMessage = (text: string, bytes: Uint8Array) => ({
   role: "user",
@@ -32,17 +29,16 @@ describe("a conversation's photos, re-sent with its history", () => {
     const first = uniquePng();
     const opening = photoMessage(`${marker} Is step one right?`, first);
     const one = await complete([opening]);
-    const firstWritten = await writtenAt(first);
-    expect(firstWritten).toBeDefined();
-    // A later write of the same object would carry a later time.
-    await new Promise((r) => setTimeout(r, 30));
+    // Each write of the object has a version of its own: the same one later means it was not written again.
+    const firstWrite = await adminImageWrite(first);
+    expect(firstWrite).toBeDefined();
 
     const second = uniquePng();
     const two = await complete([opening, { role: "assistant", content: one.text }, photoMessage("And step two?", second)]);
     expect(two.text).toBe("Step two is right too.");
     expect(two.session).toBe(one.session);
-    expect(await writtenAt(first)).toBe(firstWritten);
-    expect(await writtenAt(second)).toBeDefined();
+    expect(await adminImageWrite(first)).toBe(firstWrite);
+    expect(await adminImageWrite(second)).toBeDefined();
   });
 
   it("are stored when the history matches no kept conversation, and the model is shown them", async () => {
@@ -55,7 +51,7 @@ describe("a conversation's photos, re-sent with its history", () => {
       { role: "user", content: `${marker} What about it now?` },
     ]);
     expect(reply.text).toBe("I see your earlier photo.");
-    expect(await writtenAt(elsewhere)).toBeDefined();
+    expect(await adminImageWrite(elsewhere)).toBeDefined();
     const shown = (await requests(key)).requests[0]!.messages.flatMap((m) =>
       Array.isArray(m.content) ? m.content.filter((p: { type: string }) => p.type === "image_url") : [],
     );

@@ -5,6 +5,7 @@
 // first try, another tenant, another body, or a run that began before the retry's first try could have been sent.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
+import { atTime } from "../../support/clock-moved-on";
 import { requests, script } from "../../support/model-control";
 import { tenantApp } from "../../support/tenant-app";
 import { BASE, call, readSse, uniqueId, workerFetch } from "../../support/worker-http";
@@ -75,11 +76,12 @@ describe("an SDK's retry of a new response whose run completed", () => {
     expect((await requests(key)).requests).toHaveLength(4);
   });
 
-  it("is never another tenant's, another body's, or a run older than the retry's first try", { timeout: 40_000 }, async () => {
+  it("is never another tenant's, another body's, or a run older than the retry's first try", async () => {
     const key = uniqueId("lost-reply-not");
     const marker = await script(key, [{ text: "Tenant a's answer." }, { text: "Tenant b's answer." }, { text: "Another body." }, { text: "Too old." }]);
     const as = tenantApp({ a: uniqueId("ta"), b: uniqueId("tb") });
     const body = { model: "study-agent", input: `${marker} What is a derivative?` };
+    const began = Date.now();
     const first = await created(await as("a", "POST", "/v1/responses", body));
     expect(textOf(first)).toBe("Tenant a's answer.");
 
@@ -90,9 +92,11 @@ describe("an SDK's retry of a new response whose run completed", () => {
     const changed = await created(await as("a", "POST", "/v1/responses", { ...body, metadata: { try: "2" } }, retry(1)));
     expect(textOf(changed)).toBe("Another body.");
 
-    // A 0 s timeout: the retry's first try was sent at most one try's slack (10 s) before it, after this run began.
-    await new Promise((r) => setTimeout(r, 11_000));
-    const stale = await created(await as("a", "POST", "/v1/responses", body, retry(1, 0)));
+    // A 0 s timeout: the retry's first try was sent at most one try's slack (10 s) before it. The clock is moved on,
+    // not waited out: 9 s after the run began it is still this call's, 11 s after it began before the first try.
+    const inside = await atTime(began + 9_000, async () => created(await as("a", "POST", "/v1/responses", body, retry(1, 0))));
+    expect(inside.id).toBe(first.id);
+    const stale = await atTime(Date.now() + 11_000, async () => created(await as("a", "POST", "/v1/responses", body, retry(1, 0))));
     expect(stale.id).not.toBe(first.id);
     expect(textOf(stale)).toBe("Too old.");
     expect((await requests(key)).requests).toHaveLength(4);
@@ -102,23 +106,34 @@ describe("an SDK's retry of a new response whose run completed", () => {
     const key = uniqueId("lost-reply-sdk");
     const marker = await script(key, [{ text: "Warm." }, { text: "An integral sums up a quantity.", delayMs: 1100 }, { text: "A second run." }]);
     let attempts = 0;
+    let firstAnswered: Promise<unknown> | undefined;
     const client = new OpenAI({
       apiKey: "unused",
       baseURL: `${BASE}/v1`,
       timeout: 1000,
       maxRetries: 2,
-      // The retry reaches the Worker after the run has completed (it took 1.1 s; the first try gave up at 1 s).
+      // The first try gives up at 1 s; its run takes 1.1 s. The Worker answers that try once its run has completed,
+      // to no one: the retry is sent after that answer, so it reaches the Worker after the run has completed.
       fetch: async (input, init) => {
-        if (attempts++ > 0) await new Promise((r) => setTimeout(r, 600));
-        return workerFetch(input, init);
+        if (attempts++ > 0) await firstAnswered;
+        const answer = workerFetch(input, { ...init, signal: null });
+        firstAnswered ??= answer.catch(() => undefined);
+        return givenUpOn(answer, init?.signal);
       },
     });
     // The Worker's first request in a file is slow to start: not the one to time out.
     await client.responses.create({ model: "study-agent", input: `${marker} warm up` }, { timeout: 20_000 });
-    attempts = 0;
+    [attempts, firstAnswered] = [0, undefined];
     const reply = await client.responses.create({ model: "study-agent", input: `${marker} What is an integral?` });
     expect(attempts).toBe(2);
     expect(reply.output_text).toBe("An integral sums up a quantity.");
     expect((await requests(key)).requests).toHaveLength(2);
   });
 });
+
+/** `answer`, as the client sees it: it stops waiting when `signal` aborts (its timeout), whatever the Worker still does. */
+function givenUpOn(answer: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return answer;
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+  return Promise.race([answer, aborted]);
+}

@@ -6,6 +6,7 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../../support/model-control";
+import { waitFor } from "../../support/wait-for";
 import { BASE, call, uniqueId, workerFetch } from "../../support/worker-http";
 
 const create = (body: unknown) => call("/v1/responses", { method: "POST", json: body });
@@ -22,7 +23,8 @@ describe("a new stored response sent again without a key", () => {
     const marker = await script(key, [{ text: "Limits describe where a function heads.", delayMs: 1500 }, { text: "A second conversation." }]);
     const body = { model: "study-agent", input: `${marker} What is a limit?` };
     const first = create(body);
-    await new Promise((r) => setTimeout(r, 300));
+    // The second is sent once the first's run is under way: the model has its question (and answers in 1.5 s).
+    await waitFor(async () => (await requests(key)).requests.length === 1, "the first run's model call");
     const [a, b] = await Promise.all([first, create(body)]);
     const [ra, rb] = [(await a.json()) as Created, (await b.json()) as Created];
     expect(rb.id).toBe(ra.id);

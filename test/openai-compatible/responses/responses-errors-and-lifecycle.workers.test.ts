@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../../support/model-control";
 import { agentClient, apiError } from "../../support/openai-client";
+import { waitFor } from "../../support/wait-for";
 import { call, uniqueId } from "../../support/worker-http";
 
 /** The APIError a call raised. */
@@ -74,12 +75,7 @@ describe("/v1/responses: errors are OpenAI error objects; GET, DELETE and cancel
       "now",
     ]);
     // The throwaway session is deleted once the answer is written (after the response, so poll).
-    let gone = false;
-    for (let i = 0; i < 50 && !gone; i++) {
-      gone = (await apiError(client.responses.retrieve(stateless.id)).catch(() => null))?.status === 404;
-      if (!gone) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(gone).toBe(true);
+    await waitFor(async () => (await apiError(client.responses.retrieve(stateless.id)).catch(() => null))?.status === 404, "the throwaway session's deletion");
 
     expect(await client.responses.delete(first.id)).toMatchObject({ id: first.id, deleted: true });
     expect((await apiError(client.responses.retrieve(first.id))).status).toBe(404);
