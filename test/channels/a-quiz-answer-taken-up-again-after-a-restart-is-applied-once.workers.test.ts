@@ -4,6 +4,7 @@
 // next question, never seen.
 import { expect, it } from "vitest";
 import { takeUpAgainAfterRestart } from "../support/chat-restart";
+import { chatSettled } from "../support/chat-settled";
 import { requests } from "../support/model-control";
 import { platformCalls } from "../support/platform-control";
 import { lessonWriter, telegramQuizChat } from "../support/quiz-chats";
@@ -29,7 +30,8 @@ it("a quiz answer's job taken up again after a restart grades nothing and runs n
   const modelCalls = (await requests(scriptKey(writer))).requests.length;
 
   await takeUpAgainAfterRestart(`telegram:${quiz.chat}`, `update:${answer.update_id}`);
-  await new Promise((r) => setTimeout(r, 500));
+  // The job taken up again has finished: whatever it would have sent or asked, it has.
+  await chatSettled(`telegram:${quiz.chat}`);
   expect((await platformCalls("telegram", quiz.chat)).length).toBe(sent);
   expect((await requests(scriptKey(writer))).requests).toHaveLength(modelCalls);
 });

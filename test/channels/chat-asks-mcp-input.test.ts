@@ -13,6 +13,7 @@ import { PlatformFake } from "../support/platform-fake";
 import { ScriptedModel } from "../support/scripted-model";
 import { appMention, blockActions, eventCallback, uniqueChannel, uniqueTs } from "../support/slack-payloads";
 import { callbackQueryUpdate, telegramUpdate } from "../support/telegram-payloads";
+import { waitFor } from "../support/wait-for";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
 
 const model = new ScriptedModel();
@@ -42,14 +43,8 @@ afterAll(async () => {
   await Promise.all([worker?.stop(), everything?.stop(), model.close(), platforms.close()]);
 });
 
-async function poll<T>(check: () => Promise<T | false>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await check();
-    if (value !== false) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** The shared poll, with a step's time under `wrangler dev` (a model round trip through the MCP server). */
+const poll = <T>(check: () => Promise<T | false>, what: string): Promise<T> => waitFor(check, what, 30_000);
 
 type Keyboard = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 type Block = { type: string; elements?: Array<{ action_id: string; value: string; text: { text: string } }> };

@@ -11,6 +11,7 @@ import { PlatformFake } from "../support/platform-fake";
 import { ScriptedModel } from "../support/scripted-model";
 import { appMention, eventCallback, uniqueChannel } from "../support/slack-payloads";
 import { telegramUpdate } from "../support/telegram-payloads";
+import { waitFor } from "../support/wait-for";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
 
 const model = new ScriptedModel();
@@ -40,17 +41,12 @@ afterAll(async () => {
   await Promise.all([worker?.stop(), notes?.close(), model.close(), platforms.close()]);
 });
 
-async function sentTexts(platform: "telegram" | "slack", target: string, count: number): Promise<string[]> {
-  const method = platform === "telegram" ? "sendMessage" : "chat.postMessage";
-  for (let i = 0; i < 200; i++) {
-    const texts = platforms
-      .recorded(platform, target)
-      .filter((c) => c.method === method)
-      .map((c) => String(c.body.text));
-    if (texts.length >= count) return texts;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`fewer than ${count} ${platform} messages to ${target}`);
+/** Waits for at least `count` messages to `target`; returns them all, oldest first. */
+function sentTexts(platform: "telegram" | "slack", target: string, count: number): Promise<string[]> {
+  return waitFor(() => {
+    const texts = platforms.sentTexts(platform, target);
+    return texts.length >= count && texts;
+  }, `${count} ${platform} messages to ${target}`);
 }
 
 function expectAuthorizationLink(text: string) {

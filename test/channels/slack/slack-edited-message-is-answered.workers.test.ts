@@ -3,9 +3,10 @@
 // updated) are not answered.
 import { describe, expect, it } from "vitest";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
-import { directMessageChanged, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
+import { directMessageChanged, eventCallback, postSlack, TEAM_ID, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
 import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
@@ -23,7 +24,8 @@ describe("an edited Slack direct message", () => {
 
     const reply = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage"), "the reply");
     expect(reply.body.text).toBe(unreadableReply({ kind: "edit" }, SAY));
-    await new Promise((r) => setTimeout(r, 200));
+    // The edit's job is done; the changes no person made were no delivery to take.
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 1);
     expect(await platformCalls("slack", channel)).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
-import { appMention, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
+import { appMention, eventCallback, postSlack, TEAM_ID, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
 
 describe("a Slack event retried by Slack", () => {
@@ -17,7 +18,8 @@ describe("a Slack event retried by Slack", () => {
     await waitFor(async () => (await platformCalls("slack", channel)).length > 0, "the reply");
     expect((await postSlack(payload, { headers: { "x-slack-retry-num": "2", "x-slack-retry-reason": "http_timeout" } })).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 300));
+    // The retries were taken (before their 200) as nothing new, or as jobs this waits to finish.
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 1);
     expect(await platformCalls("slack", channel)).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(1);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
-import { appMention, eventCallback, postSlack, uniqueChannel, uniqueTs } from "../../support/slack-requests";
+import { appMention, eventCallback, postSlack, TEAM_ID, uniqueChannel, uniqueTs } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
 
 describe("Slack messages the app must not answer", () => {
@@ -23,7 +24,8 @@ describe("Slack messages the app must not answer", () => {
     // A person's mention in the same channel is answered, and it is the only thing answered.
     expect((await postSlack(eventCallback(appMention(channel, `${marker} hello`)))).status).toBe(200);
     await waitFor(async () => (await platformCalls("slack", channel)).length > 0, "the reply to the person");
-    await new Promise((r) => setTimeout(r, 300));
+    // The mention's job is done, and it is the only delivery taken: an event taken as a message would be a job to finish.
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 1);
     const calls = await platformCalls("slack", channel);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body.text).toBe("Only the person gets an answer.");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { platformCalls } from "../../support/platform-control";
-import { appMention, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
+import { chatSettled } from "../../support/chat-settled";
+import { platformCalls, waitFor } from "../../support/platform-control";
+import { appMention, eventCallback, postSlack, TEAM_ID, uniqueChannel } from "../../support/slack-requests";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
@@ -21,8 +22,11 @@ describe("POST /slack/events verifies Slack's signature", () => {
     expect(missing.status).toBe(401);
     expect(await errorOf(missing)).toBe("missing_signature");
     expect((await postSlack(payload, { secret: "someone-else" })).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await platformCalls("slack", channel)).toEqual([]);
+    // A signed message after them, answered once everything taken before it is done: they left nothing to answer.
+    expect((await postSlack(eventCallback(appMention(channel, "/stop")))).status).toBe(200);
+    await waitFor(async () => (await platformCalls("slack", channel)).length > 0, "the answer to the /stop after them");
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 1);
+    expect((await platformCalls("slack", channel)).map((c) => [c.method, c.body.text])).toEqual([["chat.postMessage", "Nothing is running."]]);
   });
 
   it("refuses a correctly signed request whose timestamp is more than 5 minutes old", async () => {

@@ -3,9 +3,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
-import { directMessage, eventCallback, postSlack, uniqueChannel } from "../../support/slack-requests";
+import { directMessage, eventCallback, postSlack, TEAM_ID, uniqueChannel } from "../../support/slack-requests";
 import { uniqueId } from "../../support/worker-http";
 import { ENGLISH_CHAT_PHRASES as SAY } from "../../support/english-phrases";
 
@@ -23,8 +24,8 @@ describe("several files shared with the Slack app at once", () => {
     const reply = await waitFor(async () => (await platformCalls("slack", channel)).find((c) => c.method === "chat.postMessage"), "the refusal");
     expect(reply.body.text).toBe(unreadableReply({ kind: "files", count: 3 }, SAY));
     expect(reply.body.text).toContain("You sent 3 files");
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 1);
     expect((await requests(key)).requests).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 200));
     expect(await platformCalls("slack", channel)).toHaveLength(1);
   });
 });

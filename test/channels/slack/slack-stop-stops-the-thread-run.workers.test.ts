@@ -2,6 +2,7 @@
 // that run's answer is never posted; a run in another thread of the same channel goes on. Before, Slack
 // answered /stop as an unknown command and the run went on.
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { script } from "../../support/model-control";
 import { platformCalls, waitFor } from "../../support/platform-control";
 import { appMention, directMessage, eventCallback, postSlack, TEAM_ID, uniqueChannel } from "../../support/slack-requests";
@@ -33,7 +34,8 @@ describe("/stop on Slack", () => {
     );
     expect((await runs(`slack-${TEAM_ID}-${channel}-${second.ts}`))[0]?.status).toBe("completed");
 
-    await new Promise((r) => setTimeout(r, 500));
+    // Both threads' jobs and the /stop are done: the stopped run's answer would have been posted by now.
+    await chatSettled(`slack:${TEAM_ID}:${channel}`, 3);
     expect((await posted(channel)).filter((m) => m.thread === first.ts).map((m) => m.text)).toEqual(["Stopped."]);
   });
 

@@ -4,6 +4,8 @@
 // now holds an album's photos until it is complete (TELEGRAM_ALBUM_WAIT_MS after its last photo), then asks once:
 // the caption with every photo, in the album's order.
 import { describe, expect, it } from "vitest";
+import { endAlbumWait } from "../../support/album-wait";
+import { chatSettled } from "../../support/chat-settled";
 import { toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
@@ -23,8 +25,9 @@ describe("a Telegram album", () => {
     const album = await telegramAlbum(chat, 2, { caption: question });
     for (const update of album.updates) expect((await postTelegram(update)).status).toBe(200);
 
+    // The album's wait runs its real time here (TELEGRAM_ALBUM_WAIT_MS): its alarm starts it.
     await waitFor(async () => (await texts(chat)).includes("The second solution is correct."), "the answer");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, 2);
     const asked = (await requests(key)).requests;
     expect(asked).toHaveLength(1);
     expect(asked[0]!.messages.at(-1)!.content).toEqual([{ type: "text", text: question }, ...imageParts(album.pngs)]);
@@ -38,9 +41,10 @@ describe("a Telegram album", () => {
     const question = `${marker} Where is the mistake in these pages?`;
     const album = await telegramAlbum(chat, 3, { caption: question, captionOn: 1 });
     for (const i of [2, 0, 1]) expect((await postTelegram(album.updates[i])).status).toBe(200);
+    await endAlbumWait(chat);
 
     await waitFor(async () => (await texts(chat)).includes("Page 3 has the mistake."), "the answer");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, 3);
     const asked = (await requests(key)).requests;
     expect(asked).toHaveLength(1);
     expect(asked[0]!.messages.at(-1)!.content).toEqual([{ type: "text", text: question }, ...imageParts(album.pngs)]);

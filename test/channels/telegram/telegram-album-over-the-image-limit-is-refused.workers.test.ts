@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { imageSettings } from "../../../src/images/settings";
 import { chatPhrases } from "../../../src/platforms/chat-phrases";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
+import { endAlbumWait } from "../../support/album-wait";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
@@ -22,13 +24,14 @@ describe("a Telegram album of more photos than a message may carry", () => {
     const count = imageSettings(env).MAX_IMAGES + 1;
     const album = await telegramAlbum(chat, count, { caption: `${marker} check all of these pages` });
     for (const update of album.updates) expect((await postTelegram(update)).status).toBe(200);
+    await endAlbumWait(chat);
 
     const [refusal] = await waitFor(async () => {
       const texts = await sent(chat);
       return texts.length > 0 && texts;
     }, "the refusal");
     expect(refusal).toBe(unreadableReply({ kind: "files", count }, await chatPhrases(env.ASSETS, undefined)));
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, count);
     expect(await sent(chat)).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(0);
     for (const fileId of album.fileIds) expect(await platformCalls("telegram", fileId)).toEqual([]);

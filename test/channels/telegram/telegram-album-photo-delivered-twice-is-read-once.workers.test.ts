@@ -5,6 +5,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { toDataUrl } from "../../support/images";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
@@ -28,8 +29,9 @@ describe("a photo of a Telegram album delivered twice", () => {
     expect((await postTelegram(first)).status).toBe(200);
     expect((await Promise.all([postTelegram(second), postTelegram(second)])).map((r) => r.status)).toEqual([200, 200]);
 
+    // The restarted object's own alarm, at its real time, starts the album.
     await waitFor(async () => (await texts(chat)).includes("Both are right."), "the answer");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, 2);
     const asked = (await requests(key)).requests;
     expect(asked).toHaveLength(1);
     expect(asked[0]!.messages.at(-1)!.content).toEqual([

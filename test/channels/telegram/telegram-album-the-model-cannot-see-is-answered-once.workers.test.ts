@@ -3,6 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatPhrases } from "../../../src/platforms/chat-phrases";
+import { endAlbumWait } from "../../support/album-wait";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
@@ -19,10 +21,11 @@ describe("a Telegram album the model cannot see", () => {
     const chat = uniqueChatId();
     const album = await telegramAlbum(chat, 3, { caption: `${marker} which one is right?` });
     for (const update of album.updates) expect((await post(update)).status).toBe(200);
+    await endAlbumWait(chat);
 
     const say = await chatPhrases(env.ASSETS, undefined);
     await waitFor(async () => (await texts(chat)).includes(say.imageVision), "the no-vision reply");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, 3);
     expect(await texts(chat)).toEqual([say.imageVision]);
     expect((await requests(key)).requests).toHaveLength(0);
     for (const fileId of album.fileIds) expect(await platformCalls("telegram", fileId)).toEqual([]);

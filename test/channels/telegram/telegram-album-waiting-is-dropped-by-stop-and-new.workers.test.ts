@@ -3,6 +3,7 @@
 // the album was asked afterwards, and after /new the album was asked in the fresh conversation. Now the album is
 // dropped: /stop answers "Stopped." and nothing is asked.
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
@@ -25,8 +26,8 @@ describe("a Telegram album still waiting", () => {
       expect((await postTelegram(telegramUpdate(chat, command))).status).toBe(200);
 
       await waitFor(async () => (await texts(chat)).length > 0, "the answer");
-      // Past the album's wait (1500 ms) and its run's time.
-      await new Promise((r) => setTimeout(r, 3_000));
+      // Nothing held any more and every job finished: an album left waiting would have been started and answered first.
+      await chatSettled(`telegram:${chat}`, 3);
       expect((await requests(key)).requests).toHaveLength(0);
       expect(await texts(chat)).toEqual([answer]);
     });

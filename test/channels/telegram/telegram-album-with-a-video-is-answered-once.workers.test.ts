@@ -5,6 +5,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatPhrases } from "../../../src/platforms/chat-phrases";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
+import { endAlbumWait } from "../../support/album-wait";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
@@ -21,10 +23,11 @@ describe("a Telegram album with a video", () => {
     const album = await telegramAlbum(chat, 2, { caption: `${marker} what happens in these?` });
     const video = inAlbum(telegramAttachmentUpdate(chat, "video", { file_id: uniqueId("video"), file_unique_id: "uv", duration: 4 }), album.mediaGroupId);
     for (const update of [...album.updates, video]) expect((await postTelegram(update)).status).toBe(200);
+    await endAlbumWait(chat);
 
     const expected = unreadableReply({ kind: "attachment", what: "attachmentVideo" }, await chatPhrases(env.ASSETS, undefined));
     await waitFor(async () => (await texts(chat)).includes(expected), "the reply");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await chatSettled(`telegram:${chat}`, 3);
     expect(await texts(chat)).toEqual([expected]);
     expect((await requests(key)).requests).toHaveLength(0);
     for (const fileId of album.fileIds) expect(await platformCalls("telegram", fileId)).toEqual([]);

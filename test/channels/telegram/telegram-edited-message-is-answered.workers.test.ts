@@ -3,6 +3,7 @@
 // Telegram also sends as edits, is not answered.
 import { describe, expect, it } from "vitest";
 import { unreadableReply } from "../../../src/platforms/unreadable-message";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramEditUpdate, telegramUpdate } from "../../support/telegram-requests";
@@ -28,7 +29,8 @@ describe("an edited Telegram message", () => {
     expect(await res.json()).toEqual({ ok: true });
 
     await waitFor(async () => (await texts(chat)).includes(unreadableReply({ kind: "edit" }, SAY)), "the reply to the edit");
-    await new Promise((r) => setTimeout(r, 200));
+    // The question and the edit, both finished (the moving location is no delivery to take).
+    await chatSettled(`telegram:${chat}`, 2);
     expect(await texts(chat)).toEqual(["2 + 3 is 5.", "I saw that you edited a message, but I only read new ones: please send the corrected message again."]);
     expect((await requests(key)).requests).toHaveLength(1);
   });

@@ -7,6 +7,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { endAlbumWait } from "../../support/album-wait";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { telegramAlbum } from "../../support/telegram-album";
@@ -27,9 +29,10 @@ async function lineHeld(chat: number): Promise<() => Promise<void>> {
   return () => runInDurableObject(objectOf(chat), () => release());
 }
 
-/** Waits until the album's wait is over and its alarm has put it in line. */
-const albumInLine = (chat: number) =>
-  waitFor(
+/** Ends the album's wait now and waits until its alarm has put it in line. */
+const albumInLine = async (chat: number) => {
+  await endAlbumWait(chat);
+  await waitFor(
     () =>
       runInDurableObject(
         objectOf(chat),
@@ -37,6 +40,7 @@ const albumInLine = (chat: number) =>
       ),
     "the album in line",
   );
+};
 
 describe("/stop and a Telegram album ending at about the same time", () => {
   it("drops the album when the /stop arrived first, though the album's wait ended while the /stop waited in line", async () => {
@@ -50,7 +54,8 @@ describe("/stop and a Telegram album ending at about the same time", () => {
     await release();
 
     await waitFor(async () => (await texts(chat)).length > 0, "the answer to /stop");
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Every job finished: an album put in line behind the /stop would have been asked and answered by now.
+    await chatSettled(`telegram:${chat}`, 3);
     expect(await texts(chat)).toEqual(["Stopped."]);
     expect((await requests(key)).requests).toHaveLength(0);
   });
@@ -68,7 +73,8 @@ describe("/stop and a Telegram album ending at about the same time", () => {
       const s = (await (await call(`/v1/sessions/tg-${chat}`)).json()) as { runs?: Array<{ status: string }> };
       return s.runs?.length === 1 && s.runs[0]!.status === "cancelled";
     }, "the album's run, cancelled");
-    await new Promise((r) => setTimeout(r, 3_500));
+    // The album's job followed its run to its end: an answer it would send has been sent.
+    await chatSettled(`telegram:${chat}`, 3);
     expect(await texts(chat)).toEqual(["Stopped."]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
@@ -19,7 +20,8 @@ describe("/stop on Telegram", () => {
     }, "the cancelled run");
     expect(session.runs).toHaveLength(1);
 
-    await new Promise((r) => setTimeout(r, 500));
+    // The essay's job followed its cancelled run to its end: an answer it would send has been sent.
+    await chatSettled(`telegram:${chat}`, 2);
     const sent = (await platformCalls("telegram", chat)).filter((c) => c.method === "sendMessage").map((c) => c.body.text);
     expect(sent).toEqual(["Stopped."]);
   });

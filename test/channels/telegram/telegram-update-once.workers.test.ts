@@ -1,6 +1,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { chatSettled } from "../../support/chat-settled";
 import { requests, script } from "../../support/model-control";
 import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
@@ -34,12 +35,14 @@ describe("a Telegram update delivered more than once", () => {
     }, "the reply");
     expect(replies[0]!.body.text).toBe("Photosynthesis turns light into sugar.");
 
-    // The processed update ids are in the object's SQLite, not its memory.
+    // The processed update ids are in the object's SQLite, not its memory: it restarts once its job is done.
+    await chatSettled(`telegram:${chat}`, 1);
     const stub = env.CHATS.getByName(`telegram:${chat}`);
     await evictDurableObject(stub);
     expect((await postTelegram(update)).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 300));
+    // The copy after the restart was taken (before its 200) as nothing new, or as a job this waits to finish.
+    await chatSettled(`telegram:${chat}`, 1);
     expect(await sent(chat)).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(1);
     expect(telegramUpdate(chat, "x").update_id).not.toBe(update.update_id);

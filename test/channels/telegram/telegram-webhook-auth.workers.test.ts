@@ -2,7 +2,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../../src/http/app";
-import { platformCalls, uniqueChatId } from "../../support/platform-control";
+import { chatSettled } from "../../support/chat-settled";
+import { platformCalls, uniqueChatId, waitFor } from "../../support/platform-control";
 import { postTelegram, telegramUpdate } from "../../support/telegram-requests";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
@@ -44,7 +45,10 @@ describe("POST /telegram/webhook checks Telegram's secret header", () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });
     }
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await platformCalls("telegram", chat)).toEqual([]);
+    // A message after them, answered once everything taken before it is done: they left nothing to answer.
+    expect((await postTelegram(telegramUpdate(chat, "/stop"))).status).toBe(200);
+    await waitFor(async () => (await platformCalls("telegram", chat)).length > 0, "the answer to the /stop after them");
+    await chatSettled(`telegram:${chat}`, 1);
+    expect((await platformCalls("telegram", chat)).map((c) => [c.method, c.body.text])).toEqual([["sendMessage", "Nothing is running."]]);
   });
 });
