@@ -7,6 +7,10 @@ import { openPageOnFakeApi, type PageOnFakeApi } from "../support/page-on-fake-a
 const AUTHORIZE = "/v1/mcp/servers/docs/authorize";
 let opened: PageOnFakeApi;
 let failNext = false;
+/** The fake's authorize answers wait on this: open unless a test holds them, so that a second click comes while the first's request is pending. */
+let answers: Promise<void> = Promise.resolve();
+let letAnswersGo = () => {};
+const holdAnswers = () => void (answers = new Promise<void>((resolve) => (letAnswersGo = resolve)));
 
 describe("Connect on an MCP server that needs authorization", () => {
   beforeAll(async () => {
@@ -19,7 +23,7 @@ describe("Connect on an MCP server that needs authorization", () => {
               JSON.stringify({ servers: [{ name: "docs", status: "needs_authorization", url: "https://mcp.example/mcp", transport: "http", toolCount: 0 }] }),
             ),
         [AUTHORIZE]: async (_req, res) => {
-          await new Promise((resolve) => setTimeout(resolve, 400));
+          await answers;
           if (failNext) {
             failNext = false;
             return void res
@@ -33,11 +37,18 @@ describe("Connect on an MCP server that needs authorization", () => {
       "window.opened = []; window.open = (url) => { window.opened.push(url); return null; };",
     );
   }, 60_000);
-  afterAll(() => opened?.close());
+  afterAll(async () => {
+    letAnswersGo();
+    await opened?.close();
+  });
 
   it("sends one authorize request and opens one window for a double click", async () => {
     const connect = opened.page.getByRole("button", { name: "Connect docs" });
+    holdAnswers();
     await connect.dblclick();
+    // Both clicks are in (dblclick returns once they are dispatched), the first's request is held at the fake.
+    await expect.poll(() => opened.posts(AUTHORIZE).length).toBeGreaterThanOrEqual(1);
+    letAnswersGo();
     await expect.poll(() => opened.page.evaluate("window.opened.length")).toBe(1);
     await expect.poll(() => connect.isEnabled()).toBe(true);
     expect(opened.posts(AUTHORIZE)).toHaveLength(1);

@@ -50,6 +50,9 @@ describe("the panels' failures", () => {
     /** Holds the answer for course c1 until the test lets it go. */
     let releaseC1: () => void = () => {};
     const c1Held = new Promise<void>((resolve) => (releaseC1 = resolve));
+    /** Settles once the fake has written Algebra's answer. */
+    let c1Written: () => void = () => {};
+    const c1Answered = new Promise<void>((resolve) => (c1Written = resolve));
     opened = await openPageOnFakeApi({
       "/v1/courses": (_req, res) => json(res, 200, { courses: [{ id: "c1" }, { id: "c2" }] }),
       "/v1/courses/c1": (_req, res) => json(res, 200, COURSE("c1", "Algebra")),
@@ -57,6 +60,7 @@ describe("the panels' failures", () => {
       [`/v1/learners/${FAKE_SESSION}/progress`]: async (req, res) => {
         if (req.url.includes("c1-1.md")) {
           await c1Held;
+          res.on("finish", c1Written);
           return json(res, 200, { ...PROGRESS, answered: 4, correct: 4, accuracy: 1 });
         }
         if (req.url.includes("c2-1.md")) return json(res, 503, { error: { code: "internal_error", message: "x" } });
@@ -72,9 +76,27 @@ describe("the panels' failures", () => {
     await page.locator("#progress-course").selectOption("c2");
     await expect.poll(() => summary.textContent()).toBe("Could not read your progress: Something went wrong on the server. Please try again.");
     expect(await page.locator("#progress-charts").innerHTML()).toBe("");
-    // Algebra's answer, asked for first, comes last: Geometry is still the choice, so it is not drawn.
+    // Algebra's answer, asked for first, comes last: Geometry is still the choice, so it is not drawn. All the
+    // summary says from here on is kept; once Algebra's answer is written, Geometry is chosen again: its read, sent
+    // after Algebra's answer was on its way, is answered and drawn after Algebra's would have been.
+    await page.evaluate(`(() => {
+      const summary = document.getElementById("progress-summary");
+      const said = [];
+      new MutationObserver(() => {
+        said.push(summary.textContent);
+        summary.setAttribute("data-said", JSON.stringify(said));
+      }).observe(summary, { childList: true, characterData: true, subtree: true });
+    })()`);
     releaseC1();
-    await page.waitForTimeout(500);
-    expect(await summary.textContent()).toBe("Could not read your progress: Something went wrong on the server. Please try again.");
+    await c1Answered;
+    const c2Reads = () => opened!.server.requests.filter((r) => r.url.includes("c2-1.md")).length;
+    const c2ReadsBefore = c2Reads();
+    await page.locator("#progress-course").selectOption("c2");
+    await expect.poll(c2Reads).toBe(c2ReadsBefore + 1);
+    const said = async () => JSON.parse((await summary.getAttribute("data-said")) ?? "[]") as string[];
+    await expect.poll(async () => (await said()).length).toBeGreaterThan(0);
+    const error = "Could not read your progress: Something went wrong on the server. Please try again.";
+    expect(await said()).toEqual(Array((await said()).length).fill(error));
+    expect(await summary.textContent()).toBe(error);
   });
 });

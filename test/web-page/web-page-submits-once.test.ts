@@ -16,7 +16,13 @@ let browser: Browser;
 let page: Page;
 let sessions = 0;
 
-const slowly = () => new Promise((resolve) => setTimeout(resolve, 400));
+/**
+ * The fake's answers to POSTs wait on this. Open (resolved) unless a test holds them: it holds them for a double
+ * click, so that the second click comes while the first's request is pending, and lets them go once it has been sent.
+ */
+let answers: Promise<void> = Promise.resolve();
+let letAnswersGo = () => {};
+const holdAnswers = () => void (answers = new Promise<void>((resolve) => (letAnswersGo = resolve)));
 const posts = (path: string): SeenRequest[] => server.requests.filter((r) => r.method === "POST" && r.url === path);
 
 describe("submitting from the page", () => {
@@ -26,12 +32,12 @@ describe("submitting from the page", () => {
       "/": (_req, res) =>
         void res.writeHead(200, { "content-type": "text/html", "content-security-policy": STRICT_CSP }).end(readFileSync(fromRoot("public/index.html"))),
       "/v1/sessions": async (_req, res) => {
-        await slowly();
+        await answers;
         res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ id: `session-${++sessions}` }));
       },
       "/v1/courses": async (req, res) => {
         if (req.method === "GET") return void res.writeHead(200, { "content-type": "application/json" }).end('{"courses":[]}');
-        await slowly();
+        await answers;
         res.writeHead(201, { "content-type": "application/json" }).end('{"id":"course-1"}');
       },
     });
@@ -42,12 +48,17 @@ describe("submitting from the page", () => {
     await page.locator('#session-select option[value="session-1"]').waitFor({ state: "attached", timeout: 20_000 });
   }, 60_000);
   afterAll(async () => {
+    letAnswersGo();
     await browser?.close();
     await server?.close();
   });
 
   it("makes one session of a double click on New session", async () => {
+    holdAnswers();
     await page.getByRole("button", { name: "New session" }).dblclick();
+    // Both clicks are in (dblclick returns once they are dispatched), the first's request is held at the fake.
+    await expect.poll(() => posts("/v1/sessions").length).toBeGreaterThanOrEqual(2);
+    letAnswersGo();
     await expect.poll(() => page.locator("#session-select").inputValue()).toBe("session-2");
     await expect.poll(() => page.getByRole("button", { name: "New session" }).isEnabled()).toBe(true);
     expect(posts("/v1/sessions")).toHaveLength(2);
@@ -70,7 +81,10 @@ describe("submitting from the page", () => {
     await expect.poll(() => page.locator("#course-status").textContent()).toMatch(/^Could not create the course/);
     await expect.poll(() => posts("/v1/courses").length).toBe(1);
 
+    holdAnswers();
     await page.getByRole("button", { name: "Create course" }).dblclick();
+    await expect.poll(() => posts("/v1/courses").length).toBeGreaterThanOrEqual(2);
+    letAnswersGo();
     await expect.poll(() => page.locator("#course-status").textContent()).toMatch(/^Created the course on Linear algebra/);
     const sent = posts("/v1/courses");
     expect(sent).toHaveLength(2);

@@ -24,6 +24,7 @@ import { studyReplies } from "../support/study-script";
 import { ASK_PREFIX, TEST_PERMISSIONS } from "../support/trust-fixtures";
 import { startWranglerDev, type WranglerDev } from "../support/wrangler-dev";
 import { askByKeyboard, openStudyPage } from "../support/page-rig";
+import { refreshUntil } from "../support/refresh-until";
 import { fromRoot } from "../support/paths";
 
 const TOKEN = "workspace-test-token";
@@ -40,44 +41,18 @@ let browser: Browser | undefined;
 /** A page with the token already set, and a record of everything that went wrong on it. */
 const openPage = (viewport: { width: number; height: number }) => openStudyPage(browser!, worker!.url, TOKEN, viewport);
 
-/** The end of every walk: no serious accessibility findings, a screenshot, and nothing went wrong. */
+/**
+ * The desktop walks go on in one tab, as a learner's afternoon would: each opened its own, and loading the page
+ * (some 50 modules) was a third of this file's time. Each walk still ends with its own checks (finish).
+ */
+let desktop: Promise<{ page: Page; problems: string[] }> | undefined;
+const desktopPage = () => (desktop ??= openPage(WIDTHS.desktop));
+
+/** The end of every walk: no serious accessibility findings, a screenshot, and nothing went wrong (so far, in a shared tab). */
 async function finish(page: Page, problems: string[], screenshot: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: resolve(RESULTS, `${screenshot}.png`), fullPage: true });
   expect(problems).toEqual([]);
-  await page.close();
-}
-
-/**
- * Presses a button by keyboard until `done` holds (the page reads the API under `reads` again on each press).
- * Each press's reads are over and drawn before `done` is asked: a refresh still in flight when it holds could
- * draw the list again under the focus of the test's next step, and that key press would go nowhere.
- */
-async function refreshUntil(page: Page, button: string, reads: string, done: () => Promise<boolean>, timeout = 20_000): Promise<void> {
-  const inFlight = new Set<Request>();
-  const started = (request: Request) => void (new URL(request.url()).pathname.startsWith(reads) && inFlight.add(request));
-  const ended = (request: Request) => void inFlight.delete(request);
-  page.on("request", started);
-  page.on("requestfinished", ended);
-  page.on("requestfailed", ended);
-  try {
-    await expect
-      .poll(
-        async () => {
-          await page.locator(button).press("Enter");
-          await expect.poll(() => inFlight.size, { timeout: timeout / 2 }).toBe(0);
-          // Then the page's own task that reads the answer and draws it (an idle moment, or 200 ms at most).
-          await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve, { timeout: 200 }))");
-          return done();
-        },
-        { timeout, interval: 200 },
-      )
-      .toBe(true);
-  } finally {
-    page.off("request", started);
-    page.off("requestfinished", ended);
-    page.off("requestfailed", ended);
-  }
 }
 
 describe("the web page as a workspace", () => {
@@ -107,6 +82,7 @@ describe("the web page as a workspace", () => {
     ]);
   }, 180_000);
   afterAll(async () => {
+    await (await desktop?.catch(() => undefined))?.page.close();
     await browser?.close();
     await worker?.stop();
     await Promise.all([model?.close(), web?.close(), notes?.close(), everything?.stop()]);
@@ -117,7 +93,7 @@ describe("the web page as a workspace", () => {
       { toolCalls: [{ name: "calculate", args: { expression: `${ASK_PREFIX}1` } }] },
       ...studyReplies(web.origin, "workspace-lesson"),
     ]);
-    const { page, problems } = await openPage(WIDTHS.desktop);
+    const { page, problems } = await desktopPage();
 
     // Keyboard only: the skip link leads to the question box; Enter sends.
     await page.keyboard.press("Tab");
@@ -177,12 +153,14 @@ describe("the web page as a workspace", () => {
   });
 
   it("at desktop width, by keyboard: answers the lesson's exercises in place and shows the progress", { timeout: 60_000 }, async () => {
-    const { page, problems } = await openPage(WIDTHS.desktop);
+    const { page, problems } = await desktopPage();
     const entry = page.locator('#lesson-list button[data-key="workspace-lesson.md"]');
     await expect.poll(() => entry.count(), { timeout: 15_000 }).toBe(1);
+    // The lesson is still on show from the walk before: its forms are marked, so that the ones the entry opens are told apart.
+    const forms = page.locator("form.exercise-answer:not([data-from-before])");
+    await forms.evaluateAll((all) => all.forEach((form) => form.setAttribute("data-from-before", "")));
     await entry.focus();
     await page.keyboard.press("Enter");
-    const forms = page.locator("form.exercise-answer");
     await expect.poll(() => forms.count()).toBe(10);
     // Each form sits under its own exercise: the heading before it names it.
     const headingBefore = (await forms.evaluateAll((all) =>
@@ -232,7 +210,7 @@ describe("the web page as a workspace", () => {
 
   it("at desktop width, by keyboard: creates a course and follows it through a failed lesson and a written one", { timeout: 90_000 }, async () => {
     const marker = model.script("course", [SYLLABUS_REPLY, { status: 500 }, ...lessonReplies("page-course-one", "What a vector is")]);
-    const { page, problems } = await openPage(WIDTHS.desktop);
+    const { page, problems } = await desktopPage();
     await page.locator("#course-topic").focus();
     await page.keyboard.type(`${marker} Vectors`);
     await page.keyboard.press("Enter");
@@ -271,7 +249,7 @@ describe("the web page as a workspace", () => {
   });
 
   it("at desktop width, by keyboard: connects an OAuth MCP server from its panel", { timeout: 60_000 }, async () => {
-    const { page, problems } = await openPage(WIDTHS.desktop);
+    const { page, problems } = await desktopPage();
     const server = page.locator('#mcp-list li[data-server="notes"]');
     await expect.poll(() => server.getAttribute("data-status"), { timeout: 15_000 }).toBe("needs_authorization");
     // Connect opens the server's consent page; it sends the browser back to the Worker's callback.
@@ -287,7 +265,12 @@ describe("the web page as a workspace", () => {
 
   it("at desktop width, by keyboard: answers an MCP server's question in the form generated from its schema", { timeout: 60_000 }, async () => {
     const marker = model.script("elicit", [{ toolCalls: [{ name: "mcp__ev__trigger-elicitation-request", args: {} }] }, { text: "Thanks, noted." }]);
-    const { page, problems } = await openPage(WIDTHS.desktop);
+    const { page, problems } = await desktopPage();
+    // A conversation of its own: the scripted model answers the first script a conversation names.
+    const before = await page.locator("#session-select").inputValue();
+    await page.locator("#new-session").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#session-select").inputValue()).not.toBe(before);
     await askByKeyboard(page, `${marker} ask me`);
 
     const box = page.locator(".activity .input-request");
@@ -323,9 +306,13 @@ describe("the web page as a workspace", () => {
     await box.scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(RESULTS, "web-page-elicitation-form-desktop.png") });
 
-    // Enter with the required field empty: the browser's check stops it, nothing is sent.
+    // Enter with the required field empty: the browser's check stops it (the field's invalid event), nothing is
+    // sent: the answers the page sends from here on are counted, and the one sent later must be the first.
+    const answersSent: Request[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && new URL(r.url()).pathname.includes("/inputs/") && answersSent.push(r)));
+    await name.evaluate((input) => input.addEventListener("invalid", () => input.setAttribute("data-refused-empty", ""), { once: true }));
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(300);
+    await expect.poll(() => name.getAttribute("data-refused-empty")).toBe("");
     expect(await box.getByRole("form").count()).toBe(1);
     // Fill it, tick the boolean, add a fish, accept with Enter.
     await page.keyboard.type("Ada Lovelace");
@@ -338,6 +325,7 @@ describe("the web page as a workspace", () => {
 
     const bubble = page.locator(".message.assistant").last();
     await expect.poll(() => bubble.locator(".run-meta").textContent(), { timeout: 20_000 }).toMatch(/^Done/);
+    expect(answersSent.map((r) => JSON.parse(r.postData() ?? "{}").content?.name)).toEqual(["Ada Lovelace"]);
     expect(await box.textContent()).toBe("Answered: ev asked “Please provide inputs for the following fields:”");
     expect(await bubble.locator(".text").textContent()).toContain("Thanks, noted.");
     // What the server received, as its tool result told the model: the answers and the defaults.
@@ -390,5 +378,6 @@ describe("the web page as a workspace", () => {
     await expect.poll(() => page.locator('#mcp-list li[data-server="notes"]').getAttribute("data-status")).toBe("connected");
     await fits();
     await finish(page, problems, "web-page-phone");
+    await page.close();
   });
 });
