@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { tickCourses } from "../../src/courses/scheduled";
 import { createPlannedCourse, getCourse, lessonMarkdown, lessonReplies, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
 import { tick } from "../support/course-tick";
 import { requests, script } from "../support/model-control";
@@ -21,11 +23,13 @@ describe("the scheduled tick and daily lessons", () => {
     const course = await createPlannedCourse({ topic: `${marker} Vectors`, deliver: { telegramChatId: chat, slackChannel: channel } });
     created.push(course.id);
 
-    // Two ticks at once, then one more in the same day: one lesson.
-    await Promise.all([tick("2031-05-01T09:00:00Z"), tick("2031-05-01T09:00:00Z")]);
+    // Two ticks at once, then one more in the same day: one lesson. The scheduler says which courses each
+    // tick started work for: exactly one of the two, and the later one none, so no second lesson can follow.
+    const at9 = Date.parse("2031-05-01T09:00:00Z");
+    const started = await Promise.all([tickCourses(env, at9), tickCourses(env, at9)]);
+    expect(started.filter((ids) => ids.includes(course.id))).toHaveLength(1);
     const afterDay1 = await waitForLessons(course.id, 1);
-    await tick("2031-05-01T23:00:00Z");
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await tickCourses(env, Date.parse("2031-05-01T23:00:00Z"))).not.toContain(course.id);
     expect((await getCourse(course.id)).lessons).toHaveLength(1);
     expect((await requests(key)).requests).toHaveLength(3); // the syllabus, then the lesson's two steps
 

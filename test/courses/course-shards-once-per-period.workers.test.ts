@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import type { CourseSummary } from "../../src/courses/course-registry";
 import { shardOf } from "../../src/courses/course-shards";
+import { tickCourses } from "../../src/courses/scheduled";
 import { createPlannedCourse, getCourse, lessonReplies, SYLLABUS_REPLY, waitForLessons } from "../support/course-fixtures";
-import { tick } from "../support/course-tick";
 import { requests, script } from "../support/model-control";
 import { uniqueChatId } from "../support/platform-control";
 import { call, uniqueId } from "../support/worker-http";
@@ -33,10 +33,14 @@ describe("courses on several shards", () => {
     const listed = ((await (await call("/v1/courses")).json()) as { courses: CourseSummary[] }).courses.map((c) => c.id);
     expect(listed).toEqual(expect.arrayContaining(created));
 
-    await Promise.all([tick("2033-02-01T09:00:00Z"), tick("2033-02-01T09:00:00Z")]);
+    // The scheduler says which courses each tick started work for: each course in exactly one of the two
+    // concurrent ticks, and in none of the later tick in the same period, so no second lesson can follow.
+    const at9 = Date.parse("2033-02-01T09:00:00Z");
+    const started = await Promise.all([tickCourses(env, at9), tickCourses(env, at9)]);
+    for (const id of created) expect(started.filter((ids) => ids.includes(id))).toHaveLength(1);
     for (const id of created) await waitForLessons(id, 1);
-    await tick("2033-02-01T10:00:00Z");
-    await new Promise((r) => setTimeout(r, 300));
+    const later = await tickCourses(env, Date.parse("2033-02-01T10:00:00Z"));
+    for (const id of created) expect(later).not.toContain(id);
     for (const [i, id] of created.entries()) {
       const course = await getCourse(id);
       expect(course.lessons.map((l) => l.period)).toEqual(["2033-02-01T00:00Z"]);

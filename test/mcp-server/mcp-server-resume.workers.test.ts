@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
 import { SseReader } from "../support/sse-reader";
 import { studyReplies } from "../support/study-script";
+import { waitFor } from "../support/wait-for";
 import { call, uniqueId } from "../support/worker-http";
 
 const web = String(env.SEARCH_BASE_URL);
@@ -32,13 +33,16 @@ describe("resuming a study call with Last-Event-ID", () => {
     expect((await post(sessionId, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
 
     const filename = uniqueId("resumed-lesson");
-    const marker = await script(filename, studyReplies(web, filename, { delayMs: 300 }));
+    // The reply after the first progress is slow, so the client drops the stream before the second.
+    const replies = studyReplies(web, filename).map((r, i) => (i === 1 ? { ...r, delayMs: 300 } : r));
+    const marker = await script(filename, replies);
+    const agentSession = uniqueId("mcp-resume");
     const first = new SseReader(
       await post(sessionId, {
         jsonrpc: "2.0",
         id: 7,
         method: "tools/call",
-        params: { name: "study", arguments: { topic: `${marker} derivatives` }, _meta: { progressToken: "p1" } },
+        params: { name: "study", arguments: { topic: `${marker} derivatives`, sessionId: agentSession }, _meta: { progressToken: "p1" } },
       }),
     );
     const firstProgress = await first.until((e) => (e.data as { method?: string }).method === "notifications/progress");
@@ -47,8 +51,12 @@ describe("resuming a study call with Last-Event-ID", () => {
     expect(lastEventId).toBeGreaterThan(0);
     await first.cancel();
 
-    // Away long enough for the run to finish without anyone listening.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Away until the run has finished without anyone listening.
+    await waitFor(async () => {
+      const res = await call(`/v1/sessions/${agentSession}`);
+      const runs = res.status === 200 ? ((await res.json()) as { runs: Array<{ status: string }> }).runs : [];
+      return runs.length === 1 && runs[0]!.status === "completed";
+    }, "the study run to complete");
     const resumed = await call("/mcp", {
       headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": PROTOCOL, "last-event-id": String(lastEventId) },
     });

@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { openMcpSession, postMcp, toolCall } from "../support/mcp-raw-session";
 import { requests, script } from "../support/model-control";
 import { SseReader } from "../support/sse-reader";
+import { waitFor } from "../support/wait-for";
 import { uniqueId } from "../support/worker-http";
 
 it("refuses the repeat and answers the first call on its own stream", async () => {
@@ -14,7 +15,8 @@ it("refuses the repeat and answers the first call on its own stream", async () =
   const marker = await script(key, [{ text: "answer one", delayMs: 1000 }, { text: "answer two" }]);
   const call = toolCall(9, "ask", { input: `${marker} hi`, sessionId: uniqueId("mcp-dup") });
   const first = new SseReader(await postMcp(mcp, call));
-  await new Promise((r) => setTimeout(r, 200));
+  // The first call is being answered: its run has asked the model, whose reply takes a second.
+  await waitFor(async () => (await requests(key)).requests.length === 1, "the first call's run to ask the model");
 
   const again = await postMcp(mcp, call);
   expect(again.status).toBe(400);

@@ -3,6 +3,8 @@
 // comes back afterwards.
 import { describe, expect, it } from "vitest";
 import { script } from "../support/model-control";
+import { executorOf, untilIdle } from "../support/session-executor";
+import { waitFor } from "../support/wait-for";
 import { call, readSse, uniqueId } from "../support/worker-http";
 
 const within = <T>(p: Promise<T>, ms: number, what: string) =>
@@ -18,7 +20,9 @@ describe("deleting a session during its runs", () => {
     expect(streaming.status).toBe(200);
     const queuedStream = await run(true);
     const queuedPost = run(false);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(async () => ((await (await call(`/v1/sessions/${sid}`)).json()) as { runs: unknown[] }).runs.length === 3, "both runs queued");
+    // The executor of the life the delete ends: the object gets a new one.
+    const executor = await executorOf(sid);
 
     expect((await call(`/v1/sessions/${sid}`, { method: "DELETE" })).status).toBe(204);
 
@@ -30,8 +34,8 @@ describe("deleting a session during its runs", () => {
     expect(answered.status).toBe(200);
     expect(await answered.json()).toMatchObject({ status: "failed", error: { code: "session_deleted" } });
 
-    // The stopped run writes nothing into the deleted session, even a moment later.
-    await new Promise((r) => setTimeout(r, 500));
+    // The stopped run writes nothing into the deleted session, even once its execution has wound down.
+    await untilIdle(executor, "the deleted session's runs to stop executing");
     expect((await call(`/v1/sessions/${sid}`)).status).toBe(404);
     expect((await call(`/v1/sessions`, { method: "POST", json: { id: sid } })).status).toBe(201);
     const fresh = (await (await call(`/v1/sessions/${sid}`)).json()) as { messages: unknown[]; runs: unknown[] };

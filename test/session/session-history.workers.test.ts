@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requests, script } from "../support/model-control";
+import { waitFor } from "../support/wait-for";
 import { call, uniqueId } from "../support/worker-http";
 
 const run = async (sid: string, input: string) =>
@@ -42,7 +43,10 @@ describe("sessions keep their history and only theirs", () => {
     const key = uniqueId("k");
     const marker = await script(key, [{ text: "first", delayMs: 300 }, { text: "second" }]);
     const sid = uniqueId();
-    const [one, two] = await Promise.all([run(sid, `${marker} one`), new Promise((r) => setTimeout(r, 50)).then(() => run(sid, "two"))]);
+    const first = run(sid, `${marker} one`);
+    // The second arrives while the first is busy: its model call is under way.
+    await waitFor(async () => (await requests(key)).requests.length === 1, "the first run's model call");
+    const [one, two] = await Promise.all([first, run(sid, "two")]);
     expect(one.output).toBe("first");
     expect(two.output).toBe("second");
     const session = (await (await call(`/v1/sessions/${sid}`)).json()) as { messages: Array<{ role: string; content: string }> };

@@ -53,11 +53,7 @@ describe("a refused or unanswered approval becomes a refusal the model reads", (
     const paused = await startRun(sid, `${marker} add`);
     // While the approval.required webhook is being delivered, the alarm may be its retry lease; then the expiry.
     const expiry = Date.parse(paused.pending![0]!.expiresAt);
-    let alarm: number | null = null;
-    for (let i = 0; i < 60 && alarm !== expiry; i++) {
-      alarm = await runInDurableObject(env.SESSIONS.getByName(sid), (_o, state) => state.storage.getAlarm());
-      if (alarm !== expiry) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(alarm).toBe(expiry);
+    const alarm = () => runInDurableObject(env.SESSIONS.getByName(sid), (_o, state) => state.storage.getAlarm());
+    await expect.poll(alarm, { timeout: 3_000 }).toBe(expiry);
   });
 });

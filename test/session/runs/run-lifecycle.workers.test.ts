@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { script } from "../../support/model-control";
+import { requests, script } from "../../support/model-control";
+import { settledRun } from "../../support/session-api";
+import { waitFor } from "../../support/wait-for";
 import { call, readSse, uniqueId } from "../../support/worker-http";
 
 describe("a run's lifecycle over HTTP", () => {
@@ -34,7 +36,7 @@ describe("a run's lifecycle over HTTP", () => {
     const sid = uniqueId();
     const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} slow`, stream: true } });
     const runId = res.headers.get("x-run-id")!;
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(async () => (await requests(key)).requests.length === 1, "the run's first model call");
     expect((await call(`/v1/sessions/${sid}/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
     const events = await readSse(res);
     // Cancelled during its first model call: no model call answered, so no step was made.
@@ -49,12 +51,7 @@ describe("a run's lifecycle over HTTP", () => {
     const res = await call(`/v1/sessions/${sid}/runs`, { method: "POST", json: { input: `${marker} 1+1`, stream: true } });
     const runId = res.headers.get("x-run-id")!;
     await res.body!.cancel();
-    let status = "running";
-    for (let i = 0; i < 50 && status === "running"; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = ((await (await call(`/v1/sessions/${sid}/runs/${runId}`)).json()) as { status: string }).status;
-    }
-    expect(status).toBe("completed");
+    expect((await settledRun(sid, runId)).status).toBe("completed");
     const replay = await readSse(await call(`/v1/sessions/${sid}/runs/${runId}/stream`));
     expect(replay.map((e) => e.event)).toEqual(["run.started", "tool.started", "tool.finished", "text.delta", "run.completed"]);
     const after = replay[1]!.id!;

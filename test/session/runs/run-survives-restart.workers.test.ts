@@ -9,20 +9,13 @@ import { requests, script } from "../../support/model-control";
 import { decide, getRun, messages, settledRun, startRun, trace } from "../../support/session-api";
 import { SseReader } from "../../support/sse-reader";
 import { ASK_PREFIX } from "../../support/trust-fixtures";
+import { waitFor } from "../../support/wait-for";
 import { call, uniqueId } from "../../support/worker-http";
 
 const stubOf = (sid: string) => env.SESSIONS.getByName(sid);
 
 /** Kills the object the way a crash or a forced restart does: in-flight work is dropped, storage stays. */
 const crash = (sid: string) => runInDurableObject(stubOf(sid), (_o, state) => state.abort("simulated crash")).catch(() => {});
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const counts = async (sid: string) => {
   const types = (await trace(sid)).map((e) => e.type);
@@ -44,7 +37,7 @@ describe("a run survives its Durable Object restarting mid-run", () => {
     const runId = res.headers.get("x-run-id")!;
     const stream = new SseReader(res);
     expect(await stream.until((e) => e.event === "tool.finished")).toBeDefined();
-    await waitFor(async () => (await requests(key)).requests.length === 2);
+    await waitFor(async () => (await requests(key)).requests.length === 2, "the second model call", 10_000);
 
     await crash(sid);
     // The broken stream ends; the run is still on record as running, checkpointed at step 1.
