@@ -44,6 +44,7 @@ import { unreadableReply } from "../platforms/unreadable-message";
 import { ChatQuizzes } from "./chat-quizzes";
 import { rejoinedNote, startReply } from "./chat-course-resume";
 import { answerText, authorizationText, compactText } from "./chat-replies";
+import { sendAnswerParts } from "./chat-answer-parts";
 import { CHAT_MIGRATIONS } from "./chat-schema";
 import { ChatStore, type ChatJob } from "./chat-store";
 import { chatPlatform, type AnyChatPlatform, type ChatClick, type ChatMessage, type ChatShapes } from "../platforms/registry";
@@ -296,7 +297,7 @@ export class ChatObject extends DurableObject<Env> {
       const toTell = outcome?.run.status === "failed" || Boolean(outcome?.warnings.length);
       const notices = toTell ? await runNoticePhrases(this.env.ASSETS, language) : {};
       const text = outcome ? answerText(outcome, say, notices) : say.lostTrack;
-      const next = text === undefined ? to : await this.sender(platform).answer(to, text, outcome?.lessonKeys ?? [], language);
+      const next = text === undefined ? to : await sendAnswerParts(this.store, seq, this.sender(platform), to, text, outcome?.lessonKeys ?? [], language);
       const lesson = outcome?.lessonKeys.at(-1);
       if (lesson) await this.quizzes.offer(platform, job.message, next, lesson);
       this.finish(seq);

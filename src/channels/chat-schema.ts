@@ -52,4 +52,11 @@ CREATE TABLE IF NOT EXISTS asked_inputs (
   // 3: where a job that answers a quiz question or a form's field found it (chat-object.ts): taken up again after a
   // restart, the job applies its answer only while the quiz or form is still there.
   "ALTER TABLE jobs ADD COLUMN answering TEXT",
+  // 4: a job's answer as it went out in parts (chat-answer-parts.ts): its text, how many parts were sent and where
+  // follow-ups go; taken up again after a restart, the job sends only the parts left.
+  `
+ALTER TABLE jobs ADD COLUMN answer_text TEXT;
+ALTER TABLE jobs ADD COLUMN answer_parts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN answer_next TEXT;
+`,
 ];

@@ -25,6 +25,13 @@ export interface ChatJob {
   answering?: string;
 }
 
+/** A job's answer as far as it went out: its text, how many parts were sent, where follow-ups go (a target, JSON). */
+export interface AnswerSent {
+  text: string;
+  parts: number;
+  next?: string;
+}
+
 type Row = Record<string, SqlStorageValue>;
 
 export class ChatStore {
@@ -112,6 +119,23 @@ export class ChatStore {
   nextWake(): number | undefined {
     const row = this.sql.exec<{ at: number | null }>("SELECT MIN(wake_at) AS at FROM pauses JOIN jobs USING (seq) WHERE jobs.state = 'awaiting'").one();
     return row.at ?? undefined;
+  }
+
+  /** The job's answer as far as it went out (chat-answer-parts.ts); undefined before its first part. */
+  answerSent(seq: number): AnswerSent | undefined {
+    const row = this.sql.exec<Row>("SELECT answer_text, answer_parts, answer_next FROM jobs WHERE seq = ?", seq).toArray()[0];
+    if (typeof row?.answer_text !== "string") return undefined;
+    return { text: row.answer_text, parts: Number(row.answer_parts), ...(row.answer_next ? { next: String(row.answer_next) } : {}) };
+  }
+
+  /** Records the answer's text before its first part goes out, so a retry sends the same text (kept if recorded before). */
+  beginAnswer(seq: number, text: string): void {
+    this.sql.exec("UPDATE jobs SET answer_text = ? WHERE seq = ? AND answer_text IS NULL", text, seq);
+  }
+
+  /** `parts` of the answer went out; follow-ups go to `next` (a platform target, JSON). */
+  markAnswerParts(seq: number, parts: number, next: string): void {
+    this.sql.exec("UPDATE jobs SET answer_parts = ?, answer_next = ? WHERE seq = ?", parts, next, seq);
   }
 
   finish(seq: number, error?: string): void {

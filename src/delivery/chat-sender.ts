@@ -1,7 +1,7 @@
 // Sends a run's answer and the lessons it saved to a chat, through the chat's platform adapter. The
 // bots' replies and the courses' daily deliveries both go through here, so a lesson looks the same
 // either way: the text first, then each lesson (on Slack, in the thread of the text).
-import type { ChatPlatform, PlatformShapes } from "../platforms/chat-platform";
+import type { ChatPlatform, PlatformShapes, SentParts } from "../platforms/chat-platform";
 import { getLesson, type LessonBucket } from "../lessons/store";
 import { readLesson } from "../lessons/validator";
 
@@ -13,12 +13,13 @@ export class ChatSender<P extends PlatformShapes> {
 
   /**
    * The text, then each lesson; returns where follow-ups go (the lessons' place). A formula the chat cannot show
-   * is noted in `language` (the person's), linking the page of the last lesson saved (OutgoingMessage.about).
+   * is noted in `language` (the person's), linking the page of the last lesson saved (OutgoingMessage.about). With
+   * `parts`, the text from its part `parts.from` on (ChatPlatform.send).
    */
-  async answer(to: P["target"], text: string, lessonKeys: readonly string[], language?: string): Promise<P["target"]> {
+  async answer(to: P["target"], text: string, lessonKeys: readonly string[], language?: string, parts?: SentParts<P["target"]>): Promise<P["target"]> {
     const key = lessonKeys.at(-1);
     const about = { ...(key ? { lesson: { key, owner: this.platform.tenant } } : {}), ...(language ? { language } : {}) };
-    const next = await this.platform.send(to, { text, about });
+    const next = await this.platform.send(to, { text, about }, parts);
     await this.sendLessons(next, lessonKeys);
     return next;
   }

@@ -78,6 +78,15 @@ export interface OutgoingMessage {
   about?: { lesson?: { key: string; owner: Tenant }; language?: string };
 }
 
+/**
+ * Where a message sent in parts resumes: the parts before `from` went out earlier (a chat job taken up again after a
+ * restart); `sent` is told each part's number as it goes out, with where follow-ups go (as send returns it).
+ */
+export interface SentParts<T> {
+  from: number;
+  sent: (parts: number, next: T) => void;
+}
+
 /** A saved lesson as a chat shows it (a Markdown document on Telegram, text in the thread on Slack). */
 export interface LessonFile {
   key: string;
@@ -134,8 +143,11 @@ export interface ChatPlatform<P extends PlatformShapes = PlatformShapes> {
   courseDelivery(a: P["address"]): DeliveryEntry;
   /** Shows that the bot is working; a no-op where the platform has no such thing. */
   typing(to: P["target"]): Promise<void>;
-  /** Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). */
-  send(to: P["target"], message: OutgoingMessage): Promise<P["target"]>;
+  /**
+   * Sends a message (split to fit); returns where follow-ups go (Slack: the thread of the first message). With
+   * `parts`, from its part `parts.from` on, each part told as it goes out (SentParts).
+   */
+  send(to: P["target"], message: OutgoingMessage, parts?: SentParts<P["target"]>): Promise<P["target"]>;
   /**
    * Sends the lesson in its parts (Telegram: its text, then its document), from part `from` on, telling
    * `sent` each part's number as it arrives: a course's retry sends only the parts that did not.

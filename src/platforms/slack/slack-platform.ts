@@ -6,14 +6,14 @@ import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import { splitMessage } from "../split-message";
 import type { Unreadable } from "../unreadable-message";
-import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage, type SentParts } from "../chat-platform";
 import { noteBlocks, packBlocks } from "../chat-markdown";
 import { formulaNote, lessonPageLink } from "../lesson-page-url";
 import { withoutAnswerKey } from "../../lessons/outline";
 import type { ChatPhrases } from "../chat-phrases";
 import { approvalBlocks, buttonBlocks, decidedBlocks } from "./slack-blocks";
 import { SLACK_MRKDWN, slackMrkdwn } from "./slack-mrkdwn";
-import { escapeSlackText, SlackApi } from "./slack-api";
+import { escapeSlackText, SLACK_MAX_MESSAGE, SlackApi } from "./slack-api";
 import { parseSlackCommand } from "./slack-commands";
 import { CodedError } from "../../lib/coded-error";
 import { slackSettings } from "./settings";
@@ -102,20 +102,26 @@ export class SlackPlatform implements ChatPlatform<SlackShapes> {
 
   async typing(): Promise<void> {}
 
-  async send(to: SlackShapes["target"], message: OutgoingMessage): Promise<SlackShapes["target"]> {
+  async send(to: SlackShapes["target"], message: OutgoingMessage, parts?: SentParts<SlackShapes["target"]>): Promise<SlackShapes["target"]> {
     const { blocks: text, complexMath } = slackMrkdwn(message.text);
     const blocks = [...text, ...noteBlocks(SLACK_MRKDWN, complexMath ? await formulaNote(this.env, message.about) : undefined)];
+    const buttons = message.buttons?.length ? message.buttons : undefined;
+    // The buttons go under the last piece of the text (a section's), which is also the notification's (and a screen reader's) text.
+    const pieces = packBlocks(blocks, buttons ? SECTION_MAX : SLACK_MAX_MESSAGE, splitMessage);
+    if (buttons && pieces.length === 0) pieces.push("");
     let ts: string | undefined;
-    if (!message.buttons?.length) ts = await this.api().postMrkdwn(to.channel, blocks, to.threadTs);
-    else {
-      // The buttons go under the last piece of the text, which is also the notification's (and a screen reader's) text.
-      const pieces = packBlocks(blocks, SECTION_MAX, splitMessage);
-      for (const piece of pieces.slice(0, -1)) ts ??= await this.api().postMrkdwn(to.channel, [piece], to.threadTs);
-      const last = pieces.at(-1) ?? "";
-      const posted = await this.api().postBlocks(to.channel, last, buttonBlocks(last, message.buttons), to.threadTs);
+    const next = () => ({ ...to, ...((to.threadTs ?? ts) ? { threadTs: to.threadTs ?? ts } : {}) });
+    for (let n = parts?.from ?? 0; n < pieces.length; n++) {
+      const piece = pieces[n]!;
+      const last = n === pieces.length - 1;
+      const posted =
+        buttons && last
+          ? await this.api().postBlocks(to.channel, piece, buttonBlocks(piece, buttons), to.threadTs)
+          : await this.api().postMrkdwn(to.channel, [piece], to.threadTs);
       ts ??= posted;
+      parts?.sent(n + 1, next());
     }
-    return { ...to, ...((to.threadTs ?? ts) ? { threadTs: to.threadTs ?? ts } : {}) };
+    return next();
   }
 
   /**

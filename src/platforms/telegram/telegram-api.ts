@@ -72,11 +72,13 @@ export class TelegramApi {
 
   /**
    * Sends HTML blocks (telegram-html.ts) as messages of at most 4096 characters; `replyMarkup` goes on the
-   * last. A message Telegram cannot parse is sent again as plain text.
+   * last. A message Telegram cannot parse is sent again as plain text. From message `from` on (those before went
+   * out earlier), `sent` told each message's number as it goes out.
    */
-  async sendHtml(to: TelegramChat, blocks: readonly string[], replyMarkup?: InlineKeyboardMarkup): Promise<void> {
+  async sendHtml(to: TelegramChat, blocks: readonly string[], replyMarkup?: InlineKeyboardMarkup, from = 0, sent?: (parts: number) => void): Promise<void> {
     const pieces = packHtml(blocks, TELEGRAM_MAX_MESSAGE);
     for (const [i, piece] of pieces.entries()) {
+      if (i < from) continue;
       const markup = replyMarkup && i === pieces.length - 1 ? { reply_markup: replyMarkup } : {};
       const message = (text: string, html: boolean) => () =>
         json({ ...addressed(to), text, ...(html ? { parse_mode: "HTML" } : {}), link_preview_options: { is_disabled: true }, ...markup });
@@ -86,6 +88,7 @@ export class TelegramApi {
         if (!(e instanceof TelegramApiError && e.status === 400 && /can't parse entities/i.test(e.message))) throw e;
         await this.call("sendMessage", message(htmlToPlain(piece), false));
       }
+      sent?.(i + 1);
     }
   }
 

@@ -7,7 +7,7 @@
 import type { Env } from "../../env";
 import { derivedId } from "../../lib/derived-ids";
 import type { Unreadable } from "../unreadable-message";
-import { type ChatAlbum, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage } from "../chat-platform";
+import { type ChatAlbum, type ChatImage, type ChatPlatform, type LessonFile, type OutgoingMessage, type SentParts } from "../chat-platform";
 import { approvalKeyboard } from "./telegram-approval";
 import { withoutAnswerKey } from "../../lessons/outline";
 import { formulaNote, lessonPageLink } from "../lesson-page-url";
@@ -96,10 +96,11 @@ export class TelegramPlatform implements ChatPlatform<TelegramShapes> {
     await this.api().sendTyping(to);
   }
 
-  async send(to: TelegramShapes["target"], message: OutgoingMessage): Promise<TelegramShapes["target"]> {
+  async send(to: TelegramShapes["target"], message: OutgoingMessage, parts?: SentParts<TelegramShapes["target"]>): Promise<TelegramShapes["target"]> {
     const { blocks, complexMath } = telegramHtml(message.text);
     const note = noteBlocks(TELEGRAM_HTML, complexMath ? await formulaNote(this.env, message.about) : undefined);
-    await this.api().sendHtml(to, [...blocks, ...note], message.buttons?.length ? keyboard(message.buttons) : undefined);
+    const markup = message.buttons?.length ? keyboard(message.buttons) : undefined;
+    await this.api().sendHtml(to, [...blocks, ...note], markup, parts?.from, parts && ((n) => parts.sent(n, to)));
     return to;
   }
 
